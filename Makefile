@@ -1,0 +1,48 @@
+# The two commands of the README, plus the steps they share.
+# `make serve` and `make test` each create .venv when it is missing and install what they need.
+
+PYTHON ?= $(shell command -v python3.11 || command -v python3)
+VENV := .venv
+BIN := $(VENV)/bin
+INSTALLED := $(VENV)/.installed
+export NO_MKDOCS_2_WARNING := 1
+
+.PHONY: install serve build check test lint pytest browser-deps clean
+
+install: $(INSTALLED)
+
+$(BIN)/python:
+	$(PYTHON) -m venv $(VENV)
+
+# Reinstall only when the dependencies change; the package itself is editable.
+$(INSTALLED): $(BIN)/python pyproject.toml constraints.txt
+	$(BIN)/python -m pip install --quiet --upgrade pip
+	$(BIN)/python -m pip install --quiet -c constraints.txt -e '.[test]'
+	touch $@
+
+# The browser tests drive Debian's Chromium; Playwright cannot download its own browser here.
+browser-deps:
+	@command -v chromium >/dev/null 2>&1 || { \
+	  SUDO=$$( [ "$$(id -u)" = 0 ] || echo sudo ); \
+	  $$SUDO apt-get update -qq && $$SUDO env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium; }
+
+serve: install
+	$(BIN)/mkdocs serve --strict --dev-addr 127.0.0.1:8000
+
+build: install
+	$(BIN)/mkdocs build --strict
+
+check: install
+	$(BIN)/rulebook check
+
+lint: install
+	$(BIN)/ruff check tools tests
+
+pytest: install browser-deps
+	$(BIN)/pytest
+
+test: lint check build pytest
+
+clean:
+	rm -rf site .venv .pytest_cache
+	find docs -mindepth 1 -maxdepth 1 -type d ! -name assets -exec rm -rf {} +

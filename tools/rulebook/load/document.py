@@ -1,0 +1,216 @@
+"""Safe YAML documents that remember where every value came from.
+
+PyYAML's composer gives nodes with marks; we build plain Python data from them ourselves so that
+nothing is ever constructed from a tag, duplicate keys are refused instead of silently kept, and
+aliases (the door to "billion laughs" documents) can be refused.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+from rulebook.problems import Problem
+
+try:  # The C parser is several times faster; marks are the same.
+    from yaml import CSafeLoader as _Loader
+except ImportError:  # pragma: no cover - libyaml is part of the PyYAML wheels we pin
+    from yaml import SafeLoader as _Loader  # type: ignore[assignment]
+
+JsonPath = tuple[str | int, ...]
+
+_CORE = "tag:yaml.org,2002:"
+_SCALAR_TAGS = {f"{_CORE}{name}" for name in ("str", "int", "float", "bool", "null")}
+# A date-like scalar stays the text that was written: JSON has no date type.
+_TEXT_TAGS = {f"{_CORE}timestamp"}
+_scalar_constructor = yaml.SafeLoader("")
+
+
+class DocumentError(Exception):
+    """Raised when a document cannot be read at all; carries the problems that say why."""
+
+    def __init__(self, problems: list[Problem]):
+        super().__init__("; ".join(str(p) for p in problems))
+        self.problems = problems
+
+
+@dataclass
+class Document:
+    """Plain data (dicts, lists, scalars) plus the 1-based line and column of each value and key."""
+
+    file: str
+    data: Any
+    values: dict[JsonPath, tuple[int, int]] = field(default_factory=dict)
+    keys: dict[JsonPath, tuple[int, int]] = field(default_factory=dict)
+
+    def where(self, path: JsonPath, *, key: bool = False) -> tuple[int, int]:
+        """Position of the value (or of its key) at `path`, else of its nearest known ancestor."""
+        if key and path in self.keys:
+            return self.keys[path]
+        for end in range(len(path), -1, -1):
+            if path[:end] in self.values:
+                return self.values[path[:end]]
+        return (1, 1)
+
+    def problem(self, path: JsonPath, message: str, *, key: bool = False, **kwargs: Any) -> Problem:
+        line, col = self.where(path, key=key)
+        return Problem(self.file, line, col, message, **kwargs)
+
+
+def format_path(path: JsonPath) -> str:
+    """`turn.rebuses[0].tiles` style, the way people read a field path.
+
+    >>> format_path(("turn", "rebuses", 0, "tiles"))
+    'turn.rebuses[0].tiles'
+    >>> format_path(())
+    '(document)'
+    """
+    text = ""
+    for part in path:
+        text += f"[{part}]" if isinstance(part, int) else (f".{part}" if text else str(part))
+    return text or "(document)"
+
+
+def read_document(path: Path, display: str) -> Document:
+    """Read a YAML file safely. Raises DocumentError with located problems."""
+    try:
+        raw = path.read_bytes()
+    except OSError as error:
+        raise DocumentError([Problem(display, 0, 0, f"cannot read file: {error.strerror}")]) from None
+    return parse_document(raw, display)
+
+
+def parse_document(raw: bytes, display: str) -> Document:
+    """Parse YAML bytes into a Document (see read_document).
+
+    >>> parse_document(b"a: 1\\nb: [x, y]\\n", "t.yaml").data
+    {'a': 1, 'b': ['x', 'y']}
+    >>> parse_document(b"a: 1\\na: 2\\n", "t.yaml")
+    Traceback (most recent call last):
+    rulebook.load.document.DocumentError: t.yaml:2:1: duplicate key 'a' (first at line 1)
+    """
+    text = _decode(raw, display)
+    try:
+        node = yaml.compose(text, Loader=_Loader)
+    except yaml.MarkedYAMLError as error:
+        mark = error.problem_mark or error.context_mark
+        line, col = (mark.line + 1, mark.column + 1) if mark else (1, 1)
+        message = f"YAML syntax error: {error.problem or error.context}"
+        raise DocumentError([Problem(display, line, col, message)]) from None
+    except yaml.YAMLError as error:
+        raise DocumentError([Problem(display, 1, 1, f"YAML error: {error}")]) from None
+    builder = _Builder(display)
+    data = builder.build(node, ()) if node is not None else None
+    if builder.found_alias:
+        builder.problems.extend(_alias_problems(text, display))
+    if builder.problems:
+        raise DocumentError(builder.problems)
+    return Document(display, data, builder.values, builder.keys)
+
+
+def _decode(raw: bytes, display: str) -> str:
+    try:
+        return raw.decode("utf-8")
+    except UnicodeDecodeError as error:
+        before = raw[: error.start]
+        line = before.count(b"\n") + 1
+        col = len(before) - (before.rfind(b"\n") + 1) + 1
+        byte = raw[error.start]
+        message = f"invalid UTF-8: byte 0x{byte:02x} cannot start or continue a character"
+        raise DocumentError([Problem(display, line, col, message)]) from None
+
+
+def _alias_problems(text: str, display: str) -> list[Problem]:
+    """The composer hides where aliases stand; the token stream still knows."""
+    return [
+        Problem(display, token.start_mark.line + 1, token.start_mark.column + 1,
+                f"alias '*{token.value}' is not allowed: write the value out")
+        for token in yaml.scan(text, Loader=_Loader)
+        if isinstance(token, yaml.AliasToken)
+    ]
+
+
+class _Builder:
+    """Turns a node graph into plain data, recording positions and refusing what is unsafe."""
+
+    def __init__(self, display: str):
+        self.display = display
+        self.values: dict[JsonPath, tuple[int, int]] = {}
+        self.keys: dict[JsonPath, tuple[int, int]] = {}
+        self.problems: list[Problem] = []
+        self._seen: set[int] = set()
+        self.found_alias = False
+
+    def _problem(self, node: yaml.Node, message: str) -> None:
+        mark = node.start_mark
+        self.problems.append(Problem(self.display, mark.line + 1, mark.column + 1, message))
+
+    def build(self, node: yaml.Node, path: JsonPath) -> Any:
+        self.values[path] = (node.start_mark.line + 1, node.start_mark.column + 1)
+        # The composer shares one node between an anchor and its aliases, so a node seen twice is an
+        # alias. Refusing them keeps an alias bomb from expanding here.
+        if id(node) in self._seen:
+            self.found_alias = True  # located afterwards from the token stream
+            return None
+        self._seen.add(id(node))
+        if isinstance(node, yaml.MappingNode):
+            return self._mapping(node, path)
+        if isinstance(node, yaml.SequenceNode):
+            self._check_tag(node, f"{_CORE}seq")
+            return [self.build(item, (*path, index)) for index, item in enumerate(node.value)]
+        return self._scalar(node)
+
+    def _check_tag(self, node: yaml.Node, expected: str) -> bool:
+        if node.tag == expected:
+            return True
+        tag = node.tag.replace(_CORE, "!!")
+        self._problem(node, f"YAML tag '{tag}' is not allowed: tags are never constructed")
+        return False
+
+    def _mapping(self, node: yaml.MappingNode, path: JsonPath) -> dict[str, Any] | None:
+        if not self._check_tag(node, f"{_CORE}map"):
+            return None
+        result: dict[str, Any] = {}
+        first_line: dict[str, int] = {}
+        for key_node, value_node in node.value:
+            if key_node.tag == f"{_CORE}merge":
+                self._problem(key_node, "merge keys (<<) are not allowed")
+                continue
+            if not isinstance(key_node, yaml.ScalarNode):
+                self._problem(key_node, "a mapping key must be a plain string")
+                continue
+            key = self._scalar(key_node)
+            if not isinstance(key, str):
+                key = key_node.value
+            line = key_node.start_mark.line + 1
+            if key in result:
+                self._problem(key_node, f"duplicate key '{key}' (first at line {first_line[key]})")
+                continue
+            first_line[key] = line
+            self.keys[(*path, key)] = (line, key_node.start_mark.column + 1)
+            result[key] = self.build(value_node, (*path, key))
+        return result
+
+    def _scalar(self, node: yaml.Node) -> Any:
+        if node.tag in _TEXT_TAGS:
+            return node.value
+        if node.tag not in _SCALAR_TAGS:
+            self._check_tag(node, f"{_CORE}str")
+            return None
+        return _scalar_constructor.construct_object(node)
+
+
+def iter_strings(data: Any, path: JsonPath = ()) -> Iterator[tuple[JsonPath, str]]:
+    """Every string value in a data tree, with its path."""
+    if isinstance(data, str):
+        yield path, data
+    elif isinstance(data, dict):
+        for key, value in data.items():
+            yield from iter_strings(value, (*path, key))
+    elif isinstance(data, list):
+        for index, value in enumerate(data):
+            yield from iter_strings(value, (*path, index))

@@ -1,0 +1,107 @@
+"""Read the whole project: rules/project.yaml, then each game's data and words.
+
+Each document is schema-checked as it is read; a document that fails is left out of the model
+(its problems are kept), so later checks only ever see well-formed data.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from rulebook.load.document import Document, DocumentError, read_document
+from rulebook.model import Game, Project, Rule, Section, Status, Unit, Words
+from rulebook.problems import Problem, display_path
+from rulebook.validate.schema import schema_problems
+
+PROJECT_FILE = Path("rules/project.yaml")
+
+
+@dataclass
+class Loaded:
+    project: Project | None
+    problems: list[Problem] = field(default_factory=list)
+
+
+class _Reader:
+    def __init__(self, root: Path):
+        self.root = root
+        self.problems: list[Problem] = []
+
+    def read(self, path: Path, schema: str) -> Document | None:
+        try:
+            document = read_document(path, display_path(path, self.root))
+        except DocumentError as error:
+            self.problems.extend(error.problems)
+            return None
+        found = schema_problems(document, self.root / "schemas" / schema)
+        self.problems.extend(found)
+        return None if found else document
+
+
+def load_project(root: Path) -> Loaded:
+    """The project under `root`, with every problem met while reading it."""
+    reader = _Reader(root)
+    manifest = reader.read(root / PROJECT_FILE, "project.schema.json")
+    if manifest is None:
+        return Loaded(None, reader.problems)
+    languages: list[str] = manifest.data["languages"]
+    games = []
+    for index, game_id in enumerate(manifest.data["games"]):
+        folder = root / "rules" / game_id
+        if not (folder / "game.yaml").is_file():
+            reader.problems.append(manifest.problem(("games", index), f"games[{index}]: no rules/{game_id}/game.yaml"))
+            continue
+        game = _load_game(reader, folder, languages)
+        if game is not None:
+            games.append(game)
+    return Loaded(Project(root, languages, games), reader.problems)
+
+
+def _load_game(reader: _Reader, folder: Path, languages: list[str]) -> Game | None:
+    document = reader.read(folder / "game.yaml", "game.schema.json")
+    if document is None:
+        return None
+    data = document.data
+    sections = [
+        Section(
+            id=section["id"],
+            number=number,
+            rules=tuple(Rule(rule_id, f"{number}.{position}") for position, rule_id in enumerate(section["rules"], 1)),
+        )
+        for number, section in enumerate(data["sections"], 1)
+    ]
+    game = Game(
+        id=data["id"],
+        name=data["name"],
+        folder=folder,
+        facts=data["facts"],
+        sections=sections,
+        sources={source["language"]: folder / source["file"] for source in data["sources"]},
+        document=document,
+    )
+    for language in languages:
+        path = folder / f"{language}.yaml"
+        if not path.is_file():
+            continue  # reported by the translation checks, which know what is expected
+        words_document = reader.read(path, "words.schema.json")
+        if words_document is not None:
+            game.words[language] = _words(words_document, source_language=languages[0])
+    return game
+
+
+def _words(document: Document, source_language: str) -> Words:
+    language = document.data["language"]
+    default = Status.ORIGINAL if language == source_language else Status.DRAFT
+    units = {
+        unit_id: Unit(
+            id=unit_id,
+            text=unit["text"],
+            status=Status(unit.get("status", default.value)),
+            source=unit.get("source"),
+            translated_from=unit.get("translated_from"),
+            note=unit.get("note"),
+        )
+        for unit_id, unit in document.data["units"].items()
+    }
+    return Words(language, units, document)

@@ -1,0 +1,111 @@
+"""The content model: games, their numbered rules and their words in each language.
+
+It knows nothing of MkDocs or any other site generator.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from dataclasses import dataclass, field
+from enum import Enum
+from pathlib import Path
+from typing import Any
+
+from rulebook.load.document import Document
+
+Facts = dict[str, dict[str, Any]]
+
+
+def source_hash(text: str) -> str:
+    """The hash a translation stores to name the English text it translates.
+
+    >>> len(source_hash("Highest score wins.")), source_hash("a") == source_hash("a ")
+    (12, False)
+    """
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()[:12]
+
+
+class Status(Enum):
+    ORIGINAL = "original"  # a publisher's own text in this language
+    DRAFT = "draft"  # our translation, not yet reviewed by a native speaker
+    REVIEWED = "reviewed"  # our translation, reviewed
+
+
+@dataclass(frozen=True)
+class Unit:
+    """One translatable text, keyed by a stable id such as `rule.bags`."""
+
+    id: str
+    text: str
+    status: Status
+    source: str | None = None  # hash of the English text translated; None for English
+    translated_from: str | None = None
+    note: str | None = None
+
+
+@dataclass
+class Words:
+    """All units of one game in one language, with the document they came from."""
+
+    language: str
+    units: dict[str, Unit]
+    document: Document
+
+
+@dataclass(frozen=True)
+class Rule:
+    id: str
+    number: str  # "2.4": section position, then position in the section
+
+    @property
+    def unit_id(self) -> str:
+        return f"rule.{self.id}"
+
+
+@dataclass(frozen=True)
+class Section:
+    id: str
+    number: int
+    rules: tuple[Rule, ...]
+
+    @property
+    def unit_id(self) -> str:
+        return f"section.{self.id}"
+
+
+@dataclass
+class Game:
+    id: str
+    name: str
+    folder: Path
+    facts: Facts
+    sections: list[Section]
+    sources: dict[str, Path]  # language → source text file
+    document: Document
+    words: dict[str, Words] = field(default_factory=dict)
+
+    def unit_ids(self) -> list[str]:
+        """Every unit the game's structure asks for, in reading order."""
+        ids = ["summary"]
+        for section in self.sections:
+            ids.append(section.unit_id)
+            ids.extend(rule.unit_id for rule in section.rules)
+        return ids
+
+    def rules(self) -> list[Rule]:
+        return [rule for section in self.sections for rule in section.rules]
+
+    def citation(self, rule: Rule) -> str:
+        """How a referee cites a rule: "REBUS 2.4"."""
+        return f"{self.name} {rule.number}"
+
+
+@dataclass
+class Project:
+    root: Path
+    languages: list[str]  # the first is the source language
+    games: list[Game]
+
+    @property
+    def source_language(self) -> str:
+        return self.languages[0]

@@ -1,0 +1,87 @@
+"""Placeholders: how rule text quotes numbers from game data, formatted for each language.
+
+A placeholder names a fact as `{group.name}`. Numbers are formatted by Babel for the language
+(1.5 is "1,5" in French), and a list of numbers becomes that language's "or" list.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator, Mapping
+from typing import Any
+
+from babel.lists import format_list
+from babel.numbers import format_decimal
+
+PLACEHOLDER = re.compile(r"\{([a-z][a-z0-9_]*(?:\.[a-z][a-z0-9_]*)*)\}")
+# A digit written in text outside any placeholder: a number that does not come from game data.
+_BARE_NUMBER = re.compile(r"\d+(?:[.,]\d+)*")
+
+
+def names(text: str) -> list[str]:
+    """The placeholder names in a text, in order.
+
+    >>> names("A {scoring.all_tiles_bonus} point bonus for all {components.rack_tiles} tiles.")
+    ['scoring.all_tiles_bonus', 'components.rack_tiles']
+    """
+    return PLACEHOLDER.findall(text)
+
+
+def bare_numbers(text: str) -> Iterator[tuple[int, str]]:
+    """Numbers written as digits outside placeholders, with their offset.
+
+    >>> list(bare_numbers("up to {play.shelf_limit} or 13 cards"))
+    [(28, '13')]
+    """
+    blanked = PLACEHOLDER.sub(lambda m: " " * len(m.group(0)), text)
+    for match in _BARE_NUMBER.finditer(blanked):
+        yield match.start(), match.group(0)
+
+
+def lookup(facts: Mapping[str, Any], name: str) -> Any:
+    """The fact a placeholder names, or KeyError.
+
+    >>> lookup({"scoring": {"tile_points": 3}}, "scoring.tile_points")
+    3
+    """
+    value: Any = facts
+    for part in name.split("."):
+        if not isinstance(value, Mapping) or part not in value:
+            raise KeyError(name)
+        value = value[part]
+    if isinstance(value, Mapping):
+        raise KeyError(name)
+    return value
+
+
+def format_value(value: Any, language: str) -> str:
+    """A fact as the language writes it.
+
+    >>> format_value(1.5, "fr"), format_value(1.5, "en")
+    ('1,5', '1.5')
+    >>> format_value([1, 2, 3], "en"), format_value([1, 2, 3], "fr"), format_value([1, 2, 3], "cs")
+    ('1, 2, or 3', '1, 2 ou 3', '1, 2 nebo 3')
+    """
+    if isinstance(value, bool):
+        raise TypeError("facts are numbers, strings or lists of numbers")
+    if isinstance(value, int | float):
+        return format_decimal(value, locale=language)
+    if isinstance(value, list):
+        return format_list([format_value(item, language) for item in value], style="or", locale=language)
+    return str(value)
+
+
+def fill(text: str, facts: Mapping[str, Any], language: str) -> str:
+    """Replace every placeholder with its formatted fact. Unknown names stay visible.
+
+    >>> fill("{scoring.tile_points} times the tiles", {"scoring": {"tile_points": 3}}, "en")
+    '3 times the tiles'
+    """
+
+    def replace(match: re.Match[str]) -> str:
+        try:
+            return format_value(lookup(facts, match.group(1)), language)
+        except KeyError:
+            return match.group(0)
+
+    return PLACEHOLDER.sub(replace, text)
