@@ -1,0 +1,1 @@
+"""Translations of the toolkit's own words (UI strings), through Babel message catalogs."""

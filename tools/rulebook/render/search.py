@@ -1,0 +1,77 @@
+"""Search per language, accents ignored: a post-processing of Material's one search index.
+
+The i18n build writes one index for every language. We split it so that each language's pages
+search only their own index, and give every entry an extra field holding the accent-folded
+form of each word that has accents, so "hrac" finds "hráč" while "hráč" still does.
+"""
+
+from __future__ import annotations
+
+import copy
+import re
+import unicodedata
+from typing import Any
+
+FOLDED_FIELD = "folded"
+# Letters that Unicode does not decompose into a base letter and a mark.
+_LIGATURES = str.maketrans({"œ": "oe", "Œ": "OE", "æ": "ae", "Æ": "AE", "ß": "ss", "ł": "l", "Ł": "L",
+                            "ø": "o", "Ø": "O", "đ": "d", "Đ": "D"})
+_WORD = re.compile(r"\w+")
+_TAG = re.compile(r"<[^>]*>")
+# lunr languages that Material ships; the others search with no stemming or language stop words.
+_LUNR = {"ar", "da", "de", "du", "el", "es", "fi", "fr", "he", "hi", "hu", "hy", "it", "ja", "kn", "ko",
+         "nl", "no", "pt", "ro", "ru", "sa", "sv", "ta", "te", "th", "tr", "vi", "zh"}
+
+
+def fold(text: str) -> str:
+    """Text without accents.
+
+    >>> fold("Hráč položí étagère, cœur")
+    'Hrac polozi etagere, coeur'
+    """
+    decomposed = unicodedata.normalize("NFKD", text.translate(_LIGATURES))
+    return "".join(char for char in decomposed if not unicodedata.combining(char))
+
+
+def folded_words(*texts: str) -> str:
+    """The folded form of every word that folding changes, each once, in order.
+
+    >>> folded_words("<p>Le hráč a hráči</p>", "Hráč")
+    'hrac hraci'
+    """
+    seen: dict[str, None] = {}
+    for text in texts:
+        for word in _WORD.findall(_TAG.sub(" ", text)):
+            lowered = word.lower()
+            folded = fold(lowered)
+            if folded != lowered:
+                seen.setdefault(folded)
+    return " ".join(seen)
+
+
+def language_of(location: str, languages: list[str]) -> tuple[str, str]:
+    """Which language a search entry belongs to, and its location relative to that language's root.
+
+    >>> language_of("fr/rebis/#aim", ["en", "fr", "cs"]), language_of("rebis/", ["en", "fr", "cs"])
+    (('fr', 'rebis/#aim'), ('en', 'rebis/'))
+    """
+    head, _, rest = location.partition("/")
+    if head in languages[1:]:
+        return head, rest
+    return languages[0], location
+
+
+def split_index(index: dict[str, Any], languages: list[str]) -> dict[str, dict[str, Any]]:
+    """One index per language; the first language is the one at the site root."""
+    result = {}
+    for language in languages:
+        config = copy.deepcopy(index["config"])
+        config["lang"] = [language if language in _LUNR else "en"]
+        config["fields"][FOLDED_FIELD] = {"boost": 1.0}
+        result[language] = {"config": config, "docs": []}
+    for entry in index["docs"]:
+        language, location = language_of(entry["location"], languages)
+        entry = {**entry, "location": location}
+        entry[FOLDED_FIELD] = folded_words(entry.get("title", ""), entry.get("text", ""))
+        result[language]["docs"].append(entry)
+    return result
