@@ -37,6 +37,7 @@ check: install
 
 lint: install
 	$(BIN)/ruff check tools tests
+	$(BIN)/ruff format --check --quiet tools tests
 
 pytest: install browser-deps
 	$(BIN)/pytest

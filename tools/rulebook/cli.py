@@ -31,7 +31,9 @@ def _check(args: argparse.Namespace) -> int:
     project = loaded.project
     units = sum(len(w.units) for g in project.games for w in g.words.values()) if project else 0
     elapsed = time.perf_counter() - started
-    print(f"{errors} error(s), {warnings} warning(s) in {units} text units ({elapsed:.2f} s)", file=sys.stderr)
+    print(
+        f"{errors} error(s), {warnings} warning(s) in {units} text units ({elapsed:.2f} s)", file=sys.stderr
+    )
     return 1 if errors else 0
 
 

@@ -83,6 +83,7 @@ class Game:
     sources: dict[str, Path]  # language → source text file
     document: Document
     words: dict[str, Words] = field(default_factory=dict)
+    unreadable: set[str] = field(default_factory=set)  # languages whose file exists but failed to load
 
     def unit_ids(self) -> list[str]:
         """Every unit the game's structure asks for, in reading order."""

@@ -100,6 +100,9 @@ def parse_document(raw: bytes, display: str) -> Document:
         mark = error.problem_mark or error.context_mark
         line, col = (mark.line + 1, mark.column + 1) if mark else (1, 1)
         message = f"YAML syntax error: {error.problem or error.context}"
+        opened = error.context_mark
+        if error.context and opened and error.problem_mark and opened.line != error.problem_mark.line:
+            message += f" ({error.context} that starts at line {opened.line + 1}, column {opened.column + 1})"
         raise DocumentError([Problem(display, line, col, message)]) from None
     except yaml.YAMLError as error:
         raise DocumentError([Problem(display, 1, 1, f"YAML error: {error}")]) from None
@@ -127,8 +130,12 @@ def _decode(raw: bytes, display: str) -> str:
 def _alias_problems(text: str, display: str) -> list[Problem]:
     """The composer hides where aliases stand; the token stream still knows."""
     return [
-        Problem(display, token.start_mark.line + 1, token.start_mark.column + 1,
-                f"alias '*{token.value}' is not allowed: write the value out")
+        Problem(
+            display,
+            token.start_mark.line + 1,
+            token.start_mark.column + 1,
+            f"alias '*{token.value}' is not allowed: write the value out",
+        )
         for token in yaml.scan(text, Loader=_Loader)
         if isinstance(token, yaml.AliasToken)
     ]

@@ -50,7 +50,9 @@ def load_project(root: Path) -> Loaded:
     for index, game_id in enumerate(manifest.data["games"]):
         folder = root / "rules" / game_id
         if not (folder / "game.yaml").is_file():
-            reader.problems.append(manifest.problem(("games", index), f"games[{index}]: no rules/{game_id}/game.yaml"))
+            reader.problems.append(
+                manifest.problem(("games", index), f"games[{index}]: no rules/{game_id}/game.yaml")
+            )
             continue
         game = _load_game(reader, folder, languages)
         if game is not None:
@@ -67,7 +69,9 @@ def _load_game(reader: _Reader, folder: Path, languages: list[str]) -> Game | No
         Section(
             id=section["id"],
             number=number,
-            rules=tuple(Rule(rule_id, f"{number}.{position}") for position, rule_id in enumerate(section["rules"], 1)),
+            rules=tuple(
+                Rule(rule_id, f"{number}.{position}") for position, rule_id in enumerate(section["rules"], 1)
+            ),
         )
         for number, section in enumerate(data["sections"], 1)
     ]
@@ -85,7 +89,9 @@ def _load_game(reader: _Reader, folder: Path, languages: list[str]) -> Game | No
         if not path.is_file():
             continue  # reported by the translation checks, which know what is expected
         words_document = reader.read(path, "words.schema.json")
-        if words_document is not None:
+        if words_document is None:
+            game.unreadable.add(language)  # its problems are reported; do not also call it missing
+        else:
             game.words[language] = _words(words_document, source_language=languages[0])
     return game
 

@@ -65,8 +65,13 @@ class _Writer:
         _ = self._
         title = _("Board game rules")
         lines = [GENERATED_MARK, "", f"# {title}", ""]
-        lines += [_("The rules of three board games, in English, French and Czech. Every rule has a number "
-                    "you can cite, such as “REBUS 3.2”, and a permanent link."), ""]
+        lines += [
+            _(
+                "The rules of three board games, in English, French and Czech. Every rule has a number "
+                "you can cite, such as “REBUS 3.2”, and a permanent link."
+            ),
+            "",
+        ]
         for game in self.project.games:
             lines.append(f"- **[{safe_markdown(game.name)}]({game.id}.md)**: {self.text(game, 'summary')}")
         return "\n".join(lines) + "\n"
@@ -76,9 +81,16 @@ class _Writer:
         lines = [GENERATED_MARK, "", f"# {safe_markdown(game.name)}", "", self.text(game, "summary"), ""]
         if self._has_drafts(game):
             notice = _("Draft translation")
-            lines += [f'!!! info "{attribute(notice)}"', "",
-                      "    " + _("Parts of this page were translated by the project and have not yet been "
-                                  "reviewed by a native speaker. They are marked “draft”."), ""]
+            lines += [
+                f'!!! info "{attribute(notice)}"',
+                "",
+                "    "
+                + _(
+                    "Parts of this page were translated by the project and have not yet been "
+                    "reviewed by a native speaker. They are marked “draft”."
+                ),
+                "",
+            ]
         for section in game.sections:
             title = self.text(game, section.unit_id)
             lines += [f"## {section.number}. {title} {{ #{section.id} }}", ""]
@@ -115,6 +127,9 @@ class _Writer:
             else:
                 badges.append(("draft", _("Draft translation")))
         for kind, label in badges:
-            lines += [f'<span class="rb-badge rb-badge--{kind}" data-search-exclude>{attribute(label)}</span>', ""]
+            lines += [
+                f'<span class="rb-badge rb-badge--{kind}" data-search-exclude>{attribute(label)}</span>',
+                "",
+            ]
         lines += ["</div>", ""]
         return lines

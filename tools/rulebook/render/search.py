@@ -14,13 +14,55 @@ from typing import Any
 
 FOLDED_FIELD = "folded"
 # Letters that Unicode does not decompose into a base letter and a mark.
-_LIGATURES = str.maketrans({"œ": "oe", "Œ": "OE", "æ": "ae", "Æ": "AE", "ß": "ss", "ł": "l", "Ł": "L",
-                            "ø": "o", "Ø": "O", "đ": "d", "Đ": "D"})
+_LIGATURES = str.maketrans(
+    {
+        "œ": "oe",
+        "Œ": "OE",
+        "æ": "ae",
+        "Æ": "AE",
+        "ß": "ss",
+        "ł": "l",
+        "Ł": "L",
+        "ø": "o",
+        "Ø": "O",
+        "đ": "d",
+        "Đ": "D",
+    }
+)
 _WORD = re.compile(r"\w+")
 _TAG = re.compile(r"<[^>]*>")
 # lunr languages that Material ships; the others search with no stemming or language stop words.
-_LUNR = {"ar", "da", "de", "du", "el", "es", "fi", "fr", "he", "hi", "hu", "hy", "it", "ja", "kn", "ko",
-         "nl", "no", "pt", "ro", "ru", "sa", "sv", "ta", "te", "th", "tr", "vi", "zh"}
+_LUNR = {
+    "ar",
+    "da",
+    "de",
+    "du",
+    "el",
+    "es",
+    "fi",
+    "fr",
+    "he",
+    "hi",
+    "hu",
+    "hy",
+    "it",
+    "ja",
+    "kn",
+    "ko",
+    "nl",
+    "no",
+    "pt",
+    "ro",
+    "ru",
+    "sa",
+    "sv",
+    "ta",
+    "te",
+    "th",
+    "tr",
+    "vi",
+    "zh",
+}
 
 
 def fold(text: str) -> str:

@@ -40,10 +40,27 @@ def _describe(document: Document, error: ValidationError) -> list[Problem]:
         ]
     if "propertyNames" in error.relative_schema_path:
         key = error.instance
-        return [document.problem((*path, key), f"{format_path((*path, key))}: key '{key}' is not allowed "
-                                                 f"here ({error.message})", key=True)]
+        return [
+            document.problem(
+                (*path, key),
+                f"{format_path((*path, key))}: key '{key}' is not allowed here ({error.message})",
+                key=True,
+            )
+        ]
     if error.validator == "oneOf" and error.context:
-        # Name the closest alternative rather than jsonschema's "is not valid under any of".
-        best = min(error.context, key=lambda e: len(e.absolute_path))
-        return [document.problem(path, f"{format_path(path)}: {best.message}")]
+        # An alternative that failed deeper inside the value names the exact place ("[0] is not a number").
+        deepest = max(error.context, key=lambda e: len(e.absolute_path))
+        if len(deepest.absolute_path) > len(path):
+            return _describe(document, deepest)
+        expected = ", ".join(_kind(alternative) for alternative in error.validator_value)
+        expected = " or ".join(expected.rsplit(", ", 1))
+        return [document.problem(path, f"{format_path(path)}: {error.instance!r} is not {expected}")]
     return [document.problem(path, f"{format_path(path)}: {error.message}")]
+
+
+def _kind(schema: dict) -> str:
+    """'a number', 'a list of numbers': a schema alternative in words."""
+    kind = schema.get("type", "value")
+    if kind == "array":
+        return f"a list of {schema.get('items', {}).get('type', 'value')}s"
+    return f"an {kind}" if kind[0] in "aeiou" else f"a {kind}"

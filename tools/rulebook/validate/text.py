@@ -3,45 +3,58 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 
 from rulebook import placeholders
-from rulebook.model import Game, Project, Status
+from rulebook.model import Game, Project, Status, Unit
 from rulebook.problems import Problem
 
 # Markdown is allowed, HTML is not: a tag, a comment or a processing instruction.
 _HTML = re.compile(r"<\s*/?\s*[A-Za-z!?][^>]*>?")
 _SCRIPT_URL = re.compile(r"\]\(\s*(?:javascript|data|vbscript):", re.IGNORECASE)
+# Markdown images would fetch from outside the site, which must work offline.
+_IMAGE = re.compile(r"!\[[^\]]*\]\(")
 
 
 def text_problems(project: Project, game: Game) -> list[Problem]:
-    problems = []
     english = game.words.get(project.source_language)
+    problems = []
     for language, words in game.words.items():
         for unit_id, unit in words.units.items():
-            at = ("units", unit_id, "text")
-
-            def report(message: str, at: tuple = at) -> None:
-                problems.append(words.document.problem(at, f"units.{unit_id}.text: {message}"))
-
-            used = placeholders.names(unit.text)
-            for name in used:
-                try:
-                    placeholders.lookup(game.facts, name)
-                except KeyError:
-                    report(f"placeholder {{{name}}} names no fact in {game.id}/game.yaml")
-            for _, number in placeholders.bare_numbers(unit.text):
-                report(f"the number {number} is written out; quote it from game.yaml with a placeholder")
-            if english is not None and language != project.source_language and unit_id in english.units:
-                wanted = sorted(placeholders.names(english.units[unit_id].text))
-                # A publisher's own text may spell a number out ("une carte"); it may not add one.
-                lenient = unit.status is Status.ORIGINAL and set(used) <= set(wanted)
-                if sorted(used) != wanted and not lenient:
-                    report(f"placeholders {_braced(used)} differ from the English {_braced(wanted)}")
-            for match in _HTML.finditer(unit.text):
-                report(f"raw HTML is not allowed in text: '{match.group(0)[:40]}'")
-            if _SCRIPT_URL.search(unit.text):
-                report("links may not use javascript:, data: or vbscript: addresses")
+            english_unit = (
+                english.units.get(unit_id) if english and language != project.source_language else None
+            )
+            for message in _unit_messages(game, unit, english_unit):
+                problems.append(
+                    words.document.problem(("units", unit_id, "text"), f"units.{unit_id}.text: {message}")
+                )
     return problems
+
+
+def _unit_messages(game: Game, unit: Unit, english: Unit | None) -> Iterator[str]:
+    used = placeholders.names(unit.text)
+    for name in used:
+        try:
+            placeholders.lookup(game.facts, name)
+        except KeyError:
+            yield f"placeholder {{{name}}} names no fact in {game.id}/game.yaml"
+    for _, number in placeholders.bare_numbers(unit.text):
+        yield f"the number {number} is written out; quote it from game.yaml with a placeholder"
+    if english is not None:
+        wanted = placeholders.names(english.text)
+        # A publisher's own text may spell a number out ("une carte"); it may not add one.
+        lenient = unit.status is Status.ORIGINAL and set(used) <= set(wanted)
+        if sorted(used) != sorted(wanted) and not lenient:
+            yield f"placeholders {_braced(used)} differ from the English {_braced(wanted)}"
+    for match in _HTML.finditer(unit.text):
+        yield f"raw HTML is not allowed in text: '{match.group(0)[:40]}'"
+    if _SCRIPT_URL.search(unit.text):
+        yield "links may not use javascript:, data: or vbscript: addresses"
+    if _IMAGE.search(unit.text):
+        yield "images are not allowed in text: the site must not load anything from outside"
+    stray = placeholders.PLACEHOLDER.sub("", unit.text)
+    if "{" in stray or "}" in stray:
+        yield "a brace that is not part of a {group.name} placeholder"
 
 
 def _braced(names: list[str]) -> str:

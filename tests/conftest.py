@@ -1,0 +1,37 @@
+"""Shared fixtures: the repository, and throw-away copies of its content to break."""
+
+from __future__ import annotations
+
+import hashlib
+import shutil
+from pathlib import Path
+
+import pytest
+
+from rulebook.cli import main
+
+ROOT = Path(__file__).resolve().parent.parent
+CONTENT = ("rules", "schemas", "locales")
+
+
+@pytest.fixture
+def project_copy(tmp_path: Path) -> Path:
+    """A copy of the project's content, safe to break."""
+    for folder in CONTENT:
+        shutil.copytree(ROOT / folder, tmp_path / folder)
+    return tmp_path
+
+
+def tree_digest(root: Path) -> dict[str, str]:
+    """Every file under root with the hash of its bytes, to prove that nothing was written."""
+    return {
+        path.relative_to(root).as_posix(): hashlib.sha256(path.read_bytes()).hexdigest()
+        for path in sorted(root.rglob("*"))
+        if path.is_file()
+    }
+
+
+def run_cli(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
+    code = main(list(args))
+    out, err = capsys.readouterr()
+    return code, out, err
