@@ -1,0 +1,53 @@
+"""Splitting Material's one search index into one per language, with accent-folded words."""
+
+from __future__ import annotations
+
+from rulebook.render.search import FOLDED_FIELD, split_index
+
+LANGUAGES = ["en", "fr", "cs"]
+
+
+def index() -> dict:
+    config = {
+        "lang": ["en", "fr"],
+        "separator": "[\\s]+",
+        "pipeline": ["stopWordFilter"],
+        "fields": {"title": {"boost": 1000.0}, "text": {"boost": 1.0}},
+    }
+    docs = [
+        {"location": "", "title": "Board game rules", "text": "<p>Rules</p>"},
+        {"location": "rebis/#aim", "title": "1. About", "text": "<p>shelf</p>"},
+        {"location": "fr/rebis/#aim", "title": "1. À propos du jeu", "text": "<p>l'étagère</p>"},
+        {"location": "cs/rebus/#play", "title": "1. Jak hrát", "text": "<p>Každý hráč</p>"},
+        {"location": "cs/", "title": "Pravidla deskových her", "text": ""},
+    ]
+    return {"config": config, "docs": docs}
+
+
+def test_each_language_gets_only_its_own_pages_relative_to_its_root() -> None:
+    parts = split_index(index(), LANGUAGES)
+    assert [d["location"] for d in parts["en"]["docs"]] == ["", "rebis/#aim"]
+    assert [d["location"] for d in parts["fr"]["docs"]] == ["rebis/#aim"]
+    assert [d["location"] for d in parts["cs"]["docs"]] == ["rebus/#play", ""]
+
+
+def test_lunr_language_is_the_page_language_or_plain_for_czech() -> None:
+    parts = split_index(index(), LANGUAGES)
+    assert [parts[lang]["config"]["lang"] for lang in LANGUAGES] == [["en"], ["fr"], ["en"]]
+
+
+def test_accented_words_get_a_folded_copy_and_the_field_is_declared() -> None:
+    parts = split_index(index(), LANGUAGES)
+    czech = parts["cs"]["docs"][0]
+    assert czech[FOLDED_FIELD] == "hrat kazdy hrac"
+    assert parts["fr"]["docs"][0][FOLDED_FIELD] == "a etagere"
+    assert parts["en"]["docs"][1][FOLDED_FIELD] == ""  # nothing to fold: nothing added
+    assert FOLDED_FIELD in parts["cs"]["config"]["fields"]
+    # The original text stays as it was, so "hráč" still finds "hráč".
+    assert czech["text"] == "<p>Každý hráč</p>"
+
+
+def test_the_input_index_is_not_modified() -> None:
+    original = index()
+    split_index(original, LANGUAGES)
+    assert original == index()
