@@ -12,12 +12,13 @@ import re
 from pathlib import Path
 
 import pytest
-import yaml
 
 from conftest import ROOT
-from coverage import normalize, squash
+from rulebook.load.document import read_document
 from rulebook.load.project import load_project
 from rulebook.placeholders import fill
+from rulebook.validate.schema import schema_problems
+from source_text import normalize, squash
 
 MAPS = sorted(ROOT.glob("rules/*/sources/*.coverage.yaml"))
 PROJECT = load_project(ROOT).project
@@ -30,7 +31,9 @@ def quotes(entries: list) -> list[tuple[str, str]]:
 
 
 def load_map(path: Path) -> dict:
-    return yaml.safe_load(path.read_text(encoding="utf-8"))
+    document = read_document(path, path.name)
+    assert schema_problems(document, ROOT / "schemas/coverage.schema.json") == []
+    return document.data
 
 
 def test_every_source_has_a_map() -> None:

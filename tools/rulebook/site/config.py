@@ -1,0 +1,11 @@
+"""Typed configuration of the rulebook MkDocs plugin."""
+
+from __future__ import annotations
+
+from mkdocs.config import base
+from mkdocs.config import config_options as c
+
+
+class RulebookConfig(base.Config):
+    # The project folder holding rules/; by default the folder of mkdocs.yml.
+    root = c.Optional(c.Dir(exists=True))

@@ -1,0 +1,88 @@
+"""`rulebook` MkDocs plugin: load → validate → render at build time, and per-language search.
+
+Generated Markdown goes into the language folders of docs_dir (git-ignored), written only when
+its content changed, so that `mkdocs serve` settles instead of rebuilding forever. Pages must be
+real files: mkdocs-static-i18n crashes on in-memory generated files.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+from pathlib import Path
+from typing import Any
+
+from mkdocs.config.defaults import MkDocsConfig
+from mkdocs.exceptions import PluginError
+from mkdocs.plugins import BasePlugin, event_priority
+from mkdocs.structure.pages import Page
+
+from rulebook.check import check_project
+from rulebook.model import Project
+from rulebook.render.pages import GENERATED_MARK, render_pages
+from rulebook.render.search import split_index
+from rulebook.site.config import RulebookConfig
+from rulebook.files import write_if_changed
+
+log = logging.getLogger("mkdocs.plugins.rulebook")
+THEME_DIR = Path(__file__).parent / "theme"
+
+
+class RulebookPlugin(BasePlugin[RulebookConfig]):
+    def __init__(self) -> None:
+        self.project: Project | None = None
+
+    @property
+    def root(self) -> Path:
+        return Path(self.config.root) if self.config.root else self._config_dir
+
+    def on_config(self, config: MkDocsConfig) -> MkDocsConfig:
+        self._config_dir = Path(config.config_file_path).parent
+        if str(THEME_DIR) not in config.theme.dirs:
+            # After a custom_dir, before the theme itself.
+            position = 1 if config.theme.custom_dir else 0
+            config.theme.dirs.insert(position, str(THEME_DIR))
+        return config
+
+    def on_pre_build(self, config: MkDocsConfig) -> None:
+        loaded, problems = check_project(self.root)
+        for problem in problems:
+            (log.error if problem.is_error else log.warning)(str(problem))
+        if loaded.project is None or any(problem.is_error for problem in problems):
+            raise PluginError("rulebook: the content has errors; `rulebook check` lists them")
+        self.project = loaded.project
+        docs = Path(config.docs_dir)
+        written = set()
+        for page in render_pages(self.project):
+            write_if_changed(docs / page.path, page.text)
+            written.add(docs / page.path)
+        # A page whose game was removed must not linger: delete generated files we did not write.
+        for language in self.project.languages:
+            for stale in (docs / language).glob("**/*.md"):
+                if stale not in written and GENERATED_MARK in stale.read_text(encoding="utf-8"):
+                    stale.unlink()
+
+    def on_serve(self, server: Any, config: MkDocsConfig, builder: Any) -> Any:
+        for folder in ("rules", "locales", "schemas"):
+            if (self.root / folder).is_dir():
+                server.watch(str(self.root / folder))
+        return server
+
+    def on_page_context(self, context: dict[str, Any], page: Page, config: MkDocsConfig, nav: Any) -> dict:
+        # Pages of a non-default language search that language's own index (see theme/main.html).
+        if self.project is not None:
+            head = page.url.split("/", 1)[0]
+            context["rulebook_language_root"] = f"{head}/" if head in self.project.languages[1:] else ""
+        return context
+
+    @event_priority(-100)  # after mkdocs-static-i18n has merged the languages into one index
+    def on_post_build(self, config: MkDocsConfig) -> None:
+        index_file = Path(config.site_dir) / "search" / "search_index.json"
+        if self.project is None or not index_file.is_file():
+            return
+        index = json.loads(index_file.read_text(encoding="utf-8"))
+        for language, part in split_index(index, self.project.languages).items():
+            prefix = "" if language == self.project.source_language else language
+            target = Path(config.site_dir) / prefix / "search" / "search_index.json"
+            target.parent.mkdir(parents=True, exist_ok=True)
+            target.write_text(json.dumps(part, ensure_ascii=False, separators=(",", ":")), encoding="utf-8")
