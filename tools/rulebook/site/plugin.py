@@ -18,11 +18,11 @@ from mkdocs.plugins import BasePlugin, event_priority
 from mkdocs.structure.pages import Page
 
 from rulebook.check import check_project
+from rulebook.files import write_if_changed
 from rulebook.model import Project
 from rulebook.render.pages import GENERATED_MARK, render_pages
 from rulebook.render.search import split_index
 from rulebook.site.config import RulebookConfig
-from rulebook.files import write_if_changed
 
 log = logging.getLogger("mkdocs.plugins.rulebook")
 THEME_DIR = Path(__file__).parent / "theme"
