@@ -32,9 +32,7 @@ def locate(text: str, marker: str) -> tuple[int, int]:
 
 
 WINNER = "  rule.winner:\n    text: Highest score wins.\n"
-FR_BAGS = (
-    "  rule.bags:\n    text: Répartissez les tuiles dans les {components.bags} sacs selon leur couleur.\n"
-)
+FR_BAGS = "  rule.bags:\n    text: Répartissez les tuiles dans les {components.bags} sacs selon leur couleur.\n"
 
 BREAKS = [
     Break(

@@ -14,7 +14,7 @@ from rulebook.load.project import load_project
 from rulebook.model import Status
 from rulebook.render.pages import render_pages
 
-EXTENSIONS = ["admonition", "attr_list", "md_in_html", "toc"]  # as in mkdocs.yml
+EXTENSIONS = ["admonition", "attr_list", "md_in_html", "tables", "toc"]  # as in mkdocs.yml
 
 
 def pages_of(root: Path) -> dict[str, str]:
@@ -28,9 +28,7 @@ def pages() -> dict[str, str]:
 
 def test_each_language_has_a_home_page_and_one_page_per_game(pages: dict[str, str]) -> None:
     expected = {
-        f"{lang}/{page}.md"
-        for lang in ("en", "fr", "cs")
-        for page in ("index", "rebus", "rebis", "oh-my-word")
+        f"{lang}/{page}.md" for lang in ("en", "fr", "cs") for page in ("index", "rebus", "rebis", "oh-my-word")
     }
     assert set(pages) == expected
 
@@ -52,9 +50,7 @@ def test_no_placeholder_is_left_unfilled(pages: dict[str, str]) -> None:
 
 def test_a_number_changed_in_game_data_changes_in_every_language(project_copy: Path) -> None:
     game_file = project_copy / "rules/oh-my-word/game.yaml"
-    game_file.write_text(
-        game_file.read_text(encoding="utf-8").replace("letter_tiles: 108", "letter_tiles: 111")
-    )
+    game_file.write_text(game_file.read_text(encoding="utf-8").replace("letter_tiles: 108", "letter_tiles: 111"))
     pages = pages_of(project_copy)
     for language in ("en", "fr", "cs"):
         assert "111" in pages[f"{language}/oh-my-word.md"]
@@ -110,9 +106,7 @@ def test_a_missing_translation_shows_the_english_with_a_notice(project_copy: Pat
 def test_text_from_yaml_cannot_inject_html(project_copy: Path, attack: str) -> None:
     # rulebook check refuses these; the renderer must be safe even when it is bypassed.
     words = project_copy / "rules/rebus/en.yaml"
-    text = words.read_text(encoding="utf-8").replace(
-        "text: Highest score wins.", f"text: {json.dumps(attack)}"
-    )
+    text = words.read_text(encoding="utf-8").replace("text: Highest score wins.", f"text: {json.dumps(attack)}")
     words.write_text(text, encoding="utf-8")
     html = markdown.markdown(pages_of(project_copy)["en/rebus.md"], extensions=EXTENSIONS)
     assert "<script" not in html

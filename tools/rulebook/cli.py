@@ -31,10 +31,101 @@ def _check(args: argparse.Namespace) -> int:
     project = loaded.project
     units = sum(len(w.units) for g in project.games for w in g.words.values()) if project else 0
     elapsed = time.perf_counter() - started
-    print(
-        f"{errors} error(s), {warnings} warning(s) in {units} text units ({elapsed:.2f} s)", file=sys.stderr
-    )
+    print(f"{errors} error(s), {warnings} warning(s) in {units} text units ({elapsed:.2f} s)", file=sys.stderr)
     return 1 if errors else 0
+
+
+MAX_INPUT_BYTES = 1024 * 1024  # a situation is a few lines; anything bigger is refused unread
+
+
+def _read_input(source: str) -> tuple[bytes | None, str]:
+    display = "<stdin>" if source == "-" else source
+    try:
+        if source == "-":
+            raw = sys.stdin.buffer.read(MAX_INPUT_BYTES + 1)
+        else:
+            with open(source, "rb") as stream:
+                raw = stream.read(MAX_INPUT_BYTES + 1)
+    except OSError as error:
+        print(f"{display}: cannot read: {error.strerror}", file=sys.stderr)
+        return None, display
+    if len(raw) > MAX_INPUT_BYTES:
+        print(f"{display}: refused: the document is larger than 1 MiB", file=sys.stderr)
+        return None, display
+    return raw, display
+
+
+def _score(args: argparse.Namespace) -> int:
+    import json
+
+    from rulebook.load.document import DocumentError, parse_document, read_document
+    from rulebook.problems import Problem, display_path
+    from rulebook.scoring import SCORED_GAMES
+    from rulebook.scoring.situation import Invalid, score_situation
+    from rulebook.validate.schema import schema_problems
+
+    root: Path = args.root
+    if args.game not in SCORED_GAMES:
+        print(
+            f"rulebook score: unknown game {args.game!r}; choose one of {', '.join(SCORED_GAMES)}",
+            file=sys.stderr,
+        )
+        return 2
+    game_file = root / "rules" / args.game / "game.yaml"
+    try:
+        game = read_document(game_file, display_path(game_file, root))
+        broken = schema_problems(game, root / "schemas" / "game.schema.json")
+    except DocumentError as error:
+        broken = error.problems
+    if broken:
+        for problem in broken:
+            print(problem, file=sys.stderr)
+        print("rulebook score: the game data is broken; `rulebook check` lists every problem", file=sys.stderr)
+        return 2
+    try:
+        if args.example:
+            examples = {example["id"]: index for index, example in enumerate(game.data.get("examples", []))}
+            if args.example not in examples:
+                print(
+                    f"rulebook score: {args.game} has no example {args.example!r}; it has: "
+                    f"{', '.join(examples) or 'none'}",
+                    file=sys.stderr,
+                )
+                return 2
+            situation = game.part(("examples", examples[args.example], "input"))
+        else:
+            raw, display = _read_input(args.file)
+            if raw is None:
+                return 2
+            situation = parse_document(raw, display)
+        outcome = score_situation(situation, args.game, game.data["facts"], root)
+    except (DocumentError, Invalid) as error:
+        problems: list[Problem] = error.problems
+        for problem in problems:
+            print(problem, file=sys.stderr)
+        if args.json:
+            print(json.dumps({"error": True, "problems": [str(problem) for problem in problems]}, ensure_ascii=False))
+        return 2
+    if args.json:
+        print(json.dumps(outcome.values, ensure_ascii=False))
+    else:
+        for line in outcome.lines:
+            print(line.english())
+        if "winners" in outcome.values:  # a turn's last line already ends on its score
+            print(_summary(outcome.values))
+    return 0
+
+
+def _summary(values: dict) -> str:
+    winners = values["winners"]
+    text = f"{'Winners' if len(winners) > 1 else 'Winner'}: {', '.join(winners)}"
+    if values.get("tiebreak"):
+        text += " (a tiebreaker is needed)"
+    if "red_token_to" in values:
+        placed = values.get("red_token_shelf")
+        where = f", on {placed['player']}'s shelf {placed['shelf']}" if placed else ""
+        text += f"\nRed token: {values['red_token_to'] or 'nobody (tied)'}{where}"
+    return text
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -43,6 +134,12 @@ def build_parser() -> argparse.ArgumentParser:
     commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
     check = commands.add_parser("check", help="validate all content and report every problem")
     check.set_defaults(run=_check)
+    score = commands.add_parser("score", help="score a situation of a game (exit 2 on bad input)")
+    score.add_argument("game", metavar="GAME", help="rebus, rebis or oh-my-word")
+    score.add_argument("file", metavar="FILE", nargs="?", default="-", help="YAML or JSON document; - for stdin")
+    score.add_argument("--json", action="store_true", help="print exactly one JSON object")
+    score.add_argument("--example", metavar="ID", help="score one of the game's worked examples instead")
+    score.set_defaults(run=_score)
     return parser
 
 

@@ -73,6 +73,35 @@ class Section:
         return f"section.{self.id}"
 
 
+@dataclass(frozen=True)
+class Example:
+    """A worked example: a situation, what it must compute (or the refusal it expects), and where it
+    stands in game.yaml (`index` into `examples`)."""
+
+    id: str
+    index: int
+    rules: tuple[str, ...]
+    rulings: tuple[str, ...]
+    input: dict[str, Any]
+    expect: dict[str, Any]
+
+    @property
+    def unit_id(self) -> str:
+        return f"example.{self.id}"
+
+
+@dataclass(frozen=True)
+class Ruling:
+    """The project's answer where the sources are silent or ambiguous; never rule text."""
+
+    id: str
+    rules: tuple[str, ...]
+
+    @property
+    def unit_ids(self) -> tuple[str, str, str]:
+        return (f"ruling.{self.id}.question", f"ruling.{self.id}.answer", f"ruling.{self.id}.why")
+
+
 @dataclass
 class Game:
     id: str
@@ -82,6 +111,9 @@ class Game:
     sections: list[Section]
     sources: dict[str, Path]  # language → source text file
     document: Document
+    scoring_rules: tuple[str, ...] = ()
+    examples: list[Example] = field(default_factory=list)
+    rulings: list[Ruling] = field(default_factory=list)
     words: dict[str, Words] = field(default_factory=dict)
     unreadable: set[str] = field(default_factory=set)  # languages whose file exists but failed to load
 
@@ -91,10 +123,16 @@ class Game:
         for section in self.sections:
             ids.append(section.unit_id)
             ids.extend(rule.unit_id for rule in section.rules)
+        ids.extend(example.unit_id for example in self.examples)
+        for ruling in self.rulings:
+            ids.extend(ruling.unit_ids)
         return ids
 
     def rules(self) -> list[Rule]:
         return [rule for section in self.sections for rule in section.rules]
+
+    def rule(self, rule_id: str) -> Rule | None:
+        return next((rule for rule in self.rules() if rule.id == rule_id), None)
 
     def citation(self, rule: Rule) -> str:
         """How a referee cites a rule: "REBUS 2.4"."""

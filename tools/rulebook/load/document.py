@@ -56,6 +56,19 @@ class Document:
                 return self.values[path[:end]]
         return (1, 1)
 
+    def part(self, path: JsonPath) -> Document:
+        """The sub-document at `path`, keeping its positions in this file."""
+        data: Any = self.data
+        for step in path:
+            data = data[step]
+        size = len(path)
+        return Document(
+            self.file,
+            data,
+            {where[size:]: mark for where, mark in self.values.items() if where[:size] == path},
+            {where[size:]: mark for where, mark in self.keys.items() if where[:size] == path},
+        )
+
     def problem(self, path: JsonPath, message: str, *, key: bool = False, **kwargs: Any) -> Problem:
         line, col = self.where(path, key=key)
         return Problem(self.file, line, col, message, **kwargs)

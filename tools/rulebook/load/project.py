@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from rulebook.load.document import Document, DocumentError, read_document
-from rulebook.model import Game, Project, Rule, Section, Status, Unit, Words
+from rulebook.model import Example, Game, Project, Rule, Ruling, Section, Status, Unit, Words
 from rulebook.problems import Problem, display_path
 from rulebook.validate.schema import schema_problems
 
@@ -50,9 +50,7 @@ def load_project(root: Path) -> Loaded:
     for index, game_id in enumerate(manifest.data["games"]):
         folder = root / "rules" / game_id
         if not (folder / "game.yaml").is_file():
-            reader.problems.append(
-                manifest.problem(("games", index), f"games[{index}]: no rules/{game_id}/game.yaml")
-            )
+            reader.problems.append(manifest.problem(("games", index), f"games[{index}]: no rules/{game_id}/game.yaml"))
             continue
         game = _load_game(reader, folder, languages)
         if game is not None:
@@ -69,9 +67,7 @@ def _load_game(reader: _Reader, folder: Path, languages: list[str]) -> Game | No
         Section(
             id=section["id"],
             number=number,
-            rules=tuple(
-                Rule(rule_id, f"{number}.{position}") for position, rule_id in enumerate(section["rules"], 1)
-            ),
+            rules=tuple(Rule(rule_id, f"{number}.{position}") for position, rule_id in enumerate(section["rules"], 1)),
         )
         for number, section in enumerate(data["sections"], 1)
     ]
@@ -83,6 +79,19 @@ def _load_game(reader: _Reader, folder: Path, languages: list[str]) -> Game | No
         sections=sections,
         sources={source["language"]: folder / source["file"] for source in data["sources"]},
         document=document,
+        scoring_rules=tuple(data.get("scoring_rules", ())),
+        examples=[
+            Example(
+                id=example["id"],
+                index=index,
+                rules=tuple(example["rules"]),
+                rulings=tuple(example.get("rulings", ())),
+                input=example["input"],
+                expect=example["expect"],
+            )
+            for index, example in enumerate(data.get("examples", []))
+        ],
+        rulings=[Ruling(ruling["id"], tuple(ruling["rules"])) for ruling in data.get("rulings", [])],
     )
     for language in languages:
         path = folder / f"{language}.yaml"

@@ -47,7 +47,8 @@ class RulebookPlugin(BasePlugin[RulebookConfig]):
     def on_pre_build(self, config: MkDocsConfig) -> None:
         loaded, problems = check_project(self.root)
         for problem in problems:
-            (log.error if problem.is_error else log.warning)(str(problem))
+            # Missing translations are shown on the pages with a notice; they must not fail --strict.
+            (log.error if problem.is_error else log.info)(str(problem))
         if loaded.project is None or any(problem.is_error for problem in problems):
             raise PluginError("rulebook: the content has errors; `rulebook check` lists them")
         self.project = loaded.project

@@ -22,11 +22,10 @@ def validator(schema_file: Path) -> Draft202012Validator:
 
 def schema_problems(document: Document, schema_file: Path) -> list[Problem]:
     """Every schema violation in the document, most specific first, one message each."""
-    problems = []
-    errors = validator(schema_file).iter_errors(document.data)
-    for error in sorted(errors, key=lambda e: list(map(str, e.absolute_path))):
-        problems.extend(_describe(document, error))
-    return problems
+    problems = [
+        problem for error in validator(schema_file).iter_errors(document.data) for problem in _describe(document, error)
+    ]
+    return sorted(problems)  # in reading order: by line, then column
 
 
 def _describe(document: Document, error: ValidationError) -> list[Problem]:

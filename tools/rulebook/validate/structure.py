@@ -10,16 +10,13 @@ def structure_problems(game: Game) -> list[Problem]:
     document = game.document
     problems = []
     if game.id != game.folder.name:
-        problems.append(
-            document.problem(("id",), f"id: '{game.id}' must equal the folder name '{game.folder.name}'")
-        )
+        problems.append(document.problem(("id",), f"id: '{game.id}' must equal the folder name '{game.folder.name}'"))
     # Section and rule ids become anchors on one page, so they share one namespace.
     seen: dict[str, str] = {}
     for s_index, section in enumerate(game.sections):
         names = [(("sections", s_index, "id"), section.id, "section")]
         names += [
-            (("sections", s_index, "rules", r_index), rule.id, "rule")
-            for r_index, rule in enumerate(section.rules)
+            (("sections", s_index, "rules", r_index), rule.id, "rule") for r_index, rule in enumerate(section.rules)
         ]
         for path, name, kind in names:
             if name in seen:
@@ -34,9 +31,7 @@ def structure_problems(game: Game) -> list[Problem]:
     for index, (language, path) in enumerate(game.sources.items()):
         if not path.is_file():
             problems.append(
-                document.problem(
-                    ("sources", index, "file"), f"sources[{index}].file: no such file for '{language}'"
-                )
+                document.problem(("sources", index, "file"), f"sources[{index}].file: no such file for '{language}'")
             )
     for language, words in game.words.items():
         expected = words.document.file.rsplit("/", 1)[-1].removesuffix(".yaml")

@@ -25,9 +25,7 @@ def translation_problems(project: Project, game: Game) -> list[Problem]:
         if unit_id not in english.units
     ]
     problems += [
-        _at_key(
-            english.document, ("units", unit_id), f"units.{unit_id}: no such section or rule in game.yaml"
-        )
+        _at_key(english.document, ("units", unit_id), f"units.{unit_id}: no such section or rule in game.yaml")
         for unit_id in english.units
         if unit_id not in expected
     ]
@@ -58,8 +56,7 @@ def translation_problems(project: Project, game: Game) -> list[Problem]:
                     _at_key(
                         words.document,
                         where,
-                        f"units.{unit_id}: a translation must record "
-                        "the hash of the English it translates in 'source'",
+                        f"units.{unit_id}: a translation must record the hash of the English it translates in 'source'",
                     )
                 )
             if "status" not in raw_units[unit_id]:

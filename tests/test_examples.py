@@ -1,0 +1,94 @@
+"""Worked examples: every one is run through the scoring code, and captions must agree with it."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from conftest import ROOT, run_cli
+from rulebook.load.project import load_project
+from test_check import locate
+
+
+def check(capsys, root: Path) -> tuple[int, list[str]]:
+    code, out, _ = run_cli(capsys, "--root", str(root), "check")
+    return code, [line for line in out.splitlines() if "warning:" not in line]
+
+
+def edit(root: Path, file: str, old: str, new: str) -> str:
+    path = root / file
+    text = path.read_text(encoding="utf-8")
+    assert text.count(old) == 1
+    path.write_text(text.replace(old, new), encoding="utf-8")
+    return text.replace(old, new)
+
+
+def test_each_game_has_six_examples_covering_every_scoring_rule_and_ruling() -> None:
+    project = load_project(ROOT).project
+    for game in project.games:
+        assert len(game.examples) >= 6, game.id
+        assert set(game.scoring_rules) <= {rule for example in game.examples for rule in example.rules}
+        assert {ruling.id for ruling in game.rulings} <= {r for example in game.examples for r in example.rulings}
+        assert any("refused" in example.expect for example in game.examples), f"{game.id}: no invalid situation"
+
+
+def test_a_wrong_expectation_names_the_example_its_place_and_a_command(project_copy: Path, capsys) -> None:
+    text = edit(project_copy, "rules/rebus/game.yaml", "expect: {score: 77}", "expect: {score: 67}")
+    code, problems = check(capsys, project_copy)
+    line, col = locate(text, "- id: nine-tiles")
+    assert code == 1
+    assert problems == [
+        f"rules/rebus/game.yaml:{line}:{col + 2}: example 'nine-tiles': expected score 67, computed 77; "
+        "reproduce: rulebook score rebus --example nine-tiles"
+    ]
+
+
+def test_a_french_caption_quoting_a_wrong_number_is_named(project_copy: Path, capsys) -> None:
+    path = project_copy / "rules/rebus/fr.yaml"
+    text = path.read_text(encoding="utf-8")
+    start = text.index("  example.nine-tiles:")
+    caption_end = text.index("    source:", start)
+    assert text[start:caption_end].count("77") == 1
+    broken = text[:start] + text[start:caption_end].replace("77", "67") + text[caption_end:]
+    path.write_text(broken, encoding="utf-8")
+    code, problems = check(capsys, project_copy)
+    value = broken.index("text:", start) + len("text: ")  # where the caption's scalar starts
+    line, col = broken.count("\n", 0, value) + 1, value - broken.rfind("\n", 0, value)
+    assert code == 1
+    assert len(problems) == 1
+    assert problems[0].startswith(f"rules/rebus/fr.yaml:{line}:{col}: ")
+    assert "units.example.nine-tiles.text: the caption says 67, which example 'nine-tiles' does not compute " \
+           '({"score": 77})' in problems[0]
+
+
+def test_an_expected_refusal_that_scores_is_an_error(project_copy: Path, capsys) -> None:
+    edit(project_copy, "rules/oh-my-word/game.yaml", "players: {Ann: [4], Bob: [1]}", "players: {Ann: [3], Bob: [1]}")
+    code, problems = check(capsys, project_copy)
+    assert code == 1
+    assert any("example 'token-of-four': expected a refusal ('not 4'), but it scores" in p for p in problems)
+
+
+def test_an_example_input_that_breaks_the_schema_is_located(project_copy: Path, capsys) -> None:
+    text = edit(project_copy, "rules/rebus/game.yaml", "rebuses: [{tiles: 9}]", "rebuses: [{tiles: nine}]")
+    code, problems = check(capsys, project_copy)
+    line, col = locate(text, "nine}]")
+    assert code == 1
+    assert any(p.startswith(f"rules/rebus/game.yaml:{line}:{col}: example 'nine-tiles': expected") for p in problems)
+
+
+def test_a_scoring_rule_or_ruling_without_an_example_is_reported(project_copy: Path, capsys) -> None:
+    # The only example that illustrates ruling squares-compound now names another ruling.
+    edit(project_copy, "rules/rebus/game.yaml", "rulings: [squares-compound]", "rulings: [multipliers]")
+    edit(project_copy, "rules/rebus/game.yaml", "rules: [several-rebuses, all-tiles-bonus]",
+         "rules: [all-tiles-bonus]")
+    code, problems = check(capsys, project_copy)
+    assert code == 1
+    assert any(p.endswith("ruling 'squares-compound' has no worked example") for p in problems)
+    assert any(p.endswith("scoring rule 'several-rebuses' has no worked example") for p in problems)
+
+
+def test_every_example_reproduces_with_its_command(capsys) -> None:
+    project = load_project(ROOT).project
+    for game in project.games:
+        for example in game.examples:
+            code, _, _ = run_cli(capsys, "--root", str(ROOT), "score", game.id, "--example", example.id)
+            assert code == (2 if "refused" in example.expect else 0), example.id

@@ -1,0 +1,137 @@
+"""What referees read on a game page: worked examples under their rules, and the referee notes.
+
+Every example is scored here, at build time, by the same code as `rulebook score`; a page can
+only show a breakdown that the scoring functions computed.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from rulebook.model import Example, Game, Rule, Ruling
+from rulebook.render.context import PageContext
+from rulebook.render.markup import attribute, safe_markdown
+from rulebook.scoring.outcome import Outcome
+from rulebook.scoring.situation import Invalid, score_situation
+
+
+def rule_links(game: Game, rule_ids: Iterable[str]) -> str:
+    links = []
+    for rule_id in rule_ids:
+        rule = game.rule(rule_id)
+        if rule is not None:
+            links.append(f"[{safe_markdown(game.citation(rule))}](#{rule.id})")
+    return ", ".join(links)
+
+
+def examples_under(context: PageContext, game: Game, rule: Rule) -> list[str]:
+    """The examples whose first rule is this one, each as a block of Markdown lines."""
+    lines: list[str] = []
+    for example in game.examples:
+        if example.rules[0] == rule.id:
+            lines += _example(context, game, example)
+    return lines
+
+
+def ruling_links(context: PageContext, game: Game, rule: Rule) -> list[str]:
+    """Under a rule: a link to each referee note that concerns it."""
+    _ = context._
+    notes = [ruling for ruling in game.rulings if rule.id in ruling.rules]
+    if not notes:
+        return []
+    label = _("Referee note")
+    links = [f"[{context.text(game, ruling.unit_ids[0])}](#ruling-{ruling.id})" for ruling in notes]
+    return [f'<p class="rb-ruling-link" markdown>{attribute(label)}: {" · ".join(links)}</p>', ""]
+
+
+def referee_notes(context: PageContext, game: Game) -> list[str]:
+    if not game.rulings:
+        return []
+    _ = context._
+    title = _("Referee notes")
+    lines = [f"## {title} {{ #referee-notes }}", ""]
+    lines += [
+        _(
+            "The source texts are silent or ambiguous on these points. The answers are the project's own "
+            "rulings, not the publisher's rules; the scoring and the examples follow them."
+        ),
+        "",
+    ]
+    for ruling in game.rulings:
+        lines += _ruling(context, game, ruling)
+    return lines
+
+
+def _ruling(context: PageContext, game: Game, ruling: Ruling) -> list[str]:
+    _ = context._
+    question, answer, why = (context.text(game, unit_id) for unit_id in ruling.unit_ids)
+    concerns = _("Concerns")
+    why_label = _("Why")
+    mark = _("Project ruling")
+    return [
+        f'<div class="rb-ruling" id="ruling-{ruling.id}" markdown>',
+        f'<span class="rb-badge rb-badge--ruling" data-search-exclude>{attribute(mark)}</span>',
+        "",
+        f"**{question}**",
+        "",
+        answer,
+        "",
+        f"*{why_label}:* {why}",
+        "",
+        f"{concerns}: {rule_links(game, ruling.rules)}",
+        "",
+        "</div>",
+        "",
+    ]
+
+
+def _example(context: PageContext, game: Game, example: Example) -> list[str]:
+    _ = context._
+    try:
+        outcome: Outcome | None = score_situation(
+            game.document.part(("examples", example.index, "input")), game.id, game.facts, context.project.root
+        )
+        refusal = ""
+    except Invalid as invalid:
+        outcome, refusal = None, "; ".join(problem.message for problem in invalid.problems)
+    heading = _("Example")
+    lines = [
+        f'<div class="rb-example" id="example-{example.id}" markdown>',
+        f"**{heading}** · {rule_links(game, example.rules)}",
+        "",
+        context.text(game, example.unit_id),
+        "",
+    ]
+    if outcome is None:
+        refused = _("Refused")
+        lines += [f"**{refused}:** `{refusal.replace('`', '')}`", ""]
+    else:
+        lines += _breakdown(context, outcome)
+    verified = _("Verified by the build")
+    command = f"rulebook score {game.id} --example {example.id}"
+    lines += [
+        f'<p class="rb-verified" data-search-exclude>✓ {attribute(verified)} · <code>{attribute(command)}</code></p>',
+        "",
+        "</div>",
+        "",
+    ]
+    return lines
+
+
+def _breakdown(context: PageContext, outcome: Outcome) -> list[str]:
+    _ = context._
+    rows = []
+    for line in outcome.lines:
+        label = line.label if line.label == "{player}" else _(line.label)
+        params = {key: safe_markdown(str(value)) for key, value in line.params.items()}
+        rows.append(f"| {label.format(**params)} | {line.formula} |")
+    values = outcome.values
+    if "winners" in values:
+        names = ", ".join(safe_markdown(name) for name in values["winners"])
+        label = context.ngettext("Winner", "Winners", len(values["winners"]))
+        rows.append(f"| **{label}** | **{names}** |")
+    if values.get("tiebreak"):
+        tiebreak = _("A tiebreaker is needed.")
+        rows.append(f"| | {tiebreak} |")
+    step, computation = _("Step"), _("Computation")
+    return [f"| {step} | {computation} |", "|---|---|", *rows, ""]

@@ -1,0 +1,55 @@
+"""Oh My Word scoring: bad luck points (or tokens, in the simple variant); the fewest wins.
+
+When more than one player shares the fewest, the rules call for a tiebreaker round; scoring can
+only say that one is needed.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from rulebook.scoring.outcome import Line, Outcome, Refused, best
+
+
+def bad_luck_score(tokens: Sequence[int], variant: str) -> int:
+    """A player's score: the sum of their tokens' values, or their number of tokens.
+
+    >>> bad_luck_score([1, 3], "standard"), bad_luck_score([1, 3], "simple"), bad_luck_score([], "standard")
+    (4, 2, 0)
+    """
+    return len(tokens) if variant == "simple" else sum(tokens)
+
+
+def evaluate(document: Mapping[str, Any], facts: Mapping[str, Any]) -> Outcome:
+    variant = document.get("variant", "standard")
+    players: Mapping[str, list[int]] = document["players"]
+    values = set(facts["scoring"]["bad_luck_values"])
+    available = facts["components"]["bad_luck_tokens"]
+    problems = [
+        (("players", name, index), f"a bad luck token is worth {_or_list(sorted(values))}, not {value}")
+        for name, tokens in players.items()
+        for index, value in enumerate(tokens)
+        if value not in values
+    ]
+    taken = sum(len(tokens) for tokens in players.values())
+    if taken > available:
+        problems.append((("players",), f"{taken} bad luck tokens taken, but the game has only {available}"))
+    if problems:
+        raise Refused(problems)
+    scores = {name: bad_luck_score(tokens, variant) for name, tokens in players.items()}
+    lines = [
+        Line("{player}", _formula(tokens, variant, scores[name]), {"player": name}) for name, tokens in players.items()
+    ]
+    winners = best(scores, lowest=True)
+    return Outcome({"scores": scores, "winners": winners, "tiebreak": len(winners) > 1, "variant": variant}, lines)
+
+
+def _formula(tokens: Sequence[int], variant: str, score: int) -> str:
+    if variant == "simple" or len(tokens) < 2:
+        return f"{score}"
+    return f"{' + '.join(map(str, tokens))} = {score}"
+
+
+def _or_list(values: Sequence[int]) -> str:
+    return ", ".join(map(str, values[:-1])) + f" or {values[-1]}" if len(values) > 1 else str(values[0])

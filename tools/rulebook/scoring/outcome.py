@@ -1,0 +1,65 @@
+"""What scoring returns: values for `--json`, and a breakdown a person can follow."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+JsonPath = tuple[str | int, ...]
+
+
+def N_(message: str) -> str:
+    """Mark a UI string for extraction; the page renderer translates it."""
+    return message
+
+
+@dataclass(frozen=True)
+class Line:
+    """One step of a breakdown: a label (a UI string with {fields}) and arithmetic in signs only."""
+
+    label: str
+    formula: str
+    params: Mapping[str, Any] = field(default_factory=dict)
+
+    def english(self) -> str:
+        return f"{self.label.format(**self.params)}: {self.formula}"
+
+
+@dataclass
+class Outcome:
+    values: dict[str, Any]
+    lines: list[Line]
+
+
+class Refused(Exception):
+    """The situation is not a legal one; each problem names the field it concerns."""
+
+    def __init__(self, problems: Sequence[tuple[JsonPath, str]]):
+        super().__init__("; ".join(message for _, message in problems))
+        self.problems = list(problems)
+
+
+def signed(number: int | float) -> str:
+    """A number as a formula shows it, with a true minus sign.
+
+    >>> signed(-2), signed(3)
+    ('−2', '3')
+    """
+    return f"−{-number}" if number < 0 else f"{number}"
+
+
+def best(scores: Mapping[str, int | float], *, lowest: bool = False) -> list[str]:
+    """Every player with the best score, in input order; ties give several.
+
+    >>> best({"Ann": 5, "Bob": 7, "Cy": 7})
+    ['Bob', 'Cy']
+    >>> best({"Ann": 5, "Bob": 7, "Cy": 5}, lowest=True)
+    ['Ann', 'Cy']
+    >>> best({})
+    []
+    """
+    if not scores:
+        return []
+    target = min(scores.values()) if lowest else max(scores.values())
+    return [player for player, score in scores.items() if score == target]

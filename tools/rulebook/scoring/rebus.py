@@ -1,0 +1,142 @@
+"""REBUS scoring, as the rules and the project's rulings say it.
+
+A rebus scores its tile count × the points per tile, × the multiplier of each premium square that
+this turn's new tiles cover within it (several multiply together; squares covered earlier give
+nothing). Placing every rack tile in one turn adds a bonus once. At the end each unplayed tile costs
+points, and every player with the highest score wins.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from math import prod
+from typing import Any
+
+from rulebook.scoring.outcome import N_, Line, Outcome, Refused, best, signed
+
+
+@dataclass(frozen=True)
+class Parameters:
+    tile_points: int
+    multipliers: Mapping[str, int]  # square colour → multiplier
+    all_tiles_bonus: int
+    rack_tiles: int
+    unplayed_tile_penalty: int
+
+    @classmethod
+    def from_facts(cls, facts: Mapping[str, Any]) -> Parameters:
+        scoring = facts["scoring"]
+        return cls(
+            tile_points=scoring["tile_points"],
+            multipliers={
+                "blue": scoring["blue_multiplier"],
+                "red": scoring["red_multiplier"],
+                "center": scoring["center_multiplier"],
+            },
+            all_tiles_bonus=scoring["all_tiles_bonus"],
+            rack_tiles=facts["components"]["rack_tiles"],
+            unplayed_tile_penalty=scoring["unplayed_tile_penalty"],
+        )
+
+
+# The values of the printed rules, for the examples below: 3 a tile, blue ×2, red ×3, centre ×2,
+# 50 for all 9 tiles, 3 a tile left at the end.
+RULES = Parameters(3, {"blue": 2, "red": 3, "center": 2}, 50, 9, 3)
+
+
+def rebus_score(tiles: int, new_squares: Sequence[str], parameters: Parameters) -> int:
+    """One rebus: tiles × points, × every premium square newly covered in it.
+
+    >>> rebus_score(4, [], RULES)
+    12
+    >>> rebus_score(4, ["red"], RULES)
+    36
+    >>> rebus_score(5, ["blue", "red"], RULES)  # squares in one rebus multiply together
+    90
+    """
+    return tiles * parameters.tile_points * prod(parameters.multipliers[square] for square in new_squares)
+
+
+def turn_score(rebuses: Sequence[tuple[int, Sequence[str]]], tiles_placed: int, parameters: Parameters) -> int:
+    """A whole turn: every rebus formed, plus the bonus once when the whole rack was placed.
+
+    >>> turn_score([(9, [])], 9, RULES)
+    77
+    >>> turn_score([(4, ["center"]), (3, [])], 4, RULES)
+    33
+    """
+    bonus = parameters.all_tiles_bonus if tiles_placed == parameters.rack_tiles else 0
+    return sum(rebus_score(tiles, squares, parameters) for tiles, squares in rebuses) + bonus
+
+
+def final_score(score: int, tiles_left: int, parameters: Parameters) -> int:
+    """The score after the end-of-game penalty for unplayed tiles.
+
+    >>> final_score(120, 2, RULES)
+    114
+    """
+    return score - tiles_left * parameters.unplayed_tile_penalty
+
+
+def evaluate(document: Mapping[str, Any], facts: Mapping[str, Any]) -> Outcome:
+    parameters = Parameters.from_facts(facts)
+    if "turn" in document:
+        return _turn(document["turn"], parameters)
+    return _final(document["final"], parameters)
+
+
+def _turn(turn: Mapping[str, Any], parameters: Parameters) -> Outcome:
+    placed = turn["tiles_placed"]
+    problems = []
+    if placed > parameters.rack_tiles:
+        problems.append(
+            (
+                ("turn", "tiles_placed"),
+                f"{placed} tiles placed, but a rack holds only {parameters.rack_tiles}",
+            )
+        )
+    rebuses = [(rebus["tiles"], rebus.get("new_bonus", [])) for rebus in turn["rebuses"]]
+    for index, (tiles, squares) in enumerate(rebuses):
+        where = ("turn", "rebuses", index, "new_bonus")
+        if len(squares) > tiles:
+            problems.append((where, f"{len(squares)} premium squares under new tiles in a rebus of {tiles} tiles"))
+        elif len(squares) > placed:
+            problems.append((where, f"{len(squares)} premium squares under new tiles, but only {placed} placed"))
+    if problems:
+        raise Refused(problems)
+    lines, details = [], []
+    for number, (tiles, squares) in enumerate(rebuses, 1):
+        score = rebus_score(tiles, squares, parameters)
+        formula = f"{tiles} × {parameters.tile_points} = {tiles * parameters.tile_points}"
+        if squares:
+            formula += "".join(f" × {parameters.multipliers[square]}" for square in squares) + f" = {score}"
+        lines.append(Line(N_("Rebus {n}"), formula, {"n": number}))
+        details.append({"tiles": tiles, "new_bonus": list(squares), "score": score})
+    total = turn_score(rebuses, placed, parameters)
+    bonus = total - sum(detail["score"] for detail in details)
+    if bonus:
+        lines.append(Line(N_("All {n} tiles placed"), f"+ {bonus}", {"n": placed}))
+    parts = [str(detail["score"]) for detail in details] + ([str(bonus)] if bonus else [])
+    lines.append(Line(N_("Turn score"), f"{' + '.join(parts)} = {total}" if len(parts) > 1 else f"{total}"))
+    return Outcome({"score": total, "rebuses": details, "all_tiles_bonus": bonus}, lines)
+
+
+def _final(players: Mapping[str, Mapping[str, int]], parameters: Parameters) -> Outcome:
+    problems = [
+        (
+            ("final", name, "tiles_left"),
+            f"{state['tiles_left']} tiles left, but a rack holds only {parameters.rack_tiles}",
+        )
+        for name, state in players.items()
+        if state["tiles_left"] > parameters.rack_tiles
+    ]
+    if problems:
+        raise Refused(problems)
+    scores, lines = {}, []
+    for name, state in players.items():
+        scores[name] = final_score(state["score"], state["tiles_left"], parameters)
+        penalty = f" − {state['tiles_left']} × {parameters.unplayed_tile_penalty}" if state["tiles_left"] else ""
+        lines.append(Line("{player}", f"{signed(state['score'])}{penalty} = {signed(scores[name])}", {"player": name}))
+    winners = best(scores)
+    return Outcome({"scores": scores, "winners": winners}, lines)

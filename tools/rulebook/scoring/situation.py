@@ -1,0 +1,43 @@
+"""Scoring a situation document: schema first, then the game's own refusals, as located problems.
+
+Shared by `rulebook score` and by the worked examples, so both refuse the same things the same way.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from rulebook.load.document import Document, format_path
+from rulebook.problems import Problem
+from rulebook.scoring import game_module
+from rulebook.scoring.outcome import Outcome, Refused
+from rulebook.validate.schema import schema_problems
+
+
+class Invalid(Exception):
+    """The situation cannot be scored; `problems` say where and why."""
+
+    def __init__(self, problems: list[Problem]):
+        super().__init__("; ".join(map(str, problems)))
+        self.problems = problems
+
+
+def schema_file(root: Path, game_id: str) -> Path:
+    return root / "schemas" / f"score-{game_id}.schema.json"
+
+
+def score_situation(document: Document, game_id: str, facts: dict[str, Any], root: Path) -> Outcome:
+    if document.data is None:
+        raise Invalid([document.problem((), "the document is empty: describe a situation to score")])
+    if not isinstance(document.data, dict):
+        raise Invalid([document.problem((), "the document must be a mapping of fields, not a single value")])
+    problems = schema_problems(document, schema_file(root, game_id))
+    if problems:
+        raise Invalid(problems)
+    try:
+        return game_module(game_id).evaluate(document.data, facts)
+    except Refused as refused:
+        raise Invalid(
+            [document.problem(path, f"{format_path(path)}: {message}") for path, message in refused.problems]
+        ) from None
