@@ -56,8 +56,10 @@ def test_a_french_caption_quoting_a_wrong_number_is_named(project_copy: Path, ca
     assert code == 1
     assert len(problems) == 1
     assert problems[0].startswith(f"rules/rebus/fr.yaml:{line}:{col}: ")
-    assert "units.example.nine-tiles.text: the caption says 67, which example 'nine-tiles' does not compute " \
-           '({"score": 77})' in problems[0]
+    assert (
+        "units.example.nine-tiles.text: the caption says 67, which example 'nine-tiles' does not compute "
+        '({"score": 77})' in problems[0]
+    )
 
 
 def test_an_expected_refusal_that_scores_is_an_error(project_copy: Path, capsys) -> None:
@@ -78,8 +80,7 @@ def test_an_example_input_that_breaks_the_schema_is_located(project_copy: Path, 
 def test_a_scoring_rule_or_ruling_without_an_example_is_reported(project_copy: Path, capsys) -> None:
     # The only example that illustrates ruling squares-compound now names another ruling.
     edit(project_copy, "rules/rebus/game.yaml", "rulings: [squares-compound]", "rulings: [multipliers]")
-    edit(project_copy, "rules/rebus/game.yaml", "rules: [several-rebuses, all-tiles-bonus]",
-         "rules: [all-tiles-bonus]")
+    edit(project_copy, "rules/rebus/game.yaml", "rules: [several-rebuses, all-tiles-bonus]", "rules: [all-tiles-bonus]")
     code, problems = check(capsys, project_copy)
     assert code == 1
     assert any(p.endswith("ruling 'squares-compound' has no worked example") for p in problems)

@@ -103,3 +103,22 @@ def test_a_rule_page_fits_a_phone_screen(browser, site_url: str) -> None:
     width = page.evaluate("document.documentElement.scrollWidth")
     assert width <= 360, f"the page scrolls sideways: {width}px wide"
     context.close()
+
+
+@pytest.mark.parametrize("language", PROJECT.languages)
+def test_verified_examples_and_referee_notes_show_in_every_language(page: Page, site_url: str, language) -> None:
+    for game in PROJECT.games:
+        page.goto(f"{language_root(site_url, language)}{game.id}/")
+        examples = page.locator(".rb-example")
+        assert examples.count() == len(game.examples)
+        assert page.locator(".rb-example .rb-verified").count() == len(game.examples)
+        notes = page.locator("#referee-notes ~ .rb-ruling")
+        assert notes.count() == len(game.rulings)
+        first = game.rulings[0]
+        question = game.words[language].units[first.unit_ids[0]].text
+        shown = page.inner_text(f"#ruling-{first.id}")
+        assert plain(fill(question, game.facts, language)).split()[0] in shown
+    # One breakdown read in full: REBUS, all 9 tiles in one rebus (9 × 3 = 27, + 50 = 77).
+    page.goto(f"{language_root(site_url, language)}rebus/#example-nine-tiles")
+    table = page.inner_text("#example-nine-tiles table")
+    assert "9 × 3 = 27" in table and "27 + 50 = 77" in table

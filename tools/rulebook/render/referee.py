@@ -39,9 +39,9 @@ def ruling_links(context: PageContext, game: Game, rule: Rule) -> list[str]:
     notes = [ruling for ruling in game.rulings if rule.id in ruling.rules]
     if not notes:
         return []
-    label = _("Referee note")
+    label = _("Referee note:")
     links = [f"[{context.text(game, ruling.unit_ids[0])}](#ruling-{ruling.id})" for ruling in notes]
-    return [f'<p class="rb-ruling-link" markdown>{attribute(label)}: {" · ".join(links)}</p>', ""]
+    return [f'<p class="rb-ruling-link" markdown>{attribute(label)} {" · ".join(links)}</p>', ""]
 
 
 def referee_notes(context: PageContext, game: Game) -> list[str]:
@@ -65,8 +65,8 @@ def referee_notes(context: PageContext, game: Game) -> list[str]:
 def _ruling(context: PageContext, game: Game, ruling: Ruling) -> list[str]:
     _ = context._
     question, answer, why = (context.text(game, unit_id) for unit_id in ruling.unit_ids)
-    concerns = _("Concerns")
-    why_label = _("Why")
+    concerns = _("Concerns:")
+    why_label = _("Why:")
     mark = _("Project ruling")
     return [
         f'<div class="rb-ruling" id="ruling-{ruling.id}" markdown>',
@@ -76,9 +76,9 @@ def _ruling(context: PageContext, game: Game, ruling: Ruling) -> list[str]:
         "",
         answer,
         "",
-        f"*{why_label}:* {why}",
+        f"*{why_label}* {why}",
         "",
-        f"{concerns}: {rule_links(game, ruling.rules)}",
+        f"{concerns} {rule_links(game, ruling.rules)}",
         "",
         "</div>",
         "",
@@ -103,8 +103,8 @@ def _example(context: PageContext, game: Game, example: Example) -> list[str]:
         "",
     ]
     if outcome is None:
-        refused = _("Refused")
-        lines += [f"**{refused}:** `{refusal.replace('`', '')}`", ""]
+        refused = _("Refused:")
+        lines += [f"**{refused}** `{refusal.replace('`', '')}`", ""]
     else:
         lines += _breakdown(context, outcome)
     verified = _("Verified by the build")
