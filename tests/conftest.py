@@ -11,7 +11,7 @@ import pytest
 from rulebook.cli import main
 
 ROOT = Path(__file__).resolve().parent.parent
-CONTENT = ("rules", "schemas", "locales")
+CONTENT = ("rules", "glossary", "schemas", "locales")
 
 
 @pytest.fixture

@@ -7,6 +7,7 @@ from pathlib import Path
 from rulebook.load.project import Loaded, load_project
 from rulebook.problems import Problem
 from rulebook.validate.examples import example_problems
+from rulebook.validate.glossary import glossary_problems
 from rulebook.validate.structure import structure_problems
 from rulebook.validate.text import text_problems
 from rulebook.validate.translations import translation_problems
@@ -15,10 +16,14 @@ from rulebook.validate.translations import translation_problems
 def check_project(root: Path) -> tuple[Loaded, list[Problem]]:
     loaded = load_project(root)
     problems = list(loaded.problems)
-    if loaded.project is not None:
-        for game in loaded.project.games:
+    project = loaded.project
+    if project is not None:
+        for game in project.games:
             problems += structure_problems(game)
-            problems += translation_problems(loaded.project, game)
-            problems += text_problems(loaded.project, game)
-            problems += example_problems(loaded.project, game)
+            problems += example_problems(project, game)
+        for text_set in project.text_sets():
+            problems += translation_problems(project, text_set)
+            problems += text_problems(project, text_set)
+        if project.glossary is not None:
+            problems += glossary_problems(project, project.glossary)
     return loaded, sorted(set(problems))

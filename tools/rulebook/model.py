@@ -102,6 +102,16 @@ class Ruling:
         return (f"ruling.{self.id}.question", f"ruling.{self.id}.answer", f"ruling.{self.id}.why")
 
 
+@dataclass(frozen=True)
+class Illustration:
+    """A rebus that a rule's text names, drawn with glossary symbols under that rule."""
+
+    rule: str
+    index: int
+    tiles: tuple[str, ...]
+    reads: str
+
+
 @dataclass
 class Game:
     id: str
@@ -114,6 +124,7 @@ class Game:
     scoring_rules: tuple[str, ...] = ()
     examples: list[Example] = field(default_factory=list)
     rulings: list[Ruling] = field(default_factory=list)
+    illustrations: list[Illustration] = field(default_factory=list)
     words: dict[str, Words] = field(default_factory=dict)
     unreadable: set[str] = field(default_factory=set)  # languages whose file exists but failed to load
 
@@ -131,6 +142,14 @@ class Game:
     def rules(self) -> list[Rule]:
         return [rule for section in self.sections for rule in section.rules]
 
+    @property
+    def facts_file(self) -> str:
+        return f"{self.id}/game.yaml"
+
+    def translatable(self, english: Words) -> dict[str, str]:
+        """What a translation may contain, with the text each unit translates."""
+        return {unit_id: unit.text for unit_id, unit in english.units.items()}
+
     def rule(self, rule_id: str) -> Rule | None:
         return next((rule for rule in self.rules() if rule.id == rule_id), None)
 
@@ -139,12 +158,72 @@ class Game:
         return f"{self.name} {rule.number}"
 
 
+@dataclass(frozen=True)
+class Symbol:
+    """A REBUS glossary symbol: its picture, English readings and an example rebus."""
+
+    id: str
+    index: int  # position in symbols.yaml
+    icon: str  # "material/eye": a file of mkdocs-material's bundled .icons
+    readings: tuple[str, ...]
+    tiles: tuple[str, ...]  # symbol ids and single letters, in reading order
+    reads: str
+
+    def unit(self, part: str) -> str:
+        """`symbol.<id>.name`, `.description`, or `.readings` (the readings explained, not in English)."""
+        return f"symbol.{self.id}.{part}"
+
+    @property
+    def readings_text(self) -> str:
+        """What a French or Czech explanation of the readings translates, for the outdated check."""
+        return " · ".join(self.readings)
+
+
+@dataclass
+class Glossary:
+    id: str  # "glossary"
+    game_id: str  # the game whose facts and scoring it uses
+    folder: Path
+    symbols: list[Symbol]
+    document: Document
+    facts: Facts = field(default_factory=dict)
+    words: dict[str, Words] = field(default_factory=dict)
+    unreadable: set[str] = field(default_factory=set)
+
+    @property
+    def facts_file(self) -> str:
+        return f"{self.game_id}/game.yaml"
+
+    def unit_ids(self) -> list[str]:
+        """The units English must have."""
+        ids = ["page.title", "page.intro"]
+        for symbol in self.symbols:
+            ids += [symbol.unit("name"), symbol.unit("description")]
+        return ids
+
+    def translatable(self, english: Words) -> dict[str, str]:
+        texts = {unit_id: unit.text for unit_id, unit in english.units.items()}
+        texts.update({symbol.unit("readings"): symbol.readings_text for symbol in self.symbols})
+        return texts
+
+    def symbol(self, symbol_id: str) -> Symbol | None:
+        return next((symbol for symbol in self.symbols if symbol.id == symbol_id), None)
+
+
 @dataclass
 class Project:
     root: Path
     languages: list[str]  # the first is the source language
     games: list[Game]
+    glossary: Glossary | None = None
 
     @property
     def source_language(self) -> str:
         return self.languages[0]
+
+    def game(self, game_id: str) -> Game | None:
+        return next((game for game in self.games if game.id == game_id), None)
+
+    def text_sets(self) -> list[Game | Glossary]:
+        """Everything that has words in several languages."""
+        return [*self.games, *([self.glossary] if self.glossary else [])]

@@ -10,11 +10,25 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from rulebook.load.document import Document, DocumentError, read_document
-from rulebook.model import Example, Game, Project, Rule, Ruling, Section, Status, Unit, Words
+from rulebook.model import (
+    Example,
+    Game,
+    Glossary,
+    Illustration,
+    Project,
+    Rule,
+    Ruling,
+    Section,
+    Status,
+    Symbol,
+    Unit,
+    Words,
+)
 from rulebook.problems import Problem, display_path
 from rulebook.validate.schema import schema_problems
 
 PROJECT_FILE = Path("rules/project.yaml")
+GLOSSARY_FILE = Path("glossary/symbols.yaml")
 
 
 @dataclass
@@ -55,7 +69,10 @@ def load_project(root: Path) -> Loaded:
         game = _load_game(reader, folder, languages)
         if game is not None:
             games.append(game)
-    return Loaded(Project(root, languages, games), reader.problems)
+    project = Project(root, languages, games)
+    if (root / GLOSSARY_FILE).is_file():
+        project.glossary = _load_glossary(reader, root / GLOSSARY_FILE, project)
+    return Loaded(project, reader.problems)
 
 
 def _load_game(reader: _Reader, folder: Path, languages: list[str]) -> Game | None:
@@ -92,17 +109,56 @@ def _load_game(reader: _Reader, folder: Path, languages: list[str]) -> Game | No
             for index, example in enumerate(data.get("examples", []))
         ],
         rulings=[Ruling(ruling["id"], tuple(ruling["rules"])) for ruling in data.get("rulings", [])],
+        illustrations=[
+            Illustration(item["rule"], index, tuple(item["tiles"]), item["reads"])
+            for index, item in enumerate(data.get("illustrations", []))
+        ],
     )
+    _read_words(reader, game, languages)
+    return game
+
+
+def _read_words(reader: _Reader, text_set: Game | Glossary, languages: list[str]) -> None:
     for language in languages:
-        path = folder / f"{language}.yaml"
+        path = text_set.folder / f"{language}.yaml"
         if not path.is_file():
             continue  # reported by the translation checks, which know what is expected
         words_document = reader.read(path, "words.schema.json")
         if words_document is None:
-            game.unreadable.add(language)  # its problems are reported; do not also call it missing
+            text_set.unreadable.add(language)  # its problems are reported; do not also call it missing
         else:
-            game.words[language] = _words(words_document, source_language=languages[0])
-    return game
+            text_set.words[language] = _words(words_document, source_language=languages[0])
+
+
+def _load_glossary(reader: _Reader, path: Path, project: Project) -> Glossary | None:
+    document = reader.read(path, "glossary.schema.json")
+    if document is None:
+        return None
+    data = document.data
+    game = project.game(data["game"])
+    if game is None:
+        reader.problems.append(document.problem(("game",), f"game: no game '{data['game']}' in rules/project.yaml"))
+        return None
+    glossary = Glossary(
+        id="glossary",
+        game_id=game.id,
+        folder=path.parent,
+        symbols=[
+            Symbol(
+                id=symbol["id"],
+                index=index,
+                icon=symbol["icon"],
+                readings=tuple(symbol["readings"]),
+                tiles=tuple(symbol["example"]["tiles"]),
+                reads=symbol["example"]["reads"],
+            )
+            for index, symbol in enumerate(data["symbols"])
+        ],
+        document=document,
+        facts=game.facts,
+    )
+    _read_words(reader, glossary, project.languages)
+    return glossary
 
 
 def _words(document: Document, source_language: str) -> Words:

@@ -11,6 +11,8 @@ from babel import Locale
 
 from rulebook.model import Game, Project, Rule, Status
 from rulebook.render.context import PageContext
+from rulebook.render.glossary import PAGE as GLOSSARY_PAGE
+from rulebook.render.glossary import glossary_page, tile_strip
 from rulebook.render.markup import attribute, safe_markdown
 from rulebook.render.referee import examples_under, referee_notes, ruling_links
 
@@ -30,6 +32,8 @@ def render_pages(project: Project) -> Iterator[Page]:
         yield Page(f"{language}/index.md", writer.home())
         for game in project.games:
             yield Page(f"{language}/{game.id}.md", writer.game(game))
+        if project.glossary is not None:
+            yield Page(f"{language}/{GLOSSARY_PAGE}", glossary_page(writer, project.glossary))
 
 
 def language_name(code: str, in_language: str) -> str:
@@ -59,6 +63,9 @@ class _Writer(PageContext):
         ]
         for game in self.project.games:
             lines.append(f"- **[{safe_markdown(game.name)}]({game.id}.md)**: {self.text(game, 'summary')}")
+        if self.project.glossary is not None:
+            glossary = self.project.glossary
+            lines.append(f"- **[{self.text(glossary, 'page.title')}]({GLOSSARY_PAGE})**")
         return "\n".join(lines) + "\n"
 
     def game(self, game: Game) -> str:
@@ -91,6 +98,16 @@ class _Writer(PageContext):
             lines.append(f"- `{path.name}` ({language_name(language, self.language)})")
         return "\n".join(lines) + "\n"
 
+    def _illustrations(self, game: Game, rule: Rule) -> list[str]:
+        glossary = self.project.glossary
+        if glossary is None:
+            return []
+        return [
+            f'<p class="rb-illustration" markdown>{tile_strip(self, glossary, item.tiles, item.reads)}</p>\n'
+            for item in game.illustrations
+            if item.rule == rule.id
+        ]
+
     def _rule(self, game: Game, rule: Rule, *, mark_drafts: bool) -> list[str]:
         _ = self._
         shown = self.shown(game, rule.unit_id)
@@ -113,5 +130,6 @@ class _Writer(PageContext):
         if badge is not None:
             kind, label = badge
             lines += [f'<p class="rb-badge rb-badge--{kind}" data-search-exclude>{attribute(label)}</p>', ""]
+        lines += self._illustrations(game, rule)
         lines += ruling_links(self, game, rule)
         return [*lines, "</div>", "", *examples_under(self, game, rule)]

@@ -19,6 +19,7 @@ from mkdocs.structure.pages import Page
 
 from rulebook.check import check_project
 from rulebook.files import write_if_changed
+from rulebook.load.project import load_project
 from rulebook.model import Project
 from rulebook.render.pages import GENERATED_MARK, render_pages
 from rulebook.render.search import split_index
@@ -36,8 +37,15 @@ class RulebookPlugin(BasePlugin[RulebookConfig]):
     def root(self) -> Path:
         return Path(self.config.root) if self.config.root else self._config_dir
 
+    @event_priority(100)  # before mkdocs-static-i18n reads the nav
     def on_config(self, config: MkDocsConfig) -> MkDocsConfig:
         self._config_dir = Path(config.config_file_path).parent
+        if config.nav is None:
+            # The site's order is the project's: home, the games as rules/project.yaml lists them.
+            loaded = load_project(self.root)
+            if loaded.project is not None:
+                glossary = ["glossary.md"] if loaded.project.glossary else []
+                config.nav = ["index.md", *(f"{game.id}.md" for game in loaded.project.games), *glossary]
         if str(THEME_DIR) not in config.theme.dirs:
             # After a custom_dir, before the theme itself.
             position = 1 if config.theme.custom_dir else 0

@@ -6,7 +6,7 @@ import re
 from collections.abc import Iterator
 
 from rulebook import placeholders
-from rulebook.model import Game, Project, Status, Unit
+from rulebook.model import Game, Glossary, Project, Status, Unit
 from rulebook.problems import Problem
 
 # Markdown is allowed, HTML is not: a tag, a comment or a processing instruction.
@@ -16,7 +16,7 @@ _SCRIPT_URL = re.compile(r"\]\(\s*(?:javascript|data|vbscript):", re.IGNORECASE)
 _IMAGE = re.compile(r"!\[[^\]]*\]\(")
 
 
-def text_problems(project: Project, game: Game) -> list[Problem]:
+def text_problems(project: Project, game: Game | Glossary) -> list[Problem]:
     english = game.words.get(project.source_language)
     problems = []
     for language, words in game.words.items():
@@ -27,15 +27,16 @@ def text_problems(project: Project, game: Game) -> list[Problem]:
     return problems
 
 
-def _unit_messages(game: Game, unit: Unit, english: Unit | None) -> Iterator[str]:
+def _unit_messages(game: Game | Glossary, unit: Unit, english: Unit | None) -> Iterator[str]:
     used = placeholders.names(unit.text)
     for name in used:
         try:
             placeholders.lookup(game.facts, name)
         except KeyError:
-            yield f"placeholder {{{name}}} names no fact in {game.id}/game.yaml"
-    # Example captions quote computed numbers; validate/examples.py checks them against the result.
-    if not unit.id.startswith("example."):
+            yield f"placeholder {{{name}}} names no fact in {game.facts_file}"
+    # Captions quote computed numbers, and a glossary symbol may read as a number ("4" for "for"):
+    # validate/examples.py and validate/glossary.py check those against what they must be.
+    if not unit.id.startswith(("example.", "symbol.")):
         for _, number in placeholders.bare_numbers(unit.text):
             yield f"the number {number} is written out; quote it from game.yaml with a placeholder"
     if english is not None:

@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 from rulebook.load.document import Document
-from rulebook.model import Game, Project
+from rulebook.model import Game, Glossary, Project
 from rulebook.problems import Problem, Severity
 
 
-def translation_problems(project: Project, game: Game) -> list[Problem]:
+def translation_problems(project: Project, game: Game | Glossary) -> list[Problem]:
+    """Works on any text set: a game, or the glossary."""
     source = project.source_language
     english = game.words.get(source)
     if english is None:
@@ -15,6 +16,7 @@ def translation_problems(project: Project, game: Game) -> list[Problem]:
             return []
         return [game.document.problem((), f"no {source}.yaml: the source language is required")]
     expected = game.unit_ids()
+    translatable = game.translatable(english)
     problems = [
         _at_key(
             english.document,
@@ -35,14 +37,14 @@ def translation_problems(project: Project, game: Game) -> list[Problem]:
             if language not in game.unreadable:
                 problems.append(
                     game.document.problem(
-                        (), f"no {language}.yaml: the whole game is untranslated", severity=Severity.WARNING
+                        (), f"no {language}.yaml: nothing in {game.id} is translated yet", severity=Severity.WARNING
                     )
                 )
             continue
         raw_units = words.document.data["units"]
         for unit_id in words.units:
             where = ("units", unit_id)
-            if unit_id not in english.units:
+            if unit_id not in translatable:
                 problems.append(
                     _at_key(
                         words.document,

@@ -1,0 +1,106 @@
+"""Checks of the REBUS glossary: the count the rules promise, unique ids and pictures, icons that
+exist in the installed theme, and examples made of real symbols and letters whose numbers agree."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+
+from rulebook.icons import icon_file, icons_folder
+from rulebook.model import Glossary, Project
+from rulebook.problems import Problem
+from rulebook.scoring.rebus import Parameters, rebus_score
+
+COUNT_FACT = ("components", "glossary_symbols")
+_LETTER = re.compile(r"^[A-Z]$")
+_NUMBER = re.compile(r"\d+")
+
+
+def example_price(glossary: Glossary, tiles: int) -> int:
+    """A glossary example's REBUS score: tiles × points, no premium squares."""
+    return rebus_score(tiles, [], Parameters.from_facts(glossary.facts))
+
+
+def glossary_problems(project: Project, glossary: Glossary) -> list[Problem]:
+    document, problems = glossary.document, []
+    promised = glossary.facts[COUNT_FACT[0]][COUNT_FACT[1]]
+    if len(glossary.symbols) != promised:
+        problems.append(
+            document.problem(
+                ("symbols",),
+                f"symbols: {len(glossary.symbols)} symbols, but the rules promise {promised} "
+                f"({glossary.facts_file}: facts.{'.'.join(COUNT_FACT)})",
+            )
+        )
+    first_id: dict[str, int] = {}
+    first_icon: dict[str, str] = {}
+    for symbol in glossary.symbols:
+        where = ("symbols", symbol.index)
+        if symbol.id in first_id:
+            line = document.where(("symbols", first_id[symbol.id], "id"))[0]
+            problems.append(
+                document.problem((*where, "id"), f"symbol id '{symbol.id}' is used twice (first at line {line})")
+            )
+        first_id.setdefault(symbol.id, symbol.index)
+        if symbol.icon in first_icon:
+            problems.append(
+                document.problem(
+                    (*where, "icon"), f"icon '{symbol.icon}' is already the picture of '{first_icon[symbol.icon]}'"
+                )
+            )
+        first_icon.setdefault(symbol.icon, symbol.id)
+        if not icon_file(symbol.icon).is_file():
+            problems.append(
+                document.problem(
+                    (*where, "icon"), f"icon '{symbol.icon}' is not in the installed mkdocs-material ({icons_folder()})"
+                )
+            )
+        problems += _example_problems(glossary, symbol, set(first_id) | {s.id for s in glossary.symbols})
+        problems += _number_problems(glossary, symbol)
+    problems += _illustration_problems(project, glossary)
+    return problems
+
+
+def _illustration_problems(project: Project, glossary: Glossary) -> Iterator[Problem]:
+    """Rebuses drawn under rules use real symbols and letters, under rules that exist."""
+    known = {symbol.id for symbol in glossary.symbols}
+    for game in project.games:
+        for item in game.illustrations:
+            where = ("illustrations", item.index)
+            if game.rule(item.rule) is None:
+                message = f"illustrations[{item.index}].rule: no rule '{item.rule}'"
+                yield game.document.problem((*where, "rule"), message)
+            for position, tile in enumerate(item.tiles):
+                if tile not in known and not _LETTER.match(tile):
+                    yield game.document.problem(
+                        (*where, "tiles", position), f"tile '{tile}' is neither a glossary symbol nor a single letter"
+                    )
+
+
+def _example_problems(glossary: Glossary, symbol, known: set[str]) -> Iterator[Problem]:
+    where = ("symbols", symbol.index, "example", "tiles")
+    for position, tile in enumerate(symbol.tiles):
+        if tile not in known and not _LETTER.match(tile):
+            yield glossary.document.problem(
+                (*where, position), f"example tile '{tile}' is neither a symbol of the glossary nor a single letter"
+            )
+    if symbol.id not in symbol.tiles:
+        yield glossary.document.problem(where, f"the example of '{symbol.id}' does not use '{symbol.id}'")
+
+
+def _number_problems(glossary: Glossary, symbol) -> Iterator[Problem]:
+    """A number in a symbol's words is one of its readings ("4"), or its example's tile count or score."""
+    tiles = len(symbol.tiles)
+    allowed = {tiles, example_price(glossary, tiles)} | {int(r) for r in symbol.readings if r.isdigit()}
+    for words in glossary.words.values():
+        for part in ("name", "description", "readings"):
+            unit = words.units.get(symbol.unit(part))
+            if unit is None:
+                continue
+            for written in _NUMBER.findall(unit.text):
+                if int(written) not in allowed:
+                    yield words.document.problem(
+                        ("units", unit.id, "text"),
+                        f"units.{unit.id}.text: says {written}; the example has {tiles} tiles and scores "
+                        f"{example_price(glossary, tiles)}, and no reading is {written}",
+                    )
