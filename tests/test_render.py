@@ -26,10 +26,9 @@ def pages() -> dict[str, str]:
     return pages_of(ROOT)
 
 
-def test_each_language_has_a_home_page_and_one_page_per_game(pages: dict[str, str]) -> None:
-    expected = {
-        f"{lang}/{page}.md" for lang in ("en", "fr", "cs") for page in ("index", "rebus", "rebis", "oh-my-word")
-    }
+def test_each_language_has_a_home_page_a_page_per_game_and_the_glossary(pages: dict[str, str]) -> None:
+    names = ("index", "rebus", "rebis", "oh-my-word", "glossary")
+    expected = {f"{lang}/{page}.md" for lang in ("en", "fr", "cs") for page in names}
     assert set(pages) == expected
 
 
