@@ -19,7 +19,8 @@ from mkdocs.structure.pages import Page
 
 from rulebook.check import check_project
 from rulebook.files import write_if_changed
-from rulebook.load.project import load_project
+from rulebook.load.document import DocumentError, read_document
+from rulebook.load.project import GLOSSARY_FILE, PROJECT_FILE
 from rulebook.model import Project
 from rulebook.render.pages import GENERATED_MARK, render_pages
 from rulebook.render.search import split_index
@@ -27,11 +28,24 @@ from rulebook.site.config import RulebookConfig
 
 log = logging.getLogger("mkdocs.plugins.rulebook")
 THEME_DIR = Path(__file__).parent / "theme"
+CONTENT_FOLDERS = ("rules", "glossary", "locales", "schemas")
+
+
+def content_fingerprint(root: Path) -> tuple:
+    """Every content file's path, size and modification time: cheap to take, and changed by any edit."""
+    entries = []
+    for folder in CONTENT_FOLDERS:
+        for path in sorted((root / folder).rglob("*")):
+            if path.is_file():
+                stat = path.stat()
+                entries.append((str(path), stat.st_size, stat.st_mtime_ns))
+    return tuple(entries)
 
 
 class RulebookPlugin(BasePlugin[RulebookConfig]):
     def __init__(self) -> None:
         self.project: Project | None = None
+        self._fingerprint: tuple = ()
 
     @property
     def root(self) -> Path:
@@ -42,10 +56,13 @@ class RulebookPlugin(BasePlugin[RulebookConfig]):
         self._config_dir = Path(config.config_file_path).parent
         if config.nav is None:
             # The site's order is the project's: home, the games as rules/project.yaml lists them.
-            loaded = load_project(self.root)
-            if loaded.project is not None:
-                glossary = ["glossary.md"] if loaded.project.glossary else []
-                config.nav = ["index.md", *(f"{game.id}.md" for game in loaded.project.games), *glossary]
+            try:
+                games = read_document(self.root / PROJECT_FILE, str(PROJECT_FILE)).data["games"]
+            except (DocumentError, KeyError, TypeError):
+                games = None  # on_pre_build reports what is wrong with the file
+            if games:
+                glossary = ["glossary.md"] if (self.root / GLOSSARY_FILE).is_file() else []
+                config.nav = ["index.md", *(f"{game}.md" for game in games), *glossary]
         if str(THEME_DIR) not in config.theme.dirs:
             # After a custom_dir, before the theme itself.
             position = 1 if config.theme.custom_dir else 0
@@ -53,13 +70,19 @@ class RulebookPlugin(BasePlugin[RulebookConfig]):
         return config
 
     def on_pre_build(self, config: MkDocsConfig) -> None:
+        # mkdocs-static-i18n runs one build per language in the same process: check and render once
+        # for as long as no content file changed.
+        fingerprint = content_fingerprint(self.root)
+        if self.project is not None and fingerprint == self._fingerprint:
+            return
         loaded, problems = check_project(self.root)
         for problem in problems:
             # Missing translations are shown on the pages with a notice; they must not fail --strict.
             (log.error if problem.is_error else log.info)(str(problem))
         if loaded.project is None or any(problem.is_error for problem in problems):
+            self.project = None
             raise PluginError("rulebook: the content has errors; `rulebook check` lists them")
-        self.project = loaded.project
+        self.project, self._fingerprint = loaded.project, fingerprint
         docs = Path(config.docs_dir)
         written = set()
         for page in render_pages(self.project):
@@ -72,7 +95,7 @@ class RulebookPlugin(BasePlugin[RulebookConfig]):
                     stale.unlink()
 
     def on_serve(self, server: Any, config: MkDocsConfig, builder: Any) -> Any:
-        for folder in ("rules", "locales", "schemas"):
+        for folder in CONTENT_FOLDERS:
             if (self.root / folder).is_dir():
                 server.watch(str(self.root / folder))
         return server
