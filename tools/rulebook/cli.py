@@ -128,6 +128,112 @@ def _summary(values: dict) -> str:
     return text
 
 
+def _status(args: argparse.Namespace) -> int:
+    import json
+    from dataclasses import asdict
+
+    from rulebook.i18n.state import language_tallies
+    from rulebook.load.project import load_project
+
+    loaded = load_project(args.root)
+    if loaded.project is None:
+        for problem in loaded.problems:
+            print(problem, file=sys.stderr)
+        return 2
+    project = loaded.project
+    translations = project.languages[1:]
+    languages = [args.lang] if args.lang else translations
+    unknown = [language for language in languages if language not in translations]
+    if unknown:
+        print(
+            f"rulebook status: {unknown[0]!r} is not a translation; choose from {', '.join(translations)}",
+            file=sys.stderr,
+        )
+        return 2
+    tallies = {language: language_tallies(project, language) for language in languages}
+    if args.json:
+        report = {
+            language: {t.name: {**asdict(t), "percent": round(t.percent, 1)} for t in rows}
+            for language, rows in tallies.items()
+        }
+        print(json.dumps({"source_language": project.source_language, "languages": report}, ensure_ascii=False))
+    else:
+        columns = ("total", "translated", "outdated", "missing", "draft", "reviewed", "original")
+        print(f"{'language':<9}{'part':<12}" + "".join(f"{c:>11}" for c in columns) + f"{'done':>8}")
+        for language, rows in tallies.items():
+            for t in rows:
+                cells = "".join(f"{getattr(t, c):>11}" for c in columns)
+                print(f"{language:<9}{t.name:<12}{cells}{t.percent:>7.1f}%")
+    if args.fail_under is not None:
+        below = [
+            (language, rows[-1].percent) for language, rows in tallies.items() if rows[-1].percent < args.fail_under
+        ]
+        for language, percent in below:
+            print(
+                f"rulebook status: {language} is {percent:.1f}% translated, under {args.fail_under:g}%", file=sys.stderr
+            )
+        return 1 if below else 0
+    return 0
+
+
+def _load_clean(root: Path):
+    """The project, or None after printing why it cannot be used."""
+    from rulebook.check import check_project
+
+    loaded, problems = check_project(root)
+    errors = [problem for problem in problems if problem.is_error]
+    if loaded.project is None or errors:
+        for problem in errors or loaded.problems:
+            print(problem, file=sys.stderr)
+        print("rulebook: the content has errors; fix them first (`rulebook check`)", file=sys.stderr)
+        return None
+    return loaded.project
+
+
+def _export(args: argparse.Namespace) -> int:
+    from rulebook.i18n.po import export
+
+    project = _load_clean(args.root)
+    if project is None:
+        return 2
+    if args.lang not in project.languages[1:]:
+        print(
+            f"rulebook i18n export: {args.lang!r} is not a translation; choose from {', '.join(project.languages[1:])}",
+            file=sys.stderr,
+        )
+        return 2
+    names = [text_set.id for text_set in project.text_sets()]
+    if args.game is not None and args.game not in names:
+        print(
+            f"rulebook i18n export: no game or glossary {args.game!r}; choose from {', '.join(names)}", file=sys.stderr
+        )
+        return 2
+    for path in export(project, args.lang, args.game, args.output):
+        print(path)
+    return 0
+
+
+def _import(args: argparse.Namespace) -> int:
+    from rulebook.i18n.po import ImportRefused, import_po
+    from rulebook.problems import display_path
+
+    project = _load_clean(args.root)
+    if project is None:
+        return 2
+    try:
+        imported = import_po(project, Path(args.file))
+    except ImportRefused as refused:
+        for problem in refused.problems:
+            print(problem, file=sys.stderr)
+        print(f"rulebook i18n import: {args.file} refused; no file was changed", file=sys.stderr)
+        return 2
+    where = display_path(imported.path, args.root)
+    print(f"{where}: {len(imported.changes)} unit(s) updated, {imported.fuzzy} fuzzy entr(ies) left out")
+    for change in imported.changes:
+        print(f"  {change.unit_id}")
+    return 0
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="rulebook", description=__doc__)
     parser.add_argument("--root", type=Path, help="project folder (default: found upwards from here)")
@@ -140,6 +246,26 @@ def build_parser() -> argparse.ArgumentParser:
     score.add_argument("--json", action="store_true", help="print exactly one JSON object")
     score.add_argument("--example", metavar="ID", help="score one of the game's worked examples instead")
     score.set_defaults(run=_score)
+    status = commands.add_parser("status", help="translation progress: translated, outdated, missing, draft")
+    status.add_argument("--lang", metavar="LANG", help="one language only")
+    status.add_argument("--json", action="store_true", help="machine-readable output")
+    status.add_argument(
+        "--fail-under",
+        metavar="PERCENT",
+        type=float,
+        help="exit 1 when a language has fewer units up to date than this",
+    )
+    status.set_defaults(run=_status)
+    i18n = commands.add_parser("i18n", help="PO files for translators: export and import")
+    i18n_commands = i18n.add_subparsers(dest="i18n_command", required=True, metavar="ACTION")
+    export = i18n_commands.add_parser("export", help="write PO files of a language (Babel)")
+    export.add_argument("lang", metavar="LANG")
+    export.add_argument("--game", metavar="GAME", help="one game, or 'glossary' (default: all)")
+    export.add_argument("-o", "--output", type=Path, default=Path("po"), help="folder (default: po)")
+    export.set_defaults(run=_export)
+    import_ = i18n_commands.add_parser("import", help="take a translated PO file back into the YAML")
+    import_.add_argument("file", metavar="FILE")
+    import_.set_defaults(run=_import)
     return parser
 
 

@@ -6,8 +6,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from rulebook import placeholders
-from rulebook.i18n.catalog import ui_translations
-from rulebook.model import Game, Glossary, Project, Unit
+from rulebook.i18n.ui import ui_translations
+from rulebook.model import Game, Glossary, Project, Unit, source_hash
 from rulebook.render.markup import safe_markdown
 
 
@@ -18,6 +18,7 @@ class Shown:
     unit: Unit
     language: str
     missing: bool
+    outdated: bool = False  # a translation made from English that has changed since
 
 
 class PageContext:
@@ -29,13 +30,28 @@ class PageContext:
         translations = ui_translations(project.root, language)
         self._: Callable[[str], str] = translations.gettext
         self.ngettext: Callable[[str, str, int], str] = translations.ngettext
+        self._translatable: dict[int, dict[str, str]] = {}  # text set → unit id → current source hash
 
     def shown(self, game: Game | Glossary, unit_id: str) -> Shown:
         words = game.words.get(self.language)
         if words is not None and unit_id in words.units:
-            return Shown(words.units[unit_id], self.language, missing=False)
+            unit = words.units[unit_id]
+            return Shown(unit, self.language, missing=False, outdated=self._outdated(game, unit))
         source = self.project.source_language
         return Shown(game.words[source].units[unit_id], source, missing=True)
+
+    def _outdated(self, game: Game | Glossary, unit: Unit) -> bool:
+        if self.language == self.project.source_language:
+            return False
+        if id(game) not in self._translatable:
+            english = game.words[self.project.source_language]
+            self._translatable[id(game)] = {key: source_hash(text) for key, text in game.translatable(english).items()}
+        return unit.source != self._translatable[id(game)].get(unit.id)
+
+    def english_text(self, game: Game | Glossary, unit_id: str) -> str:
+        """The current English of a unit, as the English page shows it."""
+        unit = game.words[self.project.source_language].units[unit_id]
+        return safe_markdown(placeholders.fill(unit.text, game.facts, self.project.source_language))
 
     def text(self, game: Game | Glossary, unit_id: str) -> str:
         shown = self.shown(game, unit_id)

@@ -115,6 +115,8 @@ class _Writer(PageContext):
         badge = None
         if shown.missing:
             badge = ("missing", _("Not translated yet: shown in English."))
+        elif shown.outdated:
+            badge = ("outdated", _("Outdated translation: the English rule has changed since."))
         elif shown.unit.status is Status.DRAFT and mark_drafts:
             if shown.unit.translated_from:
                 origin = language_name(shown.unit.translated_from, self.language)
@@ -126,10 +128,22 @@ class _Writer(PageContext):
         number = f'<a class="rb-rule__number" href="#{rule.id}" title="{citation}">{rule.number}</a>'
         # The number joins the first paragraph, unless the text opens with a block such as a list.
         opening = f"{number}\n\n{text}" if _BLOCK_START.match(text) else f"{number} {text}"
-        lines = [f'<div class="rb-rule" id="{rule.id}"{lang} markdown>', opening, ""]
+        outdated = " rb-rule--outdated" if shown.outdated else ""
+        lines = [f'<div class="rb-rule{outdated}" id="{rule.id}"{lang} markdown>', opening, ""]
         if badge is not None:
             kind, label = badge
             lines += [f'<p class="rb-badge rb-badge--{kind}" data-search-exclude>{attribute(label)}</p>', ""]
+        if shown.outdated:
+            current = _("The current English rule")
+            lines += [
+                '<details class="rb-current" lang="en" markdown>',
+                f"<summary>{attribute(current)}</summary>",
+                "",
+                self.english_text(game, rule.unit_id),
+                "",
+                "</details>",
+                "",
+            ]
         lines += self._illustrations(game, rule)
         lines += ruling_links(self, game, rule)
         return [*lines, "</div>", "", *examples_under(self, game, rule)]

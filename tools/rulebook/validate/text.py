@@ -27,6 +27,11 @@ def text_problems(project: Project, game: Game | Glossary) -> list[Problem]:
     return problems
 
 
+def translation_messages(game: Game | Glossary, unit: Unit, english: Unit | None) -> Iterator[str]:
+    """What is wrong with one unit's text, compared with its English when it is a translation."""
+    return _unit_messages(game, unit, english)
+
+
 def _unit_messages(game: Game | Glossary, unit: Unit, english: Unit | None) -> Iterator[str]:
     used = placeholders.names(unit.text)
     for name in used:

@@ -1,0 +1,85 @@
+"""Writing translations back into a words YAML file, round-trip: comments, key order and every
+untouched line stay exactly as they were (ruamel.yaml), and the result is checked before it is
+written atomically."""
+
+from __future__ import annotations
+
+import textwrap
+from dataclasses import dataclass
+from io import StringIO
+from pathlib import Path
+
+from ruamel.yaml import YAML
+from ruamel.yaml.comments import CommentedMap
+from ruamel.yaml.scalarstring import DoubleQuotedScalarString, FoldedScalarString, LiteralScalarString
+
+WRAP = 100  # the width our files are written at
+
+
+@dataclass(frozen=True)
+class Change:
+    unit_id: str
+    text: str
+    source: str  # hash of the English it now translates
+    status: str | None  # None: keep the unit's status
+
+
+def _yaml() -> YAML:
+    yaml = YAML()  # round-trip mode
+    yaml.preserve_quotes = True
+    yaml.width = 4096  # never re-wrap what we did not touch
+    yaml.indent(mapping=2, sequence=4, offset=2)
+    return yaml
+
+
+KEY_LINE = len("    text: ")  # a one-line value follows this
+BLOCK_INDENT = 6  # the lines of a block value start here
+
+
+def _scalar(text: str) -> str:
+    """A new text value in the style of our files: `|-` for several lines, `>-` for long ones."""
+    if "\n" in text:
+        return LiteralScalarString(text)
+    if KEY_LINE + len(text) <= WRAP:
+        return text
+    folded = FoldedScalarString(text)
+    lines = textwrap.wrap(text, width=WRAP - BLOCK_INDENT, break_long_words=False, break_on_hyphens=False)
+    positions, offset = [], 0
+    for line in lines[:-1]:
+        offset += len(line)
+        positions.append(offset)  # the space after this line becomes the fold
+        offset += 1
+    folded.fold_pos = positions
+    if " ".join(lines) != text:  # wrapping would lose double spaces: keep one line instead
+        return text
+    return folded
+
+
+def apply_changes(original: str, changes: list[Change], order: list[str]) -> str:
+    """The file's text with the changes applied; new units go where English order puts them."""
+    yaml = _yaml()
+    data = yaml.load(original)
+    units: CommentedMap = data["units"]
+    for change in changes:
+        if change.unit_id in units:
+            unit = units[change.unit_id]
+            unit["text"] = _scalar(change.text)
+            unit["source"] = DoubleQuotedScalarString(change.source)
+            if change.status is not None:
+                unit["status"] = change.status
+            continue
+        unit = CommentedMap()
+        unit["text"] = _scalar(change.text)
+        unit["source"] = DoubleQuotedScalarString(change.source)
+        unit["status"] = change.status or "draft"
+        before = order[: order.index(change.unit_id)] if change.unit_id in order else order
+        keys = list(units)
+        position = max((keys.index(key) + 1 for key in before if key in units), default=len(keys))
+        units.insert(position, change.unit_id, unit)
+    out = StringIO()
+    yaml.dump(data, out)
+    return out.getvalue()
+
+
+def read_text(path: Path) -> str:
+    return path.read_text(encoding="utf-8")
