@@ -8,6 +8,7 @@ from rulebook.load.project import Loaded, load_project
 from rulebook.problems import Problem
 from rulebook.validate.examples import example_problems
 from rulebook.validate.glossary import glossary_problems
+from rulebook.validate.qa import qa_problems
 from rulebook.validate.structure import structure_problems
 from rulebook.validate.text import text_problems
 from rulebook.validate.translations import translation_problems
@@ -24,6 +25,7 @@ def check_project(root: Path) -> tuple[Loaded, list[Problem]]:
         for text_set in project.text_sets():
             problems += translation_problems(project, text_set)
             problems += text_problems(project, text_set)
+            problems += qa_problems(project, text_set)
         if project.glossary is not None:
             problems += glossary_problems(project, project.glossary)
     return loaded, sorted(set(problems))

@@ -210,12 +210,25 @@ class Glossary:
         return next((symbol for symbol in self.symbols if symbol.id == symbol_id), None)
 
 
+@dataclass(frozen=True)
+class Term:
+    """A game term: its English forms, and the words each translation prefers or must avoid."""
+
+    id: str
+    index: int
+    english: tuple[str, ...]
+    preferred: dict[str, tuple[str, ...]]
+    forbidden: dict[str, tuple[str, ...]]
+
+
 @dataclass
 class Project:
     root: Path
     languages: list[str]  # the first is the source language
     games: list[Game]
     glossary: Glossary | None = None
+    terms: list[Term] = field(default_factory=list)
+    terms_document: Document | None = None
 
     @property
     def source_language(self) -> str:

@@ -21,6 +21,7 @@ from rulebook.model import (
     Section,
     Status,
     Symbol,
+    Term,
     Unit,
     Words,
 )
@@ -29,6 +30,7 @@ from rulebook.validate.schema import schema_problems
 
 PROJECT_FILE = Path("rules/project.yaml")
 GLOSSARY_FILE = Path("glossary/symbols.yaml")
+TERMS_FILE = Path("glossary/terms.yaml")
 
 
 @dataclass
@@ -72,6 +74,21 @@ def load_project(root: Path) -> Loaded:
     project = Project(root, languages, games)
     if (root / GLOSSARY_FILE).is_file():
         project.glossary = _load_glossary(reader, root / GLOSSARY_FILE, project)
+    if (root / TERMS_FILE).is_file():
+        project.terms_document = reader.read(root / TERMS_FILE, "terms.schema.json")
+        if project.terms_document is not None:
+            project.terms = [
+                Term(
+                    id=term["id"],
+                    index=index,
+                    english=tuple(term["en"]),
+                    preferred={lang: tuple(v["preferred"]) for lang, v in term.items() if lang not in ("id", "en")},
+                    forbidden={
+                        lang: tuple(v.get("forbidden", ())) for lang, v in term.items() if lang not in ("id", "en")
+                    },
+                )
+                for index, term in enumerate(project.terms_document.data["terms"])
+            ]
     return Loaded(project, reader.problems)
 
 

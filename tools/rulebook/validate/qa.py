@@ -1,0 +1,140 @@
+"""Translation QA, the classes of check that pofilter and Weblate run, on the translations we wrote
+(a publisher's own text in its language is left as it is): numbers, Markdown, closing punctuation,
+French typography and terminology."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+
+from rulebook import placeholders
+from rulebook.model import Game, Glossary, Project, Status, Term, Unit
+from rulebook.problems import Problem
+
+_NUMBER = re.compile(r"\d+(?:[.,]\d+)?")
+_WORD = re.compile(r"\w+")
+_LINK = re.compile(r"\]\(")
+_CLOSERS = "\"'”“’»«)*_ \u00a0\u202f"
+_ENDINGS = {".": "full stop", ":": "colon", "?": "question mark", "!": "exclamation mark", "…": "ellipsis"}
+# French: a no-break space (U+00A0) or a narrow one (U+202F) before : ; ! ? and inside « ».
+_NO_BREAK = "\u00a0\u202f"
+_FRENCH_BEFORE = re.compile(r"(?<=\S)(?<![" + _NO_BREAK + r"])([:;!?])(?!//)|(?<=[ ])([:;!?])")
+_FRENCH_AFTER_OPEN = re.compile(r"«(?![" + _NO_BREAK + r"])")
+_FRENCH_BEFORE_CLOSE = re.compile(r"(?<![" + _NO_BREAK + r"])»")
+
+
+def qa_problems(project: Project, text_set: Game | Glossary) -> list[Problem]:
+    english = text_set.words.get(project.source_language)
+    if english is None:
+        return []
+    problems = []
+    for language, words in text_set.words.items():
+        if language == project.source_language:
+            continue
+        for unit_id, unit in words.units.items():
+            source = english.units.get(unit_id)
+            if unit.status is Status.ORIGINAL:
+                continue
+            names = [game.name for game in project.games]
+            messages = list(_terminology(project.terms, language, source, unit, names)) if source else []
+            if source is not None:
+                messages += _numbers(source, unit) + _markdown(source, unit) + _punctuation(source, unit)
+            if language == "fr":
+                messages += _french_typography(unit)
+            problems += [
+                words.document.problem(("units", unit_id, "text"), f"units.{unit_id}.text: {message}")
+                for message in messages
+            ]
+    return problems
+
+
+def _numbers(source: Unit, unit: Unit) -> list[str]:
+    """Every number written in the English is written in the translation too."""
+
+    def values(text: str) -> list[float]:
+        bare = placeholders.PLACEHOLDER.sub(" ", text)
+        return [float(n.replace(",", ".")) for n in _NUMBER.findall(bare)]
+
+    present = values(unit.text)
+    return [f"the English says {n:g}, the translation does not" for n in values(source.text) if n not in present]
+
+
+def _markdown(source: Unit, unit: Unit) -> list[str]:
+    messages = []
+    text = unit.text
+    strong = text.count("**")
+    single = text.replace("**", "").count("*")
+    if strong % 2 or single % 2:
+        messages.append("unbalanced Markdown emphasis (* or **)")
+    if text.count("`") % 2:
+        messages.append("unbalanced Markdown code (`)")
+    if text.count("[") != text.count("]") or text.count("(") < len(_LINK.findall(text)):
+        messages.append("unbalanced Markdown link brackets")
+    if len(_LINK.findall(text)) != len(_LINK.findall(source.text)):
+        messages.append(
+            f"{len(_LINK.findall(source.text))} Markdown link(s) in the English, "
+            f"{len(_LINK.findall(text))} in the translation"
+        )
+    return messages
+
+
+def _ending(text: str) -> str | None:
+    last = text.rstrip(_CLOSERS)[-1:] if text.rstrip(_CLOSERS) else ""
+    return last if last in _ENDINGS else None
+
+
+def _punctuation(source: Unit, unit: Unit) -> list[str]:
+    """The translation ends as the English does: with the same closing punctuation, or none."""
+    wanted, found = _ending(source.text), _ending(unit.text)
+    if wanted == found:
+        return []
+    said = _ENDINGS.get(wanted, "no closing punctuation") if wanted else "no closing punctuation"
+    has = _ENDINGS.get(found, "none") if found else "none"
+    return [f"the English ends with {said}, the translation with {has}"]
+
+
+def _french_typography(unit: Unit) -> list[str]:
+    text = unit.text
+    messages = []
+    for match in _FRENCH_BEFORE.finditer(text):
+        mark = match.group(1) or match.group(2)
+        messages.append(f"French typography: a no-break space (U+00A0 or U+202F) goes before '{mark}'")
+    if _FRENCH_AFTER_OPEN.search(text) or _FRENCH_BEFORE_CLOSE.search(text):
+        messages.append("French typography: « and » take a no-break space inside")
+    return sorted(set(messages))
+
+
+def _words(text: str) -> list[str]:
+    return [word.lower() for word in _WORD.findall(text)]
+
+
+def _has(words: list[str], form: str) -> bool:
+    """Does the text contain the form: its words as stems, in a row?"""
+    stems = form.lower().split()
+    return any(
+        all(words[i + k].startswith(stem) for k, stem in enumerate(stems)) for i in range(len(words) - len(stems) + 1)
+    )
+
+
+def _terminology(terms: list[Term], language: str, source: Unit, unit: Unit, names: list[str]) -> Iterator[str]:
+    """Forbidden variants, and a term of the English that the translation does not render. A game's
+    name ("REBUS") is a name, not the term it resembles."""
+    plain = placeholders.PLACEHOLDER.sub(" ", source.text)
+    for name in names:
+        plain = re.sub(rf"\b{re.escape(name)}\b", " ", plain)
+    english = _words(plain)
+    translated = _words(placeholders.PLACEHOLDER.sub(" ", unit.text))
+    for term in terms:
+        if language not in term.preferred:
+            continue
+        for form in term.forbidden.get(language, ()):
+            if _has(translated, form):
+                yield f"terminology: '{form}…' is not used for '{term.id}'; say {_list(term.preferred[language])}"
+        if any(_has(english, form) for form in term.english) and not any(
+            _has(translated, form) for form in term.preferred[language]
+        ):
+            yield f"terminology: the English has '{term.id}', the translation none of {_list(term.preferred[language])}"
+
+
+def _list(forms: tuple[str, ...]) -> str:
+    return ", ".join(f"'{form}…'" for form in forms)
