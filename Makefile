@@ -7,7 +7,7 @@ BIN := $(VENV)/bin
 INSTALLED := $(VENV)/.installed
 export NO_MKDOCS_2_WARNING := 1
 
-.PHONY: install serve build check test lint pytest browser-deps clean
+.PHONY: install serve build check test lint pytest browser-deps messages clean
 
 install: $(INSTALLED)
 
@@ -43,6 +43,15 @@ pytest: install browser-deps
 	$(BIN)/pytest
 
 test: lint check build pytest
+
+# UI strings: extract them from the code and merge them into every catalog (see the README).
+messages: install
+	$(BIN)/pybabel -q extract -F babel.cfg -k Nn_:1,2 --no-location --sort-output \
+	  --project=rulebook --copyright-holder="rulebook authors" -o locales/messages.pot .
+	for catalog in locales/*/LC_MESSAGES/messages.po; do \
+	  language=$$(basename $$(dirname $$(dirname $$catalog))); \
+	  $(BIN)/pybabel -q update -i locales/messages.pot -d locales -l $$language --no-fuzzy-matching --ignore-obsolete; \
+	done
 
 clean:
 	rm -rf site .venv .pytest_cache

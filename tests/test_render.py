@@ -27,7 +27,7 @@ def pages() -> dict[str, str]:
 
 
 def test_each_language_has_a_home_page_a_page_per_game_and_the_glossary(pages: dict[str, str]) -> None:
-    names = ("index", "rebus", "rebis", "oh-my-word", "glossary")
+    names = ("index", "rebus", "rebis", "oh-my-word", "glossary", "status")
     expected = {f"{lang}/{page}.md" for lang in ("en", "fr", "cs") for page in names}
     assert set(pages) == expected
 

@@ -124,7 +124,11 @@ def _breakdown(context: PageContext, outcome: Outcome) -> list[str]:
     for line in outcome.lines:
         label = line.label if line.label == "{player}" else _(line.label)
         params = {key: safe_markdown(str(value)) for key, value in line.params.items()}
-        rows.append(f"| {label.format(**params)} | {line.formula} |")
+        formula = line.formula
+        if line.result is not None:
+            (singular, plural), n = line.result
+            formula += f" → {context.ngettext(singular, plural, n).format(n=n)}"
+        rows.append(f"| {label.format(**params)} | {formula} |")
     values = outcome.values
     if "winners" in values:
         names = ", ".join(safe_markdown(name) for name in values["winners"])

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from rulebook.scoring.outcome import Line, Outcome, Refused, best
+from rulebook.scoring.outcome import Line, Nn_, Outcome, Refused, best
 
 
 def bad_luck_score(tokens: Sequence[int], variant: str) -> int:
@@ -38,8 +38,10 @@ def evaluate(document: Mapping[str, Any], facts: Mapping[str, Any]) -> Outcome:
     if problems:
         raise Refused(problems)
     scores = {name: bad_luck_score(tokens, variant) for name, tokens in players.items()}
+    unit = Nn_("{n} token", "{n} tokens") if variant == "simple" else Nn_("{n} bad luck point", "{n} bad luck points")
     lines = [
-        Line("{player}", _formula(tokens, variant, scores[name]), {"player": name}) for name, tokens in players.items()
+        Line("{player}", _formula(tokens, variant, scores[name]), {"player": name}, result=(unit, scores[name]))
+        for name, tokens in players.items()
     ]
     winners = best(scores, lowest=True)
     return Outcome({"scores": scores, "winners": winners, "tiebreak": len(winners) > 1, "variant": variant}, lines)

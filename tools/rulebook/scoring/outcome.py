@@ -14,6 +14,11 @@ def N_(message: str) -> str:
     return message
 
 
+def Nn_(singular: str, plural: str) -> tuple[str, str]:
+    """Mark a UI string with plural forms (`pybabel extract -k Nn_:1,2`)."""
+    return singular, plural
+
+
 @dataclass(frozen=True)
 class Line:
     """One step of a breakdown: a label (a UI string with {fields}) and arithmetic in signs only."""
@@ -21,9 +26,15 @@ class Line:
     label: str
     formula: str
     params: Mapping[str, Any] = field(default_factory=dict)
+    # The line's result in words with plural forms: ("{n} point", "{n} points") and n.
+    result: tuple[tuple[str, str], int] | None = None
 
     def english(self) -> str:
-        return f"{self.label.format(**self.params)}: {self.formula}"
+        text = f"{self.label.format(**self.params)}: {self.formula}"
+        if self.result is not None:
+            (singular, plural), n = self.result
+            text += f" → {(singular if n == 1 else plural).format(n=n)}"
+        return text
 
 
 @dataclass

@@ -136,7 +136,11 @@ def _final(players: Mapping[str, Mapping[str, int]], parameters: Parameters) -> 
     scores, lines = {}, []
     for name, state in players.items():
         scores[name] = final_score(state["score"], state["tiles_left"], parameters)
-        penalty = f" − {state['tiles_left']} × {parameters.unplayed_tile_penalty}" if state["tiles_left"] else ""
-        lines.append(Line("{player}", f"{signed(state['score'])}{penalty} = {signed(scores[name])}", {"player": name}))
+        formula = signed(scores[name])
+        if state["tiles_left"]:
+            formula = (
+                f"{signed(state['score'])} − {state['tiles_left']} × {parameters.unplayed_tile_penalty} = {formula}"
+            )
+        lines.append(Line("{player}", formula, {"player": name}))
     winners = best(scores)
     return Outcome({"scores": scores, "winners": winners}, lines)

@@ -62,7 +62,7 @@ class RulebookPlugin(BasePlugin[RulebookConfig]):
                 games = None  # on_pre_build reports what is wrong with the file
             if games:
                 glossary = ["glossary.md"] if (self.root / GLOSSARY_FILE).is_file() else []
-                config.nav = ["index.md", *(f"{game}.md" for game in games), *glossary]
+                config.nav = ["index.md", *(f"{game}.md" for game in games), *glossary, "status.md"]
         if str(THEME_DIR) not in config.theme.dirs:
             # After a custom_dir, before the theme itself.
             position = 1 if config.theme.custom_dir else 0

@@ -1,0 +1,97 @@
+"""The translation status page of each language: progress per game and for the glossary, and
+the outdated and missing units, each linked to where it stands on the site."""
+
+from __future__ import annotations
+
+import json
+
+from rulebook.i18n.state import State, Tally, language_tallies, unit_states
+from rulebook.model import Game, Glossary
+from rulebook.render.context import PageContext
+from rulebook.render.glossary import PAGE as GLOSSARY_PAGE
+from rulebook.render.markup import safe_markdown
+
+PAGE = "status.md"
+
+
+def unit_link(text_set: Game | Glossary, unit_id: str) -> tuple[str, str]:
+    """(label, Markdown target) of a unit on the site."""
+    kind, _, rest = unit_id.partition(".")
+    if isinstance(text_set, Glossary):
+        symbol_id = rest.rpartition(".")[0]
+        return (f"{symbol_id} ({unit_id})", f"{GLOSSARY_PAGE}#{symbol_id}") if symbol_id else (unit_id, GLOSSARY_PAGE)
+    page = f"{text_set.id}.md"
+    if kind == "rule":
+        rule = text_set.rule(rest)
+        return (text_set.citation(rule) if rule else unit_id, f"{page}#{rest}")
+    if kind == "section":
+        return (unit_id, f"{page}#{rest}")
+    if kind == "example":
+        return (unit_id, f"{page}#example-{rest}")
+    if kind == "ruling":
+        return (unit_id, f"{page}#ruling-{rest.rpartition('.')[0]}")
+    return (unit_id, page)
+
+
+def status_page(context: PageContext) -> str:
+    _ = context._
+    project = context.project
+    title = _("Translation status")
+    lines = ["---", f"title: {json.dumps(title, ensure_ascii=False)}", "---", "", f"# {title}", ""]
+    if context.language == project.source_language:
+        lines += [_("English is the source language. Progress of the translations:"), ""]
+        for language in project.languages[1:]:
+            lines += _table(context, language_tallies(project, language), heading=language)
+        return "\n".join(lines) + "\n"
+    lines += [_("Units translated from the current English, outdated, missing, and their review status."), ""]
+    lines += _table(context, language_tallies(project, context.language))
+    for state, heading in ((State.OUTDATED, _("Outdated")), (State.MISSING, _("Missing"))):
+        items = [
+            (text_set, unit.unit_id)
+            for text_set in project.text_sets()
+            for unit in unit_states(project, text_set, context.language)
+            if unit.state is state
+        ]
+        lines += [f"## {heading}", ""]
+        if not items:
+            lines += [_("None."), ""]
+            continue
+        for text_set, unit_id in items:
+            label, target = unit_link(text_set, unit_id)
+            lines.append(f"- [{safe_markdown(label)}]({target}) · `{unit_id}`")
+        lines.append("")
+    return "\n".join(lines) + "\n"
+
+
+def _table(context: PageContext, tallies: list[Tally], heading: str | None = None) -> list[str]:
+    _ = context._
+    columns = [
+        _("Part"),
+        _("Units"),
+        _("Translated"),
+        _("Outdated"),
+        _("Missing"),
+        _("Draft"),
+        _("Reviewed"),
+        _("Publisher's text"),
+        _("Done"),
+    ]
+    lines = [f"## {heading}", ""] if heading else []
+    lines += ["| " + " | ".join(columns) + " |", "|" + "---|" * len(columns)]
+    names = {text_set.id: text_set.name for text_set in context.project.games}
+    names.update({"all": _("All"), "glossary": _("Glossary")})
+    for t in tallies:
+        name = names.get(t.name, t.name)
+        cells = [
+            name,
+            t.total,
+            t.translated,
+            t.outdated,
+            t.missing,
+            t.draft,
+            t.reviewed,
+            t.original,
+            f"{t.percent:.0f} %",
+        ]
+        lines.append("| " + " | ".join(str(cell) for cell in cells) + " |")
+    return [*lines, ""]
