@@ -7,7 +7,7 @@ BIN := $(VENV)/bin
 INSTALLED := $(VENV)/.installed
 export NO_MKDOCS_2_WARNING := 1
 
-.PHONY: install serve build check test lint pytest browser-deps messages clean
+.PHONY: install serve build check test lint pytest system-deps messages clean
 
 install: $(INSTALLED)
 
@@ -20,11 +20,16 @@ $(INSTALLED): $(BIN)/python pyproject.toml constraints.txt
 	$(BIN)/python -m pip install --quiet -c constraints.txt -e '.[test]'
 	touch $@
 
-# The browser tests drive Debian's Chromium; Playwright cannot download its own browser here.
-browser-deps:
-	@command -v chromium >/dev/null 2>&1 || { \
+# Debian packages the tests need: Chromium for the browser tests (Playwright cannot download its
+# own browser here) and gettext, whose msgfmt --check validates the exported PO files.
+system-deps:
+	@missing=""; \
+	command -v chromium >/dev/null 2>&1 || missing="$$missing chromium"; \
+	command -v msgfmt >/dev/null 2>&1 || missing="$$missing gettext"; \
+	if [ -n "$$missing" ]; then \
 	  SUDO=$$( [ "$$(id -u)" = 0 ] || echo sudo ); \
-	  $$SUDO apt-get update -qq && $$SUDO env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium; }
+	  $$SUDO apt-get update -qq && $$SUDO env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$missing; \
+	fi
 
 serve: install
 	$(BIN)/mkdocs serve --strict --dev-addr 127.0.0.1:8000
@@ -39,7 +44,7 @@ lint: install
 	$(BIN)/ruff check tools tests
 	$(BIN)/ruff format --check --quiet tools tests
 
-pytest: install browser-deps
+pytest: install system-deps
 	$(BIN)/pytest
 
 test: lint check build pytest

@@ -121,3 +121,11 @@ def test_czech_plural_forms_follow_cldr_on_the_glossary_page(pages: dict[str, st
     assert "5 kamínků · 15 bodů" in czech
     assert "1 tile · 3 points" in pages["en/glossary.md"]
     assert "5 tuiles · 15 points" in pages["fr/glossary.md"]
+
+
+def test_czech_plural_forms_in_a_rendered_breakdown(pages: dict[str, str]) -> None:
+    # Oh My Word, example one-point-wins: Ann 2 + 3 = 5 points, Bob 1, Cy 1 + 1 = 2 (worked out by hand).
+    czech = pages["cs/oh-my-word.md"]
+    assert "2 + 3 = 5 → 5 bodů smůly" in czech
+    assert "1 → 1 bod smůly" in czech
+    assert "1 + 1 = 2 → 2 body smůly" in czech

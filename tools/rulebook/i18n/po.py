@@ -7,6 +7,7 @@ Comments carry the rule number and any note, so that Poedit and Weblate show the
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from io import BytesIO
@@ -215,15 +216,33 @@ def import_po(project: Project, po_path: Path) -> Imported:
     return Imported(path, changes, fuzzy)
 
 
+# Babel's reader forgives a stray word after a string or a missing quote, and keeps mangled text;
+# a translator's file is read only when every line has the shape of PO.
+_PO_STRING = r'"(?:[^"\\]|\\.)*"'
+_PO_LINE = re.compile(
+    rf"^(?:\s*|#.*|(?:msgctxt|msgid|msgid_plural|msgstr(?:\[\d+\])?)\s+{_PO_STRING}\s*|\s*{_PO_STRING}\s*)$"
+)
+
+
 def _read_catalog(po_path: Path, shown: str) -> Catalog:
     try:
-        with po_path.open("rb") as stream:
-            return read_po(stream, abort_invalid=True)
+        raw = po_path.read_bytes()
+        text = raw.decode("utf-8")
     except OSError as error:
         raise ImportRefused([f"{shown}: cannot read: {error.strerror}"]) from None
+    except UnicodeDecodeError as error:
+        line = raw[: error.start].count(b"\n") + 1
+        raise ImportRefused([f"{shown}:{line}: not UTF-8: byte 0x{raw[error.start]:02x}"]) from None
+    bad = [number for number, line in enumerate(text.splitlines(), 1) if not _PO_LINE.match(line)]
+    if bad:
+        raise ImportRefused(
+            [f"{shown}:{number}: not a valid PO line: {text.splitlines()[number - 1][:60]!r}" for number in bad[:10]]
+        )
+    try:
+        return read_po(BytesIO(raw), abort_invalid=True)
     except PoFileError as error:
         raise ImportRefused([f"{shown}:{error.lineno}: not a valid PO file: {error}"]) from None
-    except (UnicodeDecodeError, ValueError) as error:
+    except ValueError as error:
         raise ImportRefused([f"{shown}: not a valid PO file: {error}"]) from None
 
 

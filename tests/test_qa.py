@@ -1,0 +1,94 @@
+"""Translation QA in `rulebook check`: each check fires on a broken copy of a real translation,
+at the unit's place (the real content is clean: see test_check.py)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from conftest import run_cli
+
+NBSP = "\u00a0"
+
+BREAKS = [
+    (
+        "number",
+        "glossary/fr.yaml",
+        "Le chiffre 1 sur",
+        "Le chiffre un sur",
+        "symbol.one.description",
+        "the English says 1, the translation does not",
+    ),
+    (
+        "emphasis",
+        "rules/oh-my-word/fr.yaml",
+        "*The Man in the",
+        "The Man in the",
+        "rule.longer-terms",
+        "unbalanced Markdown emphasis (* or **)",
+    ),
+    (
+        "link",
+        "rules/rebus/fr.yaml",
+        "selon leur couleur.",
+        "selon leur [couleur](https://example.org).",
+        "rule.bags",
+        "0 Markdown link(s) in the English, 1 in the translation",
+    ),
+    (
+        "closing punctuation",
+        "rules/rebus/cs.yaml",
+        "do {components.bags} pytlíků.",
+        "do {components.bags} pytlíků",
+        "rule.bags",
+        "the English ends with full stop, the translation with none",
+    ),
+    (
+        "French colon",
+        "rules/rebus/fr.yaml",
+        f"Pas d’énumérations. Exemple{NBSP}:",
+        "Pas d’énumérations. Exemple :",
+        "rule.no-lists",
+        "French typography: a no-break space (U+00A0 or U+202F) goes before ':'",
+    ),
+    (
+        "French guillemets",
+        "rules/rebus/fr.yaml",
+        f"plus proche du «{NBSP}A{NBSP}»",
+        "plus proche du «A»",
+        "rule.starting-player",
+        "French typography: « and » take a no-break space inside",
+    ),
+    (
+        "forbidden term",
+        "rules/rebus/fr.yaml",
+        "les {components.bags} sacs",
+        "les {components.bags} sachets",
+        "rule.bags",
+        "terminology: 'sachet…' is not used for 'bag'; say 'sac…'",
+    ),
+    (
+        "missing term",
+        "rules/rebus/cs.yaml",
+        "do {components.bags} pytlíků",
+        "do {components.bags} kapes",
+        "rule.bags",
+        "terminology: the English has 'bag', the translation none of 'pytlík…'",
+    ),
+]
+
+
+@pytest.mark.parametrize("case", BREAKS, ids=[case[0] for case in BREAKS])
+def test_each_qa_check_fires_at_the_unit(project_copy: Path, capsys, case) -> None:
+    _, file, old, new, unit_id, message = case
+    path = project_copy / file
+    text = path.read_text(encoding="utf-8")
+    assert text.count(old) == 1, old
+    broken = text.replace(old, new)
+    path.write_text(broken, encoding="utf-8")
+    code, out, _ = run_cli(capsys, "--root", str(project_copy), "check")
+    value = broken.index("text:", broken.index(f"  {unit_id}:")) + len("text: ")
+    line, col = locate(broken, broken[value : value + 12])
+    assert code == 1
+    assert f"{file}:{line}:{col}: units.{unit_id}.text: {message}" in out.splitlines(), out
