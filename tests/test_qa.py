@@ -89,6 +89,6 @@ def test_each_qa_check_fires_at_the_unit(project_copy: Path, capsys, case) -> No
     path.write_text(broken, encoding="utf-8")
     code, out, _ = run_cli(capsys, "--root", str(project_copy), "check")
     value = broken.index("text:", broken.index(f"  {unit_id}:")) + len("text: ")
-    line, col = locate(broken, broken[value : value + 12])
+    line, col = broken.count("\n", 0, value) + 1, value - broken.rfind("\n", 0, value)
     assert code == 1
     assert f"{file}:{line}:{col}: units.{unit_id}.text: {message}" in out.splitlines(), out
