@@ -34,7 +34,10 @@ system-deps:
 serve: install
 	$(BIN)/mkdocs serve --strict --dev-addr 127.0.0.1:8000
 
+# The UI catalogs are compiled to .mo (git-ignored) so that a broken catalog fails here; the site
+# itself reads the PO files through Babel.
 build: install
+	$(BIN)/pybabel -q compile -d locales
 	$(BIN)/mkdocs build --strict
 
 check: install
