@@ -7,7 +7,7 @@ BIN := $(VENV)/bin
 INSTALLED := $(VENV)/.installed
 export NO_MKDOCS_2_WARNING := 1
 
-.PHONY: install serve build check test lint pytest system-deps messages clean
+.PHONY: install serve build check test lint pytest system-deps messages bench clean
 
 install: $(INSTALLED)
 
@@ -51,6 +51,11 @@ pytest: install system-deps
 	$(BIN)/pytest
 
 test: lint check build pytest
+
+# How the toolkit's cost grows with content, against bare MkDocs (not part of `make test`; a smoke
+# run of it is). Writes bench/results.json.
+bench: install
+	$(BIN)/python -m rulebook.bench --out bench
 
 # UI strings: extract them from the code and merge them into every catalog (see the README).
 messages: install

@@ -65,13 +65,10 @@ def _score(args: argparse.Namespace) -> int:
     from rulebook.validate.schema import schema_problems
 
     root: Path = args.root
-    if args.game not in SCORED_GAMES:
-        print(
-            f"rulebook score: unknown game {args.game!r}; choose one of {', '.join(SCORED_GAMES)}",
-            file=sys.stderr,
-        )
-        return 2
     game_file = root / "rules" / args.game / "game.yaml"
+    if not game_file.is_file():
+        print(f"rulebook score: no game {args.game!r} (no {display_path(game_file, root)})", file=sys.stderr)
+        return 2
     try:
         game = read_document(game_file, display_path(game_file, root))
         broken = schema_problems(game, root / "schemas" / "game.schema.json")
@@ -98,7 +95,11 @@ def _score(args: argparse.Namespace) -> int:
             if raw is None:
                 return 2
             situation = parse_document(raw, display)
-        outcome = score_situation(situation, args.game, game.data["facts"], root)
+        scoring = game.data.get("scoring", args.game)
+        if scoring not in SCORED_GAMES:
+            print(f"rulebook score: {args.game} has no scoring functions", file=sys.stderr)
+            return 2
+        outcome = score_situation(situation, scoring, game.data["facts"], root)
     except (DocumentError, Invalid) as error:
         problems: list[Problem] = error.problems
         for problem in problems:

@@ -121,11 +121,14 @@ class Game:
     sections: list[Section]
     sources: dict[str, Path]  # language → source text file
     document: Document
+    scoring: str = ""  # whose scoring functions it uses: its own id unless game.yaml names another
     scoring_rules: tuple[str, ...] = ()
     examples: list[Example] = field(default_factory=list)
     rulings: list[Ruling] = field(default_factory=list)
     illustrations: list[Illustration] = field(default_factory=list)
     words: dict[str, Words] = field(default_factory=dict)
+    # Each example's scored outcome (or the problems refusing it), computed once by the check.
+    outcomes: dict[str, Any] = field(default_factory=dict)
     unreadable: set[str] = field(default_factory=set)  # languages whose file exists but failed to load
 
     def unit_ids(self) -> list[str]:

@@ -25,8 +25,8 @@ JsonPath = tuple[str | int, ...]
 
 _CORE = "tag:yaml.org,2002:"
 _SCALAR_TAGS = {f"{_CORE}{name}" for name in ("str", "int", "float", "bool", "null")}
-# A date-like scalar stays the text that was written: JSON has no date type.
-_TEXT_TAGS = {f"{_CORE}timestamp"}
+# A string is its text; a date-like scalar stays the text that was written: JSON has no date type.
+_TEXT_TAGS = {f"{_CORE}timestamp", f"{_CORE}str"}
 _scalar_constructor = yaml.SafeLoader("")
 
 
@@ -216,7 +216,7 @@ class _Builder:
         return result
 
     def _scalar(self, node: yaml.Node) -> Any:
-        if node.tag in _TEXT_TAGS:
+        if node.tag in _TEXT_TAGS:  # strings (most of a words file) need no constructing
             return node.value
         if node.tag not in _SCALAR_TAGS:
             self._check_tag(node, f"{_CORE}str")

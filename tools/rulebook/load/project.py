@@ -113,6 +113,7 @@ def _load_game(reader: _Reader, folder: Path, languages: list[str]) -> Game | No
         sections=sections,
         sources={source["language"]: folder / source["file"] for source in data["sources"]},
         document=document,
+        scoring=data.get("scoring", data["id"]),
         scoring_rules=tuple(data.get("scoring_rules", ())),
         examples=[
             Example(

@@ -12,7 +12,8 @@ from rulebook.model import Example, Game, Rule, Ruling
 from rulebook.render.context import PageContext
 from rulebook.render.markup import attribute, safe_markdown
 from rulebook.scoring.outcome import Outcome
-from rulebook.scoring.situation import Invalid, score_situation
+from rulebook.scoring.situation import Invalid
+from rulebook.scoring.worked import worked_outcome
 
 
 def rule_links(game: Game, rule_ids: Iterable[str]) -> str:
@@ -87,13 +88,9 @@ def _ruling(context: PageContext, game: Game, ruling: Ruling) -> list[str]:
 
 def _example(context: PageContext, game: Game, example: Example) -> list[str]:
     _ = context._
-    try:
-        outcome: Outcome | None = score_situation(
-            game.document.part(("examples", example.index, "input")), game.id, game.facts, context.project.root
-        )
-        refusal = ""
-    except Invalid as invalid:
-        outcome, refusal = None, "; ".join(problem.message for problem in invalid.problems)
+    scored = worked_outcome(game, example, context.project.root)
+    outcome = scored if isinstance(scored, Outcome) else None
+    refusal = "; ".join(problem.message for problem in scored.problems) if isinstance(scored, Invalid) else ""
     heading = _("Example")
     lines = [
         f'<div class="rb-example" id="example-{example.id}" markdown>',

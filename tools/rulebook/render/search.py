@@ -83,11 +83,14 @@ def folded_words(*texts: str) -> str:
     """
     seen: dict[str, None] = {}
     for text in texts:
-        for word in _WORD.findall(_TAG.sub(" ", text)):
-            lowered = word.lower()
-            folded = fold(lowered)
-            if folded != lowered:
-                seen.setdefault(folded)
+        lowered = _TAG.sub(" ", text).lower()
+        folded = fold(lowered)
+        if folded == lowered:
+            continue  # nothing to fold: the common case, at the cost of one pass
+        # Folding removes marks letter by letter, so words stay in step between the two texts.
+        for word, plain in zip(_WORD.findall(lowered), _WORD.findall(folded), strict=False):
+            if word != plain:
+                seen.setdefault(plain)
     return " ".join(seen)
 
 

@@ -113,6 +113,10 @@ class RulebookPlugin(BasePlugin[RulebookConfig]):
         if self.project is None or not index_file.is_file():
             return
         index = json.loads(index_file.read_text(encoding="utf-8"))
+        others = self.project.languages[1:]
+        if others and not any(entry["location"].split("/", 1)[0] in others for entry in index["docs"]):
+            # mkdocs-static-i18n calls this once per language; only its last call sees the merged index.
+            return
         for language, part in split_index(index, self.project.languages).items():
             prefix = "" if language == self.project.source_language else language
             target = Path(config.site_dir) / prefix / "search" / "search_index.json"

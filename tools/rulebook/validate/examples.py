@@ -14,26 +14,23 @@ from rulebook.model import Example, Game, Project
 from rulebook.problems import Problem
 from rulebook.scoring import SCORED_GAMES
 from rulebook.scoring.outcome import Outcome
-from rulebook.scoring.situation import Invalid, score_situation
+from rulebook.scoring.situation import Invalid
+from rulebook.scoring.worked import worked_outcome
 
 _NUMBER = re.compile(r"\d+(?:[.,]\d+)?")
 
 
 def example_problems(project: Project, game: Game) -> list[Problem]:
     document = game.document
-    if game.examples and game.id not in SCORED_GAMES:
+    if game.examples and game.scoring not in SCORED_GAMES:
         return [document.problem(("examples",), f"examples: {game.id} has no scoring functions to run them")]
     problems = _references(game)
     for example in game.examples:
         where = ("examples", example.index)
         reproduce = f"reproduce: rulebook score {game.id} --example {example.id}"
-        try:
-            outcome: Outcome | None = score_situation(
-                document.part((*where, "input")), game.id, game.facts, project.root
-            )
-            refused: list[Problem] = []
-        except Invalid as invalid:
-            outcome, refused = None, invalid.problems
+        scored = worked_outcome(game, example, project.root)
+        outcome = scored if isinstance(scored, Outcome) else None
+        refused: list[Problem] = scored.problems if isinstance(scored, Invalid) else []
         if outcome is None and "refused" not in example.expect:
             # Say where in the input it went wrong, at that place.
             problems += [

@@ -6,13 +6,13 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
+from functools import cache
 
 from rulebook import placeholders
 from rulebook.model import Game, Glossary, Project, Status, Term, Unit
 from rulebook.problems import Problem
 
 _NUMBER = re.compile(r"\d+(?:[.,]\d+)?")
-_WORD = re.compile(r"\w+")
 _LINK = re.compile(r"\]\(")
 _CLOSERS = "\"'”“’»«)*_ \u00a0\u202f"
 _ENDINGS = {".": "full stop", ":": "colon", "?": "question mark", "!": "exclamation mark", "…": "ellipsis"}
@@ -104,35 +104,31 @@ def _french_typography(unit: Unit) -> list[str]:
     return sorted(set(messages))
 
 
-def _words(text: str) -> list[str]:
-    return [word.lower() for word in _WORD.findall(text)]
+@cache
+def _pattern(forms: tuple[str, ...]) -> re.Pattern[str]:
+    """One regular expression for a term's forms: each word a stem, the words in a row.
 
-
-def _has(words: list[str], form: str) -> bool:
-    """Does the text contain the form: its words as stems, in a row?"""
-    stems = form.lower().split()
-    return any(
-        all(words[i + k].startswith(stem) for k, stem in enumerate(stems)) for i in range(len(words) - len(stems) + 1)
-    )
+    >>> bool(_pattern(("žeton smůl",)).search("dva žetony smůly")), bool(_pattern(("polic",)).search("apolice"))
+    (True, False)
+    """
+    words = [r"\s+".join(rf"{re.escape(stem)}\w*" for stem in form.lower().split()) for form in forms]
+    return re.compile(rf"(?<!\w)(?:{'|'.join(words)})", re.IGNORECASE)
 
 
 def _terminology(terms: list[Term], language: str, source: Unit, unit: Unit, names: list[str]) -> Iterator[str]:
     """Forbidden variants, and a term of the English that the translation does not render. A game's
     name ("REBUS") is a name, not the term it resembles."""
-    plain = placeholders.PLACEHOLDER.sub(" ", source.text)
+    english = placeholders.PLACEHOLDER.sub(" ", source.text)
     for name in names:
-        plain = re.sub(rf"\b{re.escape(name)}\b", " ", plain)
-    english = _words(plain)
-    translated = _words(placeholders.PLACEHOLDER.sub(" ", unit.text))
+        english = re.sub(rf"\b{re.escape(name)}\b", " ", english)
+    translated = placeholders.PLACEHOLDER.sub(" ", unit.text)
     for term in terms:
         if language not in term.preferred:
             continue
         for form in term.forbidden.get(language, ()):
-            if _has(translated, form):
+            if _pattern((form,)).search(translated):
                 yield f"terminology: '{form}…' is not used for '{term.id}'; say {_list(term.preferred[language])}"
-        if any(_has(english, form) for form in term.english) and not any(
-            _has(translated, form) for form in term.preferred[language]
-        ):
+        if _pattern(term.english).search(english) and not _pattern(term.preferred[language]).search(translated):
             yield f"terminology: the English has '{term.id}', the translation none of {_list(term.preferred[language])}"
 
 

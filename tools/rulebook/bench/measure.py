@@ -1,0 +1,117 @@
+"""Timings, each taken as the median of several runs, of the real commands in subprocesses."""
+
+from __future__ import annotations
+
+import json
+import os
+import socket
+import statistics
+import subprocess
+import sys
+import time
+import urllib.request
+from collections.abc import Callable
+from pathlib import Path
+
+ENV = {**os.environ, "NO_MKDOCS_2_WARNING": "1"}
+
+
+def median_seconds(run: Callable[[], None], repeats: int) -> float:
+    times = []
+    for _ in range(repeats):
+        started = time.perf_counter()
+        run()
+        times.append(time.perf_counter() - started)
+    return statistics.median(times)
+
+
+def command(*args: str, cwd: Path | None = None) -> Callable[[], None]:
+    def run() -> None:
+        result = subprocess.run([sys.executable, *args], cwd=cwd, env=ENV, capture_output=True, text=True)
+        if result.returncode != 0:
+            raise RuntimeError(f"{' '.join(args)} failed:\n{result.stdout}\n{result.stderr}")
+
+    return run
+
+
+def check(root: Path) -> Callable[[], None]:
+    return command("-m", "rulebook.cli", "--root", str(root), "check")
+
+
+def build(config: Path, site: Path) -> Callable[[], None]:
+    return command("-m", "mkdocs", "build", "-q", "-f", str(config), "-d", str(site))
+
+
+def score(repository: Path) -> Callable[[], None]:
+    return command(
+        "-m", "rulebook.cli", "--root", str(repository), "score", "rebus", "--example", "nine-tiles", "--json"
+    )
+
+
+def index_sizes(toolkit_site: Path, bare_site: Path, languages: list[str]) -> dict[str, dict[str, int]]:
+    """Bytes of each language's search index, against that language's share of the bare index."""
+    bare = json.loads((bare_site / "search/search_index.json").read_text(encoding="utf-8"))
+    sizes = {}
+    for number, language in enumerate(languages):
+        prefix = "" if number == 0 else f"{language}/"
+        mine = toolkit_site / prefix / "search/search_index.json"
+        docs = [doc for doc in bare["docs"] if _belongs(doc["location"], language, languages)]
+        share = json.dumps({"config": bare["config"], "docs": docs}, ensure_ascii=False, separators=(",", ":"))
+        sizes[language] = {"toolkit": mine.stat().st_size, "bare": len(share.encode("utf-8"))}
+    return sizes
+
+
+def _belongs(location: str, language: str, languages: list[str]) -> bool:
+    head = location.split("/", 1)[0]
+    return head == language if language != languages[0] else head not in languages[1:]
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
+def _get(url: str) -> str:
+    try:
+        with urllib.request.urlopen(url, timeout=5) as response:
+            return response.read().decode("utf-8", "replace")
+    except OSError:
+        return ""
+
+
+def edit_to_refresh(config: Path, words: Path, page: str, repeats: int, timeout: float = 300.0) -> float:
+    """Seconds from saving a YAML file to `mkdocs serve` serving the page with the new text."""
+    port = free_port()
+    server = subprocess.Popen(
+        [sys.executable, "-m", "mkdocs", "serve", "-f", str(config), "-a", f"127.0.0.1:{port}"],
+        env=ENV,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
+    url = f"http://127.0.0.1:{port}/{page}"
+    try:
+        _wait(lambda: "rb-rule" in _get(url), timeout)
+        original = words.read_text(encoding="utf-8")
+        times = []
+        for number in range(repeats):
+            marker = f"Benchmarkmarker{'abcdefghij'[number % 10]}"  # no digits: rule text may not have any
+            edited = original.replace("units:\n  summary:\n    text: ", f"units:\n  summary:\n    text: {marker} ", 1)
+            time.sleep(1.2)  # past the watcher's debounce of the previous edit
+            started = time.perf_counter()
+            words.write_text(edited, encoding="utf-8")
+            _wait(lambda marker=marker: marker in _get(url), timeout)
+            times.append(time.perf_counter() - started)
+        words.write_text(original, encoding="utf-8")
+        return statistics.median(times)
+    finally:
+        server.terminate()
+        server.wait(timeout=30)
+
+
+def _wait(ready: Callable[[], bool], timeout: float) -> None:
+    deadline = time.monotonic() + timeout
+    while not ready():
+        if time.monotonic() > deadline:
+            raise TimeoutError("mkdocs serve did not show the page in time")
+        time.sleep(0.05)

@@ -1,0 +1,172 @@
+"""Synthetic projects in the real content model: N games × L languages, with REBUS's facts,
+worked examples and rulings, so that checking, scoring and rendering all do their real work.
+
+Translations are pseudo-translations: each word is transformed, while placeholders, numbers,
+punctuation and Markdown stay, so that the translation checks pass as they do on real content.
+French and Czech are left out: their QA (typography, terminology) needs real translations.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import re
+import shutil
+from dataclasses import dataclass
+from pathlib import Path
+
+import yaml
+
+from rulebook.model import source_hash
+
+LANGUAGES = ["en", "de", "es", "it", "nl", "pl", "pt", "sv", "da", "fi"]
+# Accented letters per language, so that search has words to fold as on a real site.
+_ACCENTS = {
+    "de": "aäoöuü",
+    "es": "aáeéoó",
+    "it": "aàeèoò",
+    "nl": "eëiï",
+    "pl": "eęoóaą",
+    "pt": "aãoõeê",
+    "sv": "aåoö",
+    "da": "aåoø",
+    "fi": "aäoö",
+}
+_WORDS = re.compile(r"(?<![{\w.])[A-Za-z]{2,}(?![\w}])")
+SECTIONS, RULES_PER_SECTION = 6, 5
+
+
+@dataclass(frozen=True)
+class Size:
+    games: int
+    languages: int
+
+    @property
+    def name(self) -> str:
+        return f"{self.games}x{self.languages}"
+
+
+def _sentences(repository: Path) -> list[str]:
+    english = yaml.safe_load((repository / "rules/rebus/en.yaml").read_text(encoding="utf-8"))["units"]
+    text = " ".join(unit["text"] for key, unit in english.items() if key.startswith("rule."))
+    return [s.strip() for s in re.split(r"(?<=[.!?])\s+", text) if len(s.split()) > 4]
+
+
+def pseudo(text: str, language: str) -> str:
+    """A stand-in translation: words reversed and accented, everything else kept.
+
+    >>> pseudo("Each player draws {setup.draw_per_bag} tiles: 9 × 3 = 27.", "de")
+    'Hcäe Reyälp Swärd {setup.draw_per_bag} Selit: 9 × 3 = 27.'
+    """
+    plain, accented = _ACCENTS[language][0::2], _ACCENTS[language][1::2]
+    table = str.maketrans(plain, accented)
+
+    def swap(match: re.Match[str]) -> str:
+        return match.group(0)[::-1].lower().translate(table).capitalize()
+
+    return _WORDS.sub(swap, text)
+
+
+def generate(repository: Path, root: Path, size: Size, seed: int = 1) -> int:
+    """Write a project of `size` under `root`; return its number of text units."""
+    if root.exists():
+        shutil.rmtree(root)
+    (root / "rules").mkdir(parents=True)
+    (root / "docs").mkdir()
+    shutil.copytree(repository / "schemas", root / "schemas")
+    shutil.copytree(repository / "locales", root / "locales")
+    languages = LANGUAGES[: size.languages]
+    ids = [f"game-{number:03d}" for number in range(1, size.games + 1)]
+    (root / "rules/project.yaml").write_text(json.dumps({"languages": languages, "games": ids}), encoding="utf-8")
+    rebus = yaml.safe_load((repository / "rules/rebus/game.yaml").read_text(encoding="utf-8"))
+    english_rebus = yaml.safe_load((repository / "rules/rebus/en.yaml").read_text(encoding="utf-8"))["units"]
+    sentences = _sentences(repository)
+    chance = random.Random(seed)
+    units = 0
+    for game_id in ids:
+        folder = root / "rules" / game_id
+        folder.mkdir()
+        sections = [
+            {"id": f"s{s}", "rules": [f"r{s}-{r}" for r in range(1, RULES_PER_SECTION + 1)]}
+            for s in range(1, SECTIONS + 1)
+        ]
+        rule_ids = [rule for section in sections for rule in section["rules"]]
+        examples = [
+            {
+                **example,
+                "rules": [rule_ids[index % len(rule_ids)]],
+                "rulings": [rebus["rulings"][index % len(rebus["rulings"])]["id"]],
+            }
+            for index, example in enumerate(rebus["examples"])
+        ]
+        rulings = [{"id": ruling["id"], "rules": [chance.choice(rule_ids)]} for ruling in rebus["rulings"]]
+        game = {
+            "id": game_id,
+            "name": f"Game {game_id[-3:]}",
+            "scoring": "rebus",
+            "sources": [{"file": "sources/source.txt", "language": "en"}],
+            "facts": rebus["facts"],
+            "sections": sections,
+            "scoring_rules": [],
+            "rulings": rulings,
+            "examples": examples,
+        }
+        (folder / "sources").mkdir()
+        (folder / "sources/source.txt").write_text("Synthetic.\n", encoding="utf-8")
+        (folder / "game.yaml").write_text(json.dumps(game), encoding="utf-8")
+        english = {"summary": "A synthetic game for the benchmark."}
+        for section in sections:
+            english[f"section.{section['id']}"] = " ".join(chance.choice(sentences).split()[:4]).rstrip(".,:;")
+            for rule in section["rules"]:
+                text = " ".join(chance.sample(sentences, chance.randint(1, 3)))
+                english[f"rule.{rule}"] = text
+        english.update(
+            {key: unit["text"] for key, unit in english_rebus.items() if key.startswith(("example.", "ruling."))}
+        )
+        for language in languages:
+            if language == "en":
+                words = {key: {"text": text} for key, text in english.items()}
+            else:
+                words = {
+                    key: {"text": pseudo(text, language), "source": source_hash(text), "status": "draft"}
+                    for key, text in english.items()
+                }
+            units += len(words)
+            (folder / f"{language}.yaml").write_text(
+                yaml.safe_dump({"language": language, "units": words}, allow_unicode=True, sort_keys=False, width=100),
+                encoding="utf-8",
+            )
+    return units
+
+
+def mkdocs_config(root: Path, languages: list[str], *, toolkit: bool) -> Path:
+    """The same site config twice: through the toolkit, or bare (the Markdown already written)."""
+    plugins: list = [
+        {"search": {"separator": r'[\s\-,:;!?=\[\]()"/«»„“”‘’.]+'}},
+        {
+            "i18n": {
+                "docs_structure": "folder",
+                "reconfigure_search": False,
+                "languages": [
+                    {"locale": language, "default": index == 0, "name": language, "build": True}
+                    for index, language in enumerate(languages)
+                ],
+            }
+        },
+    ]
+    if toolkit:
+        plugins.append({"rulebook": {"root": str(root)}})
+    config = {
+        "site_name": "Benchmark",
+        "site_url": "http://127.0.0.1:8000/",
+        "docs_dir": str(root / "docs"),
+        "theme": {"name": "material", "font": False, "features": ["navigation.prune"]},
+        "plugins": plugins,
+        "markdown_extensions": ["admonition", "attr_list", "md_in_html", "tables", {"toc": {"permalink": True}}],
+    }
+    if not toolkit:
+        games = json.loads((root / "rules/project.yaml").read_text(encoding="utf-8"))["games"]
+        config["nav"] = ["index.md", *(f"{game}.md" for game in games), "status.md"]
+    path = root / ("mkdocs.toolkit.yml" if toolkit else "mkdocs.bare.yml")
+    path.write_text(yaml.safe_dump(config, sort_keys=False), encoding="utf-8")
+    return path
