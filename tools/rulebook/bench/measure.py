@@ -80,11 +80,13 @@ def _get(url: str) -> str:
         return ""
 
 
-def edit_to_refresh(config: Path, words: Path, page: str, repeats: int, timeout: float = 300.0) -> float:
+def edit_to_refresh(
+    config: Path, words: Path, page: str, repeats: int, timeout: float = 300.0, extra: tuple[str, ...] = ()
+) -> float:
     """Seconds from saving a YAML file to `mkdocs serve` serving the page with the new text."""
     port = free_port()
     server = subprocess.Popen(
-        [sys.executable, "-m", "mkdocs", "serve", "-f", str(config), "-a", f"127.0.0.1:{port}"],
+        [sys.executable, "-m", "mkdocs", "serve", "-f", str(config), "-a", f"127.0.0.1:{port}", *extra],
         env=ENV,
         stdout=subprocess.DEVNULL,
         stderr=subprocess.DEVNULL,

@@ -39,18 +39,41 @@ class Loaded:
     problems: list[Problem] = field(default_factory=list)
 
 
+# Parsed and schema-checked documents of this process, by file state. `mkdocs serve` checks the
+# whole project again after every edit; an unchanged file is then neither parsed nor validated again.
+_READ_CACHE: dict[tuple, tuple[Document | None, list[Problem]]] = {}
+_READ_CACHE_LIMIT = 50_000
+
+
+def _state(path: Path) -> tuple[int, int]:
+    stat = path.stat()
+    return stat.st_mtime_ns, stat.st_size
+
+
 class _Reader:
     def __init__(self, root: Path):
         self.root = root
         self.problems: list[Problem] = []
 
     def read(self, path: Path, schema: str) -> Document | None:
+        schema_file = self.root / "schemas" / schema
+        try:
+            key = (str(self.root), str(path), *_state(path), str(schema_file), *_state(schema_file))
+        except OSError:
+            key = None
+        if key is not None and key in _READ_CACHE:
+            document, found = _READ_CACHE[key]
+            self.problems.extend(found)
+            return document
         try:
             document = read_document(path, display_path(path, self.root))
+            found = schema_problems(document, schema_file)
         except DocumentError as error:
-            self.problems.extend(error.problems)
-            return None
-        found = schema_problems(document, self.root / "schemas" / schema)
+            document, found = None, error.problems
+        if key is not None:
+            if len(_READ_CACHE) >= _READ_CACHE_LIMIT:
+                _READ_CACHE.clear()
+            _READ_CACHE[key] = (None if found else document, found)
         self.problems.extend(found)
         return None if found else document
 

@@ -28,15 +28,16 @@ def qa_problems(project: Project, text_set: Game | Glossary) -> list[Problem]:
     if english is None:
         return []
     problems = []
+    names = _names_pattern(tuple(game.name for game in project.games))
     for language, words in text_set.words.items():
         if language == project.source_language:
             continue
+        terms = [term for term in project.terms if language in term.preferred]
         for unit_id, unit in words.units.items():
             source = english.units.get(unit_id)
             if unit.status is Status.ORIGINAL:
                 continue
-            names = [game.name for game in project.games]
-            messages = list(_terminology(project.terms, language, source, unit, names)) if source else []
+            messages = list(_terminology(terms, language, source, unit, names)) if source and terms else []
             if source is not None:
                 messages += _numbers(source, unit) + _markdown(source, unit) + _punctuation(source, unit)
             if language == "fr":
@@ -115,16 +116,18 @@ def _pattern(forms: tuple[str, ...]) -> re.Pattern[str]:
     return re.compile(rf"(?<!\w)(?:{'|'.join(words)})", re.IGNORECASE)
 
 
-def _terminology(terms: list[Term], language: str, source: Unit, unit: Unit, names: list[str]) -> Iterator[str]:
+@cache
+def _names_pattern(names: tuple[str, ...]) -> re.Pattern[str]:
+    """The games' names as whole words, matched as written: "REBUS" the name, not "rebus" the term."""
+    return re.compile(r"\b(?:" + "|".join(map(re.escape, names)) + r")\b" if names else r"(?!)")
+
+
+def _terminology(terms: list[Term], language: str, source: Unit, unit: Unit, names: re.Pattern[str]) -> Iterator[str]:
     """Forbidden variants, and a term of the English that the translation does not render. A game's
     name ("REBUS") is a name, not the term it resembles."""
-    english = placeholders.PLACEHOLDER.sub(" ", source.text)
-    for name in names:
-        english = re.sub(rf"\b{re.escape(name)}\b", " ", english)
+    english = names.sub(" ", placeholders.PLACEHOLDER.sub(" ", source.text))
     translated = placeholders.PLACEHOLDER.sub(" ", unit.text)
     for term in terms:
-        if language not in term.preferred:
-            continue
         for form in term.forbidden.get(language, ()):
             if _pattern((form,)).search(translated):
                 yield f"terminology: '{form}…' is not used for '{term.id}'; say {_list(term.preferred[language])}"
