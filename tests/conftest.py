@@ -35,3 +35,18 @@ def run_cli(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, s
     code = main(list(args))
     out, err = capsys.readouterr()
     return code, out, err
+
+
+def edit(root: Path, file: str, old: str, new: str) -> str:
+    """Replace the one occurrence of `old` in a file of the copy; return the new text."""
+    path = root / file
+    text = path.read_text(encoding="utf-8")
+    assert text.count(old) == 1, old
+    path.write_text(text.replace(old, new), encoding="utf-8")
+    return text.replace(old, new)
+
+
+def locate(text: str, marker: str) -> tuple[int, int]:
+    """1-based line and column of the first `marker` in `text`."""
+    offset = text.index(marker)
+    return text.count("\n", 0, offset) + 1, offset - (text.rfind("\n", 0, offset) + 1) + 1

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from conftest import ROOT, run_cli, tree_digest
+from conftest import ROOT, locate, run_cli, tree_digest
 
 
 @dataclass(frozen=True)
@@ -23,12 +23,6 @@ class Break:
     marker: str  # text inside `new` where the problem is located
     message: str
     code: int = 1
-
-
-def locate(text: str, marker: str) -> tuple[int, int]:
-    offset = text.index(marker)
-    line = text.count("\n", 0, offset) + 1
-    return line, offset - (text.rfind("\n", 0, offset) + 1) + 1
 
 
 WINNER = "  rule.winner:\n    text: Highest score wins.\n"

@@ -4,22 +4,13 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from conftest import ROOT, run_cli
+from conftest import ROOT, edit, locate, run_cli
 from rulebook.load.project import load_project
-from test_check import locate
 
 
 def check(capsys, root: Path) -> tuple[int, list[str]]:
     code, out, _ = run_cli(capsys, "--root", str(root), "check")
     return code, [line for line in out.splitlines() if "warning:" not in line]
-
-
-def edit(root: Path, file: str, old: str, new: str) -> str:
-    path = root / file
-    text = path.read_text(encoding="utf-8")
-    assert text.count(old) == 1
-    path.write_text(text.replace(old, new), encoding="utf-8")
-    return text.replace(old, new)
 
 
 def test_each_game_has_six_examples_covering_every_scoring_rule_and_ruling() -> None:

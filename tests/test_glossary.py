@@ -4,10 +4,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from conftest import ROOT, run_cli, tree_digest
+from conftest import ROOT, edit, locate, run_cli, tree_digest
 from rulebook.icons import icon_file
 from rulebook.load.project import load_project
-from test_check import locate
 
 
 def check(capsys, root: Path) -> tuple[int, list[str]]:
@@ -98,11 +97,3 @@ def test_a_rule_illustration_with_an_unknown_symbol_is_refused(project_copy: Pat
         f"rules/rebus/game.yaml:{line}:{col}: tile 'hacksaw' is neither a glossary symbol nor a single letter"
         in problems
     )
-
-
-def edit(root: Path, file: str, old: str, new: str) -> str:
-    path = root / file
-    text = path.read_text(encoding="utf-8")
-    assert text.count(old) == 1, old
-    path.write_text(text.replace(old, new), encoding="utf-8")
-    return text.replace(old, new)

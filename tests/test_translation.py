@@ -10,18 +10,11 @@ from pathlib import Path
 
 import pytest
 
-from conftest import run_cli, tree_digest
+from conftest import edit, run_cli, tree_digest
 from rulebook.load.project import load_project
 from rulebook.render.pages import render_pages
 
 NEW_WINNER = "The player with the highest score wins the game."
-
-
-def edit(root: Path, file: str, old: str, new: str) -> None:
-    path = root / file
-    text = path.read_text(encoding="utf-8")
-    assert text.count(old) == 1, old
-    path.write_text(text.replace(old, new), encoding="utf-8")
 
 
 def drop_unit(root: Path, file: str, unit_id: str) -> None:
