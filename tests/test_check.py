@@ -244,3 +244,23 @@ def test_the_real_content_is_clean(capsys) -> None:
     code, out, err = run_cli(capsys, "--root", str(ROOT), "check")
     assert (code, out) == (0, "")
     assert err.startswith("0 error(s), 0 warning(s)")
+
+
+def test_reading_on_every_core_finds_the_same_problems(project_copy: Path, monkeypatch) -> None:
+    import rulebook.load.project as loading
+    from rulebook.check import check_project
+
+    for file, old, new in [
+        ("rules/rebus/en.yaml", "Highest score wins.", "Highest score <b>wins</b>."),
+        ("rules/rebis/fr.yaml", "language: fr", "language: fr\nextra: 1"),
+        ("rules/oh-my-word/cs.yaml", "language: cs", "language: cs\nlanguage: cs"),
+    ]:
+        path = project_copy / file
+        path.write_text(path.read_text(encoding="utf-8").replace(old, new, 1), encoding="utf-8")
+    monkeypatch.setattr(loading, "PARALLEL_FROM", 1)
+    loading._READ_CACHE.clear()
+    _, in_parallel = check_project(project_copy, parallel=True)
+    loading._READ_CACHE.clear()
+    _, in_sequence = check_project(project_copy, parallel=False)
+    assert in_parallel == in_sequence
+    assert len(in_sequence) >= 3

@@ -14,8 +14,8 @@ from rulebook.validate.text import text_problems
 from rulebook.validate.translations import translation_problems
 
 
-def check_project(root: Path) -> tuple[Loaded, list[Problem]]:
-    loaded = load_project(root)
+def check_project(root: Path, *, parallel: bool = False) -> tuple[Loaded, list[Problem]]:
+    loaded = load_project(root, parallel=parallel)
     problems = list(loaded.problems)
     project = loaded.project
     if project is not None:

@@ -23,7 +23,7 @@ def _check(args: argparse.Namespace) -> int:
     from rulebook.check import check_project
 
     started = time.perf_counter()
-    loaded, problems = check_project(args.root)
+    loaded, problems = check_project(args.root, parallel=True)
     for problem in problems:
         print(problem)
     errors = sum(problem.is_error for problem in problems)

@@ -6,6 +6,7 @@ Each document is schema-checked as it is read; a document that fails is left out
 
 from __future__ import annotations
 
+import os
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -50,6 +51,27 @@ def _state(path: Path) -> tuple[int, int]:
     return stat.st_mtime_ns, stat.st_size
 
 
+# Above this many files, `rulebook check` parses and validates them on every core first.
+PARALLEL_FROM = 200
+
+
+def _key(root: Path, path: Path, schema_file: Path) -> tuple | None:
+    try:
+        return (str(root), str(path), *_state(path), str(schema_file), *_state(schema_file))
+    except OSError:
+        return None
+
+
+def _read_fresh(root: Path, path: Path, schema_file: Path) -> tuple[Document | None, list[Problem]]:
+    """Parse and schema-check one file: the expensive part of loading, and independent per file."""
+    try:
+        document = read_document(path, display_path(path, root))
+        found = schema_problems(document, schema_file)
+    except DocumentError as error:
+        return None, error.problems
+    return (None if found else document), found
+
+
 class _Reader:
     def __init__(self, root: Path):
         self.root = root
@@ -57,34 +79,50 @@ class _Reader:
 
     def read(self, path: Path, schema: str) -> Document | None:
         schema_file = self.root / "schemas" / schema
-        try:
-            key = (str(self.root), str(path), *_state(path), str(schema_file), *_state(schema_file))
-        except OSError:
-            key = None
+        key = _key(self.root, path, schema_file)
         if key is not None and key in _READ_CACHE:
             document, found = _READ_CACHE[key]
-            self.problems.extend(found)
-            return document
-        try:
-            document = read_document(path, display_path(path, self.root))
-            found = schema_problems(document, schema_file)
-        except DocumentError as error:
-            document, found = None, error.problems
-        if key is not None:
-            if len(_READ_CACHE) >= _READ_CACHE_LIMIT:
-                _READ_CACHE.clear()
-            _READ_CACHE[key] = (None if found else document, found)
+        else:
+            document, found = _read_fresh(self.root, path, schema_file)
+            if key is not None:
+                if len(_READ_CACHE) >= _READ_CACHE_LIMIT:
+                    _READ_CACHE.clear()
+                _READ_CACHE[key] = (document, found)
         self.problems.extend(found)
-        return None if found else document
+        return document
+
+    def prefetch(self, jobs: list[tuple[Path, str]]) -> None:
+        """Read many files on every core at once, into the cache that `read` then finds them in.
+        Only for a single-threaded process such as the `rulebook` command: it forks."""
+        import multiprocessing
+        from concurrent.futures import ProcessPoolExecutor
+
+        wanted = [(path, self.root / "schemas" / schema) for path, schema in jobs]
+        keys = [_key(self.root, path, schema_file) for path, schema_file in wanted]
+        todo = [(job, key) for job, key in zip(wanted, keys, strict=True) if key is not None and key not in _READ_CACHE]
+        workers = os.cpu_count() or 1
+        if len(todo) < PARALLEL_FROM or workers < 2:
+            return
+        with ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("fork")) as pool:
+            results = pool.map(_read_job, [(self.root, *job) for job, _ in todo], chunksize=16)
+            for (_, key), result in zip(todo, results, strict=True):
+                _READ_CACHE[key] = result
 
 
-def load_project(root: Path) -> Loaded:
-    """The project under `root`, with every problem met while reading it."""
+def _read_job(job: tuple[Path, Path, Path]) -> tuple[Document | None, list[Problem]]:
+    return _read_fresh(*job)
+
+
+def load_project(root: Path, *, parallel: bool = False) -> Loaded:
+    """The project under `root`, with every problem met while reading it. `parallel` reads the
+    files of a large project on every core (for the single-threaded `rulebook` command)."""
     reader = _Reader(root)
     manifest = reader.read(root / PROJECT_FILE, "project.schema.json")
     if manifest is None:
         return Loaded(None, reader.problems)
     languages: list[str] = manifest.data["languages"]
+    if parallel:
+        reader.prefetch(_files(root, manifest.data["games"], languages))
     games = []
     for index, game_id in enumerate(manifest.data["games"]):
         folder = root / "rules" / game_id
@@ -113,6 +151,16 @@ def load_project(root: Path) -> Loaded:
                 for index, term in enumerate(project.terms_document.data["terms"])
             ]
     return Loaded(project, reader.problems)
+
+
+def _files(root: Path, game_ids: list[str], languages: list[str]) -> list[tuple[Path, str]]:
+    """Every file a project is read from, with its schema."""
+    jobs = []
+    for game_id in game_ids:
+        folder = root / "rules" / game_id
+        jobs.append((folder / "game.yaml", "game.schema.json"))
+        jobs += [(folder / f"{language}.yaml", "words.schema.json") for language in languages]
+    return [(path, schema) for path, schema in jobs if path.is_file()]
 
 
 def _load_game(reader: _Reader, folder: Path, languages: list[str]) -> Game | None:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import logging
+import threading
 from pathlib import Path
 from typing import Any
 
@@ -75,7 +76,9 @@ class RulebookPlugin(BasePlugin[RulebookConfig]):
         fingerprint = content_fingerprint(self.root)
         if self.project is not None and fingerprint == self._fingerprint:
             return
-        loaded, problems = check_project(self.root)
+        # Reading on every core forks, which is safe only while this is the process's one thread
+        # (`mkdocs build`; `mkdocs serve` runs a file watcher and a server beside it).
+        loaded, problems = check_project(self.root, parallel=threading.active_count() == 1)
         for problem in problems:
             # Missing translations are shown on the pages with a notice; they must not fail --strict.
             (log.error if problem.is_error else log.info)(str(problem))
