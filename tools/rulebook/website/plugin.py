@@ -25,7 +25,7 @@ from rulebook.load.project import GLOSSARY_FILE, PROJECT_FILE
 from rulebook.model import Project
 from rulebook.render.pages import GENERATED_MARK, render_pages
 from rulebook.render.search import split_index
-from rulebook.site.config import RulebookConfig
+from rulebook.website.config import RulebookConfig
 
 log = logging.getLogger("mkdocs.plugins.rulebook")
 THEME_DIR = Path(__file__).parent / "theme"
