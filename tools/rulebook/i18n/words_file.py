@@ -7,7 +7,6 @@ from __future__ import annotations
 import textwrap
 from dataclasses import dataclass
 from io import StringIO
-from pathlib import Path
 
 from ruamel.yaml import YAML
 from ruamel.yaml.comments import CommentedMap
@@ -79,7 +78,3 @@ def apply_changes(original: str, changes: list[Change], order: list[str]) -> str
     out = StringIO()
     yaml.dump(data, out)
     return out.getvalue()
-
-
-def read_text(path: Path) -> str:
-    return path.read_text(encoding="utf-8")

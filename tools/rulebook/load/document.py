@@ -7,7 +7,6 @@ aliases (the door to "billion laughs" documents) can be refused.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -222,15 +221,3 @@ class _Builder:
             self._check_tag(node, f"{_CORE}str")
             return None
         return _scalar_constructor.construct_object(node)
-
-
-def iter_strings(data: Any, path: JsonPath = ()) -> Iterator[tuple[JsonPath, str]]:
-    """Every string value in a data tree, with its path."""
-    if isinstance(data, str):
-        yield path, data
-    elif isinstance(data, dict):
-        for key, value in data.items():
-            yield from iter_strings(value, (*path, key))
-    elif isinstance(data, list):
-        for index, value in enumerate(data):
-            yield from iter_strings(value, (*path, index))

@@ -53,9 +53,13 @@ class PageContext:
         unit = game.words[self.project.source_language].units[unit_id]
         return safe_markdown(placeholders.fill(unit.text, game.facts, self.project.source_language))
 
-    def text(self, game: Game | Glossary, unit_id: str) -> str:
+    def plain(self, game: Game | Glossary, unit_id: str) -> str:
+        """The unit's text with its placeholders filled, not yet made safe for Markdown."""
         shown = self.shown(game, unit_id)
-        return safe_markdown(placeholders.fill(shown.unit.text, game.facts, shown.language))
+        return placeholders.fill(shown.unit.text, game.facts, shown.language)
+
+    def text(self, game: Game | Glossary, unit_id: str) -> str:
+        return safe_markdown(self.plain(game, unit_id))
 
     def optional_text(self, game: Game | Glossary, unit_id: str) -> str | None:
         """A unit that only some languages have (the glossary's readings explained): None elsewhere."""

@@ -14,7 +14,7 @@ from rulebook.model import Glossary, Symbol
 from rulebook.render.context import PageContext
 from rulebook.render.markup import attribute, safe_markdown
 from rulebook.render.search import fold
-from rulebook.scoring.rebus import Parameters, rebus_score
+from rulebook.scoring.rebus import score_without_squares
 
 PAGE = "glossary.md"
 
@@ -27,7 +27,7 @@ def tile_strip(context: PageContext, glossary: Glossary, tiles: Sequence[str], r
         if symbol is None:
             parts.append(f'<span class="rb-tile rb-tile--letter">{attribute(tile)}</span>')
         else:
-            name = _plain(context.text(glossary, symbol.unit("name")))
+            name = context.plain(glossary, symbol.unit("name"))
             target = f"{page}#{symbol.id}" if page else f"#{symbol.id}"
             parts.append(f'[<span class="rb-tile">{inline_svg(symbol.icon)}</span>]({target} "{attribute(name)}")')
     reading = f'<q lang="en">{safe_markdown(reads)}</q>'
@@ -36,7 +36,7 @@ def tile_strip(context: PageContext, glossary: Glossary, tiles: Sequence[str], r
 
 def glossary_page(context: PageContext, glossary: Glossary) -> str:
     _ = context._
-    title = _plain(context.text(glossary, "page.title"))
+    title = context.plain(glossary, "page.title")
     label = _("Filter by name or reading")
     none = _("No symbol matches.")
     lines = [
@@ -67,7 +67,7 @@ def glossary_page(context: PageContext, glossary: Glossary) -> str:
 
 def _card(context: PageContext, glossary: Glossary, symbol: Symbol) -> list[str]:
     name = context.text(glossary, symbol.unit("name"))
-    searchable = fold(" ".join([_plain(name), *symbol.readings])).lower()
+    searchable = fold(" ".join([context.plain(glossary, symbol.unit("name")), *symbol.readings])).lower()
     readings = " · ".join(safe_markdown(reading) for reading in symbol.readings)
     lines = [
         f'<div class="rb-symbol" data-filter="{attribute(searchable)}" markdown>',
@@ -89,13 +89,8 @@ def _card(context: PageContext, glossary: Glossary, symbol: Symbol) -> list[str]
 
 def _example(context: PageContext, glossary: Glossary, symbol: Symbol) -> str:
     count = len(symbol.tiles)
-    score = rebus_score(count, [], Parameters.from_facts(glossary.facts))
+    score = score_without_squares(glossary.facts, count)
     tiles = context.ngettext("{n} tile", "{n} tiles", count).format(n=count)
     points = context.ngettext("{n} point", "{n} points", score).format(n=score)
     strip = tile_strip(context, glossary, symbol.tiles, symbol.reads, page="")
     return f'{strip} <span class="rb-symbol__price">{tiles} · {points}</span>'
-
-
-def _plain(markdown: str) -> str:
-    """Text for an attribute: the Markdown escapes undone."""
-    return markdown.replace("\\{", "{").replace("\\}", "}").replace("&lt;", "<").replace("&amp;", "&")

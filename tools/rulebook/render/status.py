@@ -44,14 +44,11 @@ def status_page(context: PageContext) -> str:
             lines += _table(context, language_tallies(project, language), heading=language)
         return "\n".join(lines) + "\n"
     lines += [_("Units translated from the current English, outdated, missing, and their review status."), ""]
-    lines += _table(context, language_tallies(project, context.language))
+    states = [(text_set, unit_states(project, text_set, context.language)) for text_set in project.text_sets()]
+    tallies = [Tally.of(text_set.id, units) for text_set, units in states]
+    lines += _table(context, [*tallies, Tally.total_of("all", tallies)])
     for state, heading in ((State.OUTDATED, _("Outdated")), (State.MISSING, _("Missing"))):
-        items = [
-            (text_set, unit.unit_id)
-            for text_set in project.text_sets()
-            for unit in unit_states(project, text_set, context.language)
-            if unit.state is state
-        ]
+        items = [(text_set, unit.unit_id) for text_set, units in states for unit in units if unit.state is state]
         lines += [f"## {heading}", ""]
         if not items:
             lines += [_("None."), ""]

@@ -58,6 +58,17 @@ def rebus_score(tiles: int, new_squares: Sequence[str], parameters: Parameters) 
     return tiles * parameters.tile_points * prod(parameters.multipliers[square] for square in new_squares)
 
 
+def score_without_squares(facts: Mapping[str, Any], tiles: int) -> int:
+    """A rebus on plain squares, as the glossary prices its examples.
+
+    >>> score_without_squares({"scoring": {"tile_points": 3, "blue_multiplier": 2, "red_multiplier": 3,
+    ...     "center_multiplier": 2, "all_tiles_bonus": 50, "unplayed_tile_penalty": 3},
+    ...     "components": {"rack_tiles": 9}}, 5)
+    15
+    """
+    return rebus_score(tiles, [], Parameters.from_facts(facts))
+
+
 def turn_score(rebuses: Sequence[tuple[int, Sequence[str]]], tiles_placed: int, parameters: Parameters) -> int:
     """A whole turn: every rebus formed, plus the bonus once when the whole rack was placed.
 

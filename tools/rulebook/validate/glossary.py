@@ -9,16 +9,11 @@ from collections.abc import Iterator
 from rulebook.icons import icon_file, icons_folder
 from rulebook.model import Glossary, Project
 from rulebook.problems import Problem
-from rulebook.scoring.rebus import Parameters, rebus_score
+from rulebook.scoring.rebus import score_without_squares
 
 COUNT_FACT = ("components", "glossary_symbols")
 _LETTER = re.compile(r"^[A-Z]$")
 _NUMBER = re.compile(r"\d+")
-
-
-def example_price(glossary: Glossary, tiles: int) -> int:
-    """A glossary example's REBUS score: tiles × points, no premium squares."""
-    return rebus_score(tiles, [], Parameters.from_facts(glossary.facts))
 
 
 def glossary_problems(project: Project, glossary: Glossary) -> list[Problem]:
@@ -32,6 +27,7 @@ def glossary_problems(project: Project, glossary: Glossary) -> list[Problem]:
                 f"({glossary.facts_file}: facts.{'.'.join(COUNT_FACT)})",
             )
         )
+    known = {symbol.id for symbol in glossary.symbols}
     first_id: dict[str, int] = {}
     first_icon: dict[str, str] = {}
     for symbol in glossary.symbols:
@@ -55,7 +51,7 @@ def glossary_problems(project: Project, glossary: Glossary) -> list[Problem]:
                     (*where, "icon"), f"icon '{symbol.icon}' is not in the installed mkdocs-material ({icons_folder()})"
                 )
             )
-        problems += _example_problems(glossary, symbol, set(first_id) | {s.id for s in glossary.symbols})
+        problems += _example_problems(glossary, symbol, known)
         problems += _number_problems(glossary, symbol)
     problems += _illustration_problems(project, glossary)
     return problems
@@ -91,7 +87,8 @@ def _example_problems(glossary: Glossary, symbol, known: set[str]) -> Iterator[P
 def _number_problems(glossary: Glossary, symbol) -> Iterator[Problem]:
     """A number in a symbol's words is one of its readings ("4"), or its example's tile count or score."""
     tiles = len(symbol.tiles)
-    allowed = {tiles, example_price(glossary, tiles)} | {int(r) for r in symbol.readings if r.isdigit()}
+    price = score_without_squares(glossary.facts, tiles)
+    allowed = {tiles, price} | {int(r) for r in symbol.readings if r.isdigit()}
     for words in glossary.words.values():
         for part in ("name", "description", "readings"):
             unit = words.units.get(symbol.unit(part))
@@ -102,5 +99,5 @@ def _number_problems(glossary: Glossary, symbol) -> Iterator[Problem]:
                     yield words.document.problem(
                         ("units", unit.id, "text"),
                         f"units.{unit.id}.text: says {written}; the example has {tiles} tiles and scores "
-                        f"{example_price(glossary, tiles)}, and no reading is {written}",
+                        f"{price}, and no reading is {written}",
                     )

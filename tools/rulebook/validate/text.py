@@ -22,17 +22,13 @@ def text_problems(project: Project, game: Game | Glossary) -> list[Problem]:
     for language, words in game.words.items():
         for unit_id, unit in words.units.items():
             english_unit = english.units.get(unit_id) if english and language != project.source_language else None
-            for message in _unit_messages(game, unit, english_unit):
+            for message in translation_messages(game, unit, english_unit):
                 problems.append(words.document.problem(("units", unit_id, "text"), f"units.{unit_id}.text: {message}"))
     return problems
 
 
 def translation_messages(game: Game | Glossary, unit: Unit, english: Unit | None) -> Iterator[str]:
     """What is wrong with one unit's text, compared with its English when it is a translation."""
-    return _unit_messages(game, unit, english)
-
-
-def _unit_messages(game: Game | Glossary, unit: Unit, english: Unit | None) -> Iterator[str]:
     used = placeholders.names(unit.text)
     for name in used:
         try:
