@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from rulebook.icons import inline_svg
 from rulebook.model import Glossary, Symbol
 from rulebook.render.context import PageContext
-from rulebook.render.markup import attribute, safe_markdown
+from rulebook.render.markup import attribute, literal
 from rulebook.render.search import fold
 from rulebook.scoring.rebus import score_without_squares
 
@@ -30,7 +30,7 @@ def tile_strip(context: PageContext, glossary: Glossary, tiles: Sequence[str], r
             name = context.plain(glossary, symbol.unit("name"))
             target = f"{page}#{symbol.id}" if page else f"#{symbol.id}"
             parts.append(f'[<span class="rb-tile">{inline_svg(symbol.icon)}</span>]({target} "{attribute(name)}")')
-    reading = f'<q lang="en">{safe_markdown(reads)}</q>'
+    reading = f'<q lang="en">{literal(reads)}</q>'
     return f'<span class="rb-tiles">{" ".join(parts)}</span> {reading}'
 
 
@@ -68,7 +68,7 @@ def glossary_page(context: PageContext, glossary: Glossary) -> str:
 def _card(context: PageContext, glossary: Glossary, symbol: Symbol) -> list[str]:
     name = context.text(glossary, symbol.unit("name"))
     searchable = fold(" ".join([context.plain(glossary, symbol.unit("name")), *symbol.readings])).lower()
-    readings = " · ".join(safe_markdown(reading) for reading in symbol.readings)
+    readings = " · ".join(literal(reading) for reading in symbol.readings)
     lines = [
         f'<div class="rb-symbol" data-filter="{attribute(searchable)}" markdown>',
         f'<span class="rb-symbol__picture">{inline_svg(symbol.icon)}</span>',

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import html
+import re
 
 
 def safe_markdown(text: str) -> str:
@@ -23,3 +24,27 @@ def attribute(value: str) -> str:
     'say &quot;hi&quot; &lt;b&gt;'
     """
     return html.escape(value, quote=True)
+
+
+# Python-Markdown's backslash-escapable characters (its ESCAPED_CHARS, with `tables`'s |) that mean
+# something anywhere in a line; `(`, `)` and `!` only do after a `[`, which is escaped.
+_INLINE_SYNTAX = frozenset("\\`*_{}[]|")
+# What opens a block at the start of a line: a heading, a list item, "1." of an ordered list.
+_BLOCK_OPENER = re.compile(r"[#+\-]|\d+\.")
+
+
+def literal(text: str) -> str:
+    """A name or reading that is plain text on one line: shown as written, never read as Markdown or HTML.
+
+    >>> literal("Rebis<img src=x onerror=alert(1)>")
+    'Rebis&lt;img src=x onerror=alert(1)&gt;'
+    >>> literal("[x](javascript:alert(1)) & *y*"), literal("REBUS 4.2"), literal("1. # x")
+    ('\\\\[x\\\\](javascript:alert(1)) &amp; \\\\*y\\\\*', 'REBUS 4.2', '1\\\\. # x')
+    """
+    escaped = "".join(f"\\{char}" if char in _INLINE_SYNTAX else char for char in html.escape(text, quote=False))
+    escaped = " ".join(escaped.split("\n"))
+    opener = _BLOCK_OPENER.match(escaped)
+    if opener:
+        end = opener.end()
+        escaped = escaped[: end - 1] + "\\" + escaped[end - 1 :]
+    return escaped

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import html
 import json
 import re
 from collections.abc import Iterator
@@ -13,7 +14,7 @@ from rulebook.model import Game, Project, Rule, Status
 from rulebook.render.context import PageContext
 from rulebook.render.glossary import PAGE as GLOSSARY_PAGE
 from rulebook.render.glossary import glossary_page, tile_strip
-from rulebook.render.markup import attribute, safe_markdown
+from rulebook.render.markup import attribute, literal
 from rulebook.render.referee import examples_under, referee_notes, ruling_links
 from rulebook.render.status import PAGE as STATUS_PAGE
 from rulebook.render.status import status_page
@@ -51,7 +52,9 @@ def language_name(code: str, in_language: str) -> str:
 class _Writer(PageContext):
     def front_matter(self, title: str) -> list[str]:
         # An explicit title: MkDocs would otherwise name the page after its file.
-        return ["---", f"title: {json.dumps(title, ensure_ascii=False)}", "---", GENERATED_MARK, ""]
+        # Escaped here: MkDocs and Material print titles into navigation and <title> unescaped.
+        escaped = html.escape(title, quote=True)
+        return ["---", f"title: {json.dumps(escaped, ensure_ascii=False)}", "---", GENERATED_MARK, ""]
 
     def home(self) -> str:
         _ = self._
@@ -65,7 +68,7 @@ class _Writer(PageContext):
             "",
         ]
         for game in self.project.games:
-            lines.append(f"- **[{safe_markdown(game.name)}]({game.id}.md)**: {self.text(game, 'summary')}")
+            lines.append(f"- **[{literal(game.name)}]({game.id}.md)**: {self.text(game, 'summary')}")
         if self.project.glossary is not None:
             glossary = self.project.glossary
             lines.append(f"- **[{self.text(glossary, 'page.title')}]({GLOSSARY_PAGE})**")
@@ -75,7 +78,7 @@ class _Writer(PageContext):
         _ = self._
         lines = [
             *self.front_matter(game.name),
-            f"# {safe_markdown(game.name)}",
+            f"# {literal(game.name)}",
             "",
             self.text(game, "summary"),
             "",

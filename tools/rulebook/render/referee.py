@@ -10,7 +10,7 @@ from collections.abc import Iterable
 
 from rulebook.model import Example, Game, Rule, Ruling
 from rulebook.render.context import PageContext
-from rulebook.render.markup import attribute, safe_markdown
+from rulebook.render.markup import attribute, literal
 from rulebook.scoring.outcome import Outcome
 from rulebook.scoring.situation import Invalid
 from rulebook.scoring.worked import worked_outcome
@@ -21,7 +21,7 @@ def rule_links(game: Game, rule_ids: Iterable[str]) -> str:
     for rule_id in rule_ids:
         rule = game.rule(rule_id)
         if rule is not None:
-            links.append(f"[{safe_markdown(game.citation(rule))}](#{rule.id})")
+            links.append(f"[{literal(game.citation(rule))}](#{rule.id})")
     return ", ".join(links)
 
 
@@ -120,7 +120,7 @@ def _breakdown(context: PageContext, outcome: Outcome) -> list[str]:
     rows = []
     for line in outcome.lines:
         label = line.label if line.label == "{player}" else _(line.label)
-        params = {key: safe_markdown(str(value)) for key, value in line.params.items()}
+        params = {key: literal(str(value)) for key, value in line.params.items()}
         formula = line.formula
         if line.result is not None:
             (singular, plural), n = line.result
@@ -128,7 +128,7 @@ def _breakdown(context: PageContext, outcome: Outcome) -> list[str]:
         rows.append(f"| {label.format(**params)} | {formula} |")
     values = outcome.values
     if "winners" in values:
-        names = ", ".join(safe_markdown(name) for name in values["winners"])
+        names = ", ".join(literal(name) for name in values["winners"])
         label = context.ngettext("Winner", "Winners", len(values["winners"]))
         rows.append(f"| **{label}** | **{names}** |")
     if values.get("tiebreak"):

@@ -9,7 +9,7 @@ from rulebook.i18n.state import State, Tally, language_tallies, unit_states
 from rulebook.model import Game, Glossary
 from rulebook.render.context import PageContext
 from rulebook.render.glossary import PAGE as GLOSSARY_PAGE
-from rulebook.render.markup import safe_markdown
+from rulebook.render.markup import literal
 
 PAGE = "status.md"
 
@@ -55,7 +55,7 @@ def status_page(context: PageContext) -> str:
             continue
         for text_set, unit_id in items:
             label, target = unit_link(text_set, unit_id)
-            lines.append(f"- [{safe_markdown(label)}]({target}) · `{unit_id}`")
+            lines.append(f"- [{literal(label)}]({target}) · `{unit_id}`")
         lines.append("")
     return "\n".join(lines) + "\n"
 
@@ -78,7 +78,7 @@ def _table(context: PageContext, tallies: list[Tally], heading: str | None = Non
     names = {text_set.id: text_set.name for text_set in context.project.games}
     names.update({"all": _("All"), "glossary": _("Glossary")})
     for t in tallies:
-        name = names.get(t.name, t.name)
+        name = literal(names.get(t.name, t.name))
         cells = [
             name,
             t.total,

@@ -7,6 +7,7 @@ real files: mkdocs-static-i18n crashes on in-memory generated files.
 
 from __future__ import annotations
 
+import html
 import json
 import logging
 import threading
@@ -24,8 +25,10 @@ from rulebook.load.document import DocumentError, read_document
 from rulebook.load.project import GLOSSARY_FILE, PROJECT_FILE
 from rulebook.model import Project
 from rulebook.render.pages import GENERATED_MARK, render_pages
+from rulebook.render.sanitizer import removals, sanitize
 from rulebook.render.search import split_index
 from rulebook.website.config import RulebookConfig
+from rulebook.website.policy import with_policy
 
 log = logging.getLogger("mkdocs.plugins.rulebook")
 THEME_DIR = Path(__file__).parent / "theme"
@@ -41,6 +44,22 @@ def content_fingerprint(root: Path) -> tuple:
                 stat = path.stat()
                 entries.append((str(path), stat.st_size, stat.st_mtime_ns))
     return tuple(entries)
+
+
+def _escaped(name: str) -> str:
+    """HTML-escaped once, however often the build calls on_config (mkdocs-static-i18n rebuilds)."""
+    return html.escape(html.unescape(name), quote=True)
+
+
+def _escape_names(config: MkDocsConfig) -> None:
+    """Site and language names go into the navigation, titles, the switcher and meta tags, where
+    the theme prints them unescaped."""
+    config.site_name = _escaped(config.site_name)
+    i18n = config.plugins.get("i18n")
+    for language in getattr(getattr(i18n, "config", None), "languages", None) or []:
+        for field in ("name", "site_name"):
+            if isinstance(getattr(language, field, None), str):
+                setattr(language, field, _escaped(getattr(language, field)))
 
 
 class RulebookPlugin(BasePlugin[RulebookConfig]):
@@ -64,6 +83,7 @@ class RulebookPlugin(BasePlugin[RulebookConfig]):
             if games:
                 glossary = ["glossary.md"] if (self.root / GLOSSARY_FILE).is_file() else []
                 config.nav = ["index.md", *(f"{game}.md" for game in games), *glossary, "status.md"]
+        _escape_names(config)
         if str(THEME_DIR) not in config.theme.dirs:
             # After a custom_dir, before the theme itself.
             position = 1 if config.theme.custom_dir else 0
@@ -102,6 +122,16 @@ class RulebookPlugin(BasePlugin[RulebookConfig]):
             if (self.root / folder).is_dir():
                 server.watch(str(self.root / folder))
         return server
+
+    def on_page_content(self, html: str, page: Page, config: MkDocsConfig, files: Any) -> str:
+        # Every page body passes the sanitizer. `rulebook check` reports, unit by unit, whatever it
+        # would remove; anything it still removes here is a warning, so --strict fails on it.
+        for removed in removals(html):
+            log.warning("%s: the sanitizer removed %s", page.file.src_uri, removed)
+        return sanitize(html)
+
+    def on_post_page(self, output: str, page: Page, config: MkDocsConfig) -> str:
+        return with_policy(output)
 
     def on_page_context(self, context: dict[str, Any], page: Page, config: MkDocsConfig, nav: Any) -> dict:
         # Pages of a non-default language search that language's own index (see theme/main.html).

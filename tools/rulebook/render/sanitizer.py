@@ -1,0 +1,119 @@
+"""The last gate before a reader: every HTML fragment rendered from content passes nh3 (Ammonia).
+
+The allowlist holds the tags and attributes that our renderer and the Markdown extensions of
+mkdocs.yml produce, and nothing else. Links may be relative, `#anchors`, http(s) or mailto;
+resources (`src`) may only be local, so that a page never loads anything from another host.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from html.parser import HTMLParser
+
+import nh3
+
+from rulebook.render.target import LINK_SCHEMES, is_local_resource
+
+_TEXT = {"id", "lang", "class"}
+ALLOWED: dict[str, set[str]] = {
+    # Markdown itself, with `toc` ids on headings and `tables`.
+    **{tag: {"id"} for tag in ("h1", "h2", "h3", "h4", "h5", "h6")},
+    **{tag: set() for tag in ("em", "strong", "code", "pre", "blockquote", "hr", "br", "ul", "ol", "li")},
+    **{tag: set() for tag in ("table", "thead", "tbody", "tr", "th", "td", "summary")},
+    "a": {"href", "title", "class"},  # `class` for toc's headerlink
+    "img": {"src", "alt", "title"},
+    # Our own markup: rule blocks, badges, quoted readings, admonitions, the glossary filter.
+    "p": _TEXT | {"hidden", "data-search-exclude"},
+    "div": _TEXT | {"data-filter", "data-search-exclude"},
+    "span": _TEXT | {"data-search-exclude"},
+    "q": {"lang"},
+    "details": _TEXT,
+    "input": {"type", "id", "placeholder", "aria-label", "autocomplete", "spellcheck"},
+    "output": {"id", "for", "aria-live"},
+    # The glossary's pictures: inline SVG from the installed theme's icon set.
+    "svg": {"xmlns", "viewBox", "aria-hidden", "focusable"},
+    "path": {"d"},
+}
+
+
+def _local_resources_only(tag: str, attribute: str, value: str) -> str | None:
+    if attribute == "src" and not is_local_resource(value):
+        return None
+    return value
+
+
+def sanitize(fragment: str) -> str:
+    """The fragment with everything outside the allowlist removed.
+
+    >>> sanitize('<p onclick="x()">Hi <a href="javascript:alert(1)">there</a><script>alert(2)</script></p>')
+    '<p>Hi <a>there</a></p>'
+    >>> sanitize('<img src="https://elsewhere.example/t.png" alt="t"><a href="#rule">ok</a>')
+    '<img alt="t"><a href="#rule">ok</a>'
+    """
+    return nh3.clean(
+        fragment,
+        tags=set(ALLOWED),
+        attributes=ALLOWED,
+        url_schemes=set(LINK_SCHEMES),
+        attribute_filter=_local_resources_only,
+        link_rel=None,  # keep our links as written: a changed page must mean a removal
+        strip_comments=True,
+    )
+
+
+def removals(fragment: str) -> list[str]:
+    """What `sanitize` would remove from the fragment, in words; empty when it keeps everything.
+
+    >>> removals('<p>fine <a href="#x">link</a></p>')
+    []
+    >>> removals('<a href="javascript:alert(1)" title="t">x</a><iframe src="/x"></iframe>')
+    ['the attribute href="javascript:alert(1)" of <a>', 'the element <iframe>']
+    """
+    after = iter(_elements(sanitize(fragment)))
+    kept = next(after, None)
+    found = []
+    # The sanitizer only removes: walk both outlines in order, pairing each kept element with its original.
+    for tag, attributes in _elements(fragment):
+        if kept is None or kept[0] != tag:
+            found.append(f"the element <{tag}>")
+            continue
+        found += [
+            f'the attribute {name}="{_short(value)}" of <{tag}>'
+            for name, value in attributes
+            if (name, value) not in kept[1]
+        ]
+        kept = next(after, None)
+    return found
+
+
+def _short(value: str | None) -> str:
+    value = value or ""
+    shown = value[:60].encode("unicode_escape").decode("ascii")
+    return shown + ("…" if len(value) > 60 else "")
+
+
+class _Outline(HTMLParser):
+    """The start tags of a fragment with their attributes (entities decoded, as a browser reads them)."""
+
+    def __init__(self) -> None:
+        super().__init__(convert_charrefs=True)
+        self.elements: list[tuple[str, list[tuple[str, str | None]]]] = []
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        # `hidden` and `hidden=""` are the same attribute.
+        self.elements.append((tag, [(name, value or "") for name, value in attrs]))
+
+
+def _elements(fragment: str) -> list[tuple[str, list[tuple[str, str | None]]]]:
+    outline = _Outline()
+    outline.feed(fragment)
+    outline.close()
+    return outline.elements
+
+
+def attribute_values(fragment: str, names: frozenset[str]) -> Iterator[tuple[str, str, str]]:
+    """(tag, attribute, value) for each attribute of the given names, decoded as a browser reads it."""
+    for tag, attributes in _elements(fragment):
+        for name, value in attributes:
+            if name in names:
+                yield tag, name, value or ""

@@ -1,0 +1,150 @@
+"""Hostile text refused at the input, with its location.
+
+Links are judged from what Python-Markdown itself parses (its reference table and the HTML it
+renders, read back as a browser reads it), never from patterns over the Markdown source: Markdown
+has too many ways to make a link. What would still reach a page is removed there by the sanitizer
+(render/sanitizer.py); the check reports anything it would remove, so no page changes silently.
+"""
+
+from __future__ import annotations
+
+import html
+import re
+import unicodedata
+from collections.abc import Iterator
+from typing import Any
+
+import markdown
+
+from rulebook import placeholders
+from rulebook.load.document import Document, JsonPath
+from rulebook.model import Game, Glossary, Project
+from rulebook.problems import Problem
+from rulebook.render.markup import safe_markdown
+from rulebook.render.sanitizer import attribute_values, removals
+from rulebook.render.target import is_allowed_link, is_local_resource
+
+# The Markdown extensions of mkdocs.yml: text is judged as the site will render it (a test keeps
+# the two lists equal).
+MARKDOWN_EXTENSIONS = ("admonition", "attr_list", "md_in_html", "tables", "toc")
+# Bidirectional embeddings, overrides and isolates reorder what a reader sees ("Trojan Source").
+_BIDI_CONTROLS = frozenset(chr(code) for code in (*range(0x202A, 0x202F), *range(0x2066, 0x206A)))
+_CHARACTER_REFERENCE = re.compile(r"&(?:#[0-9]+|#[xX][0-9A-Fa-f]+|[A-Za-z][A-Za-z0-9]*);?")
+_URL_ATTRIBUTES = frozenset({"href", "src", "srcset", "action", "formaction", "poster", "data", "background"})
+_markdown = markdown.Markdown(extensions=list(MARKDOWN_EXTENSIONS))
+
+
+def safety_problems(project: Project, text_set: Game | Glossary) -> list[Problem]:
+    """Every unit of every language, with its placeholders filled, and every string fact."""
+    problems = []
+    for language, words in text_set.words.items():
+        for unit_id, unit in words.units.items():
+            try:
+                text = placeholders.fill(unit.text, text_set.facts, language)
+            except (KeyError, ValueError, TypeError):
+                text = unit.text  # the placeholder itself is reported by validate/text.py
+            problems += [
+                words.document.problem(("units", unit_id, "text"), f"units.{unit_id}.text: {message}")
+                for message in markdown_dangers(text)
+            ]
+    if isinstance(text_set, Game):
+        for path, value in _strings(text_set.facts, ("facts",)):
+            problems += [
+                text_set.document.problem(path, f"{'.'.join(map(str, path))}: {message}")
+                for message in markdown_dangers(value)
+            ]
+    return problems
+
+
+def character_problems(document: Document) -> list[Problem]:
+    """Control and bidi characters, in every string and key of a document, wherever it goes."""
+    problems = []
+    for path, value in _strings(document.data, ()):
+        problems += [document.problem(path, f"{_where(path)}: {message}") for message in character_dangers(value)]
+    return problems
+
+
+def name_problems(document: Document, path: JsonPath, name: str) -> list[Problem]:
+    """A name (a game's, a section's in the navigation) is plain text: it may not hold markup."""
+    if "<" in name or ">" in name:
+        return [document.problem(path, f"{_where(path)}: a name is plain text; '<' and '>' are not allowed")]
+    return []
+
+
+def character_dangers(text: str) -> Iterator[str]:
+    r"""Characters no text needs: C0 and C1 controls (a newline excepted) and bidi controls.
+
+    >>> list(character_dangers("fine\nline")), list(character_dangers("a\x01b"))
+    ([], ['the control character U+0001 at character 2 is not allowed'])
+    >>> list(character_dangers("x\u202ey"))
+    ['the bidi control U+202E (RIGHT-TO-LEFT OVERRIDE) at character 2 reorders what readers see; remove it']
+    """
+    for position, char in enumerate(text, 1):
+        if char in _BIDI_CONTROLS:
+            name = unicodedata.name(char, "")
+            yield (
+                f"the bidi control U+{ord(char):04X} ({name}) at character {position} reorders what readers see; "
+                "remove it"
+            )
+        elif char != "\n" and unicodedata.category(char) == "Cc":
+            yield f"the control character U+{ord(char):04X} at character {position} is not allowed"
+
+
+def markdown_dangers(text: str) -> Iterator[str]:
+    """What is wrong with a text that Markdown will render: links, resources, entities, removals.
+
+    >>> list(markdown_dangers("See [the colours][x].\\n\\n[x]: javascript:alert(1)"))[:2]
+    ['a reference definition [x] applies to the whole page; write the link inline', \
+'the link target javascript:alert(1) is not allowed: links may be relative, #anchors, https:, http: or mailto:']
+    >>> list(markdown_dangers("See [scoring](#scoring) and [the publisher](https://example.org)."))
+    []
+    """
+    for match in _CHARACTER_REFERENCE.finditer(text):
+        decoded = html.unescape(match.group(0))
+        if decoded != match.group(0) and (decoded.isascii() and (decoded.isalnum() or decoded in ":/\\")):
+            yield f"the HTML entity {match.group(0)} spells '{decoded}'; write the character itself"
+    _markdown.reset()
+    rendered = _markdown.convert(text)
+    for label, (url, _title) in sorted(_markdown.references.items()):
+        yield f"a reference definition [{label}] applies to the whole page; write the link inline"
+        if not is_allowed_link(url):
+            yield _bad_link(url)
+    for tag, attribute, value in attribute_values(rendered, _URL_ATTRIBUTES):
+        if tag == "img":
+            yield f"images are not allowed in text ({_shown(value)}): the site loads nothing from outside itself"
+        elif tag == "a" and attribute == "href":
+            if not is_allowed_link(value):
+                yield _bad_link(value)
+        elif not is_local_resource(value):
+            yield f"<{tag} {attribute}> loads {_shown(value)} from another host; the site must work offline"
+    # What the page would lose: the text is escaped as the renderer escapes it, then sanitized.
+    _markdown.reset()
+    for removed in removals(_markdown.convert(safe_markdown(text))):
+        yield f"the sanitizer would remove {removed} from the page"
+
+
+def _bad_link(url: str) -> str:
+    return f"the link target {_shown(url)} is not allowed: links may be relative, #anchors, https:, http: or mailto:"
+
+
+def _shown(value: str) -> str:
+    shown = value[:60].encode("unicode_escape").decode("ascii")
+    return shown + ("…" if len(value) > 60 else "")
+
+
+def _where(path: JsonPath) -> str:
+    return ".".join(map(str, path)) or "(document)"
+
+
+def _strings(data: Any, path: JsonPath) -> Iterator[tuple[JsonPath, str]]:
+    """Every string value (and every key, which is text too) with its path."""
+    if isinstance(data, str):
+        yield path, data
+    elif isinstance(data, dict):
+        for key, value in data.items():
+            if isinstance(key, str):
+                yield path, key
+            yield from _strings(value, (*path, key))
+    elif isinstance(data, list):
+        for index, value in enumerate(data):
+            yield from _strings(value, (*path, index))
