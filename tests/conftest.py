@@ -3,7 +3,10 @@
 from __future__ import annotations
 
 import hashlib
+import os
 import shutil
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -50,3 +53,35 @@ def locate(text: str, marker: str) -> tuple[int, int]:
     """1-based line and column of the first `marker` in `text`."""
     offset = text.index(marker)
     return text.count("\n", 0, offset) + 1, offset - (text.rfind("\n", 0, offset) + 1) + 1
+
+
+def build_site(config_dir: Path, target: Path) -> Path:
+    """`mkdocs build --strict` of a project folder into target; the build must pass."""
+    env = {**os.environ, "NO_MKDOCS_2_WARNING": "1"}
+    build = subprocess.run(
+        [sys.executable, "-m", "mkdocs", "build", "--strict", "--quiet", "-d", str(target)],
+        cwd=config_dir,
+        env=env,
+        capture_output=True,
+        text=True,
+    )
+    assert build.returncode == 0, build.stdout + build.stderr
+    return target
+
+
+@pytest.fixture(scope="session")
+def clean_site(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The repository's own site, built once for the session."""
+    return build_site(ROOT, tmp_path_factory.mktemp("site"))
+
+
+@pytest.fixture(scope="session")
+def hostile_site(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A copy of the project with hostile names and readings that `check` lets through, built."""
+    from hostile import copy_project, plant_built_payloads
+
+    root = copy_project(tmp_path_factory.mktemp("hostile"), site=True)
+    plant_built_payloads(root)
+    code = main(["--root", str(root), "check"])
+    assert code == 0, "rulebook check refused the payloads that are meant to be built"
+    return build_site(root, root / "site")

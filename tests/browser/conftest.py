@@ -2,10 +2,7 @@
 
 from __future__ import annotations
 
-import os
 import shutil
-import subprocess
-import sys
 import threading
 from collections.abc import Iterator
 from functools import partial
@@ -14,8 +11,6 @@ from pathlib import Path
 
 import pytest
 from playwright.sync_api import Browser, Page, sync_playwright
-
-from conftest import ROOT
 
 CHROMIUM = "/usr/bin/chromium"
 # Chromium's own background traffic would be refused by this closed network; keep it quiet.
@@ -35,24 +30,24 @@ class _QuietHandler(SimpleHTTPRequestHandler):
         pass
 
 
-@pytest.fixture(scope="session")
-def site_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    site = tmp_path_factory.mktemp("site")
-    env = {**os.environ, "NO_MKDOCS_2_WARNING": "1"}
-    build = subprocess.run(
-        [sys.executable, "-m", "mkdocs", "build", "--strict", "--quiet", "-d", str(site)],
-        cwd=ROOT,
-        env=env,
-        capture_output=True,
-        text=True,
-    )
-    assert build.returncode == 0, build.stdout + build.stderr
+def serve(site: Path) -> Iterator[str]:
+    """A folder served on loopback while the generator is open."""
     server = ThreadingHTTPServer(("127.0.0.1", 0), partial(_QuietHandler, directory=str(site)))
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()
     yield f"http://127.0.0.1:{server.server_address[1]}"
     server.shutdown()
     server.server_close()
+
+
+@pytest.fixture(scope="session")
+def site_url(clean_site: Path) -> Iterator[str]:
+    yield from serve(clean_site)
+
+
+@pytest.fixture(scope="session")
+def hostile_url(hostile_site: Path) -> Iterator[str]:
+    yield from serve(hostile_site)
 
 
 @pytest.fixture(scope="session")

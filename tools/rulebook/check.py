@@ -9,7 +9,7 @@ from rulebook.problems import Problem
 from rulebook.validate.examples import example_problems
 from rulebook.validate.glossary import glossary_problems
 from rulebook.validate.qa import qa_problems
-from rulebook.validate.safety import character_problems, name_problems, safety_problems
+from rulebook.validate.safety import character_problems, fact_problems, name_problems
 from rulebook.validate.structure import structure_problems
 from rulebook.validate.text import text_problems
 from rulebook.validate.translations import translation_problems
@@ -21,14 +21,13 @@ def check_project(root: Path, *, parallel: bool = False) -> tuple[Loaded, list[P
     project = loaded.project
     if project is not None:
         for game in project.games:
-            problems += name_problems(game.document, ("name",), game.name)
+            problems += name_problems(game.document, ("name",), game.name) + fact_problems(game)
             problems += structure_problems(game)
             problems += example_problems(project, game)
         for text_set in project.text_sets():
             problems += translation_problems(project, text_set)
             problems += text_problems(project, text_set)
             problems += qa_problems(project, text_set)
-            problems += safety_problems(project, text_set)
             for document in (text_set.document, *(words.document for words in text_set.words.values())):
                 problems += character_problems(document)
         if project.terms_document is not None:

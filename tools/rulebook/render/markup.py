@@ -18,12 +18,21 @@ def safe_markdown(text: str) -> str:
 
 
 def attribute(value: str) -> str:
-    """A value for an HTML attribute that we write ourselves.
+    """A value for an HTML attribute that we write into Markdown ourselves.
 
-    >>> attribute('say "hi" <b>')
-    'say &quot;hi&quot; &lt;b&gt;'
+    Markdown's inline patterns run inside raw HTML tags too (a `[y](z)` in a title would become a
+    nested link that breaks the tag), so its syntax characters become character references,
+    which a browser decodes and Markdown leaves alone.
+
+    >>> attribute('say "hi" <b> [y](z) *w*')
+    'say &quot;hi&quot; &lt;b&gt; &#91;y&#93;&#40;z&#41; &#42;w&#42;'
     """
-    return html.escape(value, quote=True)
+    escaped = html.escape(value, quote=False).replace('"', "&quot;")
+    return "".join(f"&#{ord(char)};" if char in _ATTRIBUTE_SYNTAX else char for char in escaped)
+
+
+# Markdown's syntax, and the single quote (decimal: Python-Markdown mangles hex references here).
+_ATTRIBUTE_SYNTAX = frozenset("\\`*_{}[]()!|#+-'")
 
 
 # Python-Markdown's backslash-escapable characters (its ESCAPED_CHARS, with `tables`'s |) that mean

@@ -16,9 +16,8 @@ from typing import Any
 
 import markdown
 
-from rulebook import placeholders
 from rulebook.load.document import Document, JsonPath
-from rulebook.model import Game, Glossary, Project
+from rulebook.model import Game
 from rulebook.problems import Problem
 from rulebook.render.markup import safe_markdown
 from rulebook.render.sanitizer import attribute_values, removals
@@ -34,33 +33,22 @@ _URL_ATTRIBUTES = frozenset({"href", "src", "srcset", "action", "formaction", "p
 _markdown = markdown.Markdown(extensions=list(MARKDOWN_EXTENSIONS))
 
 
-def safety_problems(project: Project, text_set: Game | Glossary) -> list[Problem]:
-    """Every unit of every language, with its placeholders filled, and every string fact."""
+def fact_problems(game: Game) -> list[Problem]:
+    """String facts are text too: a placeholder quotes them into rules. (Units are checked with
+    their placeholders filled by validate/text.py, which also serves `i18n import`.)"""
     problems = []
-    for language, words in text_set.words.items():
-        for unit_id, unit in words.units.items():
-            try:
-                text = placeholders.fill(unit.text, text_set.facts, language)
-            except (KeyError, ValueError, TypeError):
-                text = unit.text  # the placeholder itself is reported by validate/text.py
-            problems += [
-                words.document.problem(("units", unit_id, "text"), f"units.{unit_id}.text: {message}")
-                for message in markdown_dangers(text)
-            ]
-    if isinstance(text_set, Game):
-        for path, value in _strings(text_set.facts, ("facts",)):
-            problems += [
-                text_set.document.problem(path, f"{'.'.join(map(str, path))}: {message}")
-                for message in markdown_dangers(value)
-            ]
+    for path, value in _strings(game.facts, ("facts",)):
+        problems += [game.document.problem(path, f"{_where(path)}: {message}") for message in markdown_dangers(value)]
     return problems
 
 
 def character_problems(document: Document) -> list[Problem]:
-    """Control and bidi characters, in every string and key of a document, wherever it goes."""
+    """Control and bidi characters in every string and key of a document, wherever it goes. Units'
+    texts are left to validate/text.py, which `i18n import` runs too."""
     problems = []
     for path, value in _strings(document.data, ()):
-        problems += [document.problem(path, f"{_where(path)}: {message}") for message in character_dangers(value)]
+        if not (len(path) == 3 and path[0] == "units" and path[2] == "text"):
+            problems += [document.problem(path, f"{_where(path)}: {message}") for message in character_dangers(value)]
     return problems
 
 

@@ -8,12 +8,10 @@ from collections.abc import Iterator
 from rulebook import placeholders
 from rulebook.model import Game, Glossary, Project, Status, Unit
 from rulebook.problems import Problem
+from rulebook.validate.safety import character_dangers, markdown_dangers
 
 # Markdown is allowed, HTML is not: a tag, a comment or a processing instruction.
 _HTML = re.compile(r"<\s*/?\s*[A-Za-z!?][^>]*>?")
-_SCRIPT_URL = re.compile(r"\]\(\s*(?:javascript|data|vbscript):", re.IGNORECASE)
-# Markdown images would fetch from outside the site, which must work offline.
-_IMAGE = re.compile(r"!\[[^\]]*\]\(")
 
 
 def text_problems(project: Project, game: Game | Glossary) -> list[Problem]:
@@ -48,10 +46,13 @@ def translation_messages(game: Game | Glossary, unit: Unit, english: Unit | None
             yield f"placeholders {_braced(used)} differ from the English {_braced(wanted)}"
     for match in _HTML.finditer(unit.text):
         yield f"raw HTML is not allowed in text: '{match.group(0)[:40]}'"
-    if _SCRIPT_URL.search(unit.text):
-        yield "links may not use javascript:, data: or vbscript: addresses"
-    if _IMAGE.search(unit.text):
-        yield "images are not allowed in text: the site must not load anything from outside"
+    yield from character_dangers(unit.text)
+    # Judged with its placeholders filled: a string fact brings its text along.
+    try:
+        filled = placeholders.fill(unit.text, game.facts, "en")
+    except (KeyError, ValueError, TypeError):
+        filled = unit.text  # a placeholder naming no fact is reported above
+    yield from markdown_dangers(filled)
     stray = placeholders.PLACEHOLDER.sub("", unit.text)
     if "{" in stray or "}" in stray:
         yield "a brace that is not part of a {group.name} placeholder"

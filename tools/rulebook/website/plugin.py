@@ -133,6 +133,10 @@ class RulebookPlugin(BasePlugin[RulebookConfig]):
     def on_post_page(self, output: str, page: Page, config: MkDocsConfig) -> str:
         return with_policy(output)
 
+    def on_post_template(self, output_content: str, template_name: str, config: MkDocsConfig) -> str:
+        # Pages built from a template alone, such as 404.html, get the same policy.
+        return with_policy(output_content) if template_name.endswith(".html") else output_content
+
     def on_page_context(self, context: dict[str, Any], page: Page, config: MkDocsConfig, nav: Any) -> dict:
         # Pages of a non-default language search that language's own index (see theme/main.html).
         if self.project is not None:

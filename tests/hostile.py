@@ -1,0 +1,157 @@
+"""A corpus of hostile text, and the places where contributors' text enters the project.
+
+Each payload is what a contributor with bad intent could write. The tests plant them into copies
+of the real content: the ones that `rulebook check` must refuse (with their location), and the ones
+it may let through because the output layer makes them harmless (escaped names, readings).
+"""
+
+from __future__ import annotations
+
+import shutil
+from dataclasses import dataclass
+from pathlib import Path
+
+import yaml
+
+from conftest import CONTENT, ROOT
+
+ELSEWHERE = "https://elsewhere.example"
+
+# Text of units (Markdown): every one is refused by `rulebook check` and by `i18n import`.
+REFUSED_TEXT: list[tuple[str, str]] = [
+    ("inline javascript link", "[colours](javascript:alert(1))"),
+    ("reference javascript link", "[colours][x]\n\n[x]: javascript:alert(1)"),
+    ("reference definition in angle brackets", "[colours][x]\n\n[x]: <javascript:alert(1)>"),
+    ("reference image from elsewhere", f"![t][p]\n\n[p]: {ELSEWHERE}/track.png"),
+    ("inline image from elsewhere", f"![t]({ELSEWHERE}/track.png)"),
+    ("local image", "![t](track.png)"),
+    ("control character before the scheme", "[colour](\x01javascript:alert(1))"),
+    ("numeric entity spelling the scheme", "[colour](&#106;avascript:alert(1))"),
+    ("hex entity spelling the scheme", "[colour](&#x6A;avascript:alert(1))"),
+    ("named entity for the colon", "[colour](javascript&colon;alert(1))"),
+    ("mixed-case scheme", "[colour](JaVaScRiPt:alert(1))"),
+    ("space before the scheme", "[colour]( javascript:alert(1))"),
+    ("vbscript link", "[colour](vbscript:msgbox(1))"),
+    ("data link", "[colour](data:text/html;base64,PHNjcmlwdD5hbGVydCgxKTwvc2NyaXB0Pg==)"),
+    ("data image", "![t](data:image/svg+xml,%3Csvg%20onload%3Dalert(1)%3E)"),
+    ("script element", "<script>alert(1)</script>"),
+    ("img onerror", "<img src=x onerror=alert(1)>"),
+    ("raw anchor", '<a href="javascript:alert(1)">x</a>'),
+    ("iframe", f'<iframe src="{ELSEWHERE}"></iframe>'),
+    ("object", '<object data="x.swf"></object>'),
+    ("form", f'<form action="{ELSEWHERE}"><input name="p"></form>'),
+    ("svg onload", "<svg onload=alert(1)>"),
+    ("style import", f"<style>@import url({ELSEWHERE}/x.css)</style>"),
+    ("meta refresh", '<meta http-equiv="refresh" content="0;url=javascript:alert(1)">'),
+    ("base element", f'<base href="{ELSEWHERE}/">'),
+    ("autolink with a script scheme", "<javascript:alert(1)>"),
+    ("attribute list on a paragraph", 'Text\n{: onclick="alert(1)" }'),
+    ("bidi override", "score \u202e1 0\u202c points"),
+    ("bidi isolate", "score \u20661 0\u2069 points"),
+    ("C1 control", "score \u009b31m points"),
+    ("escape character", "score \x1b[31m points"),
+    ("tab", "score\tpoints"),
+]
+
+# Places where units of text enter: (name, file, unit-id prefix, only units of this status).
+PLACES: list[tuple[str, str, str, str | None]] = [
+    ("English rule", "rules/rebus/en.yaml", "rule.", None),
+    ("draft translation", "rules/rebus/cs.yaml", "rule.", "draft"),
+    ("publisher original", "rules/rebis/fr.yaml", "", "original"),
+    ("glossary name", "glossary/en.yaml", "symbol.", None),
+    ("glossary description", "glossary/cs.yaml", "symbol.", None),
+    ("glossary readings explained", "glossary/fr.yaml", "symbol.", None),
+    ("ruling", "rules/oh-my-word/en.yaml", "ruling.", None),
+    ("example caption", "rules/rebis/en.yaml", "example.", None),
+]
+
+
+@dataclass(frozen=True)
+class Planted:
+    file: str
+    unit_id: str
+    payload: str
+
+
+def copy_project(target: Path, *, site: bool = False) -> Path:
+    for folder in CONTENT:
+        shutil.copytree(ROOT / folder, target / folder)
+    if site:
+        shutil.copy(ROOT / "mkdocs.yml", target / "mkdocs.yml")
+        shutil.copytree(ROOT / "docs" / "assets", target / "docs" / "assets")
+    return target
+
+
+def read_yaml(path: Path) -> dict:
+    return yaml.safe_load(path.read_text(encoding="utf-8"))
+
+
+def write_yaml(path: Path, data: dict) -> None:
+    path.write_text(yaml.safe_dump(data, allow_unicode=True, sort_keys=False, width=1000), encoding="utf-8")
+
+
+def plant_units(root: Path, file: str, texts: dict[str, str]) -> None:
+    """Set units' texts in one words file (comments are lost; the copy is thrown away)."""
+    data = read_yaml(root / file)
+    for unit_id, text in texts.items():
+        data["units"][unit_id]["text"] = text
+    write_yaml(root / file, data)
+
+
+def unit_ids(file: str, prefix: str, status: str | None, suffix: str = "") -> list[str]:
+    units = read_yaml(ROOT / file)["units"]
+    return [
+        unit_id
+        for unit_id, unit in units.items()
+        if unit_id.startswith(prefix) and unit_id.endswith(suffix) and (status is None or unit.get("status") == status)
+    ]
+
+
+def plant_everywhere(root: Path, payloads: list[tuple[str, str]], rounds: int, round_index: int) -> list[Planted]:
+    """Plant this round's share of the payloads at every place, each in its own unit."""
+    planted = []
+    share = payloads[round_index::rounds]
+    for _name, file, prefix, status in PLACES:
+        suffix = ".readings" if file == "glossary/fr.yaml" else ""
+        ids = unit_ids(file, prefix, status, suffix)
+        assert len(ids) >= len(share), (file, len(ids))
+        texts = {unit_id: f"Text. {payload}" for unit_id, (_, payload) in zip(ids, share, strict=False)}
+        plant_units(root, file, texts)
+        planted += [Planted(file, unit_id, text) for unit_id, text in texts.items()]
+    return planted
+
+
+# Data that is not Markdown: names and readings are plain text, escaped wherever they appear.
+# `rulebook check` lets these through; the built site must still be harmless.
+BUILT_GAME_NAME = 'Rebis" onmouseover="alert(1)" x="[y](javascript:alert(2)) *z* & \'q\''
+BUILT_READING = "<img src=x onerror=alert(3)>"
+BUILT_EXAMPLE_READS = "[I saw](javascript:alert(4)) <script>alert(5)</script>"
+BUILT_PLAYER = "<img src=x onerror=alert(6)>"
+BUILT_SITE_NAME = "Rules<img src=x onerror=alert(7)>"
+BUILT_LANGUAGE_NAME = "Français<svg onload=alert(8)>"
+BUILT_TEXT = "Highest score wins; a plain mention of javascript:alert(document.domain) is only text."
+
+
+def plant_built_payloads(root: Path) -> None:
+    """Hostile data that `check` passes, in a copy that also has mkdocs.yml (copy_project(site=True))."""
+    game = root / "rules/rebis/game.yaml"
+    data = read_yaml(game)
+    data["name"] = BUILT_GAME_NAME
+    example = data["examples"][0]
+    players = example["input"]["players"]
+    first = next(iter(players))
+    players[BUILT_PLAYER] = players.pop(first)
+    expect = example["expect"]  # {scores: {Ann: …}, winners: [Ann], red_token_to: Ann}
+    expect["scores"][BUILT_PLAYER] = expect["scores"].pop(first)
+    expect["winners"] = [BUILT_PLAYER if name == first else name for name in expect["winners"]]
+    expect["red_token_to"] = BUILT_PLAYER if expect["red_token_to"] == first else expect["red_token_to"]
+    write_yaml(game, data)
+    symbols = read_yaml(root / "glossary/symbols.yaml")
+    symbols["symbols"][1]["readings"].append(BUILT_READING)
+    symbols["symbols"][0]["example"]["reads"] = BUILT_EXAMPLE_READS
+    write_yaml(root / "glossary/symbols.yaml", symbols)
+    plant_units(root, "rules/rebus/en.yaml", {"rule.winner": BUILT_TEXT})
+    config = (root / "mkdocs.yml").read_text(encoding="utf-8")
+    config = config.replace("site_name: Board game rules", f"site_name: '{BUILT_SITE_NAME}'")
+    config = config.replace("name: Français", f"name: '{BUILT_LANGUAGE_NAME}'")
+    (root / "mkdocs.yml").write_text(config, encoding="utf-8")

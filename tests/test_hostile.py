@@ -1,0 +1,200 @@
+"""Hostile text never reaches a reader: refused at the input with its location, and harmless at
+the output even where it gets through (names, readings) or where the checks are bypassed."""
+
+from __future__ import annotations
+
+import json
+import re
+from io import BytesIO
+from pathlib import Path
+
+import markdown
+import pytest
+from babel.messages.pofile import read_po, write_po
+
+from conftest import ROOT, run_cli, tree_digest
+from hostile import (
+    BUILT_GAME_NAME,
+    BUILT_LANGUAGE_NAME,
+    BUILT_SITE_NAME,
+    ELSEWHERE,
+    PLACES,
+    REFUSED_TEXT,
+    copy_project,
+    plant_everywhere,
+    read_yaml,
+    unit_ids,
+    write_yaml,
+)
+from rulebook.load.document import read_document
+from rulebook.load.project import load_project
+from rulebook.render.pages import render_pages
+from rulebook.render.sanitizer import attribute_values, sanitize
+from rulebook.validate.safety import MARKDOWN_EXTENSIONS
+from site_scan import dangers_in_page, dangers_in_search_index, scripts_of
+
+ROUNDS = 5
+# What the safety checks say; other checks (punctuation, terminology) do not count as a refusal here.
+SAFETY_WORDS = (
+    "is not allowed",
+    "raw HTML",
+    "images are not allowed",
+    "reference definition",
+    "bidi control",
+    "control character",
+    "HTML entity",
+    "sanitizer would remove",
+    "from another host",
+    "brace",
+)
+
+
+def test_the_corpus_is_large_and_reaches_every_place() -> None:
+    assert len(REFUSED_TEXT) >= 30
+    assert len(REFUSED_TEXT) * len(PLACES) >= 40 * 4
+
+
+def located(root: Path, file: str, unit_id: str) -> str:
+    document = read_document(root / file, file)
+    line, col = document.where(("units", unit_id, "text"))
+    return f"{file}:{line}:{col}: units.{unit_id}.text: "
+
+
+@pytest.mark.parametrize("round_index", range(ROUNDS))
+def test_check_refuses_every_payload_at_every_place_with_its_location(tmp_path: Path, capsys, round_index) -> None:
+    root = copy_project(tmp_path)
+    planted = plant_everywhere(root, REFUSED_TEXT, ROUNDS, round_index)
+    before = tree_digest(root)
+    code, out, err = run_cli(capsys, "--root", str(root), "check")
+    assert code == 1, out + err
+    lines = out.splitlines()
+    for item in planted:
+        where = located(root, item.file, item.unit_id)
+        found = [line for line in lines if line.startswith(where)]
+        assert any(word in line for line in found for word in SAFETY_WORDS), (where, item.payload, found)
+    assert tree_digest(root) == before
+
+
+def test_a_string_fact_is_checked_as_text_where_it_is_and_where_it_is_quoted(tmp_path: Path, capsys) -> None:
+    root = copy_project(tmp_path)
+    game = read_yaml(root / "rules/rebus/game.yaml")
+    game["facts"]["setup"]["how"] = "[shuffle](javascript:alert(1))"
+    write_yaml(root / "rules/rebus/game.yaml", game)
+    words = read_yaml(root / "rules/rebus/en.yaml")
+    words["units"]["rule.bags"]["text"] = "Sort the tiles into the {components.bags} bags, then {setup.how}."
+    write_yaml(root / "rules/rebus/en.yaml", words)
+    code, out, _ = run_cli(capsys, "--root", str(root), "check")
+    assert code == 1
+    fact = read_document(root / "rules/rebus/game.yaml", "rules/rebus/game.yaml")
+    line, col = fact.where(("facts", "setup", "how"))
+    assert f"rules/rebus/game.yaml:{line}:{col}: facts.setup.how: the link target javascript:alert(1)" in out
+    assert located(root, "rules/rebus/en.yaml", "rule.bags") + "the link target javascript:alert(1)" in out
+
+
+def test_a_game_name_with_markup_is_refused_at_its_line(tmp_path: Path, capsys) -> None:
+    root = copy_project(tmp_path)
+    game = read_yaml(root / "rules/rebis/game.yaml")
+    game["name"] = "Rebis<img src=x onerror=alert(1)>"
+    write_yaml(root / "rules/rebis/game.yaml", game)
+    code, out, _ = run_cli(capsys, "--root", str(root), "check")
+    line, col = read_document(root / "rules/rebis/game.yaml", "x").where(("name",))
+    assert code == 1
+    assert f"rules/rebis/game.yaml:{line}:{col}: name: a name is plain text" in out
+
+
+def test_a_po_import_of_hostile_text_is_refused_whole_with_each_entry(tmp_path: Path, capsys) -> None:
+    root = copy_project(tmp_path)
+    code, _, err = run_cli(capsys, "--root", str(root), "i18n", "export", "cs", "--game", "rebus", "-o", str(tmp_path))
+    assert code == 0, err
+    po_file = next(tmp_path.glob("rebus.cs.po"))
+    with po_file.open("rb") as stream:
+        catalog = read_po(stream)
+    targets = unit_ids("rules/rebus/cs.yaml", "rule.", "draft")[: len(REFUSED_TEXT)]
+    for unit_id, (_, payload) in zip(targets, REFUSED_TEXT, strict=False):
+        message = next(message for message in catalog if message.context == unit_id)
+        message.string = f"{message.string} {payload}"
+    buffer = BytesIO()
+    write_po(buffer, catalog, width=0)
+    po_file.write_bytes(buffer.getvalue())
+    before = tree_digest(root)
+    code, out, err = run_cli(capsys, "--root", str(root), "i18n", "import", str(po_file))
+    assert code == 2, out + err
+    for unit_id in targets:
+        assert unit_id in err
+    assert po_file.name in err
+    assert tree_digest(root) == before
+
+
+def test_the_output_layer_alone_makes_every_payload_harmless(tmp_path: Path) -> None:
+    """Defence in depth: with the checks bypassed, the pages rendered from every payload still carry
+    nothing dangerous once sanitized, and the scan finds what the sanitizer removed."""
+    converter = markdown.Markdown(extensions=list(MARKDOWN_EXTENSIONS))
+    unsafe, pages = [], 0
+    for round_index in range(ROUNDS):
+        root = copy_project(tmp_path / str(round_index))
+        plant_everywhere(root, REFUSED_TEXT, ROUNDS, round_index)
+        for page in render_pages(load_project(root).project):
+            converter.reset()
+            body = converter.convert(page.text.split("\n---\n", 1)[-1])
+            unsafe += dangers_in_page(body)
+            assert dangers_in_page(sanitize(body)) == [], page.path
+            pages += 1
+    assert pages >= 15 * ROUNDS
+    # The escaping alone does not do it: links with script schemes are built until the sanitizer acts.
+    assert any("javascript:" in danger for danger in unsafe)
+
+
+@pytest.fixture(scope="module")
+def hostile(hostile_site: Path, clean_site: Path) -> tuple[Path, set[str]]:
+    theme_scripts = set()
+    for page in clean_site.rglob("*.html"):
+        theme_scripts |= scripts_of(page.read_text(encoding="utf-8"))
+    return hostile_site, theme_scripts
+
+
+def test_the_hostile_build_has_nothing_dangerous_on_any_page(hostile: tuple[Path, set[str]]) -> None:
+    site, theme_scripts = hostile
+    pages = sorted(site.rglob("*.html"))
+    assert len(pages) >= 18
+    for page in pages:
+        html = page.read_text(encoding="utf-8")
+        assert dangers_in_page(html) == [], page
+        assert scripts_of(html) <= theme_scripts, page
+        assert 'http-equiv="Content-Security-Policy"' in html[: html.index("</head>")]
+
+
+def test_the_hostile_build_shows_names_as_written(hostile: tuple[Path, set[str]]) -> None:
+    site, _ = hostile
+    rebis = (site / "rebis" / "index.html").read_text(encoding="utf-8")
+    # Shown as text, escaped: the quotes cannot close an attribute, the brackets open no tag.
+    assert "Rebis&quot; onmouseover=&quot;alert(1)&quot;" in rebis or "Rebis&#34; onmouseover" in rebis
+    assert "Rules&lt;img src=x onerror=alert(7)&gt;" in rebis
+    french = (site / "fr" / "index.html").read_text(encoding="utf-8")
+    assert "Français&lt;svg onload=alert(8)&gt;" in french
+    assert BUILT_GAME_NAME not in rebis and BUILT_SITE_NAME not in rebis and BUILT_LANGUAGE_NAME not in french
+    # The citation in each rule number's tooltip keeps the whole name: nothing breaks out of it.
+    titles = [title for tag, name, title in attribute_values(rebis, frozenset({"title"})) if tag == "a"]
+    citations = [title for title in titles if title.startswith(BUILT_GAME_NAME + " ")]
+    assert len(citations) >= 10
+    assert all(re.fullmatch(r"\d+\.\d+", title.removeprefix(BUILT_GAME_NAME + " ")) for title in citations)
+
+
+def test_the_hostile_search_indexes_hold_no_markup(hostile: tuple[Path, set[str]]) -> None:
+    site, _ = hostile
+    indexes = sorted(site.rglob("search_index.json"))
+    assert len(indexes) == 3
+    for index in indexes:
+        assert dangers_in_search_index(json.loads(index.read_text(encoding="utf-8"))) == [], index
+
+
+def test_no_page_of_the_hostile_build_names_another_host_as_a_resource(hostile: tuple[Path, set[str]]) -> None:
+    site, _ = hostile
+    for page in site.rglob("*.html"):
+        assert ELSEWHERE not in page.read_text(encoding="utf-8")
+
+
+def test_mkdocs_uses_the_markdown_extensions_the_check_judges_with() -> None:
+    config = (ROOT / "mkdocs.yml").read_text(encoding="utf-8")
+    listed = config.split("markdown_extensions:", 1)[1]
+    names = [line.strip()[2:].rstrip(":") for line in listed.splitlines() if line.startswith("  - ")]
+    assert tuple(names) == MARKDOWN_EXTENSIONS
