@@ -1,0 +1,108 @@
+"""In Chromium: the hostile build runs nothing and fetches nothing from elsewhere, and the real site
+works under its Content-Security-Policy with no violation."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from urllib.parse import urlparse
+
+import pytest
+from playwright.sync_api import Browser, Page, Route
+
+pytestmark = pytest.mark.browser
+
+# Fire the handlers a payload could hang on: hovering, focusing and clicking anything but a link.
+PROVOKE = """() => {
+  for (const element of document.querySelectorAll("body *")) {
+    for (const type of ["mouseover", "mouseenter", "focus", "pointerdown"]) {
+      element.dispatchEvent(new Event(type, {bubbles: true}));
+    }
+    if (!element.closest("a, form, label, input")) {
+      element.dispatchEvent(new MouseEvent("click", {bubbles: true, cancelable: true}));
+    }
+  }
+}"""
+# Recorded before any page script runs; CSP reports come as events.
+WATCH_POLICY = """
+window.__violations = [];
+document.addEventListener("securitypolicyviolation", (event) => {
+  window.__violations.push(event.violatedDirective + " " + event.blockedURI);
+});
+"""
+
+
+def test_no_page_of_the_hostile_build_opens_a_dialog_or_leaves_loopback(
+    browser: Browser, hostile_url: str, hostile_site: Path
+) -> None:
+    context = browser.new_context()
+    dialogs: list[str] = []
+    outside: list[str] = []
+
+    def guard(route: Route) -> None:
+        if urlparse(route.request.url).hostname == "127.0.0.1":
+            route.continue_()
+        else:
+            outside.append(route.request.url)
+            route.abort()
+
+    context.route("**/*", guard)
+    page = context.new_page()
+    page.on("dialog", lambda dialog: (dialogs.append(dialog.message), dialog.dismiss()))
+    paths = sorted(path.relative_to(hostile_site).as_posix() for path in hostile_site.rglob("*.html"))
+    assert len(paths) >= 18
+    for path in paths:
+        page.goto(f"{hostile_url}/{path}", wait_until="networkidle")
+        page.evaluate(PROVOKE)
+        page.wait_for_timeout(50)
+    context.close()
+    assert dialogs == []
+    assert outside == []
+
+
+def violations(page: Page) -> list[str]:
+    return page.evaluate("window.__violations")
+
+
+def test_the_site_works_under_its_policy_with_no_violation(page: Page, site_url: str) -> None:
+    page.add_init_script(WATCH_POLICY)
+    errors: list[str] = []
+    page.on(
+        "console", lambda message: errors.append(message.text) if "Content Security Policy" in message.text else None
+    )
+    # Search, on a language's own index.
+    page.goto(f"{site_url}/fr/")
+    page.click("input.md-search__input")
+    page.keyboard.type("etagere")
+    page.wait_for_selector(".md-search-result__item a", state="attached")
+    assert violations(page) == []
+    # The palette toggle.
+    page.goto(f"{site_url}/cs/rebus/")
+    before = page.get_attribute("body", "data-md-color-scheme")
+    page.click("label.md-header__button[for^=__palette]:visible")
+    assert page.get_attribute("body", "data-md-color-scheme") != before
+    assert violations(page) == []
+    # The language switcher.
+    page.goto(f"{site_url}/fr/rebis/#closing-shelf")
+    page.hover(".md-header__option .md-select")
+    page.click("a.md-select__link[hreflang=cs]")
+    page.wait_for_url("**/cs/rebis/**")
+    assert violations(page) == []
+    # The glossary filter.
+    page.goto(f"{site_url}/cs/glossary/")
+    page.click("#rb-filter")
+    page.keyboard.type("list")
+    assert page.locator(".rb-symbol:not([hidden])").count() < 76
+    assert violations(page) == []
+    assert errors == []
+
+
+def test_an_inline_script_injected_into_a_page_would_not_run(page: Page, site_url: str) -> None:
+    """The policy itself, tried: a script element added to a page is refused by the browser."""
+    page.add_init_script(WATCH_POLICY)
+    page.goto(f"{site_url}/rebus/")
+    page.evaluate(
+        """() => { const s = document.createElement("script"); s.textContent = "window.__ran = true";
+                   document.body.appendChild(s); }"""
+    )
+    assert page.evaluate("window.__ran === true") is False
+    assert any(violation.startswith("script-src") for violation in violations(page))
