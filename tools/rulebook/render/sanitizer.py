@@ -18,7 +18,8 @@ _TEXT = {"id", "lang", "class"}
 ALLOWED: dict[str, set[str]] = {
     # Markdown itself, with `toc` ids on headings and `tables`.
     **{tag: {"id"} for tag in ("h1", "h2", "h3", "h4", "h5", "h6")},
-    **{tag: set() for tag in ("em", "strong", "code", "pre", "blockquote", "hr", "br", "ul", "ol", "li")},
+    **{tag: set() for tag in ("em", "strong", "code", "pre", "blockquote", "hr", "br", "ul", "li")},
+    "ol": {"start"},  # a list that starts at 3
     **{tag: set() for tag in ("table", "thead", "tbody", "tr", "th", "td", "summary")},
     "a": {"href", "title", "class"},  # `class` for toc's headerlink
     "img": {"src", "alt", "title"},

@@ -31,6 +31,11 @@ _BIDI_CONTROLS = frozenset(chr(code) for code in (*range(0x202A, 0x202F), *range
 _CHARACTER_REFERENCE = re.compile(r"&(?:#[0-9]+|#[xX][0-9A-Fa-f]+|[A-Za-z][A-Za-z0-9]*);?")
 _URL_ATTRIBUTES = frozenset({"href", "src", "srcset", "action", "formaction", "poster", "data", "background"})
 _markdown = markdown.Markdown(extensions=list(MARKDOWN_EXTENSIONS))
+# Without one of these, the extensions above make no link, image, reference, autolink, raw HTML,
+# attribute list or table: every element left (paragraphs, emphasis, lists, headings, code) is in
+# the sanitizer's allowlist, so the text need not be rendered. An extension that links bare URLs
+# (such as magiclink) would void this; adding one changes MARKDOWN_EXTENSIONS, so look here.
+_MARKUP_OPENERS = frozenset("[]<>&|{}")
 
 
 def fact_problems(game: Game) -> list[Problem]:
@@ -91,6 +96,8 @@ def markdown_dangers(text: str) -> Iterator[str]:
         decoded = html.unescape(match.group(0))
         if decoded != match.group(0) and (decoded.isascii() and (decoded.isalnum() or decoded in ":/\\")):
             yield f"the HTML entity {match.group(0)} spells '{decoded}'; write the character itself"
+    if not _MARKUP_OPENERS.intersection(text):
+        return  # nothing here can make a link, a resource, an attribute or an element to remove
     _markdown.reset()
     rendered = _markdown.convert(text)
     for label, (url, _title) in sorted(_markdown.references.items()):
@@ -106,8 +113,12 @@ def markdown_dangers(text: str) -> Iterator[str]:
         elif not is_local_resource(value):
             yield f"<{tag} {attribute}> loads {_shown(value)} from another host; the site must work offline"
     # What the page would lose: the text is escaped as the renderer escapes it, then sanitized.
-    _markdown.reset()
-    for removed in removals(_markdown.convert(safe_markdown(text))):
+    # Most texts have nothing to escape, and their page HTML is what was just rendered.
+    escaped = safe_markdown(text)
+    if escaped != text:
+        _markdown.reset()
+        rendered = _markdown.convert(escaped)
+    for removed in removals(rendered):
         yield f"the sanitizer would remove {removed} from the page"
 
 
