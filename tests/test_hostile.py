@@ -119,9 +119,8 @@ def test_a_po_import_of_hostile_text_is_refused_whole_with_each_entry(tmp_path: 
     before = tree_digest(root)
     code, out, err = run_cli(capsys, "--root", str(root), "i18n", "import", str(po_file))
     assert code == 2, out + err
-    for unit_id in targets:
-        assert unit_id in err
-    assert po_file.name in err
+    for unit_id in targets:  # each refused entry is named, with the PO file's line
+        assert any(po_file.name + ":" in line and unit_id in line for line in err.splitlines()), unit_id
     assert tree_digest(root) == before
 
 
@@ -198,3 +197,23 @@ def test_mkdocs_uses_the_markdown_extensions_the_check_judges_with() -> None:
     listed = config.split("markdown_extensions:", 1)[1]
     names = [line.strip()[2:].rstrip(":") for line in listed.splitlines() if line.startswith("  - ")]
     assert tuple(names) == MARKDOWN_EXTENSIONS
+
+
+def test_the_build_warns_when_the_sanitizer_removes_anything(caplog) -> None:
+    """Whatever got past the checks is removed from the page, and said: --strict then fails."""
+    from types import SimpleNamespace
+
+    from rulebook.website.plugin import RulebookPlugin
+
+    page = SimpleNamespace(file=SimpleNamespace(src_uri="cs/rebus.md"))
+    body = '<p>Fine <a href="#x">link</a> and <a href="\x01javascript:alert(1)">bad</a></p>'
+    with caplog.at_level("WARNING", logger="mkdocs.plugins.rulebook"):
+        cleaned = RulebookPlugin().on_page_content(body, page, None, None)
+    assert "javascript" not in cleaned and '<a href="#x">link</a>' in cleaned
+    assert [record.getMessage() for record in caplog.records] == [
+        'cs/rebus.md: the sanitizer removed the attribute href="\\x01javascript:alert(1)" of <a>'
+    ]
+    caplog.clear()
+    with caplog.at_level("WARNING", logger="mkdocs.plugins.rulebook"):
+        RulebookPlugin().on_page_content('<p>Fine <a href="#x">link</a></p>', page, None, None)
+    assert caplog.records == []

@@ -1,8 +1,10 @@
 """The last gate before a reader: every HTML fragment rendered from content passes nh3 (Ammonia).
 
 The allowlist holds the tags and attributes that our renderer and the Markdown extensions of
-mkdocs.yml produce, and nothing else. Links may be relative, `#anchors`, http(s) or mailto;
-resources (`src`) may only be local, so that a page never loads anything from another host.
+mkdocs.yml produce from allowed text, and nothing else: no images (pictures are data, drawn by
+the renderer as inline SVG). Links may be relative, `#anchors`, http(s) or mailto.
+No allowed attribute loads a resource (no `src`, no `srcset`, no `<image href>`), so a page body
+can make the browser fetch nothing, from another host or otherwise.
 """
 
 from __future__ import annotations
@@ -12,7 +14,7 @@ from html.parser import HTMLParser
 
 import nh3
 
-from rulebook.render.target import LINK_SCHEMES, is_local_resource
+from rulebook.render.target import LINK_SCHEMES
 
 _TEXT = {"id", "lang", "class"}
 ALLOWED: dict[str, set[str]] = {
@@ -22,7 +24,6 @@ ALLOWED: dict[str, set[str]] = {
     "ol": {"start"},  # a list that starts at 3
     **{tag: set() for tag in ("table", "thead", "tbody", "tr", "th", "td", "summary")},
     "a": {"href", "title", "class"},  # `class` for toc's headerlink
-    "img": {"src", "alt", "title"},
     # Our own markup: rule blocks, badges, quoted readings, admonitions, the glossary filter.
     "p": _TEXT | {"hidden", "data-search-exclude"},
     "div": _TEXT | {"data-filter", "data-search-exclude"},
@@ -37,26 +38,19 @@ ALLOWED: dict[str, set[str]] = {
 }
 
 
-def _local_resources_only(tag: str, attribute: str, value: str) -> str | None:
-    if attribute == "src" and not is_local_resource(value):
-        return None
-    return value
-
-
 def sanitize(fragment: str) -> str:
     """The fragment with everything outside the allowlist removed.
 
     >>> sanitize('<p onclick="x()">Hi <a href="javascript:alert(1)">there</a><script>alert(2)</script></p>')
     '<p>Hi <a>there</a></p>'
-    >>> sanitize('<img src="https://elsewhere.example/t.png" alt="t"><a href="#rule">ok</a>')
-    '<img alt="t"><a href="#rule">ok</a>'
+    >>> sanitize('<img src="t.png"><span src="https://elsewhere.example/t.png">x</span><a href="#rule">ok</a>')
+    '<span>x</span><a href="#rule">ok</a>'
     """
     return nh3.clean(
         fragment,
         tags=set(ALLOWED),
         attributes=ALLOWED,
         url_schemes=set(LINK_SCHEMES),
-        attribute_filter=_local_resources_only,
         link_rel=None,  # keep our links as written: a changed page must mean a removal
         strip_comments=True,
     )
