@@ -38,7 +38,10 @@ class _Scan(HTMLParser):
         if tag == "form" and not set(attributes.get("class", "").split()) & _THEME_FORMS:
             self.dangers.append("<form> that is not the theme's search")
         if tag == "meta" and attributes.get("http-equiv", "").lower() == "refresh":
-            self.dangers.append("<meta http-equiv=refresh>")
+            # Our /en/ redirects point into the site; anything else is someone else's doing.
+            target = attributes.get("content", "").partition("url=")[2]
+            if not target or not is_local_resource(target):
+                self.dangers.append(f"<meta http-equiv=refresh content={attributes.get('content', '')[:40]}>")
         if tag == "script":
             if "src" in attributes:
                 self.scripts.add(f"src:{attributes['src']}")

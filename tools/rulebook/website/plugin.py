@@ -28,7 +28,9 @@ from rulebook.render.pages import GENERATED_MARK, render_pages
 from rulebook.render.sanitizer import removals, sanitize
 from rulebook.render.search import split_index
 from rulebook.website.config import RulebookConfig
+from rulebook.website.interface import interface_words, localize_theme
 from rulebook.website.policy import with_policy
+from rulebook.website.site_files import copy_sitemaps, write_not_found_pages, write_source_language_redirects
 
 log = logging.getLogger("mkdocs.plugins.rulebook")
 THEME_DIR = Path(__file__).parent / "theme"
@@ -66,6 +68,16 @@ class RulebookPlugin(BasePlugin[RulebookConfig]):
     def __init__(self) -> None:
         self.project: Project | None = None
         self._fingerprint: tuple = ()
+        self._not_found: dict[str, str] = {}  # language → its rendered 404 page
+
+    def _language(self, config: MkDocsConfig, page: Page | None = None) -> str:
+        """The language being rendered: a page's from its folder, a template's from mkdocs-static-i18n."""
+        assert self.project is not None
+        if page is not None:
+            head = page.url.split("/", 1)[0]
+            return head if head in self.project.languages[1:] else self.project.source_language
+        current = getattr(config.plugins.get("i18n"), "current_language", None)
+        return current if current in self.project.languages else self.project.source_language
 
     @property
     def root(self) -> Path:
@@ -123,6 +135,12 @@ class RulebookPlugin(BasePlugin[RulebookConfig]):
                 server.watch(str(self.root / folder))
         return server
 
+    def on_page_markdown(self, markdown: str, page: Page, config: MkDocsConfig, files: Any) -> str:
+        # Before the page's Markdown is rendered: heading anchors' tooltip, then the palette toggles.
+        if self.project is not None:
+            localize_theme(config, self.root, self._language(config, page))
+        return markdown
+
     def on_page_content(self, html: str, page: Page, config: MkDocsConfig, files: Any) -> str:
         # Every page body passes the sanitizer. `rulebook check` reports, unit by unit, whatever it
         # would remove; anything it still removes here is a warning, so --strict fails on it.
@@ -133,16 +151,39 @@ class RulebookPlugin(BasePlugin[RulebookConfig]):
     def on_post_page(self, output: str, page: Page, config: MkDocsConfig) -> str:
         return with_policy(output)
 
-    def on_post_template(self, output_content: str, template_name: str, config: MkDocsConfig) -> str:
-        # Pages built from a template alone, such as 404.html, get the same policy.
-        return with_policy(output_content) if template_name.endswith(".html") else output_content
-
     def on_page_context(self, context: dict[str, Any], page: Page, config: MkDocsConfig, nav: Any) -> dict:
-        # Pages of a non-default language search that language's own index (see theme/main.html).
         if self.project is not None:
-            head = page.url.split("/", 1)[0]
-            context["rulebook_language_root"] = f"{head}/" if head in self.project.languages[1:] else ""
+            language = self._language(config, page)
+            context["rulebook_ui"] = interface_words(self.root, language)
+            # Pages of a non-default language search that language's own index (see theme/main.html).
+            context["rulebook_language_root"] = "" if language == self.project.source_language else f"{language}/"
         return context
+
+    def on_template_context(self, context: dict[str, Any], template_name: str, config: MkDocsConfig) -> dict:
+        # The 404 page, rendered once per language build: its words, its search index, and a
+        # switcher to the other languages' roots (not to the last page built).
+        if self.project is not None and template_name == "404.html":
+            language = self._language(config)
+            localize_theme(config, self.root, language)
+            context["rulebook_ui"] = interface_words(self.root, language)
+            context["rulebook_language_root"] = "" if language == self.project.source_language else f"{language}/"
+            roots = {
+                code: "/" if code == self.project.source_language else f"/{code}/" for code in self.project.languages
+            }
+            current = getattr(config.extra, "alternate", None) or config.extra.get("alternate") or []
+            alternates = [
+                {**alternate, "link": roots.get(alternate.get("lang"), alternate.get("link"))} for alternate in current
+            ]
+            # mkdocs-static-i18n sets it as an attribute on pages, which Jinja reads before the item.
+            config.extra["alternate"] = alternates
+            config.extra.alternate = alternates
+        return context
+
+    def on_post_template(self, output_content: str, template_name: str, config: MkDocsConfig) -> str:
+        if template_name == "404.html" and self.project is not None:
+            self._not_found[self._language(config)] = with_policy(output_content)
+        # Pages built from a template alone, such as 404.html, get the same policy as the others.
+        return with_policy(output_content) if template_name.endswith(".html") else output_content
 
     @event_priority(-100)  # after mkdocs-static-i18n has merged the languages into one index
     def on_post_build(self, config: MkDocsConfig) -> None:
@@ -159,3 +200,9 @@ class RulebookPlugin(BasePlugin[RulebookConfig]):
             target = Path(config.site_dir) / prefix / "search" / "search_index.json"
             target.parent.mkdir(parents=True, exist_ok=True)
             target.write_text(json.dumps(part, ensure_ascii=False, separators=(",", ":")), encoding="utf-8")
+        # Every language is built: the files that sit beside the pages.
+        site, source = Path(config.site_dir), self.project.source_language
+        copy_sitemaps(site)
+        write_not_found_pages(site, self._not_found, source)
+        home = interface_words(self.root, source)["home"]
+        write_source_language_redirects(site, source, self.project.languages[1:], home)

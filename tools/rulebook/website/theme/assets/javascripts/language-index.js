@@ -5,6 +5,8 @@
   var root = document.currentScript.dataset.languageRoot;
   var element = document.getElementById("__config");
   var config = JSON.parse(element.textContent);
-  config.base = config.base + "/" + root;
+  // Resolved as a URL: the base is relative ("..") on pages and absolute ("/") on the 404 page.
+  var base = new URL(config.base.replace(/\/?$/, "/"), window.location.href);
+  config.base = new URL(root, base).pathname;
   element.textContent = JSON.stringify(config);
 })();

@@ -1,0 +1,47 @@
+"""The theme's own words in the reader's language: the words Material takes from mkdocs.yml (palette
+toggles, heading anchors' tooltip) and those of our template overrides (footer, 404), from our UI
+catalogs. Material translates the rest itself through its per-language `language` setting."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from mkdocs.config.defaults import MkDocsConfig
+
+from rulebook.i18n.ui import ui_translations
+
+
+def _(message: str) -> str:
+    """Marks a string for `make messages` (pybabel extract); translated where it is used."""
+    return message
+
+
+# What each palette's toggle does, by the scheme it is shown in.
+_TOGGLE = {"default": _("Switch to dark mode"), "slate": _("Switch to light mode")}
+_WORDS = {
+    "made_with": _("Made with {tool}"),
+    "not_found": _("Page not found"),
+    "not_found_help": _("There is no page at this address. Search the rules, or start again from the home page."),
+    "home": _("Home page"),
+    "search_dialog": _("Search the rules"),
+    "table_scrolls": _("The table scrolls sideways."),
+}
+
+
+def interface_words(root: Path, language: str) -> dict[str, str]:
+    """The words of our template overrides, for the template context (`rulebook_ui`)."""
+    gettext = ui_translations(root, language).gettext
+    return {key: gettext(message) for key, message in _WORDS.items()}
+
+
+def localize_theme(config: MkDocsConfig, root: Path, language: str) -> None:
+    """Set the theme's words from mkdocs.yml to the language about to be rendered."""
+    gettext = ui_translations(root, language).gettext
+    for option in config.theme.get("palette") or []:
+        toggle: dict[str, Any] | None = option.get("toggle")
+        if toggle is not None and option.get("scheme") in _TOGGLE:
+            toggle["name"] = gettext(_TOGGLE[option["scheme"]])
+    toc = config.mdx_configs.setdefault("toc", {})
+    if toc.get("permalink"):
+        toc["permalink_title"] = gettext("Permanent link")

@@ -1,0 +1,58 @@
+"""Files the site needs beside its pages, written once every language is built.
+
+- A 404 page per language: MkDocs renders one 404.html per build, and mkdocs-static-i18n's builds
+  overwrite each other at the root.
+- `/en/…` for the source language, whose pages live at the root: each is a redirect.
+- A sitemap.xml beside every page: Material fetches `sitemap.xml` next to each alternate-language
+  link of a page, and would log a 404 for every one that is missing.
+"""
+
+from __future__ import annotations
+
+import html
+import shutil
+from pathlib import Path
+
+from rulebook.files import write_if_changed
+
+_REDIRECT = """<!doctype html>
+<html lang="{language}">
+<head>
+<meta charset="utf-8">
+<meta http-equiv="Content-Security-Policy" content="default-src 'self'">
+<meta http-equiv="refresh" content="0; url={target}">
+<link rel="canonical" href="{target}">
+<title>{title}</title>
+</head>
+<body><p><a href="{target}">{title}</a></p></body>
+</html>
+"""
+
+
+def write_not_found_pages(site: Path, pages: dict[str, str], source_language: str) -> None:
+    """Each language's 404 page in its own folder; the source language's at the root."""
+    for language, page in pages.items():
+        folder = site if language == source_language else site / language
+        write_if_changed(folder / "404.html", page)
+
+
+def write_source_language_redirects(site: Path, source_language: str, other_languages: list[str], title: str) -> None:
+    """`/en/` and `/en/<page>/` lead to the root, where the source language's pages are."""
+    skipped = {source_language, *other_languages, "assets", "search"}
+    folders = [Path()] + [
+        path.parent.relative_to(site) for path in site.glob("*/index.html") if path.parent.name not in skipped
+    ]
+    for folder in folders:
+        depth = len(folder.parts) + 1  # /en/ itself, plus the page's folders
+        target = "../" * depth + (f"{folder.as_posix()}/" if folder.parts else "")
+        page = _REDIRECT.format(language=source_language, target=html.escape(target), title=html.escape(title))
+        write_if_changed(site / source_language / folder / "index.html", page)
+
+
+def copy_sitemaps(site: Path) -> None:
+    root_sitemap = site / "sitemap.xml"
+    if not root_sitemap.is_file():
+        return
+    for page in site.rglob("index.html"):
+        if page.parent != site:
+            shutil.copyfile(root_sitemap, page.parent / "sitemap.xml")
