@@ -34,12 +34,12 @@ def po_bytes(catalog: Catalog) -> bytes:
     string in two (msgfmt: "end-of-line within string"). So Babel writes the entries without it,
     and the previous msgid goes in before each entry's msgctxt, as msgmerge writes it.
     """
-    messages = list(catalog)  # the header first, then the entries, in the order Babel writes them
+    messages = list(catalog)  # the header first, then the entries, in the order Babel writes them (obsolete last)
     previous = [_previous_lines(message) for message in messages]
     out: list[str] = []
     index = 0
     for line in generate_po(catalog, width=0, include_previous=False, omit_header=False):
-        if previous[index] and line.startswith(("msgctxt ", "msgid ")):
+        if index < len(previous) and previous[index] and line.startswith(("msgctxt ", "msgid ")):
             out += previous[index]
             previous[index] = []
         out.append(line)
