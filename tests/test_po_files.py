@@ -157,9 +157,9 @@ def test_msgmerge_with_the_template_keeps_the_meaning(edited, tmp_path, capsys) 
     export_all(capsys, edited, tmp_path)
     for language in ("fr", "cs"):
         path, merged = tmp_path / f"rebus.{language}.po", tmp_path / f"merged.{language}.po"
+        template = tmp_path / "rebus.pot"
         result = subprocess.run(
-            ["msgmerge", "--quiet", "--previous", "--no-fuzzy-matching", "-o", str(merged), str(path)]
-            + [str(tmp_path / "rebus.pot")],
+            ["msgmerge", "--quiet", "--previous", "--no-fuzzy-matching", "-o", str(merged), str(path), str(template)],
             capture_output=True,
             text=True,
         )
