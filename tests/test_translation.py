@@ -61,6 +61,8 @@ def test_status_counts(changed_copy: Path, capsys) -> None:
         "reviewed": 1,
         "original": 0,
         "percent": 98.1,
+        "outdated_ids": ["rule.winner"],
+        "missing_ids": [],
     }
     assert report["cs"]["rebus"] == {
         "name": "rebus",
@@ -72,6 +74,8 @@ def test_status_counts(changed_copy: Path, capsys) -> None:
         "reviewed": 0,
         "original": 0,
         "percent": 96.3,
+        "outdated_ids": ["rule.winner"],
+        "missing_ids": ["rule.drawing"],
     }
     # Rebis: the publisher's French and Czech are counted as such.
     assert report["fr"]["rebis"]["original"] == report["cs"]["rebis"]["original"] == 14
@@ -81,6 +85,8 @@ def test_status_table_and_fail_under(changed_copy: Path, capsys) -> None:
     code, out, _ = run_cli(capsys, "--root", str(changed_copy), "status", "--lang", "cs")
     assert code == 0
     assert out.splitlines()[1].split() == ["cs", "rebus", "54", "52", "1", "1", "53", "0", "0", "96.3%"]
+    assert "cs rebus outdated: rule.winner" in out.splitlines()
+    assert "cs rebus missing: rule.drawing" in out.splitlines()
     # Of 384 units in all, French has 383 up to date (99.74 %), Czech 382 (99.48 %).
     assert run_cli(capsys, "--root", str(changed_copy), "status", "--fail-under", "99.6")[0] == 1
     assert run_cli(capsys, "--root", str(changed_copy), "status", "--fail-under", "99.4")[0] == 0

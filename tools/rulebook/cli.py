@@ -133,7 +133,7 @@ def _status(args: argparse.Namespace) -> int:
     import json
     from dataclasses import asdict
 
-    from rulebook.i18n.state import language_tallies
+    from rulebook.i18n.state import language_tallies, pending_units
     from rulebook.load.project import load_project
 
     loaded = load_project(args.root)
@@ -152,9 +152,13 @@ def _status(args: argparse.Namespace) -> int:
         )
         return 2
     tallies = {language: language_tallies(project, language) for language in languages}
+    # The units to work on, by id, as the site's status page lists them.
+    todo = {language: pending_units(project, language) for language in languages}
     if args.json:
         report = {
-            language: {t.name: {**asdict(t), "percent": round(t.percent, 1)} for t in rows}
+            language: {
+                t.name: {**asdict(t), "percent": round(t.percent, 1), **todo[language].get(t.name, {})} for t in rows
+            }
             for language, rows in tallies.items()
         }
         print(json.dumps({"source_language": project.source_language, "languages": report}, ensure_ascii=False))
@@ -165,6 +169,11 @@ def _status(args: argparse.Namespace) -> int:
             for t in rows:
                 cells = "".join(f"{getattr(t, c):>11}" for c in columns)
                 print(f"{language:<9}{t.name:<12}{cells}{t.percent:>7.1f}%")
+        for language, parts in todo.items():
+            for name, kinds in parts.items():
+                for kind, ids in kinds.items():
+                    if ids:
+                        print(f"{language} {name} {kind.removesuffix('_ids')}: {' '.join(ids)}")
     if args.fail_under is not None:
         below = [
             (language, rows[-1].percent) for language, rows in tallies.items() if rows[-1].percent < args.fail_under

@@ -133,7 +133,7 @@ def _stale(
     elif current is not None and current.source != made_from:
         reason = "the YAML has a translation of a different earlier English"
     elif current is not None and current.text == entry.string:
-        return  # nothing new
+        reason = "unchanged: the YAML has this translation, still outdated"
     else:
         imported.changes.append(Change(unit_id, entry.string, made_from, Status.DRAFT.value))
         imported.outdated.append(unit_id)
