@@ -165,3 +165,14 @@ def test_msgmerge_with_the_template_keeps_the_meaning(edited, tmp_path, capsys) 
         )
         assert result.returncode == 0, result.stderr
         assert meaning(merged) == meaning(path)
+
+
+def test_exported_headers_are_gettexts_without_template_placeholders(edited, tmp_path, capsys) -> None:
+    export_all(capsys, edited, tmp_path)
+    french, czech = polib.pofile(str(tmp_path / "rebus.fr.po")), polib.pofile(str(tmp_path / "rebus.cs.po"))
+    assert french.metadata["Plural-Forms"] == "nplurals=2; plural=(n > 1);"
+    assert czech.metadata["Plural-Forms"] == "nplurals=3; plural=(n == 1 ? 0 : n >= 2 && n <= 4 ? 1 : 2);"
+    assert (french.metadata["Language"], czech.metadata["Language"]) == ("fr", "cs")
+    for path in tmp_path.glob("*.po*"):
+        text = path.read_text(encoding="utf-8")
+        assert "EMAIL@ADDRESS" not in text and "LL@li.org" not in text and "FULL NAME" not in text, path.name

@@ -44,13 +44,15 @@ def build_catalog(project: Project, text_set: Game | Glossary, language: str | N
             f"# {text_set.id}: {source} → {language or 'any language'}, exported by `rulebook i18n export`.\n"
             "# msgctxt is the unit id; fuzzy entries are outdated and are not imported until cleared."
         ),
-        msgid_bugs_address="",  # not Babel's EMAIL@ADDRESS: the project has no such address
-        last_translator="",  # the translator's tool fills it in
-        language_team=Locale.parse(language).english_name if language else "",
         creation_date=datetime.now(UTC),
         revision_date=datetime.now(UTC),
         fuzzy=language is None,
     )
+    # Not Babel's template placeholders (EMAIL@ADDRESS, LL@li.org), which it puts in for empty values:
+    # the project has no address, and the translator's tool fills in who translated.
+    catalog.msgid_bugs_address = ""
+    catalog.last_translator = ""
+    catalog.language_team = Locale.parse(language).english_name if language else ""
     if language is not None:
         catalog.mime_headers = [("Plural-Forms", gettext_plural_forms(project.root, language))]
     english = text_set.words[source]
