@@ -216,10 +216,15 @@ def test_update_brings_an_old_file_to_the_current_english(history: Path, tmp_pat
     po = export(capsys, history, tmp_path)
     set_msgstr(po, "section.play", "Comment jouer")
     set_msgstr(po, "rule.winner", "Le meilleur score l’emporte.")
+    # A unit the English no longer has (a rule removed since the export).
+    po.write_text(po.read_text(encoding="utf-8") + '\nmsgctxt "rule.gone"\nmsgid "Gone."\nmsgstr "Parti."\n')
     commit_english_edit(history)
     code, out, err = run_cli(capsys, "--root", str(history), "i18n", "update", str(po))
     assert code == 0, err
     assert "  fuzzy: rule.winner" in out.splitlines()
+    assert "  obsolete: rule.gone" in out.splitlines()
+    gone = [entry for entry in polib.pofile(str(po)).obsolete_entries() if entry.msgctxt == "rule.gone"]
+    assert [(entry.msgid, entry.msgstr) for entry in gone] == [("Gone.", "Parti.")]  # kept, as msgmerge keeps it
     entries = {entry.msgctxt: entry for entry in polib.pofile(str(po))}
     assert entries["rule.winner"].msgid == NEW_WINNER
     assert entries["rule.winner"].msgstr == "Le meilleur score l’emporte."  # the translator's work is kept
@@ -368,3 +373,24 @@ def test_an_outdated_reviewed_unit_confirmed_without_edit_becomes_draft(history,
     winner = yaml_unit(history, "rules/rebus/fr.yaml", "rule.winner")
     # Reviewed against the old English; confirmed for the new one by a translator, not a reviewer.
     assert (winner["source"], winner["status"]) == (source_hash(NEW_WINNER), "draft")
+
+
+@pytest.mark.parametrize("action", ["import", "update", "review"])
+@pytest.mark.parametrize(
+    "breakage, message",
+    [
+        (lambda t: t.replace('msgstr "Pour jouer"', 'msgstr "Pour jouer'), "not a valid PO line"),
+        (lambda t: t.replace('"Language: fr\\n"', '"Language: de\\n"'), "its Language (de) is not one of"),
+    ],
+    ids=["unterminated string", "unknown language"],
+)
+def test_a_refused_file_changes_nothing(project_copy, tmp_path, capsys, action, breakage, message) -> None:
+    po = export(capsys, project_copy, tmp_path)
+    po.write_text(breakage(po.read_text(encoding="utf-8")), encoding="utf-8")
+    before, po_before = tree_digest(project_copy), po.read_bytes()
+    code, _, err = run_cli(capsys, "--root", str(project_copy), "i18n", action, str(po))
+    assert code == 2
+    assert message in err
+    assert f"rulebook i18n {action}: {po} refused; no file was changed" in err
+    assert "Traceback" not in err and "internal error" not in err
+    assert tree_digest(project_copy) == before and po.read_bytes() == po_before

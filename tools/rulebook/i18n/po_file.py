@@ -85,13 +85,16 @@ class PoFile:
 
 
 class _RecordingParser(PoFileParser):
-    """Babel's parser, noting every entry with its line before the catalog merges duplicates."""
+    """Babel's parser, noting every live entry with its line before the catalog merges duplicates."""
 
     def __init__(self, catalog: Catalog) -> None:
         super().__init__(catalog, abort_invalid=True)
         self.entries: list[Entry] = []
 
     def _add_message(self) -> None:
+        if self.obsolete:  # a `#~` entry: kept for the translator's memory, never imported
+            super()._add_message()
+            return
         msgids = tuple(m.denormalize() for m in self.messages)
         strings = tuple(t.denormalize() for _, t in sorted(self.translations, key=lambda pair: pair[0]))
         self.entries.append(
