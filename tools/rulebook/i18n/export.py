@@ -19,7 +19,7 @@ from rulebook.i18n.po_file import po_bytes
 from rulebook.i18n.state import State, unit_states
 from rulebook.i18n.translator_notes import translator_notes
 from rulebook.i18n.ui import gettext_plural_forms
-from rulebook.model import Game, Glossary, Project, Status
+from rulebook.model import Game, Glossary, Project, Status, Words
 
 PROJECT = "rulebook"
 
@@ -75,7 +75,7 @@ def build_catalog(project: Project, text_set: Game | Glossary, language: str | N
             string=unit.text if unit is not None else "",
             context=unit_id,
             auto_comments=comments,
-            locations=[_location(project, text_set, english, unit_id)],
+            locations=[_location(text_set, english, unit_id)],
             flags=["fuzzy"] if outdated else (),
             previous_id=previous if previous else (),
         )
@@ -86,7 +86,7 @@ def build_catalog(project: Project, text_set: Game | Glossary, language: str | N
     return catalog
 
 
-def _location(project: Project, text_set: Game | Glossary, english, unit_id: str) -> tuple[str, int]:
+def _location(text_set: Game | Glossary, english: Words, unit_id: str) -> tuple[str, int]:
     """Where the English of a unit is: its line in en.yaml, or for glossary readings in symbols.yaml."""
     if unit_id in english.units:
         return english.document.file, english.document.where(("units", unit_id), key=True)[0]
@@ -98,14 +98,13 @@ def _location(project: Project, text_set: Game | Glossary, english, unit_id: str
 
 
 def export(project: Project, language: str, only: str | None, folder: Path) -> list[Path]:
-    """Write one PO file per text set (or the one named) and its template, atomically; return their paths."""
-    written = []
+    """Write one PO file per text set (or the one named) and its template; return their paths.
+    Every file is built before the first is written, so a failure leaves the folder as it was."""
+    files: dict[Path, bytes] = {}
     for text_set in project.text_sets():
-        if only is not None and text_set.id != only:
-            continue
-        path = folder / po_name(text_set, language)
-        template = folder / pot_name(text_set)
-        write_atomic_bytes(path, po_bytes(build_catalog(project, text_set, language)))
-        write_atomic_bytes(template, po_bytes(build_catalog(project, text_set, None)))
-        written += [path, template]
-    return written
+        if only is None or text_set.id == only:
+            files[folder / po_name(text_set, language)] = po_bytes(build_catalog(project, text_set, language))
+            files[folder / pot_name(text_set)] = po_bytes(build_catalog(project, text_set, None))
+    for path, data in files.items():
+        write_atomic_bytes(path, data)
+    return list(files)
