@@ -155,9 +155,9 @@ def test_after_the_edit_each_outdated_entry_is_fuzzy_with_its_earlier_english(ed
 
 def test_msgmerge_with_the_template_keeps_the_meaning(edited, tmp_path, capsys) -> None:
     export_all(capsys, edited, tmp_path)
-    for language in ("fr", "cs"):
-        path, merged = tmp_path / f"rebus.{language}.po", tmp_path / f"merged.{language}.po"
-        template = tmp_path / "rebus.pot"
+    for path in sorted(tmp_path.glob("*.po")):
+        game = path.name.split(".")[0]
+        merged, template = tmp_path / f"merged.{path.name}", tmp_path / f"{game}.pot"
         result = subprocess.run(
             ["msgmerge", "--quiet", "--previous", "--no-fuzzy-matching", "-o", str(merged), str(path), str(template)],
             capture_output=True,
