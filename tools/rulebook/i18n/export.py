@@ -60,6 +60,7 @@ def build_catalog(project: Project, text_set: Game | Glossary, language: str | N
     translatable = text_set.translatable(english)
     states = unit_states(project, text_set, language) if language else []
     translations = {state.unit_id: state for state in states}
+    publisher_texts = _publisher_texts(project, text_set, language)
     for unit_id, text in translatable.items():
         state = translations.get(unit_id)
         unit = state.translation if state else None
@@ -79,11 +80,26 @@ def build_catalog(project: Project, text_set: Game | Glossary, language: str | N
             flags=["fuzzy"] if outdated else (),
             previous_id=previous if previous else (),
         )
-        if unit is not None and unit.status is Status.ORIGINAL and message.python_brace_format:
-            # A publisher's own text may spell a number out instead of quoting it: tell msgfmt.
+        if message.python_brace_format and unit_id in publisher_texts:
+            # A publisher's own text may spell a number out instead of quoting it: tell msgfmt. The
+            # template then names no format, so that msgmerge keeps each file's own flag rather than
+            # making the publisher's text fuzzy.
             message.flags.discard("python-brace-format")
-            message.flags.add("no-python-brace-format")
+            if unit is not None:
+                message.flags.add("no-python-brace-format")
     return catalog
+
+
+def _publisher_texts(project: Project, text_set: Game | Glossary, language: str | None) -> set[str]:
+    """Units whose translation is the publisher's own text: in this language, or for the template in any."""
+    languages = [language] if language else project.languages[1:]
+    return {
+        unit_id
+        for code in languages
+        if code in text_set.words
+        for unit_id, unit in text_set.words[code].units.items()
+        if unit.status is Status.ORIGINAL
+    }
 
 
 def _location(text_set: Game | Glossary, english: Words, unit_id: str) -> tuple[str, int]:
