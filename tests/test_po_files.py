@@ -176,3 +176,13 @@ def test_exported_headers_are_gettexts_without_template_placeholders(edited, tmp
     for path in tmp_path.glob("*.po*"):
         text = path.read_text(encoding="utf-8")
         assert "EMAIL@ADDRESS" not in text and "LL@li.org" not in text and "FULL NAME" not in text, path.name
+
+
+def test_an_output_folder_that_cannot_be_made_is_a_clear_refusal(project_copy, tmp_path, capsys) -> None:
+    blocker = tmp_path / "a-file"
+    blocker.write_text("not a folder", encoding="utf-8")
+    for command in (["export", "fr"], ["terms", "fr"]):
+        code, out, err = run_cli(capsys, "--root", str(project_copy), "i18n", *command, "-o", str(blocker / "po"))
+        assert code == 2
+        assert err == f"rulebook i18n {command[0]}: cannot write {blocker / 'po'}: Not a directory\n"
+        assert out == ""

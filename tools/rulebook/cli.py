@@ -218,7 +218,12 @@ def _export(args: argparse.Namespace) -> int:
             f"rulebook i18n export: no game or glossary {args.game!r}; choose from {', '.join(names)}", file=sys.stderr
         )
         return 2
-    for path in export(project, args.lang, args.game, args.output):
+    try:
+        written = export(project, args.lang, args.game, args.output)
+    except OSError as error:
+        print(f"rulebook i18n export: cannot write {error.filename or args.output}: {error.strerror}", file=sys.stderr)
+        return 2
+    for path in written:
         print(path)
     return 0
 
@@ -249,6 +254,9 @@ def _po_command(args: argparse.Namespace, action) -> int:
         for problem in refused.problems:
             print(problem, file=sys.stderr)
         print(f"rulebook i18n {args.i18n_command}: {args.file} refused; no file was changed", file=sys.stderr)
+        return 2
+    except OSError as error:  # the one write is atomic: nothing was changed
+        print(f"rulebook i18n {args.i18n_command}: cannot write {error.filename}: {error.strerror}", file=sys.stderr)
         return 2
     return 0
 
@@ -319,7 +327,12 @@ def _terms(args: argparse.Namespace) -> int:
             file=sys.stderr,
         )
         return 2
-    for path in export_terms(project, args.lang, args.output):
+    try:
+        written = export_terms(project, args.lang, args.output)
+    except OSError as error:
+        print(f"rulebook i18n terms: cannot write {error.filename or args.output}: {error.strerror}", file=sys.stderr)
+        return 2
+    for path in written:
         print(path)
     return 0
 
