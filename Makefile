@@ -59,11 +59,15 @@ bench: install
 
 # UI strings: extract them from the code and merge them into every catalog (see the README).
 messages: install
-	$(BIN)/pybabel -q extract -F babel.cfg -k Nn_:1,2 --no-location --sort-output \
-	  --project=rulebook --copyright-holder="rulebook authors" -o locales/messages.pot .
+	$(BIN)/pybabel -q extract -F babel.cfg -k Nn_:1,2 --no-location --sort-output --add-comments=TRANSLATORS: \
+	  --width=100 --project=rulebook --copyright-holder="rulebook authors" --msgid-bugs-address="" \
+	  --header-comment="$$(printf '# Translations template for rulebook.\n# Copyright (C) 2026 rulebook authors\n# This file is distributed under the same license as the rulebook project.\n#')" \
+	  -o locales/messages.pot .
+	# Babel writes EMAIL@ADDRESS when the address is empty; the project has no such address.
+	sed -i 's/^"Report-Msgid-Bugs-To: EMAIL@ADDRESS\\n"$$/"Report-Msgid-Bugs-To: \\n"/' locales/messages.pot
 	for catalog in locales/*/LC_MESSAGES/messages.po; do \
 	  language=$$(basename $$(dirname $$(dirname $$catalog))); \
-	  $(BIN)/pybabel -q update -i locales/messages.pot -d locales -l $$language --no-fuzzy-matching --ignore-obsolete; \
+	  $(BIN)/pybabel -q update -i locales/messages.pot -d locales -l $$language --no-fuzzy-matching --ignore-obsolete --width=100; \
 	done
 
 clean:

@@ -233,7 +233,8 @@ def test_every_problem_is_reported_in_one_run(project_copy: Path, capsys) -> Non
         path.write_text(path.read_text(encoding="utf-8").replace(old, new), encoding="utf-8")
     code, out, _ = run_cli(capsys, "--root", str(project_copy), "check")
     assert code == 1
-    assert {line.split(":")[0] for line in out.splitlines()} == {
+    # (The English edit also makes rule.winner's translations outdated: warnings, not errors.)
+    assert {line.split(":")[0] for line in out.splitlines() if ": warning: " not in line} == {
         "rules/rebus/en.yaml",
         "rules/rebis/en.yaml",
         "rules/oh-my-word/cs.yaml",

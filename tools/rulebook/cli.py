@@ -133,7 +133,7 @@ def _status(args: argparse.Namespace) -> int:
     import json
     from dataclasses import asdict
 
-    from rulebook.i18n.state import language_tallies
+    from rulebook.i18n.state import language_tallies, pending_units
     from rulebook.load.project import load_project
 
     loaded = load_project(args.root)
@@ -152,9 +152,13 @@ def _status(args: argparse.Namespace) -> int:
         )
         return 2
     tallies = {language: language_tallies(project, language) for language in languages}
+    # The units to work on, by id, as the site's status page lists them.
+    todo = {language: pending_units(project, language) for language in languages}
     if args.json:
         report = {
-            language: {t.name: {**asdict(t), "percent": round(t.percent, 1)} for t in rows}
+            language: {
+                t.name: {**asdict(t), "percent": round(t.percent, 1), **todo[language].get(t.name, {})} for t in rows
+            }
             for language, rows in tallies.items()
         }
         print(json.dumps({"source_language": project.source_language, "languages": report}, ensure_ascii=False))
@@ -165,6 +169,11 @@ def _status(args: argparse.Namespace) -> int:
             for t in rows:
                 cells = "".join(f"{getattr(t, c):>11}" for c in columns)
                 print(f"{language:<9}{t.name:<12}{cells}{t.percent:>7.1f}%")
+        for language, parts in todo.items():
+            for name, kinds in parts.items():
+                for kind, ids in kinds.items():
+                    if ids:
+                        print(f"{language} {name} {kind.removesuffix('_ids')}: {' '.join(ids)}")
     if args.fail_under is not None:
         below = [
             (language, rows[-1].percent) for language, rows in tallies.items() if rows[-1].percent < args.fail_under
@@ -192,7 +201,7 @@ def _load_clean(root: Path):
 
 
 def _export(args: argparse.Namespace) -> int:
-    from rulebook.i18n.po import export
+    from rulebook.i18n.export import export
 
     project = _load_clean(args.root)
     if project is None:
@@ -209,29 +218,122 @@ def _export(args: argparse.Namespace) -> int:
             f"rulebook i18n export: no game or glossary {args.game!r}; choose from {', '.join(names)}", file=sys.stderr
         )
         return 2
-    for path in export(project, args.lang, args.game, args.output):
+    try:
+        written = export(project, args.lang, args.game, args.output)
+    except OSError as error:
+        print(f"rulebook i18n export: cannot write {error.filename or args.output}: {error.strerror}", file=sys.stderr)
+        return 2
+    for path in written:
         print(path)
     return 0
 
 
+def _load_for_translations(root: Path):
+    """The project, even when its content has errors (an import may be what fixes them); None after
+    printing why it cannot be read at all."""
+    from rulebook.load.project import load_project
+
+    loaded = load_project(root)
+    if loaded.project is None:
+        for problem in loaded.problems:
+            print(problem, file=sys.stderr)
+        print("rulebook: the project cannot be read; fix it first (`rulebook check`)", file=sys.stderr)
+    return loaded.project
+
+
+def _po_command(args: argparse.Namespace, action) -> int:
+    """Run an action on a PO file; a refusal is exit 2 with one line per problem, and no file changed."""
+    from rulebook.i18n.po_file import Refused
+
+    project = _load_for_translations(args.root)
+    if project is None:
+        return 2
+    try:
+        action(project, Path(args.file))
+    except Refused as refused:
+        for problem in refused.problems:
+            print(problem, file=sys.stderr)
+        print(f"rulebook i18n {args.i18n_command}: {args.file} refused; no file was changed", file=sys.stderr)
+        return 2
+    except OSError as error:  # the one write is atomic: nothing was changed
+        print(f"rulebook i18n {args.i18n_command}: cannot write {error.filename}: {error.strerror}", file=sys.stderr)
+        return 2
+    return 0
+
+
 def _import(args: argparse.Namespace) -> int:
-    from rulebook.i18n.po import ImportRefused, import_po
+    from rulebook.i18n.importer import import_po
     from rulebook.problems import display_path
+
+    def run(project, path: Path) -> None:
+        imported = import_po(project, path)
+        where = display_path(imported.path, args.root)
+        print(
+            f"{where}: {len(imported.changes)} unit(s) updated, {len(imported.fuzzy)} fuzzy entr(ies) left out, "
+            f"{len(imported.outdated)} stale entr(ies) taken as outdated, {len(imported.skipped)} skipped"
+        )
+        for change in imported.changes:
+            print(f"  updated: {change.unit_id}" + (" (outdated)" if change.unit_id in imported.outdated else ""))
+        for unit_id in imported.fuzzy:
+            print(f"  fuzzy, left out: {unit_id}")
+        for skipped in imported.skipped:
+            print(f"  {args.file}:{skipped.line}: skipped: {skipped.unit_id}: {skipped.reason}")
+
+    return _po_command(args, run)
+
+
+def _update(args: argparse.Namespace) -> int:
+    from rulebook.i18n.update import update_po
+
+    def run(project, path: Path) -> None:
+        updated = update_po(project, path)
+        print(
+            f"{args.file}: brought up to the current English: {len(updated.changed)} entr(ies) now fuzzy "
+            f"(their English changed), {len(updated.added)} added, {len(updated.obsolete)} obsolete"
+        )
+        for label, ids in (("fuzzy", updated.changed), ("added", updated.added), ("obsolete", updated.obsolete)):
+            for unit_id in ids:
+                print(f"  {label}: {unit_id}")
+
+    return _po_command(args, run)
+
+
+def _review(args: argparse.Namespace) -> int:
+    from rulebook.i18n.review import review_po
+    from rulebook.problems import display_path
+
+    def run(project, path: Path) -> None:
+        result = review_po(project, path)
+        print(f"{display_path(result.path, args.root)}: {len(result.reviewed)} unit(s) marked reviewed")
+        for unit_id in result.reviewed:
+            print(f"  reviewed: {unit_id}")
+        for unit_id in result.edited:
+            print(f"  not reviewed, the text differs from the YAML (import it first): {unit_id}")
+        for unit_id in result.outdated:
+            print(f"  not reviewed, fuzzy or outdated: {unit_id}")
+
+    return _po_command(args, run)
+
+
+def _terms(args: argparse.Namespace) -> int:
+    from rulebook.i18n.terms import export_terms
 
     project = _load_clean(args.root)
     if project is None:
         return 2
-    try:
-        imported = import_po(project, Path(args.file))
-    except ImportRefused as refused:
-        for problem in refused.problems:
-            print(problem, file=sys.stderr)
-        print(f"rulebook i18n import: {args.file} refused; no file was changed", file=sys.stderr)
+    if args.lang not in project.languages[1:]:
+        print(
+            f"rulebook i18n terms: {args.lang!r} is not a translation; choose from {', '.join(project.languages[1:])}",
+            file=sys.stderr,
+        )
         return 2
-    where = display_path(imported.path, args.root)
-    print(f"{where}: {len(imported.changes)} unit(s) updated, {imported.fuzzy} fuzzy entr(ies) left out")
-    for change in imported.changes:
-        print(f"  {change.unit_id}")
+    try:
+        written = export_terms(project, args.lang, args.output)
+    except OSError as error:
+        print(f"rulebook i18n terms: cannot write {error.filename or args.output}: {error.strerror}", file=sys.stderr)
+        return 2
+    for path in written:
+        print(path)
     return 0
 
 
@@ -257,9 +359,9 @@ def build_parser() -> argparse.ArgumentParser:
         help="exit 1 when a language has fewer units up to date than this",
     )
     status.set_defaults(run=_status)
-    i18n = commands.add_parser("i18n", help="PO files for translators: export and import")
+    i18n = commands.add_parser("i18n", help="PO files for translators: export, update, import, review, terms")
     i18n_commands = i18n.add_subparsers(dest="i18n_command", required=True, metavar="ACTION")
-    export = i18n_commands.add_parser("export", help="write PO files of a language (Babel)")
+    export = i18n_commands.add_parser("export", help="write PO files of a language and their .pot templates")
     export.add_argument("lang", metavar="LANG")
     export.add_argument("--game", metavar="GAME", help="one game, or 'glossary' (default: all)")
     export.add_argument("-o", "--output", type=Path, default=Path("po"), help="folder (default: po)")
@@ -267,6 +369,16 @@ def build_parser() -> argparse.ArgumentParser:
     import_ = i18n_commands.add_parser("import", help="take a translated PO file back into the YAML")
     import_.add_argument("file", metavar="FILE")
     import_.set_defaults(run=_import)
+    update = i18n_commands.add_parser("update", help="bring an old PO file up to the current English, in place")
+    update.add_argument("file", metavar="FILE")
+    update.set_defaults(run=_update)
+    review = i18n_commands.add_parser("review", help="mark the units of a reviewed PO file as reviewed")
+    review.add_argument("file", metavar="FILE")
+    review.set_defaults(run=_review)
+    terms = i18n_commands.add_parser("terms", help="glossary/terms.yaml as TBX and CSV for translation tools")
+    terms.add_argument("lang", metavar="LANG")
+    terms.add_argument("-o", "--output", type=Path, default=Path("po"), help="folder (default: po)")
+    terms.set_defaults(run=_terms)
     return parser
 
 

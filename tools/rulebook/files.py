@@ -12,12 +12,21 @@ def write_atomic(path: Path, text: str) -> None:
     write_atomic_bytes(path, text.encode("utf-8"))
 
 
+NEW_FILE_MODE = 0o644  # what a new file gets in a shared project (mkstemp alone gives 0600)
+
+
 def write_atomic_bytes(path: Path, data: bytes) -> None:
+    """An existing file keeps its mode; a new one is NEW_FILE_MODE."""
     path.parent.mkdir(parents=True, exist_ok=True)
+    try:
+        mode = path.stat().st_mode & 0o7777
+    except FileNotFoundError:
+        mode = NEW_FILE_MODE
     handle, temporary = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
     try:
         with os.fdopen(handle, "wb") as stream:
             stream.write(data)
+            os.fchmod(stream.fileno(), mode)
         os.replace(temporary, path)
     except BaseException:
         Path(temporary).unlink(missing_ok=True)

@@ -205,8 +205,15 @@ class Glossary:
         return ids
 
     def translatable(self, english: Words) -> dict[str, str]:
-        texts = {unit_id: unit.text for unit_id, unit in english.units.items()}
-        texts.update({symbol.unit("readings"): symbol.readings_text for symbol in self.symbols})
+        """The English units, each symbol's readings line right after its description."""
+        readings = {symbol.unit("description"): symbol for symbol in self.symbols}
+        texts = {}
+        for unit_id, unit in english.units.items():
+            texts[unit_id] = unit.text
+            symbol = readings.pop(unit_id, None)
+            if symbol is not None:
+                texts[symbol.unit("readings")] = symbol.readings_text
+        texts.update({symbol.unit("readings"): symbol.readings_text for symbol in readings.values()})
         return texts
 
     def symbol(self, symbol_id: str) -> Symbol | None:

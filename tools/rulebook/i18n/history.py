@@ -12,41 +12,42 @@ from pathlib import Path
 
 import yaml
 
-from rulebook.model import source_hash
+from rulebook.model import Game, Glossary, Project, source_hash
+from rulebook.problems import display_path
 
 HISTORY_DEPTH = 200  # commits of one file; enough for years of edits, cheap to read
 
 
-@cache
 def earlier_texts(root: Path, relative: str) -> dict[str, str]:
     """hash → text, for every unit text (and glossary readings line) in earlier versions of a file.
     Empty when the project is not a git checkout."""
-    try:
-        revisions = subprocess.run(
-            ["git", "-C", str(root), "log", "--format=%H", "-n", str(HISTORY_DEPTH), "--", relative],
-            capture_output=True,
-            text=True,
-            check=True,
-            timeout=30,
-        ).stdout.split()
-    except (OSError, subprocess.SubprocessError):
+    revisions = _git(root, "log", "--format=%H", "-n", str(HISTORY_DEPTH), "--", relative)
+    if not revisions:
         return {}
+    return _texts_in(root, relative, tuple(revisions.split()))
+
+
+@cache  # keyed by the revisions themselves: a new commit is seen, an unchanged history is read once
+def _texts_in(root: Path, relative: str, revisions: tuple[str, ...]) -> dict[str, str]:
     texts: dict[str, str] = {}
     for revision in revisions:
+        content = _git(root, "show", f"{revision}:{relative}")
         try:
-            content = subprocess.run(
-                ["git", "-C", str(root), "show", f"{revision}:{relative}"],
-                capture_output=True,
-                text=True,
-                check=True,
-                timeout=30,
-            ).stdout
-            data = yaml.safe_load(content)
-        except (OSError, subprocess.SubprocessError, yaml.YAMLError):
+            data = yaml.safe_load(content) if content else None
+        except yaml.YAMLError:
             continue
         for text in _texts(data):
             texts.setdefault(source_hash(text), text)
     return texts
+
+
+def _git(root: Path, *args: str) -> str:
+    try:
+        return subprocess.run(
+            ["git", "-C", str(root), *args], capture_output=True, text=True, check=True, timeout=30
+        ).stdout
+    except (OSError, subprocess.SubprocessError):
+        return ""
 
 
 def _texts(data: object) -> list[str]:
@@ -58,3 +59,13 @@ def _texts(data: object) -> list[str]:
     if isinstance(symbols, list):
         return [" · ".join(s["readings"]) for s in symbols if isinstance(s, dict) and "readings" in s]
     return []
+
+
+def earlier_english(project: Project, text_set: Game | Glossary) -> dict[str, str]:
+    """hash → every English text (or readings line) the text set has had, as far as git knows."""
+    english = text_set.words.get(project.source_language)
+    texts = dict(earlier_texts(project.root, english.document.file)) if english else {}
+    if isinstance(text_set, Glossary) and text_set.document.file:
+        # Readings live in symbols.yaml, not in en.yaml.
+        texts.update(earlier_texts(project.root, display_path(project.root / text_set.document.file, project.root)))
+    return texts

@@ -96,3 +96,15 @@ def language_tallies(project: Project, language: str) -> list[Tally]:
     """One tally per game and for the glossary, then the language's total."""
     tallies = [Tally.of(text_set.id, unit_states(project, text_set, language)) for text_set in project.text_sets()]
     return [*tallies, Tally.total_of("all", tallies)]
+
+
+def pending_units(project: Project, language: str) -> dict[str, dict[str, list[str]]]:
+    """Per game (and glossary): the ids of the outdated and of the missing units, in English order."""
+    pending = {}
+    for text_set in project.text_sets():
+        states = unit_states(project, text_set, language)
+        pending[text_set.id] = {
+            f"{kind.value}_ids": [state.unit_id for state in states if state.state is kind]
+            for kind in (State.OUTDATED, State.MISSING)
+        }
+    return pending

@@ -10,6 +10,7 @@ from functools import cache
 from io import BytesIO
 from pathlib import Path
 
+from babel.messages.catalog import Catalog
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
 from babel.support import NullTranslations, Translations
@@ -33,3 +34,13 @@ def ui_translations(root: Path, language: str) -> NullTranslations:
     write_mo(compiled, catalog)
     compiled.seek(0)
     return Translations(compiled, domain=DOMAIN)
+
+
+def gettext_plural_forms(root: Path, language: str) -> str:
+    """The Plural-Forms header gettext tools expect for a language: the one its UI catalog declares
+    (French: `nplurals=2; plural=(n > 1);`), else Babel's, which follows CLDR."""
+    path = catalog_path(root, language)
+    if path.is_file():
+        with path.open("rb") as po:
+            return read_po(po, domain=DOMAIN).plural_forms
+    return Catalog(locale=language).plural_forms

@@ -265,3 +265,7 @@ def _words(document: Document, source_language: str) -> Words:
         for unit_id, unit in document.data["units"].items()
     }
     return Words(language, units, document)
+
+
+# `i18n import` builds the words it would write the same way, to check them before writing.
+words_from_document = _words

@@ -98,6 +98,7 @@ class _Writer(PageContext):
             for rule in section.rules:
                 lines += self._rule(game, rule, mark_drafts=not all_draft)
         lines += referee_notes(self, game)
+        # TRANSLATORS: heading of the section that lists the source texts a game's rules come from.
         sources = _("Sources")
         lines += [f"## {sources} {{ #sources }}", ""]
         for language, path in game.sources.items():

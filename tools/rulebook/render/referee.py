@@ -91,6 +91,7 @@ def _example(context: PageContext, game: Game, example: Example) -> list[str]:
     scored = worked_outcome(game, example, context.project.root)
     outcome = scored if isinstance(scored, Outcome) else None
     refusal = "; ".join(problem.message for problem in scored.problems) if isinstance(scored, Invalid) else ""
+    # TRANSLATORS: heading of a worked example (a scored situation) under a rule.
     heading = _("Example")
     lines = [
         f'<div class="rb-example" id="example-{example.id}" markdown>',
@@ -129,10 +130,14 @@ def _breakdown(context: PageContext, outcome: Outcome) -> list[str]:
     values = outcome.values
     if "winners" in values:
         names = ", ".join(literal(name) for name in values["winners"])
+        # TRANSLATORS: label before the names of the player(s) who won a worked example.
         label = context.ngettext("Winner", "Winners", len(values["winners"]))
         rows.append(f"| **{label}** | **{names}** |")
     if values.get("tiebreak"):
         tiebreak = _("A tiebreaker is needed.")
         rows.append(f"| | {tiebreak} |")
-    step, computation = _("Step"), _("Computation")
+    # TRANSLATORS: column heading of a worked example's table: the scoring step.
+    step = _("Step")
+    # TRANSLATORS: column heading of a worked example's table: the arithmetic of the step.
+    computation = _("Computation")
     return [f"| {step} | {computation} |", "|---|---|", *rows, ""]

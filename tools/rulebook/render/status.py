@@ -51,6 +51,7 @@ def status_page(context: PageContext) -> str:
         items = [(text_set, unit.unit_id) for text_set, units in states for unit in units if unit.state is state]
         lines += [f"## {heading}", ""]
         if not items:
+            # TRANSLATORS: under the Outdated (or Missing) heading of the status page: no unit is.
             lines += [_("None."), ""]
             continue
         for text_set, unit_id in items:
@@ -63,20 +64,32 @@ def status_page(context: PageContext) -> str:
 def _table(context: PageContext, tallies: list[Tally], heading: str | None = None) -> list[str]:
     _ = context._
     columns = [
+        # TRANSLATORS: status table heading: the column of game names (a part of the site).
         _("Part"),
+        # TRANSLATORS: status table heading: how many text units (rules, titles, notes) the part has.
         _("Units"),
+        # TRANSLATORS: status table heading, counts units: translated from the current English.
         _("Translated"),
+        # TRANSLATORS: status table heading, counts units: the English changed since they were translated.
         _("Outdated"),
+        # TRANSLATORS: status table heading, counts units: not translated yet.
         _("Missing"),
+        # TRANSLATORS: status table heading, counts units: draft translations, not reviewed yet.
         _("Draft"),
+        # TRANSLATORS: status table heading, counts units: translations a native speaker reviewed.
         _("Reviewed"),
+        # TRANSLATORS: status table heading, counts units: the publisher's own text in this language.
         _("Publisher's text"),
+        # TRANSLATORS: status table heading: the percentage of units up to date.
         _("Done"),
     ]
     lines = [f"## {heading}", ""] if heading else []
     lines += ["| " + " | ".join(columns) + " |", "|" + "---|" * len(columns)]
     names = {text_set.id: text_set.name for text_set in context.project.games}
-    names.update({"all": _("All"), "glossary": _("Glossary")})
+    # TRANSLATORS: status table, the last row: the totals of all parts.
+    names["all"] = _("All")
+    # TRANSLATORS: the REBUS glossary of symbols: a page title, and a row of the status table.
+    names["glossary"] = _("Glossary")
     for t in tallies:
         name = literal(names.get(t.name, t.name))
         cells = [

@@ -9,6 +9,7 @@ from collections.abc import Iterator
 from functools import cache
 
 from rulebook import placeholders
+from rulebook.i18n.basis import basis
 from rulebook.model import Game, Glossary, Project, Status, Term, Unit
 from rulebook.problems import Problem
 
@@ -34,17 +35,23 @@ def qa_problems(project: Project, text_set: Game | Glossary) -> list[Problem]:
             continue
         terms = [term for term in project.terms if language in term.preferred]
         for unit_id, unit in words.units.items():
-            source = english.units.get(unit_id)
             if unit.status is Status.ORIGINAL:
                 continue
-            messages = list(_terminology(terms, language, source, unit, names)) if source and terms else []
-            if source is not None:
-                messages += _numbers(source, unit) + _markdown(source, unit) + _punctuation(source, unit)
+            # Compared with the English it was made from: an English edit makes it outdated, not wrong.
+            made_from = basis(project, text_set, unit)
+            source = made_from.english
+            alone = _forbidden_terms(terms, language, unit) + _markdown_balance(unit) + _whitespace(unit)
             if language == "fr":
-                messages += _french_typography(unit)
+                alone += _french_typography(unit)
+            compared = []
+            if source is not None:
+                compared = list(_missing_terms(terms, language, source, unit, names))
+                compared += _numbers(source, unit) + _markdown_links(source, unit) + _punctuation(source, unit)
+            where = ("units", unit_id, "text")
+            problems += [words.document.problem(where, f"units.{unit_id}.text: {message}") for message in alone]
             problems += [
-                words.document.problem(("units", unit_id, "text"), f"units.{unit_id}.text: {message}")
-                for message in messages
+                words.document.problem(where, f"units.{unit_id}.text: {message}", severity=made_from.severity)
+                for message in compared
             ]
     return problems
 
@@ -60,7 +67,7 @@ def _numbers(source: Unit, unit: Unit) -> list[str]:
     return [f"the English says {n:g}, the translation does not" for n in values(source.text) if n not in present]
 
 
-def _markdown(source: Unit, unit: Unit) -> list[str]:
+def _markdown_balance(unit: Unit) -> list[str]:
     messages = []
     text = unit.text
     strong = text.count("**")
@@ -71,12 +78,19 @@ def _markdown(source: Unit, unit: Unit) -> list[str]:
         messages.append("unbalanced Markdown code (`)")
     if text.count("[") != text.count("]") or text.count("(") < len(_LINK.findall(text)):
         messages.append("unbalanced Markdown link brackets")
-    if len(_LINK.findall(text)) != len(_LINK.findall(source.text)):
-        messages.append(
-            f"{len(_LINK.findall(source.text))} Markdown link(s) in the English, "
-            f"{len(_LINK.findall(text))} in the translation"
-        )
     return messages
+
+
+def _markdown_links(source: Unit, unit: Unit) -> list[str]:
+    if len(_LINK.findall(unit.text)) == len(_LINK.findall(source.text)):
+        return []
+    english, translated = len(_LINK.findall(source.text)), len(_LINK.findall(unit.text))
+    return [f"{english} Markdown link(s) in the English, {translated} in the translation"]
+
+
+def _whitespace(unit: Unit) -> list[str]:
+    """A space, tab or line break at either end: a translation tool's slip, invisible in the editor."""
+    return ["starts or ends with whitespace (a space, tab or line break)"] if unit.text != unit.text.strip() else []
 
 
 def _ending(text: str) -> str | None:
@@ -122,15 +136,22 @@ def _names_pattern(names: tuple[str, ...]) -> re.Pattern[str]:
     return re.compile(r"\b(?:" + "|".join(map(re.escape, names)) + r")\b" if names else r"(?!)")
 
 
-def _terminology(terms: list[Term], language: str, source: Unit, unit: Unit, names: re.Pattern[str]) -> Iterator[str]:
-    """Forbidden variants, and a term of the English that the translation does not render. A game's
-    name ("REBUS") is a name, not the term it resembles."""
+def _forbidden_terms(terms: list[Term], language: str, unit: Unit) -> list[str]:
+    translated = placeholders.PLACEHOLDER.sub(" ", unit.text)
+    return [
+        f"terminology: '{form}…' is not used for '{term.id}'; say {_list(term.preferred[language])}"
+        for term in terms
+        for form in term.forbidden.get(language, ())
+        if _pattern((form,)).search(translated)
+    ]
+
+
+def _missing_terms(terms: list[Term], language: str, source: Unit, unit: Unit, names: re.Pattern[str]) -> Iterator[str]:
+    """A term of the English that the translation does not render. A game's name ("REBUS") is a
+    name, not the term it resembles."""
     english = names.sub(" ", placeholders.PLACEHOLDER.sub(" ", source.text))
     translated = placeholders.PLACEHOLDER.sub(" ", unit.text)
     for term in terms:
-        for form in term.forbidden.get(language, ()):
-            if _pattern((form,)).search(translated):
-                yield f"terminology: '{form}…' is not used for '{term.id}'; say {_list(term.preferred[language])}"
         if _pattern(term.english).search(english) and not _pattern(term.preferred[language]).search(translated):
             yield f"terminology: the English has '{term.id}', the translation none of {_list(term.preferred[language])}"
 

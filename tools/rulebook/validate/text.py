@@ -6,8 +6,9 @@ import re
 from collections.abc import Iterator
 
 from rulebook import placeholders
+from rulebook.i18n.basis import basis
 from rulebook.model import Game, Glossary, Project, Status, Unit
-from rulebook.problems import Problem
+from rulebook.problems import Problem, Severity
 from rulebook.validate.safety import character_dangers, markdown_dangers
 
 # Markdown is allowed, HTML is not: a tag, a comment or a processing instruction.
@@ -15,13 +16,20 @@ _HTML = re.compile(r"<\s*/?\s*[A-Za-z!?][^>]*>?")
 
 
 def text_problems(project: Project, game: Game | Glossary) -> list[Problem]:
-    english = game.words.get(project.source_language)
     problems = []
     for language, words in game.words.items():
         for unit_id, unit in words.units.items():
-            english_unit = english.units.get(unit_id) if english and language != project.source_language else None
-            for message in translation_messages(game, unit, english_unit):
-                problems.append(words.document.problem(("units", unit_id, "text"), f"units.{unit_id}.text: {message}"))
+            where = ("units", unit_id, "text")
+            if language == project.source_language:
+                messages = {message: Severity.ERROR for message in translation_messages(game, unit, None)}
+            else:
+                # Compared with the English it was made from (an English edit makes it outdated, not wrong).
+                made_from = basis(project, game, unit)
+                found = list(translation_messages(game, unit, made_from.english))
+                alone = set(found if made_from.severity is Severity.ERROR else translation_messages(game, unit, None))
+                messages = {message: Severity.ERROR if message in alone else made_from.severity for message in found}
+            for message, severity in messages.items():
+                problems.append(words.document.problem(where, f"units.{unit_id}.text: {message}", severity=severity))
     return problems
 
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from rulebook.load.document import Document
-from rulebook.model import Game, Glossary, Project
+from rulebook.model import Game, Glossary, Project, source_hash
 from rulebook.problems import Problem, Severity
 
 
@@ -59,6 +59,15 @@ def translation_problems(project: Project, game: Game | Glossary) -> list[Proble
                         words.document,
                         where,
                         f"units.{unit_id}: a translation must record the hash of the English it translates in 'source'",
+                    )
+                )
+            elif words.units[unit_id].source != source_hash(translatable[unit_id]):
+                problems.append(
+                    _at_key(
+                        words.document,
+                        where,
+                        f"units.{unit_id}: outdated: the {source} text changed since this translation was made",
+                        severity=Severity.WARNING,
                     )
                 )
             if "status" not in raw_units[unit_id]:

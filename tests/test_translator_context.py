@@ -1,0 +1,95 @@
+"""What a translator sees beside each entry: placeholder values, a link to the unit on the site,
+references for the glossary readings; and the terminology as TBX and CSV (issue 10, part 5)."""
+
+from __future__ import annotations
+
+import csv
+import shutil
+import xml.etree.ElementTree as ET
+from pathlib import Path
+
+import polib
+import yaml
+from translate.storage import tbx
+
+from conftest import ROOT, run_cli
+
+XML_LANG = "{http://www.w3.org/XML/1998/namespace}lang"
+
+
+def export(capsys, root: Path, folder: Path, language: str, game: str) -> polib.POFile:
+    code, _, err = run_cli(capsys, "--root", str(root), "i18n", "export", language, "--game", game, "-o", str(folder))
+    assert code == 0, err
+    return polib.pofile(str(folder / f"{game}.{language}.po"))
+
+
+def entry(catalog: polib.POFile, unit_id: str) -> polib.POEntry:
+    return next(e for e in catalog if e.msgctxt == unit_id)
+
+
+def test_placeholder_values_and_a_site_link_are_in_the_comments(project_copy, tmp_path, capsys) -> None:
+    shutil.copy(ROOT / "mkdocs.yml", project_copy / "mkdocs.yml")  # site_url: http://127.0.0.1:8000/
+    czech = export(capsys, project_copy, tmp_path, "cs", "rebus")
+    # rules/rebus/game.yaml: components.bags is 3, setup.draw_per_bag is 3.
+    notes = entry(czech, "rule.drawing").comment.splitlines()
+    assert "{setup.draw_per_bag} = 3" in notes
+    assert "on the site: http://127.0.0.1:8000/cs/rebus/#drawing" in notes
+    assert "{components.bags} = 3" in entry(czech, "rule.bags").comment.splitlines()
+    french = export(capsys, project_copy, tmp_path, "fr", "rebus")
+    assert "on the site: http://127.0.0.1:8000/fr/rebus/#play" in entry(french, "section.play").comment.splitlines()
+    assert "{" not in entry(french, "rule.winner").comment  # no placeholder, no value line
+
+
+def test_without_a_site_there_is_no_link(project_copy, tmp_path, capsys) -> None:
+    french = export(capsys, project_copy, tmp_path, "fr", "rebus")
+    assert "on the site" not in entry(french, "rule.drawing").comment
+
+
+def test_glossary_readings_have_a_reference_and_follow_their_symbol(project_copy, tmp_path, capsys) -> None:
+    glossary = export(capsys, project_copy, tmp_path, "fr", "glossary")
+    lines = (project_copy / "glossary/symbols.yaml").read_text(encoding="utf-8").splitlines()
+    readings_line = lines.index("    readings: [I, eye, aye]") + 1
+    readings = entry(glossary, "symbol.eye.readings")
+    assert readings.occurrences == [("glossary/symbols.yaml", str(readings_line))]
+    ids = [e.msgctxt for e in glossary]
+    position = ids.index("symbol.eye.readings")
+    assert ids[position - 2 : position + 2] == [
+        "symbol.eye.name",
+        "symbol.eye.description",
+        "symbol.eye.readings",
+        "symbol.ewe.name",
+    ]
+
+
+def test_terms_export_as_tbx_and_csv(project_copy, tmp_path, capsys) -> None:
+    code, out, err = run_cli(capsys, "--root", str(project_copy), "i18n", "terms", "cs", "-o", str(tmp_path))
+    assert code == 0, err
+    assert out.splitlines() == [str(tmp_path / "terms.cs.tbx"), str(tmp_path / "terms.cs.csv")]
+    terms = yaml.safe_load((project_copy / "glossary/terms.yaml").read_text(encoding="utf-8"))["terms"]
+    czech = [term for term in terms if "cs" in term]
+    store = tbx.tbxfile.parsefile(str(tmp_path / "terms.cs.tbx"))  # translate-toolkit, as Weblate reads it
+    assert [(unit.source, unit.target) for unit in store.units] == [
+        (t["en"][0], t["cs"]["preferred"][0]) for t in czech
+    ]
+    bag = ET.parse(tmp_path / "terms.cs.tbx").getroot().find(".//termEntry[@id='bag']")
+    forms = {
+        tig.findtext("term"): tig.findtext("termNote")
+        for lang_set in bag.iter("langSet")
+        if lang_set.get(XML_LANG) == "cs"
+        for tig in lang_set.iter("tig")
+    }
+    # glossary/terms.yaml: bag is "pytlík" in Czech, never sáček, sáčk… or pytel.
+    assert forms == {
+        "pytlík": "preferredTerm-admn-sts",
+        "sáček": "deprecatedTerm-admn-sts",
+        "sáčk": "deprecatedTerm-admn-sts",
+        "pytel": "deprecatedTerm-admn-sts",
+    }
+    with (tmp_path / "terms.cs.csv").open(encoding="utf-8", newline="") as table:
+        rows = list(csv.DictReader(table))
+    assert [row for row in rows if row["term"] == "bag"] == [
+        {"source": "bag", "target": "pytlík", "status": "preferred", "term": "bag"},
+        {"source": "bag", "target": "sáček", "status": "forbidden", "term": "bag"},
+        {"source": "bag", "target": "sáčk", "status": "forbidden", "term": "bag"},
+        {"source": "bag", "target": "pytel", "status": "forbidden", "term": "bag"},
+    ]

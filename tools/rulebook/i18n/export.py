@@ -1,0 +1,126 @@
+"""`rulebook i18n export`: one PO file per language and per game (or glossary), and a `.pot`
+template of each, so that msgmerge can bring an old file up to date as well as `i18n update` can.
+
+`msgctxt` is the unit id, `msgid` the current English, `msgstr` the translation. An outdated
+translation is `fuzzy`, with the English it was made from as `#| msgid`, as msgmerge does it.
+"""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+from pathlib import Path
+
+from babel import Locale
+from babel.messages.catalog import Catalog
+
+from rulebook.files import write_atomic_bytes
+from rulebook.i18n.history import earlier_english
+from rulebook.i18n.po_file import po_bytes
+from rulebook.i18n.state import State, unit_states
+from rulebook.i18n.translator_notes import translator_notes
+from rulebook.i18n.ui import gettext_plural_forms
+from rulebook.model import Game, Glossary, Project, Status, Words
+
+PROJECT = "rulebook"
+
+
+def po_name(text_set: Game | Glossary, language: str) -> str:
+    return f"{text_set.id}.{language}.po"
+
+
+def pot_name(text_set: Game | Glossary) -> str:
+    return f"{text_set.id}.pot"
+
+
+def build_catalog(project: Project, text_set: Game | Glossary, language: str | None) -> Catalog:
+    """The PO catalog of one language, or with `language` None the template (no translations)."""
+    source = project.source_language
+    catalog = Catalog(
+        locale=language,
+        domain=text_set.id,
+        project=PROJECT,
+        version=text_set.id,  # Project-Id-Version: "rulebook <id>" tells `import` where the words go
+        header_comment=(
+            f"# {text_set.id}: {source} → {language or 'any language'}, exported by `rulebook i18n export`.\n"
+            "# msgctxt is the unit id; fuzzy entries are outdated and are not imported until cleared."
+        ),
+        creation_date=datetime.now(UTC),
+        revision_date=datetime.now(UTC),
+        fuzzy=language is None,
+    )
+    # Not Babel's template placeholders (EMAIL@ADDRESS, LL@li.org), which it puts in for empty values:
+    # the project has no address, and the translator's tool fills in who translated.
+    catalog.msgid_bugs_address = ""
+    catalog.last_translator = ""
+    catalog.language_team = Locale.parse(language).english_name if language else ""
+    if language is not None:
+        catalog.mime_headers = [("Plural-Forms", gettext_plural_forms(project.root, language))]
+    english = text_set.words[source]
+    earlier = earlier_english(project, text_set)
+    translatable = text_set.translatable(english)
+    states = unit_states(project, text_set, language) if language else []
+    translations = {state.unit_id: state for state in states}
+    publisher_texts = _publisher_texts(project, text_set, language)
+    for unit_id, text in translatable.items():
+        state = translations.get(unit_id)
+        unit = state.translation if state else None
+        comments = translator_notes(project, text_set, unit_id, language or source)
+        if unit is not None:
+            comments.append(f"status: {unit.status.value}")
+            if unit.note:
+                comments.append(f"translation note: {unit.note}")
+        outdated = state is not None and unit is not None and state.state is State.OUTDATED
+        previous = earlier.get(unit.source) if outdated and unit.source else None
+        message = catalog.add(
+            text,
+            string=unit.text if unit is not None else "",
+            context=unit_id,
+            auto_comments=comments,
+            locations=[_location(text_set, english, unit_id)],
+            flags=["fuzzy"] if outdated else (),
+            previous_id=previous if previous else (),
+        )
+        if message.python_brace_format and unit_id in publisher_texts:
+            # A publisher's own text may spell a number out instead of quoting it: tell msgfmt. The
+            # template then names no format, so that msgmerge keeps each file's own flag rather than
+            # making the publisher's text fuzzy.
+            message.flags.discard("python-brace-format")
+            if unit is not None:
+                message.flags.add("no-python-brace-format")
+    return catalog
+
+
+def _publisher_texts(project: Project, text_set: Game | Glossary, language: str | None) -> set[str]:
+    """Units whose translation is the publisher's own text: in this language, or for the template in any."""
+    languages = [language] if language else project.languages[1:]
+    return {
+        unit_id
+        for code in languages
+        if code in text_set.words
+        for unit_id, unit in text_set.words[code].units.items()
+        if unit.status is Status.ORIGINAL
+    }
+
+
+def _location(text_set: Game | Glossary, english: Words, unit_id: str) -> tuple[str, int]:
+    """Where the English of a unit is: its line in en.yaml, or for glossary readings in symbols.yaml."""
+    if unit_id in english.units:
+        return english.document.file, english.document.where(("units", unit_id), key=True)[0]
+    if isinstance(text_set, Glossary):
+        symbol = text_set.symbol(unit_id.removeprefix("symbol.").rpartition(".")[0])
+        if symbol is not None:
+            return text_set.document.file, text_set.document.where(("symbols", symbol.index, "readings"), key=True)[0]
+    return english.document.file, 0
+
+
+def export(project: Project, language: str, only: str | None, folder: Path) -> list[Path]:
+    """Write one PO file per text set (or the one named) and its template; return their paths.
+    Every file is built before the first is written, so a failure leaves the folder as it was."""
+    files: dict[Path, bytes] = {}
+    for text_set in project.text_sets():
+        if only is None or text_set.id == only:
+            files[folder / po_name(text_set, language)] = po_bytes(build_catalog(project, text_set, language))
+            files[folder / pot_name(text_set)] = po_bytes(build_catalog(project, text_set, None))
+    for path, data in files.items():
+        write_atomic_bytes(path, data)
+    return list(files)

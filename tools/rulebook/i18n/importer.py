@@ -1,0 +1,197 @@
+"""`rulebook i18n import`: a translated PO file back into its words YAML file, all or nothing.
+
+Every check of `rulebook check` runs on the file as it would be written; the import is refused
+only when it adds an error, so an import that fixes existing errors is taken. A stale file (the
+English changed since it was exported) is taken entry by entry: see `_stale`.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from dataclasses import dataclass, field, replace
+from pathlib import Path
+
+from rulebook.check import text_set_problems
+from rulebook.files import write_atomic
+from rulebook.i18n.history import earlier_english
+from rulebook.i18n.po_file import Entry, PoFile, Refused, read_po_file
+from rulebook.i18n.words_file import Change, apply_changes
+from rulebook.load.document import DocumentError, parse_document
+from rulebook.load.project import words_from_document
+from rulebook.model import Game, Glossary, Project, Status, Unit, Words, source_hash
+from rulebook.problems import Problem, display_path
+from rulebook.validate.safety import character_dangers
+from rulebook.validate.schema import schema_problems
+
+NEW_FILE = """# yaml-language-server: $schema=../../schemas/words.schema.json
+language: {language}
+units: {{}}
+"""
+
+
+@dataclass(frozen=True)
+class Skipped:
+    unit_id: str
+    line: int
+    reason: str
+
+
+@dataclass
+class Imported:
+    path: Path  # the words file
+    changes: list[Change] = field(default_factory=list)
+    fuzzy: list[str] = field(default_factory=list)  # unit ids left out because they are marked fuzzy
+    outdated: list[str] = field(default_factory=list)  # stale entries taken as outdated translations
+    skipped: list[Skipped] = field(default_factory=list)  # stale entries not taken, and why
+
+
+def import_po(project: Project, po_path: Path) -> Imported:
+    shown = str(po_path)
+    po = read_po_file(po_path, shown)
+    text_set, language = po_target(project, po, shown)
+    english = text_set.words[project.source_language]
+    translatable = text_set.translatable(english)
+    words = text_set.words.get(language)
+    imported = Imported(text_set.folder / f"{language}.yaml")
+    problems: list[str] = []
+    lines: dict[str, int] = {}
+    for entry in po.entries:
+        where = f"{shown}:{entry.line}"
+        unit_id = entry.context
+        if unit_id is None:
+            problems.append(f"{where}: an entry without msgctxt, the unit id")
+        elif unit_id not in translatable:
+            problems.append(f"{where}: unknown unit '{unit_id}' (not in {text_set.id})")
+        elif entry.plural:
+            problems.append(f"{where}: '{unit_id}' has plural forms, but a unit has one text")
+        elif entry.fuzzy:
+            imported.fuzzy.append(unit_id)
+        elif entry.string and (dangers := list(character_dangers(entry.string))):
+            # Refused here, by entry: a control character would not even survive the YAML writer.
+            problems += [f"{where}: '{unit_id}': {danger}" for danger in dangers]
+        elif entry.string:
+            lines[unit_id] = entry.line
+            current = words.units.get(unit_id) if words else None
+            if entry.msgid == translatable[unit_id]:
+                _current(imported, entry, current, source_hash(entry.msgid))
+            else:
+                _stale(imported, project, text_set, entry, current, translatable[unit_id])
+    if imported.changes:
+        # Checked even when the file is already refused, so that the translator sees every problem.
+        try:
+            write_checked(project, text_set, language, imported, lines, shown, write=not problems)
+        except Refused as refused:
+            problems += refused.problems
+    if problems:
+        raise Refused(problems)
+    return imported
+
+
+def po_target(project: Project, po: PoFile, shown: str) -> tuple[Game | Glossary, str]:
+    """The game (or glossary) and the language a PO file is for, from its header."""
+    text_set = next((t for t in project.text_sets() if t.id == po.catalog.version), None)
+    if text_set is None:
+        raise Refused(
+            [
+                f"{shown}: its Project-Id-Version names no game or glossary "
+                f"({po.catalog.project} {po.catalog.version}); export the file with `rulebook i18n export`"
+            ]
+        )
+    if po.language not in project.languages[1:]:
+        raise Refused(
+            [
+                f"{shown}: its Language ({po.language or 'none'}) is not one of the translations "
+                f"({', '.join(project.languages[1:])})"
+            ]
+        )
+    return text_set, po.language
+
+
+def _current(imported: Imported, entry: Entry, current: Unit | None, wanted: str) -> None:
+    """An entry made from the current English."""
+    assert isinstance(entry.string, str) and entry.context is not None
+    if current is None or current.text != entry.string:
+        imported.changes.append(Change(entry.context, entry.string, wanted, Status.DRAFT.value))
+    elif current.source != wanted:
+        # An outdated unit confirmed without an edit: it now translates the current English. A review
+        # was of the old English, so `reviewed` becomes `draft`; a publisher's text stays `original`.
+        status = Status.DRAFT.value if current.status is Status.REVIEWED else None
+        imported.changes.append(Change(entry.context, current.text, wanted, status))
+
+
+def _stale(
+    imported: Imported,
+    project: Project,
+    text_set: Game | Glossary,
+    entry: Entry,
+    current: Unit | None,
+    english: str,
+) -> None:
+    """An entry made from an older English. It is taken as an outdated translation (with the hash of
+    the English it was made from, so the site marks it and the next export shows it fuzzy) when that
+    is progress: the unit has no translation, or an outdated one of the same English. Otherwise it is
+    skipped; either way it is listed."""
+    assert isinstance(entry.string, str) and entry.context is not None
+    unit_id, made_from = entry.context, source_hash(str(entry.msgid))
+    if made_from not in earlier_english(project, text_set):
+        reason = "its msgid is neither the current English nor an earlier one in git history"
+    elif current is not None and current.source == source_hash(english):
+        reason = "the YAML already has a translation of the current English"
+    elif current is not None and current.source != made_from:
+        reason = "the YAML has a translation of a different earlier English"
+    elif current is not None and current.text == entry.string:
+        reason = "unchanged: the YAML has this translation, still outdated"
+    else:
+        imported.changes.append(Change(unit_id, entry.string, made_from, Status.DRAFT.value))
+        imported.outdated.append(unit_id)
+        return
+    imported.skipped.append(Skipped(unit_id, entry.line, reason))
+
+
+def write_checked(
+    project: Project,
+    text_set: Game | Glossary,
+    language: str,
+    imported: Imported,
+    lines: dict[str, int],
+    shown: str,
+    *,
+    write: bool = True,
+) -> None:
+    """Write the changes when they add no error to what `rulebook check` finds, else refuse them all."""
+    path = imported.path
+    original = path.read_text(encoding="utf-8") if path.is_file() else NEW_FILE.format(language=language)
+    order = list(text_set.translatable(text_set.words[project.source_language]))
+    updated = apply_changes(original, imported.changes, order)
+    yaml_shown = display_path(path, project.root)
+    try:
+        document = parse_document(updated.encode("utf-8"), yaml_shown)
+    except DocumentError as error:  # a bug of ours: never write a file we could not read back
+        raise Refused([str(problem) for problem in error.problems]) from None
+    invalid = schema_problems(document, project.root / "schemas" / "words.schema.json")
+    if invalid:
+        raise Refused([str(problem) for problem in invalid])
+    words: Words = words_from_document(document, project.source_language)
+    after = replace(text_set, words={**text_set.words, language: words})
+    added = _errors(text_set_problems(project, after)) - _errors(text_set_problems(project, text_set))
+    if added:
+        raise Refused([_located(problem, lines, shown) for problem in sorted(added.elements())])
+    if write:
+        write_atomic(path, updated)
+
+
+def _errors(problems: list[Problem]) -> Counter[Problem]:
+    # Compared without positions: an import moves lines, and a moved problem is not a new one.
+    return Counter(replace(problem, line=0, col=0) for problem in problems if problem.is_error)
+
+
+_UNIT = re.compile(r"^units\.(?P<unit>.+?)(?:\.text)?: (?P<check>.*)$", re.DOTALL)
+
+
+def _located(problem: Problem, lines: dict[str, int], shown: str) -> str:
+    """A new error as the translator can act on it: the PO line, the unit id and the check."""
+    match = _UNIT.match(problem.message)
+    if match and match["unit"] in lines:
+        return f"{shown}:{lines[match['unit']]}: '{match['unit']}': {match['check']}"
+    return f"{problem} (after the import)"

@@ -1,0 +1,52 @@
+"""`rulebook i18n review FILE`: a reviewer's PO file marks units `reviewed`, without editing YAML.
+
+An entry counts as reviewed when it is translated, not fuzzy, and its text is exactly the YAML's
+translation of the current English. An edited entry must be imported first (it becomes a draft);
+an outdated or fuzzy one is not reviewed. A publisher's text stays `original`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from rulebook.i18n.importer import Imported, po_target, write_checked
+from rulebook.i18n.po_file import read_po_file
+from rulebook.i18n.words_file import Change
+from rulebook.model import Project, Status, source_hash
+
+
+@dataclass
+class Reviewed:
+    path: Path
+    reviewed: list[str] = field(default_factory=list)
+    edited: list[str] = field(default_factory=list)  # text differs from the YAML: import it first
+    outdated: list[str] = field(default_factory=list)  # fuzzy, or the YAML's translation is outdated
+
+
+def review_po(project: Project, po_path: Path) -> Reviewed:
+    shown = str(po_path)
+    po = read_po_file(po_path, shown)
+    text_set, language = po_target(project, po, shown)
+    translatable = text_set.translatable(text_set.words[project.source_language])
+    words = text_set.words.get(language)
+    result = Reviewed(text_set.folder / f"{language}.yaml")
+    changes: list[Change] = []
+    lines: dict[str, int] = {}
+    for entry in po.entries:
+        unit_id = entry.context
+        if unit_id is None or unit_id not in translatable or entry.plural or not entry.string:
+            continue
+        current = words.units.get(unit_id) if words else None
+        wanted = source_hash(translatable[unit_id])
+        if entry.fuzzy or entry.msgid != translatable[unit_id] or (current and current.source != wanted):
+            result.outdated.append(unit_id)
+        elif current is None or current.text != entry.string:
+            result.edited.append(unit_id)
+        elif current.status is Status.DRAFT:
+            changes.append(Change(unit_id, current.text, wanted, Status.REVIEWED.value))
+            lines[unit_id] = entry.line
+            result.reviewed.append(unit_id)
+    if changes:
+        write_checked(project, text_set, language, Imported(result.path, changes), lines, shown)
+    return result
