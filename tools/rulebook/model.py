@@ -130,6 +130,18 @@ class Game:
     # Each example's scored outcome (or the problems refusing it), computed once by the check.
     outcomes: dict[str, Any] = field(default_factory=dict)
     unreadable: set[str] = field(default_factory=set)  # languages whose file exists but failed to load
+    source_titles: dict[str, str] = field(default_factory=dict)  # language → the source's own title
+    # language → the units that carry the source's sentences (its coverage map, where there is one)
+    source_units: dict[str, tuple[str, ...]] = field(default_factory=dict)
+
+    def covered_sections(self, language: str) -> list[Section]:
+        """The sections whose rules (or title) carry sentences of the source in that language."""
+        units = set(self.source_units.get(language, ()))
+        return [
+            section
+            for section in self.sections
+            if section.unit_id in units or any(rule.unit_id in units for rule in section.rules)
+        ]
 
     def unit_ids(self) -> list[str]:
         """Every unit the game's structure asks for, in reading order."""

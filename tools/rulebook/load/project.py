@@ -203,8 +203,23 @@ def _load_game(reader: _Reader, folder: Path, languages: list[str]) -> Game | No
             for index, item in enumerate(data.get("illustrations", []))
         ],
     )
+    game.source_titles = {source["language"]: source["title"] for source in data["sources"] if "title" in source}
+    game.source_units = {language: _covered_units(path) for language, path in game.sources.items()}
     _read_words(reader, game, languages)
     return game
+
+
+def _covered_units(source: Path) -> tuple[str, ...]:
+    """The unit ids of a source's coverage map (sources/<name>.coverage.yaml); none without one.
+    The map itself is checked by the tests of the sources, so a broken one only shows no coverage."""
+    path = source.with_suffix(".coverage.yaml")
+    if not path.is_file():
+        return ()
+    try:
+        units = read_document(path, path.name).data.get("units")
+    except (DocumentError, AttributeError):
+        return ()
+    return tuple(units) if isinstance(units, dict) else ()
 
 
 def _read_words(reader: _Reader, text_set: Game | Glossary, languages: list[str]) -> None:

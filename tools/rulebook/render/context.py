@@ -5,6 +5,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from babel import Locale
+
 from rulebook import placeholders
 from rulebook.i18n.ui import ui_translations
 from rulebook.model import Game, Glossary, Project, Unit, source_hash
@@ -21,6 +23,15 @@ class Shown:
     outdated: bool = False  # a translation made from English that has changed since
 
 
+def language_name(code: str, in_language: str) -> str:
+    """A language's name as another language writes it.
+
+    >>> language_name("cs", "fr"), language_name("cs", "en")
+    ('tchèque', 'Czech')
+    """
+    return Locale.parse(code).get_display_name(in_language) or code
+
+
 class PageContext:
     """One language's view of the project: its UI strings, and each unit as that language shows it."""
 
@@ -31,6 +42,10 @@ class PageContext:
         self._: Callable[[str], str] = translations.gettext
         self.ngettext: Callable[[str, str, int], str] = translations.ngettext
         self._translatable: dict[int, dict[str, str]] = {}  # text set → unit id → current source hash
+
+    def language_name(self, code: str) -> str:
+        """A language's name as this page's language writes it ("tchèque" on a French page)."""
+        return language_name(code, self.language)
 
     def shown(self, game: Game | Glossary, unit_id: str) -> Shown:
         words = game.words.get(self.language)

@@ -6,13 +6,12 @@ site search; the filter box narrows the grid by name (in the page's language) or
 
 from __future__ import annotations
 
-import json
 from collections.abc import Sequence
 
 from rulebook.icons import inline_svg
 from rulebook.model import Glossary, Symbol
 from rulebook.render.context import PageContext
-from rulebook.render.markup import attribute, literal
+from rulebook.render.markup import attribute, front_matter, literal, plain_text
 from rulebook.render.search import fold
 from rulebook.scoring.rebus import score_without_squares
 
@@ -40,11 +39,7 @@ def glossary_page(context: PageContext, glossary: Glossary) -> str:
     label = _("Filter by name or reading")
     none = _("No symbol matches.")
     lines = [
-        "---",
-        f"title: {json.dumps(title, ensure_ascii=False)}",
-        "hide: [toc]",
-        "---",
-        "",
+        *front_matter(title, plain_text(context.plain(glossary, "page.intro")), hide=("toc",)),
         f"# {context.text(glossary, 'page.title')}",
         "",
         context.text(glossary, "page.intro"),

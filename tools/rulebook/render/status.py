@@ -3,13 +3,11 @@ the outdated and missing units, each linked to where it stands on the site."""
 
 from __future__ import annotations
 
-import json
-
 from rulebook.i18n.state import State, Tally, language_tallies, unit_states
 from rulebook.model import Game, Glossary
 from rulebook.render.context import PageContext
 from rulebook.render.glossary import PAGE as GLOSSARY_PAGE
-from rulebook.render.markup import literal
+from rulebook.render.markup import attribute, front_matter, literal
 
 PAGE = "status.md"
 
@@ -37,11 +35,12 @@ def status_page(context: PageContext) -> str:
     _ = context._
     project = context.project
     title = _("Translation status")
-    lines = ["---", f"title: {json.dumps(title, ensure_ascii=False)}", "---", "", f"# {title}", ""]
+    lines = [*front_matter(title), f"# {title}", ""]
     if context.language == project.source_language:
         lines += [_("English is the source language. Progress of the translations:"), ""]
         for language in project.languages[1:]:
-            lines += _table(context, language_tallies(project, language), heading=language)
+            name = context.language_name(language)
+            lines += _table(context, language_tallies(project, language), heading=name[:1].upper() + name[1:])
         return "\n".join(lines) + "\n"
     lines += [_("Units translated from the current English, outdated, missing, and their review status."), ""]
     states = [(text_set, unit_states(project, text_set, context.language)) for text_set in project.text_sets()]
@@ -104,4 +103,6 @@ def _table(context: PageContext, tallies: list[Tally], heading: str | None = Non
             f"{t.percent:.0f} %",
         ]
         lines.append("| " + " | ".join(str(cell) for cell in cells) + " |")
-    return [*lines, ""]
+    # Shown on narrow screens only (CSS): a phone shows half the columns.
+    hint = _("The table scrolls sideways.")
+    return [*lines, "", f'<p class="rb-scroll-hint" data-search-exclude>{attribute(hint)}</p>', ""]

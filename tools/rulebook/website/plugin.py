@@ -24,13 +24,19 @@ from rulebook.files import write_if_changed
 from rulebook.load.document import DocumentError, read_document
 from rulebook.load.project import GLOSSARY_FILE, PROJECT_FILE
 from rulebook.model import Project
-from rulebook.render.pages import GENERATED_MARK, render_pages
+from rulebook.render.markup import GENERATED_MARK
+from rulebook.render.pages import render_pages
 from rulebook.render.sanitizer import removals, sanitize
 from rulebook.render.search import split_index
 from rulebook.website.config import RulebookConfig
 from rulebook.website.interface import interface_words, localize_theme
 from rulebook.website.policy import with_policy
-from rulebook.website.site_files import copy_sitemaps, write_not_found_pages, write_source_language_redirects
+from rulebook.website.site_files import (
+    copy_sitemaps,
+    write_not_found_pages,
+    write_precache_list,
+    write_source_language_redirects,
+)
 
 log = logging.getLogger("mkdocs.plugins.rulebook")
 THEME_DIR = Path(__file__).parent / "theme"
@@ -206,3 +212,4 @@ class RulebookPlugin(BasePlugin[RulebookConfig]):
         write_not_found_pages(site, self._not_found, source)
         home = interface_words(self.root, source)["home"]
         write_source_language_redirects(site, source, self.project.languages[1:], home)
+        write_precache_list(site)

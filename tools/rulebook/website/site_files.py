@@ -5,11 +5,13 @@
 - `/en/…` for the source language, whose pages live at the root: each is a redirect.
 - A sitemap.xml beside every page: Material fetches `sitemap.xml` next to each alternate-language
   link of a page, and would log a 404 for every one that is missing.
+- The list of what the service worker caches for offline reading.
 """
 
 from __future__ import annotations
 
 import html
+import json
 import shutil
 from pathlib import Path
 
@@ -56,3 +58,24 @@ def copy_sitemaps(site: Path) -> None:
     for page in site.rglob("index.html"):
         if page.parent != site:
             shutil.copyfile(root_sitemap, page.parent / "sitemap.xml")
+
+
+# Not needed offline: source maps, compressed duplicates, the sitemaps, and lunr's segmenters for
+# Chinese and Thai.
+_NOT_CACHED = {".map", ".gz"}
+_NOT_CACHED_NAMES = {"sitemap.xml", "precache.json", "tinyseg.js", "wordcut.js"}
+
+
+def write_precache_list(site: Path) -> list[str]:
+    """precache.json: every URL the service worker (theme/sw.js) caches for offline reading.
+    A page is listed by its folder URL, which is what a reader's browser asks for."""
+    files = []
+    for path in sorted(site.rglob("*")):
+        if not path.is_file() or path.suffix in _NOT_CACHED or path.name in _NOT_CACHED_NAMES:
+            continue
+        relative = path.relative_to(site).as_posix()
+        if path.name == "index.html":
+            relative = relative.removesuffix("index.html") or "./"
+        files.append(relative)
+    write_if_changed(site / "precache.json", json.dumps({"files": files}, indent=0))
+    return files

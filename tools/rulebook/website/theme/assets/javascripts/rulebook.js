@@ -45,3 +45,31 @@ document.addEventListener("click", function (event) {
   input.addEventListener("input", apply);
   apply();
 })();
+
+// Accessibility on every page, after Material has mounted its components (document$ emits once a
+// page is ready): the search dialog is named after its input, and a table that scrolls sideways is
+// a focusable, named region, so that a keyboard can scroll it and a screen reader announces it.
+(function () {
+  var words = document.getElementById("rb-interface");
+  var scrolls = words ? words.getAttribute("data-table-scrolls") : "";
+  function label() {
+    var dialog = document.querySelector(".md-search[role=dialog]");
+    var input = document.querySelector(".md-search__input");
+    if (dialog && input && !dialog.hasAttribute("aria-label")) {
+      dialog.setAttribute("aria-label", input.getAttribute("aria-label") || input.placeholder);
+    }
+    // Named after what comes before the table (its heading, or an example's caption): unique.
+    document.querySelectorAll(".md-typeset__scrollwrap").forEach(function (wrap) {
+      var before = wrap.previousElementSibling;
+      var name = before ? before.textContent.replace(/¶$/, "").replace(/\s+/g, " ").trim().slice(0, 80) : "";
+      wrap.tabIndex = 0;
+      wrap.setAttribute("role", "region");
+      wrap.setAttribute("aria-label", name ? name + " · " + scrolls : scrolls);
+    });
+  }
+  if (window.document$ && window.document$.subscribe) {
+    window.document$.subscribe(label);
+  } else {
+    label();
+  }
+})();
