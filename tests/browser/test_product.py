@@ -1,0 +1,144 @@
+"""Every page as a product: axe-core in both schemes, no console error or failed request, the
+interface in the reader's language, a 404 page per language, /en/, and reading offline."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from urllib.parse import urlparse
+
+import pytest
+from axe_playwright_python.sync_playwright import Axe
+from playwright.sync_api import Browser, Page
+
+from conftest import ROOT
+from rulebook.load.project import load_project
+
+pytestmark = pytest.mark.browser
+
+PROJECT = load_project(ROOT).project
+LANGUAGES = PROJECT.languages
+# One page of every type, in every language.
+PAGE_TYPES = ["", "rebus/", "glossary/", "status/", "404.html"]
+BLOCKING = {"serious", "critical"}
+
+
+def root_of(language: str) -> str:
+    return "/" if language == PROJECT.source_language else f"/{language}/"
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_axe_finds_nothing_serious_on_any_page_type(browser: Browser, site_url: str, language, scheme) -> None:
+    context = browser.new_context(color_scheme=scheme)
+    page = context.new_page()
+    axe = Axe()
+    found = []
+    for kind in PAGE_TYPES:
+        page.goto(f"{site_url}{root_of(language)}{kind}", wait_until="networkidle")
+        expected = "slate" if scheme == "dark" else "default"
+        assert page.get_attribute("body", "data-md-color-scheme") == expected
+        violations = axe.run(page).response["violations"]
+        found += [
+            f"{kind or 'home'}: {violation['id']} ({violation['impact']}) at {violation['nodes'][0]['target']}"
+            for violation in violations
+            if violation["impact"] in BLOCKING
+        ]
+    context.close()
+    assert found == []
+
+
+def every_page(site: Path) -> list[str]:
+    return sorted(
+        "/" + path.relative_to(site).as_posix().removesuffix("index.html")
+        for path in site.rglob("*.html")
+        if not path.relative_to(site).as_posix().startswith(f"{PROJECT.source_language}/")  # the /en/ redirects
+    )
+
+
+def test_no_page_logs_an_error_or_fails_a_request(page: Page, site_url: str, clean_site: Path) -> None:
+    problems: list[str] = []
+    page.on("console", lambda message: problems.append(message.text) if message.type == "error" else None)
+    page.on("requestfailed", lambda request: problems.append(f"failed: {request.url}"))
+    page.on(
+        "response",
+        lambda response: problems.append(f"{response.status}: {response.url}") if response.status >= 400 else None,
+    )
+    paths = every_page(clean_site)
+    assert len(paths) >= 20
+    for path in paths:
+        page.goto(f"{site_url}{path}", wait_until="networkidle")
+    assert problems == []
+
+
+def test_the_interface_speaks_the_page_language(page: Page, site_url: str) -> None:
+    page.goto(f"{site_url}/fr/rebis/")
+    toggle = page.locator("label.md-header__button[for^=__palette]:visible")
+    assert toggle.get_attribute("title") == "Passer en mode sombre"
+    assert page.get_attribute("h2#turn a.headerlink", "title") == "Lien permanent"
+    assert "Réalisé avec" in page.inner_text(".md-copyright")
+    assert page.get_attribute(".md-search", "aria-label") == page.get_attribute(".md-search__input", "placeholder")
+    page.goto(f"{site_url}/cs/status/")
+    assert (
+        page.locator("label.md-header__button[for^=__palette]:visible").get_attribute("title")
+        == "Přepnout na tmavý režim"
+    )
+    assert "Vytvořeno pomocí" in page.inner_text(".md-copyright")
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_each_language_has_its_own_404(page: Page, site_url: str, language) -> None:
+    page.goto(f"{site_url}{root_of(language)}404.html")
+    assert page.get_attribute("html", "lang") == language
+    words = {"en": "Page not found", "fr": "Page introuvable", "cs": "Stránka nenalezena"}
+    assert page.inner_text("article h1").strip().rstrip("¶") == words[language]
+    # The switcher leads to each language's root, not to some other page.
+    links = page.eval_on_selector_all("a.md-select__link[hreflang]", "links => links.map(a => [a.hreflang, a.href])")
+    assert {lang: urlparse(href).path for lang, href in links} == {code: root_of(code) for code in LANGUAGES}
+    # Its search uses its own language's index.
+    page.click("input.md-search__input")
+    page.keyboard.type("regle" if language == "fr" else "pravidla" if language == "cs" else "rules")
+    page.wait_for_selector(".md-search-result__item a", state="attached")
+    hrefs = page.eval_on_selector_all(".md-search-result__item a", "links => links.map(a => a.href)")
+    paths = [urlparse(href).path for href in hrefs]
+    others = [root_of(code) for code in LANGUAGES if code not in (language, PROJECT.source_language)]
+    assert paths and all(not path.startswith(tuple(others)) for path in paths), paths
+    if language != PROJECT.source_language:
+        assert all(path.startswith(root_of(language)) for path in paths), paths
+
+
+def test_en_leads_to_the_english_root(page: Page, site_url: str) -> None:
+    page.goto(f"{site_url}/en/")
+    page.wait_for_url(f"{site_url}/")
+    assert page.get_attribute("html", "lang") == "en"
+    page.goto(f"{site_url}/en/rebis/")
+    page.wait_for_url(f"{site_url}/rebis/")
+
+
+def test_a_visited_site_works_offline(browser: Browser, site_url: str) -> None:
+    context = browser.new_context(service_workers="allow")
+    page = context.new_page()
+    page.goto(f"{site_url}/", wait_until="networkidle")
+    # The service worker has cached the whole site once it controls the page. (Polled from Python:
+    # the page's Content-Security-Policy refuses the eval that wait_for_function uses.)
+    page.evaluate("async () => { await navigator.serviceWorker.ready; }")
+    cached = 0
+    for _ in range(150):
+        state = page.evaluate(
+            """async () => [navigator.serviceWorker.controller !== null,
+                            (await (await caches.open("rulebook-site")).keys()).length]"""
+        )
+        controlled, cached = state
+        if controlled and cached > 50:
+            break
+        page.wait_for_timeout(200)
+    assert controlled and cached > 50, state
+    context.set_offline(True)
+    page.goto(f"{site_url}/fr/rebis/")  # never visited
+    assert page.get_attribute("html", "lang") == "fr"
+    assert "Rebis" in page.inner_text("article h1")
+    page.click("input.md-search__input")
+    page.keyboard.type("etagere")
+    page.wait_for_selector(".md-search-result__item a", state="attached")
+    page.goto(f"{site_url}/cs/glossary/")
+    assert page.locator(".rb-symbol").count() == len(PROJECT.glossary.symbols)
+    context.close()
