@@ -2,7 +2,14 @@
 
 from __future__ import annotations
 
-from rulebook.render.search import FOLDED_FIELD, split_index
+from rulebook.render.search import (
+    FOLDED_FIELD,
+    PIPELINE,
+    SECONDARY,
+    STEMS_FIELD,
+    TITLE_STEMS_FIELD,
+    split_index,
+)
 
 LANGUAGES = ["en", "fr", "cs"]
 
@@ -31,9 +38,29 @@ def test_each_language_gets_only_its_own_pages_relative_to_its_root() -> None:
     assert [d["location"] for d in parts["cs"]["docs"]] == ["rebus/#play", ""]
 
 
-def test_lunr_language_is_the_page_language_or_plain_for_czech() -> None:
-    parts = split_index(index(), LANGUAGES)
-    assert [parts[lang]["config"]["lang"] for lang in LANGUAGES] == [["en"], ["fr"], ["en"]]
+def test_lunr_language_is_the_page_language_when_lunr_has_it_else_plain() -> None:
+    # Every index also loads our stem-matching pseudo-language; a language lunr lacks searches
+    # with English word splitting and no stemmer or stop words, rather than English ones.
+    parts = split_index(index(), LANGUAGES, stemmed=frozenset({"en", "fr"}))
+    assert [parts[lang]["config"]["lang"] for lang in LANGUAGES] == [["en", "rb"], ["fr", "rb"], ["en", "rb"]]
+    assert [parts[lang]["config"]["pipeline"] for lang in LANGUAGES] == [PIPELINE, PIPELINE, []]
+    with_czech = split_index(index(), LANGUAGES, stemmed=frozenset({"en", "fr", "cs"}))
+    assert with_czech["cs"]["config"]["lang"] == ["cs", "rb"]
+
+
+def test_secondary_parts_rank_below_rules_and_every_entry_has_its_stems() -> None:
+    entries = {
+        "config": {"lang": ["en"], "fields": {"title": {"boost": 1000}, "text": {"boost": 1}}},
+        "docs": [
+            {"location": "rebus/#scoring", "title": "3. Scoring", "text": "<p>Each tile scores</p>"},
+            {"location": "rebus/#referee-notes", "title": "Referee notes", "text": "<p>scores</p>"},
+            {"location": "status/#french", "title": "French", "text": ""},
+        ],
+    }
+    docs = split_index(entries, ["en"])["en"]["docs"]
+    assert [doc.get("boost") for doc in docs] == [None, SECONDARY["#referee-notes"], SECONDARY["status/"]]
+    assert SECONDARY["#referee-notes"] < 1 and SECONDARY["status/"] < 1
+    assert docs[0][STEMS_FIELD] == " Each tile scores " and docs[0][TITLE_STEMS_FIELD] == "3. Scoring"
 
 
 def test_accented_words_get_a_folded_copy_and_the_field_is_declared() -> None:

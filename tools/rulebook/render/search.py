@@ -10,9 +10,14 @@ from __future__ import annotations
 import copy
 import re
 import unicodedata
+from pathlib import Path
 from typing import Any
 
 FOLDED_FIELD = "folded"
+# The text again, the only field that lunr stems (see lunr.rb.min.js): words keep matching by prefix
+# as the reader types, and an inflected word finds its other forms through this field.
+STEMS_FIELD = "stems"
+TITLE_STEMS_FIELD = "title_stems"
 # Letters that Unicode does not decompose into a base letter and a mark.
 _LIGATURES = str.maketrans(
     {
@@ -37,38 +42,13 @@ _MARKS = re.compile(
     "[" + "".join(chr(c) for block in _MARK_BLOCKS for c in block if unicodedata.combining(chr(c))) + "]"
 )
 _TAG = re.compile(r"<[^>]*>")
-# lunr languages that Material ships; the others search with no stemming or language stop words.
-_LUNR = {
-    "ar",
-    "da",
-    "de",
-    "du",
-    "el",
-    "es",
-    "fi",
-    "fr",
-    "he",
-    "hi",
-    "hu",
-    "hy",
-    "it",
-    "ja",
-    "kn",
-    "ko",
-    "nl",
-    "no",
-    "pt",
-    "ro",
-    "ru",
-    "sa",
-    "sv",
-    "ta",
-    "te",
-    "th",
-    "tr",
-    "vi",
-    "zh",
-}
+# What a reader searches for is a rule: the referee notes, the list of sources and the status page
+# rank below the rules that also match. (Anchors and pages as the renderer writes them.)
+SECONDARY = {"#referee-notes": 0.4, "#sources": 0.2, "status/": 0.3}
+# Material's search keeps only the pipeline functions named here; the defaults of its English
+# configuration drop the stemmer, so "égalités" found nothing in French.
+PIPELINE = ["stemmer", "stopWordFilter", "trimmer"]
+STEM_MATCHING = "rb"
 
 
 def fold(text: str) -> str:
@@ -114,17 +94,40 @@ def language_of(location: str, languages: list[str]) -> tuple[str, str]:
     return languages[0], location
 
 
-def split_index(index: dict[str, Any], languages: list[str]) -> dict[str, dict[str, Any]]:
-    """One index per language; the first language is the one at the site root."""
+def split_index(
+    index: dict[str, Any], languages: list[str], stemmed: frozenset[str] = frozenset()
+) -> dict[str, dict[str, Any]]:
+    """One index per language; the first language is the one at the site root. `stemmed` names the
+    languages that have a lunr language file (Material's, or one of ours): they search with its
+    stemmer and stop words; the others with none, rather than with English rules."""
     result = {}
     for language in languages:
         config = copy.deepcopy(index["config"])
-        config["lang"] = [language if language in _LUNR else "en"]
+        # "rb" is our pseudo-language (theme/assets/javascripts/lunr/min/lunr.rb.min.js): whole
+        # words are matched by their stem as the reader types.
+        config["lang"] = [language if language in stemmed else "en", STEM_MATCHING]
+        config["pipeline"] = PIPELINE if language in stemmed or language == "en" else []
         config["fields"][FOLDED_FIELD] = {"boost": 1.0}
+        config["fields"][STEMS_FIELD] = {"boost": 0.5}
+        config["fields"][TITLE_STEMS_FIELD] = {"boost": 50.0}  # a title still outweighs the text
         result[language] = {"config": config, "docs": []}
     for entry in index["docs"]:
         language, location = language_of(entry["location"], languages)
         entry = {**entry, "location": location}
         entry[FOLDED_FIELD] = folded_words(entry.get("title", ""), entry.get("text", ""))
+        entry[STEMS_FIELD] = _TAG.sub(" ", entry.get("text", ""))
+        entry[TITLE_STEMS_FIELD] = entry.get("title", "")
+        boost = next((value for part, value in SECONDARY.items() if part in location), None)
+        if boost is not None:
+            entry["boost"] = boost
         result[language]["docs"].append(entry)
     return result
+
+
+def lunr_languages(theme_dirs: list[str]) -> frozenset[str]:
+    """The languages with a lunr language file in the theme (ours first, then Material's)."""
+    found = {"en"}
+    for folder in theme_dirs:
+        lunr = Path(folder) / "assets" / "javascripts" / "lunr" / "min"
+        found |= {path.name.split(".")[1] for path in lunr.glob("lunr.*.min.js")}
+    return frozenset(found)

@@ -27,7 +27,7 @@ from rulebook.model import Project
 from rulebook.render.markup import GENERATED_MARK
 from rulebook.render.pages import render_pages
 from rulebook.render.sanitizer import removals, sanitize
-from rulebook.render.search import split_index
+from rulebook.render.search import lunr_languages, split_index
 from rulebook.website.config import RulebookConfig
 from rulebook.website.interface import interface_words, localize_theme
 from rulebook.website.policy import with_policy
@@ -201,7 +201,8 @@ class RulebookPlugin(BasePlugin[RulebookConfig]):
         if others and not any(entry["location"].split("/", 1)[0] in others for entry in index["docs"]):
             # mkdocs-static-i18n calls this once per language; only its last call sees the merged index.
             return
-        for language, part in split_index(index, self.project.languages).items():
+        stemmed = lunr_languages(config.theme.dirs)
+        for language, part in split_index(index, self.project.languages, stemmed).items():
             prefix = "" if language == self.project.source_language else language
             target = Path(config.site_dir) / prefix / "search" / "search_index.json"
             target.parent.mkdir(parents=True, exist_ok=True)
