@@ -1,4 +1,4 @@
-"""The REBUS glossary: its checks on broken copies, and the data's own promises."""
+"""The REBUS glossary: its checks on broken copies, the data's own promises, and the page."""
 
 from __future__ import annotations
 
@@ -48,8 +48,8 @@ def test_75_symbols_are_refused(project_copy: Path, capsys) -> None:
 def test_a_duplicate_id_is_refused(project_copy: Path, capsys) -> None:
     text = edit(project_copy, "glossary/symbols.yaml", "  - id: cat\n", "  - id: apple\n")
     code, problems = check(capsys, project_copy)
-    line, col = locate(text, "apple\n    icon: material/cat")
-    first = locate(text, "apple\n    icon: material/food-apple")[0]
+    line, col = locate(text, "apple\n    group: nature\n    icon: material/cat")
+    first = locate(text, "apple\n    group: nature\n    icon: material/food-apple")[0]
     assert code == 1
     assert f"glossary/symbols.yaml:{line}:{col}: symbol id 'apple' is used twice (first at line {first})" in problems
 
@@ -97,3 +97,77 @@ def test_a_rule_illustration_with_an_unknown_symbol_is_refused(project_copy: Pat
         f"rules/rebus/game.yaml:{line}:{col}: tile 'hacksaw' is neither a glossary symbol nor a single letter"
         in problems
     )
+
+
+def test_a_symbol_in_an_undeclared_theme_is_refused(project_copy: Path, capsys) -> None:
+    text = edit(
+        project_copy, "glossary/symbols.yaml", "  - id: cat\n    group: nature\n", "  - id: cat\n    group: pets\n"
+    )
+    code, problems = check(capsys, project_copy)
+    line, col = locate(text, "pets\n")
+    assert code == 1
+    assert (
+        f"glossary/symbols.yaml:{line}:{col}: group 'pets' is not one of groups: "
+        "sound-plays, numbers, people, verbs, signs, objects, nature" in problems
+    )
+
+
+def test_a_theme_without_symbols_and_one_named_like_a_symbol_are_refused(project_copy: Path, capsys) -> None:
+    text = edit(project_copy, "glossary/symbols.yaml", "objects, nature]", "objects, nature, cat, sounds]")
+    code, problems = check(capsys, project_copy)
+    assert code == 1
+    line = locate(text, "groups: [")[0]
+    cat_col, sounds_col = locate(text, "cat, sounds]")[1], locate(text, "sounds]")[1]
+    assert f"glossary/symbols.yaml:{line}:{cat_col}: group 'cat' has no symbol" in problems
+    assert f"glossary/symbols.yaml:{line}:{cat_col}: group 'cat' has the id of a symbol or of the page" in problems
+    assert (
+        f"glossary/symbols.yaml:{line}:{sounds_col}: group 'sounds' has the id of a symbol or of the page" in problems
+    )
+
+
+def test_an_illustration_that_does_not_fit_a_rack_is_refused(project_copy: Path, capsys) -> None:
+    # Rule 2.4's quote drawn in full: he (1), H A S (3), A (1), cup, oar, phone, and, leaf (5) = 10 tiles.
+    text = edit(
+        project_copy,
+        "rules/rebus/game.yaml",
+        "tiles: [man, H, A, S, A, cup, oar, and, leaf]",
+        "tiles: [man, H, A, S, A, cup, oar, phone, and, leaf]",
+    )
+    code, problems = check(capsys, project_copy)
+    line, col = locate(text, "[man, H, A, S, A, cup")
+    assert code == 1
+    assert f"rules/rebus/game.yaml:{line}:{col}: illustrations[1] has 10 tiles, but a rack holds 9" in problems
+
+
+def test_the_themes_cover_every_symbol_in_the_issues_order() -> None:
+    glossary = load_project(ROOT).project.glossary
+    assert glossary.groups == ["sound-plays", "numbers", "people", "verbs", "signs", "objects", "nature"]
+    assert {symbol.group for symbol in glossary.symbols} == set(glossary.groups)
+    assert {s.id for s in glossary.symbols if s.group == "numbers"} == {"one", "two", "four", "eight", "zero"}
+
+
+def test_rule_2_4_is_drawn_as_a_counter_example_that_fits_a_rack() -> None:
+    rebus = load_project(ROOT).project.game("rebus")
+    (lists,) = [item for item in rebus.illustrations if item.rule == "no-lists"]
+    assert lists.counter_example
+    assert len(lists.tiles) <= rebus.facts["components"]["rack_tiles"] == 9
+    assert all(not item.counter_example for item in rebus.illustrations if item.rule != "no-lists")
+
+
+def test_the_second_edition_pictures_and_readings() -> None:
+    symbols = {s.id: s for s in load_project(ROOT).project.glossary.symbols}
+    icons = {"cup": "coffee", "saw": "hand-saw", "sea": "sail-boat", "oar": "rowing", "in": "home-import-outline"}
+    for symbol_id, icon in icons.items():
+        assert symbols[symbol_id].icon == f"material/{icon}"
+    assert "bough" not in symbols["bow"].readings
+    assert symbols["cross"].reads == "I cannot"
+    # Examples are statements (or, for "why", a single word: rule 2.2), not headlines.
+    assert {symbols[s].reads for s in ("up", "power", "why")} == {"I rise", "I am off", "yes"}
+
+
+def test_english_words_use_american_spelling() -> None:
+    english = "\n".join(
+        (ROOT / path).read_text(encoding="utf-8") for path in ("glossary/en.yaml", "rules/rebus/en.yaml")
+    )
+    for british in ("Aeroplane", "aeroplane", "amber", "Way in", "centre", "tick", "colour", "premium square"):
+        assert british not in english, british
