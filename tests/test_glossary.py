@@ -2,11 +2,16 @@
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
+
+import pytest
 
 from conftest import ROOT, edit, locate, run_cli, tree_digest
 from rulebook.icons import icon_file
 from rulebook.load.project import load_project
+from rulebook.render.pages import render_pages
+from rulebook.render.sounds import sound_index
 
 
 def check(capsys, root: Path) -> tuple[int, list[str]]:
@@ -165,9 +170,54 @@ def test_the_second_edition_pictures_and_readings() -> None:
     assert {symbols[s].reads for s in ("up", "power", "why")} == {"I rise", "I am off", "yes"}
 
 
+@pytest.fixture(scope="module")
+def pages() -> dict[str, str]:
+    return {page.path: page.text for page in render_pages(load_project(ROOT).project)}
+
+
 def test_english_words_use_american_spelling() -> None:
     english = "\n".join(
         (ROOT / path).read_text(encoding="utf-8") for path in ("glossary/en.yaml", "rules/rebus/en.yaml")
     )
     for british in ("Aeroplane", "aeroplane", "amber", "Way in", "centre", "tick", "colour", "premium square"):
         assert british not in english, british
+
+
+def test_the_page_groups_by_theme_and_sorts_each_theme_by_name_in_its_language(pages: dict[str, str]) -> None:
+    french = pages["fr/glossary.md"]
+    themes = re.findall(r"^## (.+) \{ #([a-z-]+) \}$", french, re.M)
+    assert themes == [
+        ("Homophonies", "sound-plays"),
+        ("Nombres", "numbers"),
+        ("Personnes", "people"),
+        ("Verbes", "verbs"),
+        ("Signes", "signs"),
+        ("Objets", "objects"),
+        ("Nature", "nature"),
+        ("Index des sons", "sounds"),
+    ]
+    numbers = french[french.index("{ #numbers }") : french.index("{ #people }")]
+    # Deux, Huit, Quatre, Un, Zéro: alphabetical in French, accents ignored.
+    assert re.findall(r"^### .+ \{ #([a-z-]+) \}$", numbers, re.M) == ["two", "eight", "four", "one", "zero"]
+
+
+def test_a_card_opens_with_its_heading_and_gives_its_example_once(pages: dict[str, str]) -> None:
+    for language, example_word in (("fr", "Exemple"), ("cs", "Příklad"), ("en", "Example")):
+        page = pages[f"{language}/glossary.md"]
+        cards = page.split('<div class="rb-symbol" ')[1:]
+        assert len(cards) == 76
+        for card in cards:
+            lines = [line for line in card.split("\n")[1:] if line]
+            assert lines[0].startswith("### "), lines[0]
+            assert example_word not in card
+            assert card.count('class="rb-symbol__example"') == 1
+    assert "(j’ai vu)" in pages["fr/glossary.md"]
+
+
+def test_the_sound_index_points_each_sound_at_its_pictures(pages: dict[str, str]) -> None:
+    index = {sound: [s.id for s in symbols] for sound, symbols in sound_index(load_project(ROOT).project.glossary)}
+    # From symbols.yaml: for is a reading of four, see of sea, I of eye; right of pen and of check.
+    assert index["for"] == ["four"] and index["see"] == ["sea"] and index["I"] == ["eye"]
+    assert index["right"] == ["pen", "check"]
+    assert "four" not in index and "eye" not in index  # a symbol's own word is its card, not an index entry
+    assert '<q lang="en">for</q> → [Quatre](#four)' in pages["fr/glossary.md"]
