@@ -22,7 +22,7 @@ def sound_index(glossary: Glossary) -> list[tuple[str, list[Symbol]]]:
     index: dict[str, tuple[str, list[Symbol]]] = {}
     for symbol in glossary.symbols:
         for reading in symbol.readings:
-            key = fold(reading).casefold()
+            key = fold(reading).casefold().replace("’", "").replace("'", "")  # o’clock sorts as oclock
             if key == symbol.id.replace("-", " "):
                 continue
             index.setdefault(key, (reading, []))[1].append(symbol)

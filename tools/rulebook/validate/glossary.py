@@ -8,6 +8,7 @@ import re
 from collections.abc import Iterator
 
 from rulebook.icons import icon_file, icons_folder
+from rulebook.load.document import Document, JsonPath
 from rulebook.model import Glossary, Project
 from rulebook.problems import Problem
 from rulebook.scoring.rebus import score_without_squares
@@ -81,7 +82,8 @@ def _group_problems(glossary: Glossary, known: set[str]) -> Iterator[Problem]:
             )
 
 
-def _rack_problem(document, where: tuple, tiles: int, rack: int, what: str):
+def _rack_problem(document: Document, where: JsonPath, tiles: int, rack: int, what: str) -> Problem | None:
+    """A rebus is laid from one rack: more tiles than a rack holds cannot be played."""
     if tiles > rack:
         return document.problem(where, f"{what} has {tiles} tiles, but a rack holds {rack}")
     return None
