@@ -161,7 +161,16 @@ def test_rule_2_4_is_drawn_as_a_counter_example_that_fits_a_rack() -> None:
 
 def test_the_second_edition_pictures_and_readings() -> None:
     symbols = {s.id: s for s in load_project(ROOT).project.glossary.symbols}
-    icons = {"cup": "coffee", "saw": "hand-saw", "sea": "sail-boat", "oar": "rowing", "in": "home-import-outline"}
+    icons = {
+        "cup": "coffee",
+        "saw": "hand-saw",
+        "sea": "sail-boat",
+        "oar": "rowing",
+        "in": "home-import-outline",
+        "tea": "tea-outline",
+        "go": "traffic-light-outline",
+        "pen": "fountain-pen",
+    }
     for symbol_id, icon in icons.items():
         assert symbols[symbol_id].icon == f"material/{icon}"
     assert "bough" not in symbols["bow"].readings
