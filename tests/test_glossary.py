@@ -1,12 +1,17 @@
-"""The REBUS glossary: its checks on broken copies, and the data's own promises."""
+"""The REBUS glossary: its checks on broken copies, the data's own promises, and the page."""
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
+
+import pytest
 
 from conftest import ROOT, edit, locate, run_cli, tree_digest
 from rulebook.icons import icon_file
 from rulebook.load.project import load_project
+from rulebook.render.pages import render_pages
+from rulebook.render.sounds import sound_index
 
 
 def check(capsys, root: Path) -> tuple[int, list[str]]:
@@ -48,8 +53,8 @@ def test_75_symbols_are_refused(project_copy: Path, capsys) -> None:
 def test_a_duplicate_id_is_refused(project_copy: Path, capsys) -> None:
     text = edit(project_copy, "glossary/symbols.yaml", "  - id: cat\n", "  - id: apple\n")
     code, problems = check(capsys, project_copy)
-    line, col = locate(text, "apple\n    icon: material/cat")
-    first = locate(text, "apple\n    icon: material/food-apple")[0]
+    line, col = locate(text, "apple\n    group: nature\n    icon: material/cat")
+    first = locate(text, "apple\n    group: nature\n    icon: material/food-apple")[0]
     assert code == 1
     assert f"glossary/symbols.yaml:{line}:{col}: symbol id 'apple' is used twice (first at line {first})" in problems
 
@@ -97,3 +102,131 @@ def test_a_rule_illustration_with_an_unknown_symbol_is_refused(project_copy: Pat
         f"rules/rebus/game.yaml:{line}:{col}: tile 'hacksaw' is neither a glossary symbol nor a single letter"
         in problems
     )
+
+
+def test_a_symbol_in_an_undeclared_theme_is_refused(project_copy: Path, capsys) -> None:
+    text = edit(
+        project_copy, "glossary/symbols.yaml", "  - id: cat\n    group: nature\n", "  - id: cat\n    group: pets\n"
+    )
+    code, problems = check(capsys, project_copy)
+    line, col = locate(text, "pets\n")
+    assert code == 1
+    assert (
+        f"glossary/symbols.yaml:{line}:{col}: group 'pets' is not one of groups: "
+        "sound-plays, numbers, people, verbs, signs, objects, nature" in problems
+    )
+
+
+def test_a_theme_without_symbols_and_one_named_like_a_symbol_are_refused(project_copy: Path, capsys) -> None:
+    text = edit(project_copy, "glossary/symbols.yaml", "objects, nature]", "objects, nature, cat, sounds]")
+    code, problems = check(capsys, project_copy)
+    assert code == 1
+    line = locate(text, "groups: [")[0]
+    cat_col, sounds_col = locate(text, "cat, sounds]")[1], locate(text, "sounds]")[1]
+    assert f"glossary/symbols.yaml:{line}:{cat_col}: group 'cat' has no symbol" in problems
+    assert f"glossary/symbols.yaml:{line}:{cat_col}: group 'cat' has the id of a symbol or of the page" in problems
+    assert (
+        f"glossary/symbols.yaml:{line}:{sounds_col}: group 'sounds' has the id of a symbol or of the page" in problems
+    )
+
+
+def test_an_illustration_that_does_not_fit_a_rack_is_refused(project_copy: Path, capsys) -> None:
+    # Rule 2.4's quote drawn in full: he (1), H A S (3), A (1), cup, oar, phone, and, leaf (5) = 10 tiles.
+    text = edit(
+        project_copy,
+        "rules/rebus/game.yaml",
+        "tiles: [man, H, A, S, A, cup, oar, and, leaf]",
+        "tiles: [man, H, A, S, A, cup, oar, phone, and, leaf]",
+    )
+    code, problems = check(capsys, project_copy)
+    line, col = locate(text, "[man, H, A, S, A, cup")
+    assert code == 1
+    assert f"rules/rebus/game.yaml:{line}:{col}: illustrations[1] has 10 tiles, but a rack holds 9" in problems
+
+
+def test_the_themes_cover_every_symbol_in_the_issues_order() -> None:
+    glossary = load_project(ROOT).project.glossary
+    assert glossary.groups == ["sound-plays", "numbers", "people", "verbs", "signs", "objects", "nature"]
+    assert {symbol.group for symbol in glossary.symbols} == set(glossary.groups)
+    assert {s.id for s in glossary.symbols if s.group == "numbers"} == {"one", "two", "four", "eight", "zero"}
+
+
+def test_rule_2_4_is_drawn_as_a_counter_example_that_fits_a_rack() -> None:
+    rebus = load_project(ROOT).project.game("rebus")
+    (lists,) = [item for item in rebus.illustrations if item.rule == "no-lists"]
+    assert lists.counter_example
+    assert len(lists.tiles) <= rebus.facts["components"]["rack_tiles"] == 9
+    assert all(not item.counter_example for item in rebus.illustrations if item.rule != "no-lists")
+
+
+def test_the_second_edition_pictures_and_readings() -> None:
+    symbols = {s.id: s for s in load_project(ROOT).project.glossary.symbols}
+    icons = {
+        "cup": "coffee",
+        "saw": "hand-saw",
+        "sea": "sail-boat",
+        "oar": "rowing",
+        "in": "home-import-outline",
+        "tea": "tea-outline",
+        "go": "traffic-light-outline",
+        "pen": "fountain-pen",
+    }
+    for symbol_id, icon in icons.items():
+        assert symbols[symbol_id].icon == f"material/{icon}"
+    assert "bough" not in symbols["bow"].readings
+    assert symbols["cross"].reads == "I cannot"
+    # Examples are statements (or, for "why", a single word: rule 2.2), not headlines.
+    assert {symbols[s].reads for s in ("up", "power", "why")} == {"I rise", "I am off", "yes"}
+
+
+@pytest.fixture(scope="module")
+def pages() -> dict[str, str]:
+    return {page.path: page.text for page in render_pages(load_project(ROOT).project)}
+
+
+def test_english_words_use_american_spelling() -> None:
+    english = "\n".join(
+        (ROOT / path).read_text(encoding="utf-8") for path in ("glossary/en.yaml", "rules/rebus/en.yaml")
+    )
+    for british in ("Aeroplane", "aeroplane", "amber", "Way in", "centre", "tick", "colour", "premium square"):
+        assert british not in english, british
+
+
+def test_the_page_groups_by_theme_and_sorts_each_theme_by_name_in_its_language(pages: dict[str, str]) -> None:
+    french = pages["fr/glossary.md"]
+    themes = re.findall(r"^## (.+) \{ #([a-z-]+) \}$", french, re.M)
+    assert themes == [
+        ("Homophonies", "sound-plays"),
+        ("Nombres", "numbers"),
+        ("Personnes", "people"),
+        ("Verbes", "verbs"),
+        ("Signes", "signs"),
+        ("Objets", "objects"),
+        ("Nature", "nature"),
+        ("Index des sons", "sounds"),
+    ]
+    numbers = french[french.index("{ #numbers }") : french.index("{ #people }")]
+    # Deux, Huit, Quatre, Un, Zéro: alphabetical in French, accents ignored.
+    assert re.findall(r"^### .+ \{ #([a-z-]+) \}$", numbers, re.M) == ["two", "eight", "four", "one", "zero"]
+
+
+def test_a_card_opens_with_its_heading_and_gives_its_example_once(pages: dict[str, str]) -> None:
+    for language, example_word in (("fr", "Exemple"), ("cs", "Příklad"), ("en", "Example")):
+        page = pages[f"{language}/glossary.md"]
+        cards = page.split('<div class="rb-symbol" ')[1:]
+        assert len(cards) == 76
+        for card in cards:
+            lines = [line for line in card.split("\n")[1:] if line]
+            assert lines[0].startswith("### "), lines[0]
+            assert example_word not in card
+            assert card.count('class="rb-symbol__example"') == 1
+    assert "(j’ai vu)" in pages["fr/glossary.md"]
+
+
+def test_the_sound_index_points_each_sound_at_its_pictures(pages: dict[str, str]) -> None:
+    index = {sound: [s.id for s in symbols] for sound, symbols in sound_index(load_project(ROOT).project.glossary)}
+    # From symbols.yaml: for is a reading of four, see of sea, I of eye; right of pen and of check.
+    assert index["for"] == ["four"] and index["see"] == ["sea"] and index["I"] == ["eye"]
+    assert index["right"] == ["pen", "check"]
+    assert "four" not in index and "eye" not in index  # a symbol's own word is its card, not an index entry
+    assert '<q lang="en">for</q> → [Quatre](#four)' in pages["fr/glossary.md"]

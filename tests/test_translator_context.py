@@ -53,12 +53,15 @@ def test_glossary_readings_have_a_reference_and_follow_their_symbol(project_copy
     assert readings.occurrences == [("glossary/symbols.yaml", str(readings_line))]
     ids = [e.msgctxt for e in glossary]
     position = ids.index("symbol.eye.readings")
-    assert ids[position - 2 : position + 2] == [
+    assert ids[position - 2 : position + 3] == [
         "symbol.eye.name",
         "symbol.eye.description",
         "symbol.eye.readings",
+        "symbol.eye.example",
         "symbol.ewe.name",
     ]
+    example_line = next(n for n, line in enumerate(lines, 1) if line.startswith("    example:") and n > readings_line)
+    assert entry(glossary, "symbol.eye.example").occurrences == [("glossary/symbols.yaml", str(example_line))]
 
 
 def test_terms_export_as_tbx_and_csv(project_copy, tmp_path, capsys) -> None:

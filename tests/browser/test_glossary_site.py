@@ -1,7 +1,9 @@
-"""The glossary in Chromium: the filter box, links from rules, search in each language, a phone."""
+"""The glossary in Chromium: the filter, anchors, the jump bar, the sound index, the printed cheat
+sheet, links from rules, search in each language, a phone."""
 
 from __future__ import annotations
 
+import re
 from urllib.parse import urlparse
 
 import pytest
@@ -16,28 +18,107 @@ def visible_cards(page: Page) -> list[str]:
     return page.eval_on_selector_all(".rb-symbol:not([hidden]) h3", "headings => headings.map(h => h.id)")
 
 
+def visible_themes(page: Page) -> list[str]:
+    return page.eval_on_selector_all(
+        ".rb-glossary:not([hidden])", "grids => grids.map(g => g.previousElementSibling.id)"
+    )
+
+
+def filter_for(page: Page, query: str) -> list[str]:
+    page.fill("#rb-filter", "")
+    page.click("#rb-filter")
+    page.keyboard.type(query)
+    return visible_cards(page)
+
+
+def box(page: Page, selector: str) -> dict[str, float]:
+    return page.eval_on_selector(
+        selector,
+        "e => { const r = e.getBoundingClientRect();"
+        " return {top: r.top, bottom: r.bottom, width: r.width, height: r.height}; }",
+    )
+
+
 def test_the_filter_narrows_the_grid_as_you_type(page: Page, site_url: str) -> None:
     page.goto(f"{site_url}/fr/glossary/")
     assert len(visible_cards(page)) == 76
-    page.click("#rb-filter")
-    page.keyboard.type("feuil")
-    assert visible_cards(page) == ["leaf"]
+    assert filter_for(page, "feuil") == ["leaf"]
     assert page.inner_text("#rb-filter-count") == "1 / 76"
+    assert visible_themes(page) == ["nature"]  # a theme with no card left hides its heading too
     # A reading matches too, and accents do not matter.
-    page.fill("#rb-filter", "")
-    page.keyboard.type("ETOILE")
-    assert visible_cards(page) == ["star"]
-    page.fill("#rb-filter", "")
-    page.keyboard.type("scream")
-    assert visible_cards(page) == ["ice-cream"]
-    page.fill("#rb-filter", "")
-    page.keyboard.type("zzzz")
-    assert visible_cards(page) == []
+    assert filter_for(page, "ETOILE") == ["star"]
+    assert filter_for(page, "scream") == ["ice-cream"]
+    assert filter_for(page, "zzzz") == []
     assert page.is_visible("#rb-filter-none")
+    assert page.inner_text("#rb-filter-count") == "0 / 76"
     page.fill("#rb-filter", "")
     page.keyboard.type(" ")
     page.keyboard.press("Backspace")
     assert len(visible_cards(page)) == 76
+    assert not page.is_visible("#rb-filter-none")
+
+
+@pytest.mark.parametrize(
+    "language_root, query, expected",
+    [
+        # Descriptions count: "A sheep: a ewe is…", "A hare, or a rabbit.", "Un mouton…", "Un lièvre, ou un lapin."
+        ("", "sheep", ["ewe"]),
+        ("", "rabbit", ["hare"]),
+        ("/fr", "mouton", ["ewe"]),
+        ("/fr", "lapin", ["hare"]),
+        ("/cs", "králík", ["hare"]),
+        ("/cs", "kralik", ["hare"]),
+        # Only the start of a word matches: "ov" is inside "love", at the start of no word on the page.
+        ("", "ov", []),
+        ("", "love", ["heart"]),
+        # A straight apostrophe finds the typographic one.
+        ("", "o'clock", ["clock"]),
+        ("/fr", "o’clock", ["clock"]),
+        # Several words: each starts a word of the same card.
+        ("", "fork kn", ["eat"]),
+    ],
+)
+def test_the_filter_matches_the_start_of_words_in_names_readings_and_descriptions(
+    page: Page, site_url: str, language_root: str, query: str, expected: list[str]
+) -> None:
+    page.goto(f"{site_url}{language_root}/glossary/")
+    assert filter_for(page, query) == expected
+
+
+def test_the_filter_and_jump_bar_stay_in_view(page: Page, site_url: str) -> None:
+    page.set_viewport_size({"width": 1024, "height": 700})
+    page.goto(f"{site_url}/glossary/")
+    page.click(".rb-jump a[href='#nature']")
+    page.wait_for_function("window.scrollY > 1000")
+    header = box(page, ".md-header")
+    bar = box(page, ".rb-glossary-bar")
+    assert header["bottom"] - 1 <= bar["top"] < header["bottom"] + 1, (header, bar)
+    assert page.is_visible("#rb-filter")
+    # The theme heading lands below the bar, not under it.
+    assert box(page, "h2#nature")["top"] >= bar["bottom"]
+
+
+@pytest.mark.parametrize("width", [360, 1280])
+def test_an_anchor_shows_the_whole_card_below_the_bar(browser, site_url: str, width: int) -> None:
+    context = browser.new_context(viewport={"width": width, "height": 740})
+    page = context.new_page()
+    page.goto(f"{site_url}/fr/glossary/#saw")
+    page.wait_for_timeout(200)  # glossary.js scrolls again once it knows the bar's height
+    bar = box(page, ".rb-glossary-bar")
+    picture = box(page, ".rb-symbol:has(h3#saw) .rb-symbol__picture svg")
+    assert bar["bottom"] <= picture["top"] < 740, (bar, picture)
+    assert bar["bottom"] <= box(page, ".rb-symbol:has(h3#saw)")["top"]
+    context.close()
+
+
+def test_pictures_and_tiles_are_large_enough(page: Page, site_url: str) -> None:
+    page.goto(f"{site_url}/glossary/")
+    sizes = page.eval_on_selector_all(
+        ".rb-symbol__picture svg, .rb-tile svg",
+        "svgs => svgs.map(s => [s.closest('.rb-tile') ? 'tile' : 'card', s.getBoundingClientRect().width])",
+    )
+    assert min(width for kind, width in sizes if kind == "card") >= 72
+    assert min(width for kind, width in sizes if kind == "tile") >= 32
 
 
 def test_a_rule_links_to_the_glossary_entry_of_each_picture(page: Page, site_url: str) -> None:
@@ -46,6 +127,76 @@ def test_a_rule_links_to_the_glossary_entry_of_each_picture(page: Page, site_url
     page.wait_for_url("**/cs/glossary/#saw")
     assert urlparse(page.url).path == "/cs/glossary/"
     assert page.is_visible("h3#saw")
+    page.wait_for_timeout(200)
+    assert box(page, ".rb-symbol:has(h3#saw) .rb-symbol__picture svg")["top"] >= box(page, ".rb-glossary-bar")["bottom"]
+
+
+def test_a_tile_whose_card_is_filtered_out_clears_the_filter(page: Page, site_url: str) -> None:
+    page.goto(f"{site_url}/glossary/")
+    assert filter_for(page, "leaf") == ["leaf"]  # its example: eye + leaf, "I leave"
+    page.click(".rb-symbol:has(h3#leaf) .rb-symbol__example a[href='#eye']")
+    page.wait_for_function("location.hash === '#eye'")
+    assert page.input_value("#rb-filter") == ""
+    assert len(visible_cards(page)) == 76
+    heading = box(page, "h3#eye")
+    assert box(page, ".rb-glossary-bar")["bottom"] <= heading["top"] < page.viewport_size["height"]
+
+
+def test_the_sound_index_links_each_sound_to_its_cards(page: Page, site_url: str) -> None:
+    page.goto(f"{site_url}/fr/glossary/")
+    entries = page.eval_on_selector_all(".rb-sound", "entries => entries.map(e => e.textContent)")
+    # From symbols.yaml: "for" is read from the four, "see" from the sea, "I" from the eye.
+    assert "for → Quatre" in entries and "see → Mer" in entries and "I → Œil" in entries
+    assert "right → Stylo, Coche" in entries
+    page.click(".rb-sound:has(q:text-is('for')) a")
+    page.wait_for_function("location.hash === '#four'")
+    assert box(page, "h3#four")["top"] >= box(page, ".rb-glossary-bar")["bottom"]
+    # The filter narrows the index as well as the cards.
+    filter_for(page, "sore")
+    shown = page.eval_on_selector_all(
+        ".rb-sounds li:not([hidden]) .rb-sound", "entries => entries.map(e => e.textContent)"
+    )
+    assert shown == ["sore → Scie"]
+
+
+@pytest.mark.parametrize(
+    "language_root, query", [("", "quay"), ("/fr", "quay"), ("/cs", "quay")], ids=["en", "fr", "cs"]
+)
+def test_site_search_finds_the_sound_index(page: Page, site_url: str, language_root: str, query: str) -> None:
+    search(page, f"{site_url}{language_root}/", query)
+    hrefs = page.eval_on_selector_all(".md-search-result__item a", "links => links.map(a => a.href)")
+    found = {(urlparse(href).path, urlparse(href).fragment) for href in hrefs}
+    assert (f"{language_root}/glossary/", "sounds") in found, found
+    assert (f"{language_root}/glossary/", "key") in found, found
+
+
+@pytest.mark.parametrize("language_root", ["", "/fr", "/cs"], ids=["en", "fr", "cs"])
+def test_the_printed_cheat_sheet_fits_two_a4_pages(page: Page, site_url: str, language_root: str) -> None:
+    page.goto(f"{site_url}{language_root}/glossary/")
+    page.emulate_media(media="print")
+    # Every picture, name and reading is printed; descriptions, examples and the sound index are not.
+    assert (
+        page.eval_on_selector_all(
+            ".rb-symbol__picture svg", "s => s.filter(e => e.getBoundingClientRect().width > 0).length"
+        )
+        == 76
+    )
+    assert page.eval_on_selector_all(".rb-symbol__readings", "s => s.filter(e => e.offsetParent).length") == 76
+    assert not page.is_visible(".rb-symbol__example") and not page.is_visible(".rb-sounds")
+    pdf = page.pdf(format="A4", print_background=True)
+    pages = len(re.findall(rb"/Type\s*/Page\b", pdf))
+    assert 1 <= pages <= 2, pages
+
+
+def test_rule_2_4_draws_its_list_as_not_allowed(page: Page, site_url: str) -> None:
+    page.goto(f"{site_url}/rebus/")
+    illustration = "#no-lists .rb-illustration"
+    assert page.inner_text(f"{illustration} .rb-not-allowed") == "Not allowed:"
+    assert page.eval_on_selector_all(f"{illustration} .rb-tile", "tiles => tiles.length") <= 9
+    decoration = page.eval_on_selector(f"{illustration} q", "q => getComputedStyle(q).textDecorationLine")
+    assert decoration == "line-through"
+    # The rules' other illustrations are valid rebuses, drawn plainly.
+    assert page.eval_on_selector_all("#plausible-sentences .rb-not-allowed", "e => e.length") == 0
 
 
 @pytest.mark.parametrize(

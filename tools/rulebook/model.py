@@ -110,6 +110,7 @@ class Illustration:
     index: int
     tiles: tuple[str, ...]
     reads: str
+    counter_example: bool = False  # drawn as "not allowed": what the rule forbids
 
 
 @dataclass
@@ -180,18 +181,25 @@ class Symbol:
     id: str
     index: int  # position in symbols.yaml
     icon: str  # "material/eye": a file of mkdocs-material's bundled .icons
+    group: str  # the theme it is shown under: one of Glossary.groups
     readings: tuple[str, ...]
     tiles: tuple[str, ...]  # symbol ids and single letters, in reading order
     reads: str
 
     def unit(self, part: str) -> str:
-        """`symbol.<id>.name`, `.description`, or `.readings` (the readings explained, not in English)."""
+        """`symbol.<id>.name`, `.description`, or, not in English, `.readings` (the readings explained)
+        and `.example` (what the example's English means)."""
         return f"symbol.{self.id}.{part}"
 
     @property
     def readings_text(self) -> str:
         """What a French or Czech explanation of the readings translates, for the outdated check."""
         return " · ".join(self.readings)
+
+
+# The glossary page's own words: title, intro, the filter's label, the jump bar's name, the sound
+# index's heading and intro, the label of a counter-example, and the hint that printing gives a cheat sheet.
+PAGE_PARTS = ("title", "intro", "filter", "themes", "sounds", "sounds-intro", "not-allowed", "print")
 
 
 @dataclass
@@ -201,6 +209,7 @@ class Glossary:
     folder: Path
     symbols: list[Symbol]
     document: Document
+    groups: list[str] = field(default_factory=list)  # themes, in page order
     facts: Facts = field(default_factory=dict)
     words: dict[str, Words] = field(default_factory=dict)
     unreadable: set[str] = field(default_factory=set)
@@ -209,23 +218,30 @@ class Glossary:
     def facts_file(self) -> str:
         return f"{self.game_id}/game.yaml"
 
+    @staticmethod
+    def group_unit(group: str) -> str:
+        return f"group.{group}.name"
+
     def unit_ids(self) -> list[str]:
         """The units English must have."""
-        ids = ["page.title", "page.intro"]
+        ids = [*(f"page.{part}" for part in PAGE_PARTS), *(self.group_unit(group) for group in self.groups)]
         for symbol in self.symbols:
             ids += [symbol.unit("name"), symbol.unit("description")]
         return ids
 
     def translatable(self, english: Words) -> dict[str, str]:
-        """The English units, each symbol's readings line right after its description."""
-        readings = {symbol.unit("description"): symbol for symbol in self.symbols}
+        """The English units, each symbol's readings line and example reading right after its description."""
+        after = {symbol.unit("description"): symbol for symbol in self.symbols}
         texts = {}
         for unit_id, unit in english.units.items():
             texts[unit_id] = unit.text
-            symbol = readings.pop(unit_id, None)
+            symbol = after.pop(unit_id, None)
             if symbol is not None:
                 texts[symbol.unit("readings")] = symbol.readings_text
-        texts.update({symbol.unit("readings"): symbol.readings_text for symbol in readings.values()})
+                texts[symbol.unit("example")] = symbol.reads
+        for symbol in after.values():
+            texts[symbol.unit("readings")] = symbol.readings_text
+            texts[symbol.unit("example")] = symbol.reads
         return texts
 
     def symbol(self, symbol_id: str) -> Symbol | None:

@@ -199,7 +199,7 @@ def _load_game(reader: _Reader, folder: Path, languages: list[str]) -> Game | No
         ],
         rulings=[Ruling(ruling["id"], tuple(ruling["rules"])) for ruling in data.get("rulings", [])],
         illustrations=[
-            Illustration(item["rule"], index, tuple(item["tiles"]), item["reads"])
+            Illustration(item["rule"], index, tuple(item["tiles"]), item["reads"], item.get("counter_example", False))
             for index, item in enumerate(data.get("illustrations", []))
         ],
     )
@@ -252,6 +252,7 @@ def _load_glossary(reader: _Reader, path: Path, project: Project) -> Glossary | 
                 id=symbol["id"],
                 index=index,
                 icon=symbol["icon"],
+                group=symbol["group"],
                 readings=tuple(symbol["readings"]),
                 tiles=tuple(symbol["example"]["tiles"]),
                 reads=symbol["example"]["reads"],
@@ -259,6 +260,7 @@ def _load_glossary(reader: _Reader, path: Path, project: Project) -> Glossary | 
             for index, symbol in enumerate(data["symbols"])
         ],
         document=document,
+        groups=list(data["groups"]),
         facts=game.facts,
     )
     _read_words(reader, glossary, project.languages)

@@ -1,7 +1,10 @@
-"""The glossary page: a filterable grid of the REBUS symbols, and rebuses drawn as tiles.
+"""The glossary page: the REBUS symbols grouped by theme, a filter and a jump bar that stay in view,
+a reverse sound index, and rebuses drawn as tiles.
 
 Every symbol has its own heading, so it has an anchor (`glossary/#eye`) and its own entry in the
-site search; the filter box narrows the grid by name (in the page's language) or English reading.
+site search. The heading comes first in each card, so an anchor lands on the whole card: the picture
+sits beside the name, never above the heading. Printed, the page becomes a cheat sheet of pictures,
+names and readings (the glossary stylesheet's print rules).
 """
 
 from __future__ import annotations
@@ -13,13 +16,26 @@ from rulebook.model import Glossary, Symbol
 from rulebook.render.context import PageContext
 from rulebook.render.markup import attribute, front_matter, literal, plain_text
 from rulebook.render.search import fold
+from rulebook.render.sounds import sound_index
 from rulebook.scoring.rebus import score_without_squares
 
 PAGE = "glossary.md"
+SOUNDS_ANCHOR = "sounds"  # the sound index's heading; validate/glossary.py keeps symbols and groups off it
 
 
-def tile_strip(context: PageContext, glossary: Glossary, tiles: Sequence[str], reads: str, *, page: str = PAGE) -> str:
-    """A rebus as a row of tiles: pictures linking to their entry, letters as letters, then its reading."""
+def tile_strip(
+    context: PageContext,
+    glossary: Glossary,
+    tiles: Sequence[str],
+    reads: str,
+    *,
+    page: str = PAGE,
+    counter_example: bool = False,
+) -> str:
+    """A rebus as a row of tiles: pictures linking to their entry, letters as letters, then its reading.
+
+    A counter-example (what a rule forbids) is struck through and labelled in words, not by colour alone.
+    """
     parts = []
     for tile in tiles:
         symbol = glossary.symbol(tile)
@@ -30,56 +46,108 @@ def tile_strip(context: PageContext, glossary: Glossary, tiles: Sequence[str], r
             target = f"{page}#{symbol.id}" if page else f"#{symbol.id}"
             parts.append(f'[<span class="rb-tile">{inline_svg(symbol.icon)}</span>]({target} "{attribute(name)}")')
     reading = f'<q lang="en">{literal(reads)}</q>'
-    return f'<span class="rb-tiles">{" ".join(parts)}</span> {reading}'
+    if not counter_example:
+        return f'<span class="rb-tiles">{" ".join(parts)}</span> {reading}'
+    label = literal(context.plain(glossary, "page.not-allowed"))
+    return (
+        f'<span class="rb-not-allowed">{label}</span> '
+        f'<span class="rb-tiles rb-tiles--not-allowed">{" ".join(parts)}</span> '
+        f'<span class="rb-reading--not-allowed">{reading}</span>'
+    )
+
+
+def ordered_groups(context: PageContext, glossary: Glossary) -> list[tuple[str, list[Symbol]]]:
+    """Each theme in the data's order, its symbols alphabetical by name in the page's language."""
+
+    def key(symbol: Symbol) -> str:
+        return fold(context.plain(glossary, symbol.unit("name"))).casefold()
+
+    return [(group, sorted((s for s in glossary.symbols if s.group == group), key=key)) for group in glossary.groups]
 
 
 def glossary_page(context: PageContext, glossary: Glossary) -> str:
-    _ = context._
     title = context.plain(glossary, "page.title")
-    label = _("Filter by name or reading")
-    none = _("No symbol matches.")
+    groups = ordered_groups(context, glossary)
     lines = [
         *front_matter(title, plain_text(context.plain(glossary, "page.intro")), hide=("toc",)),
         f"# {context.text(glossary, 'page.title')}",
         "",
         context.text(glossary, "page.intro"),
         "",
-        '<div class="rb-filter" data-search-exclude>',
-        f'<input type="search" id="rb-filter" placeholder="{attribute(label)}" aria-label="{attribute(label)}"'
-        ' autocomplete="off" spellcheck="false">',
-        f'<output id="rb-filter-count" for="rb-filter" aria-live="polite">{len(glossary.symbols)}</output>',
-        f'<p id="rb-filter-none" hidden>{attribute(none)}</p>',
-        "</div>",
+        f'<p class="rb-print-hint">{literal(context.plain(glossary, "page.print"))}</p>',
         "",
-        '<div class="rb-glossary" markdown>',
+        *_bar(context, glossary, [group for group, _ in groups]),
         "",
     ]
-    for symbol in glossary.symbols:
-        lines += _card(context, glossary, symbol)
-    lines += ["</div>", ""]
+    for group, symbols in groups:
+        lines += [f"## {context.text(glossary, glossary.group_unit(group))} {{ #{group} }}", ""]
+        lines += ['<div class="rb-glossary" markdown>', ""]
+        for symbol in symbols:
+            lines += _card(context, glossary, symbol)
+        lines += ["</div>", ""]
+    lines += _sounds(context, glossary)
     return "\n".join(lines)
 
 
+def _bar(context: PageContext, glossary: Glossary, groups: list[str]) -> list[str]:
+    """The filter box, its count and empty state, and the jump bar: one block that stays in view."""
+    label = context.plain(glossary, "page.filter")
+    none = context._("No symbol matches.")
+    themes = context.plain(glossary, "page.themes")
+    links = [
+        f'<a href="#{group}">{literal(context.plain(glossary, glossary.group_unit(group)))}</a>' for group in groups
+    ]
+    links.append(f'<a href="#{SOUNDS_ANCHOR}">{literal(context.plain(glossary, "page.sounds"))}</a>')
+    return [
+        '<div class="rb-glossary-bar" data-search-exclude>',
+        '<div class="rb-filter">',
+        f'<input type="search" id="rb-filter" placeholder="{attribute(label)}" aria-label="{attribute(label)}"'
+        ' autocomplete="off" spellcheck="false">',
+        f'<output id="rb-filter-count" for="rb-filter" aria-live="polite">{len(glossary.symbols)}</output>',
+        "</div>",
+        f'<nav class="rb-jump" aria-label="{attribute(themes)}">{" ".join(links)}</nav>',
+        "</div>",
+        f'<p id="rb-filter-none" class="rb-filter-none" hidden>{attribute(none)}</p>',
+    ]
+
+
 def _card(context: PageContext, glossary: Glossary, symbol: Symbol) -> list[str]:
-    name = context.text(glossary, symbol.unit("name"))
-    searchable = fold(" ".join([context.plain(glossary, symbol.unit("name")), *symbol.readings])).lower()
+    name = context.plain(glossary, symbol.unit("name"))
+    description = context.plain(glossary, symbol.unit("description"))
+    searchable = " ".join([name, *symbol.readings, description])
     readings = " · ".join(literal(reading) for reading in symbol.readings)
     lines = [
-        f'<div class="rb-symbol" data-filter="{attribute(searchable)}" markdown>',
-        f'<span class="rb-symbol__picture">{inline_svg(symbol.icon)}</span>',
+        f'<div class="rb-symbol" data-filter="{attribute(filter_words(searchable))}" markdown>',
         "",
-        f"### {name} {{ #{symbol.id} }}",
+        f"### {context.text(glossary, symbol.unit('name'))} {{ #{symbol.id} }}",
+        "",
+        f'<div class="rb-symbol__picture">{inline_svg(symbol.icon)}</div>',
         "",
         f'<p class="rb-symbol__readings" lang="en">{readings}</p>',
         "",
-        context.text(glossary, symbol.unit("description")),
+        f'<p class="rb-symbol__description" markdown>{context.text(glossary, symbol.unit("description"))}</p>',
         "",
     ]
     explained = context.optional_text(glossary, symbol.unit("readings"))
     if explained:
-        lines += [explained, ""]
+        lines += [f'<p class="rb-symbol__explained" markdown>{explained}</p>', ""]
     lines += [f'<p class="rb-symbol__example" markdown>{_example(context, glossary, symbol)}</p>', "", "</div>", ""]
     return lines
+
+
+def filter_words(text: str) -> str:
+    """What the filter matches a query against: words folded to lower-case ASCII, apostrophes
+    dropped ("o’clock" is "oclock"), one space between words. glossary.js folds queries the same way.
+
+    >>> filter_words("Œil, « o’clock », Králík and o'clock")
+    'oeil oclock kralik and oclock'
+    """
+    folded = fold(text).casefold()
+    folded = "".join(char for char in folded if char not in _APOSTROPHES)
+    return " ".join("".join(char if char.isalnum() else " " for char in folded).split())
+
+
+_APOSTROPHES = frozenset("'’ʼ‘`´")
 
 
 def _example(context: PageContext, glossary: Glossary, symbol: Symbol) -> str:
@@ -88,4 +156,25 @@ def _example(context: PageContext, glossary: Glossary, symbol: Symbol) -> str:
     tiles = context.ngettext("{n} tile", "{n} tiles", count).format(n=count)
     points = context.ngettext("{n} point", "{n} points", score).format(n=score)
     strip = tile_strip(context, glossary, symbol.tiles, symbol.reads, page="")
-    return f'{strip} <span class="rb-symbol__price">{tiles} · {points}</span>'
+    meaning = context.optional_text(glossary, symbol.unit("example"))
+    gloss = f' <span class="rb-symbol__meaning">({meaning})</span>' if meaning else ""
+    return f'{strip}{gloss} <span class="rb-symbol__price">{tiles} · {points}</span>'
+
+
+def _sounds(context: PageContext, glossary: Glossary) -> list[str]:
+    """The reverse index: each English sound, and the cards whose picture can say it."""
+    lines = [
+        f"## {context.text(glossary, 'page.sounds')} {{ #{SOUNDS_ANCHOR} }}",
+        "",
+        context.text(glossary, "page.sounds-intro"),
+        "",
+        '<div class="rb-sounds" markdown>',
+        "",
+    ]
+    for sound, symbols in sound_index(glossary):
+        links = ", ".join(f"[{literal(context.plain(glossary, s.unit('name')))}](#{s.id})" for s in symbols)
+        words = filter_words(" ".join([sound, *(context.plain(glossary, s.unit("name")) for s in symbols)]))
+        entry = f'<q lang="en">{literal(sound)}</q> → {links}'
+        lines.append(f'- <span class="rb-sound" data-filter="{attribute(words)}">{entry}</span>')
+    lines += ["", "</div>", ""]
+    return lines

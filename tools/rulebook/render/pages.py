@@ -96,7 +96,8 @@ class _Writer(PageContext):
         if glossary is None:
             return []
         return [
-            f'<p class="rb-illustration" markdown>{tile_strip(self, glossary, item.tiles, item.reads)}</p>\n'
+            f'<p class="rb-illustration" markdown>'
+            f"{tile_strip(self, glossary, item.tiles, item.reads, counter_example=item.counter_example)}</p>\n"
             for item in game.illustrations
             if item.rule == rule.id
         ]

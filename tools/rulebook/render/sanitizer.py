@@ -27,7 +27,8 @@ ALLOWED: dict[str, set[str]] = {
     # Our own markup: rule blocks, badges, quoted readings, admonitions, the glossary filter.
     "p": _TEXT | {"hidden", "data-search-exclude"},
     "div": _TEXT | {"data-filter", "data-search-exclude"},
-    "span": _TEXT | {"data-search-exclude"},
+    "span": _TEXT | {"data-filter", "data-search-exclude"},  # data-filter: an entry of the sound index
+    "nav": {"class", "aria-label"},  # the glossary's jump bar
     "q": {"lang"},
     "details": _TEXT,
     "input": {"type", "id", "placeholder", "aria-label", "autocomplete", "spellcheck"},

@@ -1,5 +1,6 @@
 """Checks of the REBUS glossary: the count the rules promise, unique ids and pictures, icons that
-exist in the installed theme, and examples made of real symbols and letters whose numbers agree."""
+exist in the installed theme, themes that are declared and used, anchors that do not collide, and
+examples and rule illustrations made of real symbols and letters that fit a rack."""
 
 from __future__ import annotations
 
@@ -7,11 +8,15 @@ import re
 from collections.abc import Iterator
 
 from rulebook.icons import icon_file, icons_folder
+from rulebook.load.document import Document, JsonPath
 from rulebook.model import Glossary, Project
 from rulebook.problems import Problem
 from rulebook.scoring.rebus import score_without_squares
 
 COUNT_FACT = ("components", "glossary_symbols")
+RACK_FACT = ("components", "rack_tiles")
+# Anchors of the glossary page that are not symbols: the sound index (render/glossary.py).
+PAGE_ANCHORS = frozenset({"sounds"})
 _LETTER = re.compile(r"^[A-Z]$")
 _NUMBER = re.compile(r"\d+")
 
@@ -28,10 +33,13 @@ def glossary_problems(project: Project, glossary: Glossary) -> list[Problem]:
             )
         )
     known = {symbol.id for symbol in glossary.symbols}
+    problems += _group_problems(glossary, known)
     first_id: dict[str, int] = {}
     first_icon: dict[str, str] = {}
     for symbol in glossary.symbols:
         where = ("symbols", symbol.index)
+        if symbol.id in PAGE_ANCHORS:
+            problems.append(document.problem((*where, "id"), f"symbol id '{symbol.id}' is an anchor the page uses"))
         if symbol.id in first_id:
             line = document.where(("symbols", first_id[symbol.id], "id"))[0]
             problems.append(
@@ -57,8 +65,32 @@ def glossary_problems(project: Project, glossary: Glossary) -> list[Problem]:
     return problems
 
 
+def _group_problems(glossary: Glossary, known: set[str]) -> Iterator[Problem]:
+    """Every symbol's theme is declared, every theme has symbols, and a theme's anchor is its own."""
+    document = glossary.document
+    used = {symbol.group for symbol in glossary.symbols}
+    for position, group in enumerate(glossary.groups):
+        if group not in used:
+            yield document.problem(("groups", position), f"group '{group}' has no symbol")
+        if group in known or group in PAGE_ANCHORS:
+            yield document.problem(("groups", position), f"group '{group}' has the id of a symbol or of the page")
+    for symbol in glossary.symbols:
+        if symbol.group not in glossary.groups:
+            yield document.problem(
+                ("symbols", symbol.index, "group"),
+                f"group '{symbol.group}' is not one of groups: {', '.join(glossary.groups)}",
+            )
+
+
+def _rack_problem(document: Document, where: JsonPath, tiles: int, rack: int, what: str) -> Problem | None:
+    """A rebus is laid from one rack: more tiles than a rack holds cannot be played."""
+    if tiles > rack:
+        return document.problem(where, f"{what} has {tiles} tiles, but a rack holds {rack}")
+    return None
+
+
 def _illustration_problems(project: Project, glossary: Glossary) -> Iterator[Problem]:
-    """Rebuses drawn under rules use real symbols and letters, under rules that exist."""
+    """Rebuses drawn under rules use real symbols and letters, under rules that exist, and fit a rack."""
     known = {symbol.id for symbol in glossary.symbols}
     for game in project.games:
         for item in game.illustrations:
@@ -66,6 +98,13 @@ def _illustration_problems(project: Project, glossary: Glossary) -> Iterator[Pro
             if game.rule(item.rule) is None:
                 message = f"illustrations[{item.index}].rule: no rule '{item.rule}'"
                 yield game.document.problem((*where, "rule"), message)
+            rack = game.facts.get(RACK_FACT[0], {}).get(RACK_FACT[1])
+            if rack is not None:
+                problem = _rack_problem(
+                    game.document, (*where, "tiles"), len(item.tiles), rack, f"illustrations[{item.index}]"
+                )
+                if problem:
+                    yield problem
             for position, tile in enumerate(item.tiles):
                 if tile not in known and not _LETTER.match(tile):
                     yield game.document.problem(
@@ -82,6 +121,15 @@ def _example_problems(glossary: Glossary, symbol, known: set[str]) -> Iterator[P
             )
     if symbol.id not in symbol.tiles:
         yield glossary.document.problem(where, f"the example of '{symbol.id}' does not use '{symbol.id}'")
+    problem = _rack_problem(
+        glossary.document,
+        where,
+        len(symbol.tiles),
+        glossary.facts[RACK_FACT[0]][RACK_FACT[1]],
+        f"the example of '{symbol.id}'",
+    )
+    if problem:
+        yield problem
 
 
 def _number_problems(glossary: Glossary, symbol) -> Iterator[Problem]:

@@ -14,38 +14,6 @@ document.addEventListener("click", function (event) {
   event.stopPropagation();
 }, true);
 
-// The glossary's filter box: narrow the grid as you type, by name or reading, ignoring accents.
-// Cards carry their searchable words already folded (data-filter), so only the query is folded here.
-(function () {
-  var input = document.getElementById("rb-filter");
-  if (!input) {
-    return;
-  }
-  var cards = Array.prototype.slice.call(document.querySelectorAll(".rb-symbol[data-filter]"));
-  var count = document.getElementById("rb-filter-count");
-  var none = document.getElementById("rb-filter-none");
-  function fold(text) {
-    return text.normalize("NFKD").replace(/[\u0300-\u036f]/g, "")
-      .replace(/œ/g, "oe").replace(/Œ/g, "OE").replace(/æ/g, "ae").replace(/Æ/g, "AE")
-      .toLowerCase().replace(/\s+/g, " ").trim();
-  }
-  function apply() {
-    var query = fold(input.value);
-    var shown = 0;
-    cards.forEach(function (card) {
-      var match = !query || card.getAttribute("data-filter").indexOf(query) !== -1;
-      card.hidden = !match;
-      if (match) {
-        shown += 1;
-      }
-    });
-    count.textContent = shown === cards.length ? String(cards.length) : shown + " / " + cards.length;
-    none.hidden = shown !== 0;
-  }
-  input.addEventListener("input", apply);
-  apply();
-})();
-
 // Accessibility on every page, after Material has mounted its components (document$ emits once a
 // page is ready): the search dialog is named after its input, and a table that scrolls sideways is
 // a focusable, named region, so that a keyboard can scroll it and a screen reader announces it.
