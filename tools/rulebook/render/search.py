@@ -10,6 +10,8 @@ from __future__ import annotations
 import copy
 import re
 import unicodedata
+from functools import cache
+from importlib import resources
 from typing import Any
 
 FOLDED_FIELD = "folded"
@@ -37,38 +39,19 @@ _MARKS = re.compile(
     "[" + "".join(chr(c) for block in _MARK_BLOCKS for c in block if unicodedata.combining(chr(c))) + "]"
 )
 _TAG = re.compile(r"<[^>]*>")
-# lunr languages that Material ships; the others search with no stemming or language stop words.
-_LUNR = {
-    "ar",
-    "da",
-    "de",
-    "du",
-    "el",
-    "es",
-    "fi",
-    "fr",
-    "he",
-    "hi",
-    "hu",
-    "hy",
-    "it",
-    "ja",
-    "kn",
-    "ko",
-    "nl",
-    "no",
-    "pt",
-    "ro",
-    "ru",
-    "sa",
-    "sv",
-    "ta",
-    "te",
-    "th",
-    "tr",
-    "vi",
-    "zh",
-}
+_LUNR_FILE = re.compile(r"lunr\.([a-z]{2,3})\.min\.js")
+
+
+@cache
+def lunr_languages() -> frozenset[str]:
+    """The languages Material ships lunr stemmers and stop words for (its lunr.<code>.min.js files);
+    the others search with no stemming or language stop words."""
+    try:
+        folder = resources.files("material") / "templates" / "assets" / "javascripts" / "lunr" / "min"
+        names = [entry.name for entry in folder.iterdir()]
+    except (ModuleNotFoundError, OSError):
+        return frozenset()
+    return frozenset(match[1] for name in names if (match := _LUNR_FILE.fullmatch(name)))
 
 
 def fold(text: str) -> str:
@@ -119,7 +102,7 @@ def split_index(index: dict[str, Any], languages: list[str]) -> dict[str, dict[s
     result = {}
     for language in languages:
         config = copy.deepcopy(index["config"])
-        config["lang"] = [language if language in _LUNR else "en"]
+        config["lang"] = [language if language in lunr_languages() else "en"]
         config["fields"][FOLDED_FIELD] = {"boost": 1.0}
         result[language] = {"config": config, "docs": []}
     for entry in index["docs"]:
