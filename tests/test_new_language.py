@@ -1,0 +1,131 @@
+"""`rulebook new language`: a language with no lunr support (Polish) builds at once, every page in
+English with the notice, its own search index, switcher, glossary and 404 (issue 16)."""
+
+from __future__ import annotations
+
+import difflib
+import html
+import json
+import subprocess
+from pathlib import Path
+
+import pytest
+from babel.messages.pofile import read_po
+
+from authoring import build, copy_whole_project, run
+from conftest import ROOT, run_cli, tree_digest
+from rulebook.load.project import load_project
+from rulebook.render.search import lunr_languages
+
+CODE = "pl"
+PROJECT = load_project(ROOT).project
+NEW_TEXT = "Not translated yet: shown in English."
+
+
+@pytest.fixture(scope="module")
+def polish(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, subprocess.CompletedProcess[str]]:
+    root = copy_whole_project(tmp_path_factory.mktemp("new-language"))
+    return root, run(root, "new", "language", CODE)
+
+
+@pytest.fixture(scope="module")
+def polish_site(polish) -> Path:
+    root, result = polish
+    assert result.returncode == 0, result.stderr
+    return build(root)
+
+
+def test_the_command_writes_words_files_a_catalog_and_both_configs(polish) -> None:
+    root, result = polish
+    assert result.returncode == 0, result.stderr
+    words = [f"rules/{game.id}/{CODE}.yaml" for game in PROJECT.games] + [f"glossary/{CODE}.yaml"]
+    catalog = f"locales/{CODE}/LC_MESSAGES/messages.po"
+    assert set(result.stdout.split()) == {*words, catalog, "mkdocs.yml", "rules/project.yaml"}
+    for file in words:
+        text = (root / file).read_text(encoding="utf-8")
+        assert text.startswith("# yaml-language-server: $schema=") and "units: {}" in text
+    # mkdocs.yml: three lines added to the i18n plugin's languages, every other line as it was.
+    old = (ROOT / "mkdocs.yml").read_text(encoding="utf-8").splitlines()
+    new = (root / "mkdocs.yml").read_text(encoding="utf-8").splitlines()
+    changes = [line for line in difflib.ndiff(old, new) if line[:1] in "+-"]
+    assert [line[1:].strip() for line in changes] == [f"- locale: {CODE}", "name: Polski", "build: true"]
+    assert all(line.startswith("+") for line in changes)
+    assert load_project(root).project.languages == [*PROJECT.languages, CODE]
+
+
+def test_the_catalog_is_babels_from_the_template(polish) -> None:
+    root, _ = polish
+    with (root / f"locales/{CODE}/LC_MESSAGES/messages.po").open("rb") as stream:
+        catalog = read_po(stream)
+    with (ROOT / "locales/messages.pot").open("rb") as stream:
+        template = read_po(stream)
+    assert str(catalog.locale) == CODE and catalog.num_plurals == 3  # Polish: 1 punkt, 2 punkty, 5 punktów
+    assert {message.id for message in catalog if message.id} == {message.id for message in template if message.id}
+    strings = [m.string if isinstance(m.string, tuple) else (m.string,) for m in catalog if m.id]
+    assert not any(any(forms) for forms in strings)  # nothing translated yet
+    text = (root / f"locales/{CODE}/LC_MESSAGES/messages.po").read_text(encoding="utf-8")
+    for placeholder in ("EMAIL@ADDRESS", "LL@li.org", "FULL NAME"):
+        assert placeholder not in text
+
+
+def test_check_passes_and_status_shows_it_at_zero(polish) -> None:
+    root, _ = polish
+    check = run(root, "check")
+    assert check.returncode == 0, check.stdout
+    status = run(root, "status", "--lang", CODE, "--json")
+    parts = json.loads(status.stdout)["languages"][CODE]
+    assert parts["all"]["percent"] == 0 and parts["all"]["missing"] == parts["all"]["total"] > 0
+
+
+def test_every_page_shows_english_with_the_notice(polish_site: Path) -> None:
+    for name in [*(game.id for game in PROJECT.games), "glossary"]:
+        page = html.unescape((polish_site / CODE / name / "index.html").read_text(encoding="utf-8"))
+        assert f'<html lang="{CODE}"' in page
+        if name != "glossary":
+            assert NEW_TEXT in page  # the catalog is not translated yet: the notice in English
+    status = html.unescape((polish_site / "status" / "index.html").read_text(encoding="utf-8"))
+    assert f'id="{CODE}"' in status and "0 %" in status[status.index(f'id="{CODE}"') :]
+    assert (polish_site / CODE / "404.html").is_file()
+
+
+def test_its_search_index_is_its_own(polish_site: Path) -> None:
+    assert CODE not in lunr_languages()  # the point of choosing Polish: lunr has no stemmer for it
+    index = json.loads((polish_site / CODE / "search" / "search_index.json").read_text(encoding="utf-8"))
+    assert index["config"]["lang"] == ["en"]
+    english = json.loads((polish_site / "search" / "search_index.json").read_text(encoding="utf-8"))
+
+    # The same pages as the English tree, under the Polish root, and no other language's (a
+    # translation's status page is about that language alone, so its headings differ).
+    def rules(part: dict) -> list[str]:
+        return sorted(e["location"] for e in part["docs"] if not e["location"].startswith("status/"))
+
+    assert rules(index) == rules(english) and len(rules(index)) > 100
+    others = set(PROJECT.languages[1:])
+    assert not any(entry["location"].split("/", 1)[0] in others for entry in index["docs"])
+    for language in PROJECT.languages[1:]:
+        part = json.loads((polish_site / language / "search" / "search_index.json").read_text(encoding="utf-8"))
+        assert len(rules(part)) == len(rules(index))  # every language keeps its own full index
+
+
+def test_the_switcher_offers_it_everywhere(polish_site: Path) -> None:
+    for prefix in ["", *(f"{language}/" for language in PROJECT.languages[1:]), f"{CODE}/"]:
+        page = (polish_site / prefix / "rebus" / "index.html").read_text(encoding="utf-8")
+        assert f'hreflang="{CODE}"' in page, prefix
+
+
+@pytest.mark.parametrize(
+    ("code", "message"),
+    [
+        ("fr", "'fr' is already one of the project's languages"),
+        ("PL", "'PL' is not a language code"),
+        ("polish", "'polish' is not a language code"),
+        ("qqq", "Babel (CLDR) knows no such language"),
+    ],
+)
+def test_bad_codes_are_refused_with_exit_2_and_change_nothing(tmp_path: Path, capsys, code, message) -> None:
+    root = copy_whole_project(tmp_path)
+    before = tree_digest(root)
+    status, _, err = run_cli(capsys, "--root", str(root), "new", "language", code)
+    assert status == 2
+    assert message in err and "Traceback" not in err, err
+    assert tree_digest(root) == before
