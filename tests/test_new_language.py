@@ -6,13 +6,12 @@ from __future__ import annotations
 import difflib
 import html
 import json
-import subprocess
 from pathlib import Path
 
 import pytest
 from babel.messages.pofile import read_po
 
-from authoring import build, copy_whole_project, run
+from authoring import copy_whole_project, run
 from conftest import ROOT, run_cli, tree_digest
 from rulebook.load.project import load_project
 from rulebook.render.search import lunr_languages
@@ -22,21 +21,8 @@ PROJECT = load_project(ROOT).project
 NEW_TEXT = "Not translated yet: shown in English."
 
 
-@pytest.fixture(scope="module")
-def polish(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, subprocess.CompletedProcess[str]]:
-    root = copy_whole_project(tmp_path_factory.mktemp("new-language"))
-    return root, run(root, "new", "language", CODE)
-
-
-@pytest.fixture(scope="module")
-def polish_site(polish) -> Path:
-    root, result = polish
-    assert result.returncode == 0, result.stderr
-    return build(root)
-
-
-def test_the_command_writes_words_files_a_catalog_and_both_configs(polish) -> None:
-    root, result = polish
+def test_the_command_writes_words_files_a_catalog_and_both_configs(polish_project) -> None:
+    root, result = polish_project
     assert result.returncode == 0, result.stderr
     words = [f"rules/{game.id}/{CODE}.yaml" for game in PROJECT.games] + [f"glossary/{CODE}.yaml"]
     catalog = f"locales/{CODE}/LC_MESSAGES/messages.po"
@@ -53,8 +39,8 @@ def test_the_command_writes_words_files_a_catalog_and_both_configs(polish) -> No
     assert load_project(root).project.languages == [*PROJECT.languages, CODE]
 
 
-def test_the_catalog_is_babels_from_the_template(polish) -> None:
-    root, _ = polish
+def test_the_catalog_is_babels_from_the_template(polish_project) -> None:
+    root, _ = polish_project
     with (root / f"locales/{CODE}/LC_MESSAGES/messages.po").open("rb") as stream:
         catalog = read_po(stream)
     with (ROOT / "locales/messages.pot").open("rb") as stream:
@@ -68,8 +54,8 @@ def test_the_catalog_is_babels_from_the_template(polish) -> None:
         assert placeholder not in text
 
 
-def test_check_passes_and_status_shows_it_at_zero(polish) -> None:
-    root, _ = polish
+def test_check_passes_and_status_shows_it_at_zero(polish_project) -> None:
+    root, _ = polish_project
     check = run(root, "check")
     assert check.returncode == 0, check.stdout
     status = run(root, "status", "--lang", CODE, "--json")
