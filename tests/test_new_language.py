@@ -12,7 +12,7 @@ import pytest
 from babel.messages.pofile import read_po
 
 from authoring import copy_whole_project, run
-from conftest import ROOT, run_cli, tree_digest
+from conftest import ROOT, edit, run_cli, tree_digest
 from rulebook.load.project import load_project
 from rulebook.render.search import lunr_languages
 
@@ -114,4 +114,48 @@ def test_bad_codes_are_refused_with_exit_2_and_change_nothing(tmp_path: Path, ca
     status, _, err = run_cli(capsys, "--root", str(root), "new", "language", code)
     assert status == 2
     assert message in err and "Traceback" not in err, err
+    assert tree_digest(root) == before
+
+
+def test_tags_and_comments_of_mkdocs_yml_survive(tmp_path: Path, capsys) -> None:
+    root = copy_whole_project(tmp_path)
+    tagged = (
+        "\n# An extension configured with a Python name: kept as written, never constructed.\n"
+        "extra_tags:\n  emoji: !!python/name:os.system\n  here: !relative $config_dir/docs\n"
+    )
+    config = root / "mkdocs.yml"
+    config.write_text(config.read_text(encoding="utf-8") + tagged, encoding="utf-8")
+    code, _, err = run_cli(capsys, "--root", str(root), "new", "language", "de")
+    assert code == 0, err
+    text = config.read_text(encoding="utf-8")
+    assert text.endswith(tagged) and "- locale: de\n          name: Deutsch\n          build: true\n" in text
+
+
+def test_a_failed_write_puts_every_file_back(tmp_path: Path, capsys, monkeypatch) -> None:
+    from rulebook.authoring import plan
+
+    root = copy_whole_project(tmp_path)
+    before = tree_digest(root)
+    real_write, calls = plan.write_atomic, []
+
+    def failing(path: Path, text: str) -> None:
+        calls.append(path)
+        if path.name == "project.yaml":  # the last one, after mkdocs.yml and every new file
+            raise OSError(13, "Permission denied", str(path))
+        real_write(path, text)
+
+    monkeypatch.setattr(plan, "write_atomic", failing)
+    code, _, err = run_cli(capsys, "--root", str(root), "new", "language", "de")
+    assert code == 2 and "Permission denied" in err and "no file was changed" in err
+    assert any(path.name == "mkdocs.yml" for path in calls)
+    assert tree_digest(root) == before
+    assert not (root / "locales" / "de").exists()
+
+
+def test_a_project_file_without_its_lists_is_refused(tmp_path: Path, capsys) -> None:
+    root = copy_whole_project(tmp_path)
+    edit(root, "rules/project.yaml", "games: [", "plays: [")
+    before = tree_digest(root)
+    code, _, err = run_cli(capsys, "--root", str(root), "new", "language", "de")
+    assert code == 2 and "rules/project.yaml: no `games` list" in err, err
     assert tree_digest(root) == before

@@ -39,8 +39,9 @@ def plan_game(root: Path, new: NewGame) -> Plan:
     _check_input(root, new)
     project_text = (root / PROJECT_FILE).read_text(encoding="utf-8")
     project = round_trip.load(project_text, str(PROJECT_FILE))
-    languages: list[str] = list(project["languages"])
-    if new.id in project["games"]:
+    languages: list[str] = list(round_trip.sequence(project, "languages", str(PROJECT_FILE)))
+    games = round_trip.sequence(project, "games", str(PROJECT_FILE))
+    if new.id in games:
         raise Refused(f"{PROJECT_FILE}: the game {new.id!r} is already listed")
     source = languages[0]
     folder = root / "rules" / new.id
@@ -59,7 +60,7 @@ def plan_game(root: Path, new: NewGame) -> Plan:
         plan.new_file(module, templates.scoring_module(new.id))
         plan.new_file(root / "schemas" / f"score-{new.id}.schema.json", templates.scoring_schema(new.id))
     _validate(root, plan, folder)
-    project["games"].append(new.id)
+    games.append(new.id)
     plan.add(root / PROJECT_FILE, round_trip.dump(project))
     return plan
 

@@ -35,16 +35,17 @@ def plan_language(root: Path, code: str) -> Plan:
     locale = _locale(code)
     project_text = (root / PROJECT_FILE).read_text(encoding="utf-8")
     project = round_trip.load(project_text, str(PROJECT_FILE))
-    if code in project["languages"]:
+    languages = round_trip.sequence(project, "languages", str(PROJECT_FILE))
+    if code in languages:
         raise Refused(f"{PROJECT_FILE}: {code!r} is already one of the project's languages")
     plan = Plan(root)
-    for game_id in project["games"]:
+    for game_id in round_trip.sequence(project, "games", str(PROJECT_FILE)):
         plan.new_file(root / "rules" / game_id / f"{code}.yaml", templates.empty_words(code, "../../schemas"))
     if (root / GLOSSARY_FILE).is_file():
         plan.new_file(root / GLOSSARY_FILE.parent / f"{code}.yaml", templates.empty_words(code, "../schemas"))
     plan.new_file(catalog_path(root, code), _catalog(root, locale))
     plan.add(root / SITE_CONFIG, _site_config(root, code, _name(locale)))
-    project["languages"].append(code)
+    languages.append(code)
     plan.add(root / PROJECT_FILE, round_trip.dump(project))
     return plan
 

@@ -33,3 +33,11 @@ def dump(data: Any) -> str:
     stream = StringIO()
     _yaml().dump(data, stream)
     return stream.getvalue()
+
+
+def sequence(data: Any, key: str, name: str) -> list:
+    """The list under `key`, to read and append to; Refused when the file has none."""
+    value = data.get(key) if isinstance(data, dict) else None
+    if not isinstance(value, list):
+        raise Refused(f"{name}: no `{key}` list (`rulebook check` says what is wrong with the file)")
+    return value
