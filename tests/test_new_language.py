@@ -159,3 +159,25 @@ def test_a_project_file_without_its_lists_is_refused(tmp_path: Path, capsys) -> 
     code, _, err = run_cli(capsys, "--root", str(root), "new", "language", "de")
     assert code == 2 and "rules/project.yaml: no `games` list" in err, err
     assert tree_digest(root) == before
+
+
+def test_a_translation_imports_into_the_new_language(tmp_path: Path, capsys) -> None:
+    from babel.messages.pofile import write_po
+
+    root = copy_whole_project(tmp_path)
+    assert run_cli(capsys, "--root", str(root), "new", "language", "de")[0] == 0
+    code, _, err = run_cli(
+        capsys, "--root", str(root), "i18n", "export", "de", "--game", "rebus", "-o", str(root / "po")
+    )
+    assert code == 0, err
+    po = root / "po" / "rebus.de.po"
+    with po.open("rb") as stream:
+        catalog = read_po(stream)
+    catalog.get(next(m.id for m in catalog if m.context == "section.play"), context="section.play").string = "Spiel"
+    with po.open("wb") as stream:
+        write_po(stream, catalog)
+    code, out, err = run_cli(capsys, "--root", str(root), "i18n", "import", str(po))
+    assert code == 0 and "1 unit(s) updated" in out, err
+    words = (root / "rules" / "rebus" / "de.yaml").read_text(encoding="utf-8")
+    assert "units:\n  section.play:\n    text: Spiel\n" in words  # block style, as the other files
+    assert run_cli(capsys, "--root", str(root), "check")[0] == 0

@@ -77,8 +77,8 @@ named under `sources` in game.yaml.
 
 _EMPTY_WORDS = """\
 # yaml-language-server: $schema={schema}/words.schema.json
-# Not translated yet: every unit is missing, so the site shows the source text with a notice.
-# `rulebook status --lang {language}` lists the units; `rulebook i18n export {language}` starts the work.
+# Started empty by `rulebook new`: a unit missing here shows the source text with a notice.
+# `rulebook status --lang {language}` lists the missing units; `rulebook i18n export {language}` starts the work.
 language: {language}
 units: {{}}
 """
