@@ -49,3 +49,23 @@ def build(root: Path) -> Path:
     )
     assert result.returncode == 0, result.stdout + result.stderr
     return site
+
+
+def unused_language(*, lunr: bool) -> str:
+    """A language code Babel knows that the project does not have yet: one that Material ships a
+    lunr stemmer for, or one it does not (Polish first), so the tests still run after an author has
+    added a language."""
+    from rulebook.load.project import load_project
+    from rulebook.render.search import lunr_languages
+
+    taken = set(load_project(ROOT).project.languages)
+    candidates = ("de", "es", "it", "nl", "sv") if lunr else ("pl", "sk", "hr", "sl", "eu")
+    return next(code for code in candidates if code not in taken and (code in lunr_languages()) == lunr)
+
+
+def unused_game_id(preferred: str) -> str:
+    """`preferred`, or a variant of it that no game of the project uses yet."""
+    from rulebook.load.project import load_project
+
+    taken = {game.id for game in load_project(ROOT).project.games}
+    return next(f"{preferred}{suffix}" for suffix in ("", "-2", "-3", "-4") if f"{preferred}{suffix}" not in taken)

@@ -89,12 +89,12 @@ def hostile_site(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 @pytest.fixture(scope="session")
 def polish_project(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, subprocess.CompletedProcess[str]]:
-    """A whole copy of the project after `rulebook new language pl` (lunr has no Polish), with the
-    command's result."""
-    from authoring import copy_whole_project, run
+    """A whole copy of the project after `rulebook new language pl` (lunr has no Polish; another
+    such language if the project has Polish already), with the command's result."""
+    from authoring import copy_whole_project, run, unused_language
 
     root = copy_whole_project(tmp_path_factory.mktemp("new-language"))
-    return root, run(root, "new", "language", "pl")
+    return root, run(root, "new", "language", unused_language(lunr=False))
 
 
 @pytest.fixture(scope="session")

@@ -12,12 +12,14 @@ from pathlib import Path
 
 import pytest
 
-from authoring import build, copy_whole_project, environment, run
+from authoring import build, copy_whole_project, environment, run, unused_game_id
 from conftest import ROOT, edit, run_cli, tree_digest
 from rulebook.i18n.ui import ui_translations
 from rulebook.load.project import load_project
+from rulebook.scoring import module_name
 
-GAME = "dice-duel"
+GAME = unused_game_id("dice-duel")
+MODULE = module_name(GAME)
 MISSING_NOTICE = "Not translated yet: shown in English."
 LANGUAGES = load_project(ROOT).project.languages
 
@@ -41,7 +43,7 @@ def test_the_command_writes_the_game_its_words_and_its_scoring(scored_game) -> N
         f"rules/{GAME}/game.yaml",
         *(f"rules/{GAME}/{language}.yaml" for language in LANGUAGES),
         f"rules/{GAME}/sources/original.txt",
-        "tools/rulebook/scoring/dice_duel.py",
+        f"tools/rulebook/scoring/{MODULE}.py",
         f"schemas/score-{GAME}.schema.json",
         "rules/project.yaml",
     }
@@ -80,7 +82,7 @@ def test_the_worked_example_scores_and_the_check_runs_it(scored_game, tmp_path: 
 
 def test_the_scoring_module_has_a_doctest_that_pytest_runs(scored_game) -> None:
     root, _ = scored_game
-    module = root / "tools" / "rulebook" / "scoring" / "dice_duel.py"
+    module = root / "tools" / "rulebook" / "scoring" / f"{MODULE}.py"
     assert ">>> " in module.read_text(encoding="utf-8")
     result = subprocess.run(
         [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "--doctest-modules", str(module)],
@@ -114,10 +116,11 @@ def test_a_rule_added_to_the_new_game_is_on_its_page_in_every_language(scored_ga
 
 def test_a_game_without_scoring_has_no_module_and_passes(tmp_path: Path, capsys) -> None:
     root = copy_whole_project(tmp_path)
-    code, out, err = run_cli(capsys, "--root", str(root), "new", "game", "plain", "--name", "Plain & Simple")
+    plain = unused_game_id("plain")
+    code, out, err = run_cli(capsys, "--root", str(root), "new", "game", plain, "--name", "Plain & Simple")
     assert code == 0, err
-    assert "tools/rulebook/scoring/plain.py" not in out and not (root / "schemas" / "score-plain.schema.json").exists()
-    assert "examples" not in (root / "rules" / "plain" / "game.yaml").read_text(encoding="utf-8")
+    assert "tools/rulebook/scoring/" not in out and not (root / "schemas" / f"score-{plain}.schema.json").exists()
+    assert "examples" not in (root / "rules" / plain / "game.yaml").read_text(encoding="utf-8")
     code, out, _ = run_cli(capsys, "--root", str(root), "check")
     assert code == 0, out
 

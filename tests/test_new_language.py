@@ -9,14 +9,17 @@ import json
 from pathlib import Path
 
 import pytest
+from babel import Locale
+from babel.messages.plurals import get_plural
 from babel.messages.pofile import read_po
 
-from authoring import copy_whole_project, run
+from authoring import copy_whole_project, run, unused_language
 from conftest import ROOT, edit, run_cli, tree_digest
 from rulebook.load.project import load_project
 from rulebook.render.search import lunr_languages
 
-CODE = "pl"
+CODE = unused_language(lunr=False)  # Polish, unless the project has it already
+OTHER = unused_language(lunr=True)
 PROJECT = load_project(ROOT).project
 NEW_TEXT = "Not translated yet: shown in English."
 
@@ -34,7 +37,9 @@ def test_the_command_writes_words_files_a_catalog_and_both_configs(polish_projec
     old = (ROOT / "mkdocs.yml").read_text(encoding="utf-8").splitlines()
     new = (root / "mkdocs.yml").read_text(encoding="utf-8").splitlines()
     changes = [line for line in difflib.ndiff(old, new) if line[:1] in "+-"]
-    assert [line[1:].strip() for line in changes] == [f"- locale: {CODE}", "name: Polski", "build: true"]
+    name = Locale.parse(CODE).get_display_name(CODE)  # the language's name in itself, capitalised
+    expected = [f"- locale: {CODE}", f"name: {name[:1].upper()}{name[1:]}", "build: true"]
+    assert [line[1:].strip() for line in changes] == expected
     assert all(line.startswith("+") for line in changes)
     assert load_project(root).project.languages == [*PROJECT.languages, CODE]
 
@@ -45,7 +50,7 @@ def test_the_catalog_is_babels_from_the_template(polish_project) -> None:
         catalog = read_po(stream)
     with (ROOT / "locales/messages.pot").open("rb") as stream:
         template = read_po(stream)
-    assert str(catalog.locale) == CODE and catalog.num_plurals == 3  # Polish: 1 punkt, 2 punkty, 5 punktów
+    assert str(catalog.locale) == CODE and catalog.num_plurals == get_plural(CODE).num_plurals
     assert {message.id for message in catalog if message.id} == {message.id for message in template if message.id}
     strings = [m.string if isinstance(m.string, tuple) else (m.string,) for m in catalog if m.id]
     assert not any(any(forms) for forms in strings)  # nothing translated yet
@@ -125,10 +130,10 @@ def test_tags_and_comments_of_mkdocs_yml_survive(tmp_path: Path, capsys) -> None
     )
     config = root / "mkdocs.yml"
     config.write_text(config.read_text(encoding="utf-8") + tagged, encoding="utf-8")
-    code, _, err = run_cli(capsys, "--root", str(root), "new", "language", "de")
+    code, _, err = run_cli(capsys, "--root", str(root), "new", "language", OTHER)
     assert code == 0, err
     text = config.read_text(encoding="utf-8")
-    assert text.endswith(tagged) and "- locale: de\n          name: Deutsch\n          build: true\n" in text
+    assert text.endswith(tagged) and f"        - locale: {OTHER}\n          name: " in text
 
 
 def test_a_failed_write_puts_every_file_back(tmp_path: Path, capsys, monkeypatch) -> None:
@@ -145,18 +150,18 @@ def test_a_failed_write_puts_every_file_back(tmp_path: Path, capsys, monkeypatch
         real_write(path, text)
 
     monkeypatch.setattr(plan, "write_atomic", failing)
-    code, _, err = run_cli(capsys, "--root", str(root), "new", "language", "de")
+    code, _, err = run_cli(capsys, "--root", str(root), "new", "language", OTHER)
     assert code == 2 and "Permission denied" in err and "no file was changed" in err
     assert any(path.name == "mkdocs.yml" for path in calls)
     assert tree_digest(root) == before
-    assert not (root / "locales" / "de").exists()
+    assert not (root / "locales" / OTHER).exists()
 
 
 def test_a_project_file_without_its_lists_is_refused(tmp_path: Path, capsys) -> None:
     root = copy_whole_project(tmp_path)
     edit(root, "rules/project.yaml", "games: [", "plays: [")
     before = tree_digest(root)
-    code, _, err = run_cli(capsys, "--root", str(root), "new", "language", "de")
+    code, _, err = run_cli(capsys, "--root", str(root), "new", "language", OTHER)
     assert code == 2 and "rules/project.yaml: no `games` list" in err, err
     assert tree_digest(root) == before
 
@@ -165,12 +170,12 @@ def test_a_translation_imports_into_the_new_language(tmp_path: Path, capsys) -> 
     from babel.messages.pofile import write_po
 
     root = copy_whole_project(tmp_path)
-    assert run_cli(capsys, "--root", str(root), "new", "language", "de")[0] == 0
+    assert run_cli(capsys, "--root", str(root), "new", "language", OTHER)[0] == 0
     code, _, err = run_cli(
-        capsys, "--root", str(root), "i18n", "export", "de", "--game", "rebus", "-o", str(root / "po")
+        capsys, "--root", str(root), "i18n", "export", OTHER, "--game", "rebus", "-o", str(root / "po")
     )
     assert code == 0, err
-    po = root / "po" / "rebus.de.po"
+    po = root / "po" / f"rebus.{OTHER}.po"
     with po.open("rb") as stream:
         catalog = read_po(stream)
     catalog.get(next(m.id for m in catalog if m.context == "section.play"), context="section.play").string = "Spiel"
@@ -178,6 +183,6 @@ def test_a_translation_imports_into_the_new_language(tmp_path: Path, capsys) -> 
         write_po(stream, catalog)
     code, out, err = run_cli(capsys, "--root", str(root), "i18n", "import", str(po))
     assert code == 0 and "1 unit(s) updated" in out, err
-    words = (root / "rules" / "rebus" / "de.yaml").read_text(encoding="utf-8")
+    words = (root / "rules" / "rebus" / f"{OTHER}.yaml").read_text(encoding="utf-8")
     assert "units:\n  section.play:\n    text: Spiel\n" in words  # block style, as the other files
     assert run_cli(capsys, "--root", str(root), "check")[0] == 0

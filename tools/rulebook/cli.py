@@ -393,7 +393,7 @@ def build_parser() -> argparse.ArgumentParser:
     new_game.add_argument("--scoring", action="store_true", help="also a scoring module and a worked example")
     new_game.set_defaults(run=_new)
     new_language = new_commands.add_parser("language", help="a language: words files, UI catalog, site config")
-    new_language.add_argument("code", metavar="CODE", help="an ISO 639 code Babel knows, e.g. pl")
+    new_language.add_argument("code", metavar="CODE", help="an ISO 639 code that Babel knows")
     new_language.set_defaults(run=_new)
     return parser
 

@@ -31,7 +31,7 @@ CATALOG_WIDTH = 100  # as `make messages` writes the catalogs
 def plan_language(root: Path, code: str) -> Plan:
     """Every file the new language needs, checked; raises Refused before anything is written."""
     if not language_pattern(root).fullmatch(code):
-        raise Refused(f"{code!r} is not a language code: 2 or 3 lowercase letters, as ISO 639 has them (pl, de, eu)")
+        raise Refused(f"{code!r} is not a language code: 2 or 3 lowercase letters, as ISO 639 has them")
     locale = _locale(code)
     project_text = (root / PROJECT_FILE).read_text(encoding="utf-8")
     project = round_trip.load(project_text, str(PROJECT_FILE))
