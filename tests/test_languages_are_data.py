@@ -13,6 +13,8 @@ from conftest import ROOT, edit, run_cli
 from rulebook.load.project import load_project
 
 TOOLS = ROOT / "tools" / "rulebook"
+# The benchmark writes synthetic projects in languages of its own choosing: a list of codes is its data.
+SYNTHETIC = TOOLS / "bench" / "synthetic.py"
 TRANSLATIONS = load_project(ROOT).project.languages[1:]
 NAMED = re.compile(r"\b(?:" + "|".join(TRANSLATIONS) + r")\b")
 
@@ -44,6 +46,7 @@ def test_no_python_code_names_a_translation() -> None:
     found = [
         f"{path.relative_to(ROOT)}:{line}: {value!r}"
         for path in sorted(TOOLS.rglob("*.py"))
+        if path != SYNTHETIC
         for line, value in strings_naming_a_translation(path)
     ]
     assert found == []

@@ -59,7 +59,7 @@ def plan_game(root: Path, new: NewGame) -> Plan:
             raise Refused(f"no {SCORING_FOLDER} under {root}: --scoring writes the game's scoring module there")
         plan.new_file(module, templates.scoring_module(new.id))
         plan.new_file(root / "schemas" / f"score-{new.id}.schema.json", templates.scoring_schema(new.id))
-    _validate(root, plan, folder)
+    _validate(root, plan)
     games.append(new.id)
     plan.add(root / PROJECT_FILE, round_trip.dump(project))
     return plan
@@ -87,7 +87,7 @@ def _check_input(root: Path, new: NewGame) -> None:
             raise Refused(f"{new.id!r} cannot name a scoring module (rulebook.scoring.{module}); choose another id")
 
 
-def _validate(root: Path, plan: Plan, folder: Path) -> None:
+def _validate(root: Path, plan: Plan) -> None:
     """Each YAML file we would write, against its schema: a bad value is refused with its place."""
     problems: list[Problem] = []
     for path, text in plan.texts.items():
