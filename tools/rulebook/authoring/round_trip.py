@@ -36,8 +36,8 @@ def dump(data: Any) -> str:
 
 
 def sequence(data: Any, key: str, name: str) -> list:
-    """The list under `key`, to read and append to; Refused when the file has none."""
+    """The list under `key`, to read and append to; Refused when the file has none, or an empty one."""
     value = data.get(key) if isinstance(data, dict) else None
-    if not isinstance(value, list):
+    if not isinstance(value, list) or not value:
         raise Refused(f"{name}: no `{key}` list (`rulebook check` says what is wrong with the file)")
     return value
