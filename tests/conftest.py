@@ -85,3 +85,22 @@ def hostile_site(tmp_path_factory: pytest.TempPathFactory) -> Path:
     code = main(["--root", str(root), "check"])
     assert code == 0, "rulebook check refused the payloads that are meant to be built"
     return build_site(root, root / "site")
+
+
+@pytest.fixture(scope="session")
+def polish_project(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, subprocess.CompletedProcess[str]]:
+    """A whole copy of the project after `rulebook new language pl` (lunr has no Polish; another
+    such language if the project has Polish already), with the command's result."""
+    from authoring import copy_whole_project, run, unused_language
+
+    root = copy_whole_project(tmp_path_factory.mktemp("new-language"))
+    return root, run(root, "new", "language", unused_language(lunr=False))
+
+
+@pytest.fixture(scope="session")
+def polish_site(polish_project: tuple[Path, subprocess.CompletedProcess[str]]) -> Path:
+    from authoring import build
+
+    root, result = polish_project
+    assert result.returncode == 0, result.stderr
+    return build(root)

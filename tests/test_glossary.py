@@ -229,4 +229,5 @@ def test_the_sound_index_points_each_sound_at_its_pictures(pages: dict[str, str]
     assert index["for"] == ["four"] and index["see"] == ["sea"] and index["I"] == ["eye"]
     assert index["right"] == ["pen", "check"]
     assert "four" not in index and "eye" not in index  # a symbol's own word is its card, not an index entry
-    assert '<q lang="en">for</q> → [Quatre](#four)' in pages["fr/glossary.md"]
+    # Quoted with the page's marks (French: guillemets with no-break spaces inside), in English.
+    assert '«\u00a0<span lang="en">for</span>\u00a0» → [Quatre](#four)' in pages["fr/glossary.md"]

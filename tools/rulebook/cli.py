@@ -337,6 +337,12 @@ def _terms(args: argparse.Namespace) -> int:
     return 0
 
 
+def _new(args: argparse.Namespace) -> int:
+    from rulebook.authoring.command import run_new
+
+    return run_new(args)
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="rulebook", description=__doc__)
     parser.add_argument("--root", type=Path, help="project folder (default: found upwards from here)")
@@ -379,6 +385,16 @@ def build_parser() -> argparse.ArgumentParser:
     terms.add_argument("lang", metavar="LANG")
     terms.add_argument("-o", "--output", type=Path, default=Path("po"), help="folder (default: po)")
     terms.set_defaults(run=_terms)
+    new = commands.add_parser("new", help="start a game or a language, passing `check` and the build at once")
+    new_commands = new.add_subparsers(dest="new_command", required=True, metavar="KIND")
+    new_game = new_commands.add_parser("game", help="rules/ID with one section and one rule, listed in the project")
+    new_game.add_argument("id", metavar="ID", help="the game's id: its folder and its page (e.g. my-game)")
+    new_game.add_argument("--name", required=True, help="the game's name, the same in every language")
+    new_game.add_argument("--scoring", action="store_true", help="also a scoring module and a worked example")
+    new_game.set_defaults(run=_new)
+    new_language = new_commands.add_parser("language", help="a language: words files, UI catalog, site config")
+    new_language.add_argument("code", metavar="CODE", help="an ISO 639 code that Babel knows")
+    new_language.set_defaults(run=_new)
     return parser
 
 

@@ -259,11 +259,21 @@ class Term:
     forbidden: dict[str, tuple[str, ...]]
 
 
+@dataclass(frozen=True)
+class Typography:
+    """A language's typographic conventions, from rules/project.yaml `typography`."""
+
+    no_break_space_before: str = ""  # marks that take a no-break space before them (French: ":;!?")
+    no_break_space_inside_guillemets: bool = False
+    quotes: tuple[str, str] = ("“", "”")  # how the pages quote: «…» in French, „…“ in Czech
+
+
 @dataclass
 class Project:
     root: Path
     languages: list[str]  # the first is the source language
     games: list[Game]
+    typography: dict[str, Typography] = field(default_factory=dict)
     glossary: Glossary | None = None
     terms: list[Term] = field(default_factory=list)
     terms_document: Document | None = None

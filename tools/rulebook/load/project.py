@@ -23,6 +23,7 @@ from rulebook.model import (
     Status,
     Symbol,
     Term,
+    Typography,
     Unit,
     Words,
 )
@@ -132,7 +133,16 @@ def load_project(root: Path, *, parallel: bool = False) -> Loaded:
         game = _load_game(reader, folder, languages)
         if game is not None:
             games.append(game)
-    project = Project(root, languages, games)
+    typography = {
+        language: Typography(**{**rules, **({"quotes": tuple(rules["quotes"])} if "quotes" in rules else {})})
+        for language, rules in manifest.data.get("typography", {}).items()
+    }
+    reader.problems += [
+        manifest.problem(("typography", language), f"typography.{language}: not one of the project's languages")
+        for language in typography
+        if language not in languages
+    ]
+    project = Project(root, languages, games, typography)
     if (root / GLOSSARY_FILE).is_file():
         project.glossary = _load_glossary(reader, root / GLOSSARY_FILE, project)
     if (root / TERMS_FILE).is_file():

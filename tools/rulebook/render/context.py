@@ -9,7 +9,7 @@ from babel import Locale
 
 from rulebook import placeholders
 from rulebook.i18n.ui import ui_translations
-from rulebook.model import Game, Glossary, Project, Unit, source_hash
+from rulebook.model import Game, Glossary, Project, Typography, Unit, source_hash
 from rulebook.render.markup import safe_markdown
 
 
@@ -42,6 +42,15 @@ class PageContext:
         self._: Callable[[str], str] = translations.gettext
         self.ngettext: Callable[[str, str, int], str] = translations.ngettext
         self._translatable: dict[int, dict[str, str]] = {}  # text set → unit id → current source hash
+
+    def quoted(self, markdown_text: str, language: str) -> str:
+        """Text in another language, between this page's quotation marks (rules/project.yaml
+        `typography`), with the no-break spaces inside guillemets that the typography asks for."""
+        typography = self.project.typography.get(self.language, Typography())
+        start, end = typography.quotes
+        if typography.no_break_space_inside_guillemets and start == "«":
+            start, end = start + "\u00a0", "\u00a0" + end
+        return f'{start}<span lang="{language}">{markdown_text}</span>{end}'
 
     def language_name(self, code: str) -> str:
         """A language's name as this page's language writes it ("tchèque" on a French page)."""

@@ -44,8 +44,12 @@ def tile_strip(
         else:
             name = context.plain(glossary, symbol.unit("name"))
             target = f"{page}#{symbol.id}" if page else f"#{symbol.id}"
-            parts.append(f'[<span class="rb-tile">{inline_svg(symbol.icon)}</span>]({target} "{attribute(name)}")')
-    reading = f'<q lang="en">{literal(reads)}</q>'
+            # The picture is hidden from screen readers; the link is named by its text, not a tooltip.
+            picture = (
+                f'<span class="rb-tile">{inline_svg(symbol.icon)}<span class="rb-sr">{literal(name)}</span></span>'
+            )
+            parts.append(f'[{picture}]({target} "{attribute(name)}")')
+    reading = context.quoted(literal(reads), context.project.source_language)
     if not counter_example:
         return f'<span class="rb-tiles">{" ".join(parts)}</span> {reading}'
     label = literal(context.plain(glossary, "page.not-allowed"))
@@ -174,7 +178,7 @@ def _sounds(context: PageContext, glossary: Glossary) -> list[str]:
     for sound, symbols in sound_index(glossary):
         links = ", ".join(f"[{literal(context.plain(glossary, s.unit('name')))}](#{s.id})" for s in symbols)
         words = filter_words(" ".join([sound, *(context.plain(glossary, s.unit("name")) for s in symbols)]))
-        entry = f'<q lang="en">{literal(sound)}</q> → {links}'
+        entry = f"{context.quoted(literal(sound), context.project.source_language)} → {links}"
         lines.append(f'- <span class="rb-sound" data-filter="{attribute(words)}">{entry}</span>')
     lines += ["", "</div>", ""]
     return lines

@@ -10,6 +10,7 @@ from __future__ import annotations
 import copy
 import re
 import unicodedata
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
@@ -42,6 +43,7 @@ _MARKS = re.compile(
     "[" + "".join(chr(c) for block in _MARK_BLOCKS for c in block if unicodedata.combining(chr(c))) + "]"
 )
 _TAG = re.compile(r"<[^>]*>")
+_LUNR_FILE = re.compile(r"lunr\.([a-z]{2,3})\.min\.js")
 # What a reader searches for is a rule: the referee notes, the list of sources and the status page
 # rank below the rules that also match. (Anchors and pages as the renderer writes them.)
 SECONDARY = {"#referee-notes": 0.4, "#sources": 0.2, "status/": 0.3}
@@ -124,10 +126,17 @@ def split_index(
     return result
 
 
-def lunr_languages(theme_dirs: list[str]) -> frozenset[str]:
-    """The languages with a lunr language file in the theme (ours first, then Material's)."""
+def lunr_languages(theme_dirs: Sequence[str] | None = None) -> frozenset[str]:
+    """The languages with a lunr language file in the theme: ours (theme/assets/javascripts/lunr),
+    then Material's. By default, the site's theme folders as the plugin sets them up."""
+    if theme_dirs is None:
+        from material import templates
+
+        from rulebook.website.plugin import THEME_DIR
+
+        theme_dirs = [str(THEME_DIR), str(Path(templates.__file__).parent)]
     found = {"en"}
     for folder in theme_dirs:
         lunr = Path(folder) / "assets" / "javascripts" / "lunr" / "min"
-        found |= {path.name.split(".")[1] for path in lunr.glob("lunr.*.min.js")}
-    return frozenset(found)
+        found |= {match[1] for path in lunr.glob("lunr.*.min.js") if (match := _LUNR_FILE.fullmatch(path.name))}
+    return frozenset(found - {STEM_MATCHING})  # our pseudo-language is no language

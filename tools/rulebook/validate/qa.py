@@ -1,6 +1,6 @@
 """Translation QA, the classes of check that pofilter and Weblate run, on the translations we wrote
 (a publisher's own text in its language is left as it is): numbers, Markdown, closing punctuation,
-French typography and terminology."""
+typography (as rules/project.yaml sets it per language) and terminology."""
 
 from __future__ import annotations
 
@@ -10,18 +10,17 @@ from functools import cache
 
 from rulebook import placeholders
 from rulebook.i18n.basis import basis
-from rulebook.model import Game, Glossary, Project, Status, Term, Unit
+from rulebook.model import Game, Glossary, Project, Status, Term, Typography, Unit
 from rulebook.problems import Problem
 
 _NUMBER = re.compile(r"\d+(?:[.,]\d+)?")
 _LINK = re.compile(r"\]\(")
 _CLOSERS = "\"'”“’»«)*_ \u00a0\u202f"
 _ENDINGS = {".": "full stop", ":": "colon", "?": "question mark", "!": "exclamation mark", "…": "ellipsis"}
-# French: a no-break space (U+00A0) or a narrow one (U+202F) before : ; ! ? and inside « ».
+# A no-break space (U+00A0) or a narrow one (U+202F), where a language's typography wants one.
 _NO_BREAK = "\u00a0\u202f"
-_FRENCH_BEFORE = re.compile(r"(?<=\S)(?<![" + _NO_BREAK + r"])([:;!?])(?!//)|(?<=[ ])([:;!?])")
-_FRENCH_AFTER_OPEN = re.compile(r"«(?![" + _NO_BREAK + r"])")
-_FRENCH_BEFORE_CLOSE = re.compile(r"(?<![" + _NO_BREAK + r"])»")
+_AFTER_OPEN = re.compile(r"«(?![" + _NO_BREAK + r"])")
+_BEFORE_CLOSE = re.compile(r"(?<![" + _NO_BREAK + r"])»")
 
 
 def qa_problems(project: Project, text_set: Game | Glossary) -> list[Problem]:
@@ -41,8 +40,8 @@ def qa_problems(project: Project, text_set: Game | Glossary) -> list[Problem]:
             made_from = basis(project, text_set, unit)
             source = made_from.english
             alone = _forbidden_terms(terms, language, unit) + _markdown_balance(unit) + _whitespace(unit)
-            if language == "fr":
-                alone += _french_typography(unit)
+            if language in project.typography:
+                alone += _typography(project.typography[language], language, unit)
             compared = []
             if source is not None:
                 compared = list(_missing_terms(terms, language, source, unit, names))
@@ -108,14 +107,35 @@ def _punctuation(source: Unit, unit: Unit) -> list[str]:
     return [f"the English ends with {said}, the translation with {has}"]
 
 
-def _french_typography(unit: Unit) -> list[str]:
+@cache
+def _space_before(marks: str) -> re.Pattern[str]:
+    """A mark with no no-break space before it: after another character, or after a plain space
+    (a URL's "://" is not a colon of the text)."""
+    marks = re.escape(marks)
+    return re.compile(r"(?<=\S)(?<![" + _NO_BREAK + r"])([" + marks + r"])(?!//)|(?<=[ ])([" + marks + r"])")
+
+
+@cache
+def _language_name(language: str) -> str:
+    """The language's English name, from CLDR ("French"), for messages."""
+    from babel import Locale, UnknownLocaleError
+
+    try:
+        return Locale.parse(language).get_display_name("en") or language
+    except (UnknownLocaleError, ValueError):
+        return language
+
+
+def _typography(rules: Typography, language: str, unit: Unit) -> list[str]:
     text = unit.text
     messages = []
-    for match in _FRENCH_BEFORE.finditer(text):
-        mark = match.group(1) or match.group(2)
-        messages.append(f"French typography: a no-break space (U+00A0 or U+202F) goes before '{mark}'")
-    if _FRENCH_AFTER_OPEN.search(text) or _FRENCH_BEFORE_CLOSE.search(text):
-        messages.append("French typography: « and » take a no-break space inside")
+    name = _language_name(language)
+    if rules.no_break_space_before:
+        for match in _space_before(rules.no_break_space_before).finditer(text):
+            mark = match.group(1) or match.group(2)
+            messages.append(f"{name} typography: a no-break space (U+00A0 or U+202F) goes before '{mark}'")
+    if rules.no_break_space_inside_guillemets and (_AFTER_OPEN.search(text) or _BEFORE_CLOSE.search(text)):
+        messages.append(f"{name} typography: « and » take a no-break space inside")
     return sorted(set(messages))
 
 

@@ -1,0 +1,41 @@
+"""`rulebook new game|language`: plan, then write; a refusal is exit 2 with its reason, and no file changed."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+
+from rulebook.authoring.plan import Plan, Refused
+
+
+def run_new(args: argparse.Namespace) -> int:
+    from rulebook.authoring.game import NewGame, plan_game
+    from rulebook.authoring.language import plan_language
+
+    what = f"rulebook new {args.new_command}"
+    try:
+        if args.new_command == "game":
+            plan: Plan = plan_game(args.root, NewGame(args.id, args.name, args.scoring))
+        else:
+            plan = plan_language(args.root, args.code)
+    except Refused as refused:
+        print(f"{what}: {refused}", file=sys.stderr)
+        return 2
+    except OSError as error:
+        print(f"{what}: cannot read {error.filename}: {error.strerror}; no file was changed", file=sys.stderr)
+        return 2
+    try:
+        written = plan.apply()
+    except OSError as error:
+        print(f"{what}: cannot write {error.filename}: {error.strerror}; no file was changed", file=sys.stderr)
+        return 2
+    for path in written:
+        print(path.relative_to(args.root))
+    print(_next_steps(args), file=sys.stderr)
+    return 0
+
+
+def _next_steps(args: argparse.Namespace) -> str:
+    if args.new_command == "game":
+        return f"next: write the rules in rules/{args.id}/, then `rulebook check` (README: Add a game)"
+    return f"next: `rulebook status --lang {args.code}`, then translate (README: Add a language)"

@@ -1,0 +1,100 @@
+"""`rulebook new language`: a language the site builds at once, every page in the source language
+with the notice, until translators fill its files.
+
+It adds the language to rules/project.yaml and to the i18n plugin's languages in mkdocs.yml, writes
+an empty words file for every game and for the glossary, and starts the UI catalog
+locales/<code>/LC_MESSAGES/messages.po from locales/messages.pot through Babel, as `pybabel init`
+does.
+"""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+from io import BytesIO
+from pathlib import Path
+
+from babel import Locale, UnknownLocaleError
+from babel.messages.pofile import read_po, write_po
+from ruamel.yaml.comments import CommentedMap
+
+from rulebook.authoring import round_trip, templates
+from rulebook.authoring.plan import Plan, Refused
+from rulebook.authoring.schema_rules import language_pattern
+from rulebook.i18n.ui import DOMAIN, catalog_path
+from rulebook.load.project import GLOSSARY_FILE, PROJECT_FILE
+
+SITE_CONFIG = Path("mkdocs.yml")
+TEMPLATE = Path("locales") / f"{DOMAIN}.pot"
+CATALOG_WIDTH = 100  # as `make messages` writes the catalogs
+
+
+def plan_language(root: Path, code: str) -> Plan:
+    """Every file the new language needs, checked; raises Refused before anything is written."""
+    if not language_pattern(root).fullmatch(code):
+        raise Refused(f"{code!r} is not a language code: 2 or 3 lowercase letters, as ISO 639 has them")
+    locale = _locale(code)
+    project_text = (root / PROJECT_FILE).read_text(encoding="utf-8")
+    project = round_trip.load(project_text, str(PROJECT_FILE))
+    languages = round_trip.sequence(project, "languages", str(PROJECT_FILE))
+    if code in languages:
+        raise Refused(f"{PROJECT_FILE}: {code!r} is already one of the project's languages")
+    plan = Plan(root)
+    for game_id in round_trip.sequence(project, "games", str(PROJECT_FILE)):
+        plan.new_file(root / "rules" / game_id / f"{code}.yaml", templates.empty_words(code, "../../schemas"))
+    if (root / GLOSSARY_FILE).is_file():
+        plan.new_file(root / GLOSSARY_FILE.parent / f"{code}.yaml", templates.empty_words(code, "../schemas"))
+    plan.new_file(catalog_path(root, code), _catalog(root, locale))
+    plan.add(root / SITE_CONFIG, _site_config(root, code, _name(locale)))
+    languages.append(code)
+    plan.add(root / PROJECT_FILE, round_trip.dump(project))
+    return plan
+
+
+def _locale(code: str) -> Locale:
+    try:
+        return Locale.parse(code)
+    except (UnknownLocaleError, ValueError):
+        raise Refused(f"{code!r}: Babel (CLDR) knows no such language, so it has no plural rules or names") from None
+
+
+def _name(locale: Locale) -> str:
+    """The language's name in itself, as a switcher lists it: "Polski", "Deutsch"."""
+    name = locale.get_display_name(locale) or str(locale)
+    return name[:1].upper() + name[1:]
+
+
+def _catalog(root: Path, locale: Locale) -> str:
+    template = root / TEMPLATE
+    if not template.is_file():
+        raise Refused(f"no {TEMPLATE}: `make messages` writes it")
+    with template.open("rb") as stream:
+        catalog = read_po(stream, locale=locale, domain=DOMAIN)
+    catalog.locale = locale
+    catalog.revision_date = datetime.now(UTC)
+    catalog.fuzzy = False
+    # Babel's defaults are template placeholders (FULL NAME <EMAIL@ADDRESS>, LL@li.org).
+    catalog.last_translator = "rulebook authors"
+    catalog.language_team = locale.english_name or str(locale)
+    out = BytesIO()
+    write_po(out, catalog, width=CATALOG_WIDTH)
+    return out.getvalue().decode("utf-8")
+
+
+def _site_config(root: Path, code: str, name: str) -> str:
+    """mkdocs.yml with the language added to the i18n plugin's list, every other line as it was."""
+    path = root / SITE_CONFIG
+    if not path.is_file():
+        raise Refused(f"no {SITE_CONFIG} in {root}")
+    config = round_trip.load(path.read_text(encoding="utf-8"), str(SITE_CONFIG))
+    plugins = config.get("plugins") if isinstance(config, dict) else None
+    i18n = next((p["i18n"] for p in plugins or [] if isinstance(p, dict) and "i18n" in p), None)
+    if not isinstance(i18n, dict) or not isinstance(i18n.get("languages"), list):
+        raise Refused(f"{SITE_CONFIG}: no `languages` list under the i18n plugin to add {code!r} to")
+    if any(isinstance(entry, dict) and entry.get("locale") == code for entry in i18n["languages"]):
+        raise Refused(f"{SITE_CONFIG}: the i18n plugin already has the language {code!r}")
+    entry = CommentedMap()
+    entry["locale"] = code
+    entry["name"] = name
+    entry["build"] = True
+    i18n["languages"].append(entry)
+    return round_trip.dump(config)

@@ -1,0 +1,60 @@
+"""A set of file writes that happens entirely or not at all."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from rulebook.files import write_atomic, write_atomic_bytes
+
+
+class Refused(Exception):
+    """The input cannot be used; the message says why. Nothing has been written."""
+
+
+@dataclass
+class Plan:
+    """Files to write, each in full: built first, written last, together."""
+
+    root: Path
+    texts: dict[Path, str] = field(default_factory=dict)
+
+    def add(self, path: Path, text: str) -> None:
+        self.texts[path] = text
+
+    def new_file(self, path: Path, text: str) -> None:
+        """A file that must not exist yet: refused now, before anything is written."""
+        if path.exists():
+            raise Refused(f"{path.relative_to(self.root)} already exists; nothing was written")
+        self.add(path, text)
+
+    def apply(self) -> list[Path]:
+        """Write every file atomically. If one write fails, the files already written get their old
+        content back (or are removed, with any folder made for them), and the error goes on."""
+        before: dict[Path, bytes | None] = {}
+        made: list[Path] = []
+        try:
+            for path, text in self.texts.items():
+                before[path] = path.read_bytes() if path.exists() else None
+                made += _missing_folders(path.parent)
+                write_atomic(path, text)
+        except BaseException:
+            for path, old in reversed(before.items()):
+                if old is None:
+                    path.unlink(missing_ok=True)
+                else:
+                    write_atomic_bytes(path, old)
+            for folder in reversed(made):
+                if folder.is_dir() and not any(folder.iterdir()):
+                    folder.rmdir()
+            raise
+        return list(self.texts)
+
+
+def _missing_folders(folder: Path) -> list[Path]:
+    """The folders, outermost first, that writing into `folder` would create."""
+    missing = []
+    while not folder.exists():
+        missing.append(folder)
+        folder = folder.parent
+    return list(reversed(missing))

@@ -1,0 +1,43 @@
+"""YAML config files edited in place: comments, quotes, flow lists and tags (mkdocs.yml's
+`!!python/name:`) come back exactly as they were; nothing is ever constructed from a tag."""
+
+from __future__ import annotations
+
+from io import StringIO
+from typing import Any
+
+from ruamel.yaml import YAML
+from ruamel.yaml.error import YAMLError
+
+from rulebook.authoring.plan import Refused
+
+
+def _yaml() -> YAML:
+    yaml = YAML()  # round-trip: unknown tags become tagged nodes, never objects
+    yaml.preserve_quotes = True
+    yaml.width = 4096  # never re-wrap a line we did not touch
+    yaml.indent(mapping=2, sequence=4, offset=2)
+    return yaml
+
+
+def load(text: str, name: str) -> Any:
+    try:
+        return _yaml().load(text)
+    except YAMLError as error:
+        mark = getattr(error, "problem_mark", None)
+        where = f"{name}:{mark.line + 1}:{mark.column + 1}" if mark else name
+        raise Refused(f"{where}: cannot be read as YAML: {getattr(error, 'problem', None) or error}") from None
+
+
+def dump(data: Any) -> str:
+    stream = StringIO()
+    _yaml().dump(data, stream)
+    return stream.getvalue()
+
+
+def sequence(data: Any, key: str, name: str) -> list:
+    """The list under `key`, to read and append to; Refused when the file has none, or an empty one."""
+    value = data.get(key) if isinstance(data, dict) else None
+    if not isinstance(value, list) or not value:
+        raise Refused(f"{name}: no `{key}` list (`rulebook check` says what is wrong with the file)")
+    return value

@@ -1,0 +1,184 @@
+"""The text of the files `rulebook new` writes: short, commented, and passing every check as they are.
+
+Values that come from the user are written as JSON strings, which YAML reads as they are, so no
+name can break the YAML around it; Python and JSON templates only ever receive a checked id.
+"""
+
+from __future__ import annotations
+
+import json
+
+from rulebook.scoring import module_name
+
+SOURCE_NOTE = "original.txt"
+
+_GAME = """\
+# yaml-language-server: $schema=../../schemas/game.schema.json
+# Language-neutral facts: every number a rule quotes lives under `facts` and is quoted as
+# {{group.name}}; sections and rules are numbered by their order here.
+id: {id}
+name: {name}
+sources:
+  - file: sources/{note}
+    language: {source}
+facts:
+  players:
+    min: 2
+    max: 4
+{scoring_facts}sections:
+  - id: overview
+    rules: [{rules}]
+{scoring}"""
+
+_SCORING_FACTS = """\
+  scoring:
+    rounds: 3
+"""
+
+_SCORING = """\
+# The rules that tools/rulebook/scoring/{module}.py implements; a worked example illustrates each.
+scoring_rules: [winner]
+# Worked examples: `rulebook check` and the build score each `input` with the scoring module and
+# compare the result with `expect`; the caption is the unit example.<id> of every words file.
+examples:
+  - id: highest-total
+    rules: [winner]
+    input:
+      players: {{Ann: [3, 2, 4], Bob: [5, 1, 2]}}
+    expect: {{scores: {{Ann: 9, Bob: 8}}, winners: [Ann], tiebreak: false}}
+"""
+
+_WORDS = """\
+# yaml-language-server: $schema=../../schemas/words.schema.json
+# The words in {source}, the source language: one unit per id of game.yaml (summary, section.<id>,
+# rule.<id>, example.<id>). Numbers are never typed: {{players.min}} quotes facts.players.min.
+language: {source}
+units:
+  summary:
+    text: A game for {{players.min}} to {{players.max}} players, whose rules are being written.
+  section.overview:
+    text: Overview
+  rule.players:
+    text: The game is for {{players.min}} to {{players.max}} players.
+{scoring}"""
+
+_SCORING_WORDS = """\
+  rule.winner:
+    text: After {scoring.rounds} rounds, each player adds up the points they scored; the highest total wins.
+  example.highest-total:
+    text: Ann scores 3, 2 and 4, 9 points; Bob 5, 1 and 2, 8 points. Ann has the highest total and wins.
+"""
+
+_SOURCE_NOTE = """\
+These rules are written for this project: en.yaml is the original text.
+When a game's rules come from a publisher's rulebook, a copy of that text goes in this folder,
+named under `sources` in game.yaml.
+"""
+
+_EMPTY_WORDS = """\
+# yaml-language-server: $schema={schema}/words.schema.json
+# Started empty by `rulebook new`: a unit missing here shows the source text with a notice.
+# `rulebook status --lang {language}` lists the missing units; `rulebook i18n export {language}` starts the work.
+language: {language}
+units: {{}}
+"""
+
+
+def game_files(game_id: str, name_json: str, source: str, scoring: bool) -> dict[str, str]:
+    """The files of the game's folder, by name."""
+    module = module_name(game_id)
+    game = _GAME.format(
+        id=game_id,
+        name=name_json,
+        note=SOURCE_NOTE,
+        source=source,
+        scoring_facts=_SCORING_FACTS if scoring else "",
+        rules="players, winner" if scoring else "players",
+        scoring=_SCORING.format(module=module) if scoring else "",
+    )
+    words = _WORDS.format(source=source, scoring=_SCORING_WORDS if scoring else "")
+    return {"game.yaml": game, f"{source}.yaml": words, f"sources/{SOURCE_NOTE}": _SOURCE_NOTE}
+
+
+def empty_words(language: str, schema: str) -> str:
+    """A words file with no unit: `schema` is the schemas folder relative to the file."""
+    return _EMPTY_WORDS.format(language=language, schema=schema)
+
+
+_MODULE = '''\
+"""Scoring of {game_id}: each player's points over the rounds add up; the highest total wins.
+
+Written by `rulebook new game --scoring` as a starting point. Make `evaluate` score the game's real
+rules, with a doctest for each function (pytest runs them) and, in game.yaml, a worked example for
+each rule in `scoring_rules` (`rulebook check` and the build run them). Its input format is
+schemas/score-{game_id}.schema.json, and its parameters come from `facts` in game.yaml.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from rulebook.scoring.outcome import Line, Nn_, Outcome, Refused, best
+
+
+def total(points: Sequence[int]) -> int:
+    """A player's score: the sum of their points over the rounds.
+
+    >>> total([3, 2, 4]), total([])
+    (9, 0)
+    """
+    return sum(points)
+
+
+def evaluate(document: Mapping[str, Any], facts: Mapping[str, Any]) -> Outcome:
+    rounds = facts["scoring"]["rounds"]
+    players: Mapping[str, list[int]] = document["players"]
+    problems = [
+        (("players", name), f"{{len(points)}} rounds scored, but the game has only {{rounds}}")
+        for name, points in players.items()
+        if len(points) > rounds
+    ]
+    if problems:
+        raise Refused(problems)
+    scores = {{name: total(points) for name, points in players.items()}}
+    lines = [
+        Line(
+            "{{player}}, total",
+            f"{{' + '.join(map(str, points))}} = {{scores[name]}}" if len(points) > 1 else f"{{scores[name]}}",
+            {{"player": name}},
+            result=(Nn_("{{n}} point", "{{n}} points"), scores[name]),
+        )
+        for name, points in players.items()
+    ]
+    winners = best(scores)
+    return Outcome({{"scores": scores, "winners": winners, "tiebreak": len(winners) > 1}}, lines)
+'''
+
+
+def scoring_module(game_id: str) -> str:
+    return _MODULE.format(game_id=game_id)
+
+
+def scoring_schema(game_id: str) -> str:
+    schema = {
+        "$schema": "https://json-schema.org/draft/2020-12/schema",
+        "$id": f"score-{game_id}.schema.json",
+        "title": f"Situation for `rulebook score {game_id}`",
+        "description": "The points each player scored in each round.",
+        "type": "object",
+        "additionalProperties": False,
+        "required": ["players"],
+        "properties": {
+            "players": {
+                "type": "object",
+                "minProperties": 1,
+                "additionalProperties": {
+                    "type": "array",
+                    "description": "The player's points, round by round.",
+                    "items": {"type": "integer", "minimum": 0},
+                },
+            }
+        },
+    }
+    return json.dumps(schema, indent=2) + "\n"
