@@ -146,9 +146,12 @@ def test_the_sound_index_links_each_sound_to_its_cards(page: Page, site_url: str
     page.goto(f"{site_url}/fr/glossary/")
     entries = page.eval_on_selector_all(".rb-sound", "entries => entries.map(e => e.textContent)")
     # From symbols.yaml: "for" is read from the four, "see" from the sea, "I" from the eye.
-    assert "for → Quatre" in entries and "see → Mer" in entries and "I → Œil" in entries
-    assert "right → Stylo, Coche" in entries
-    page.click(".rb-sound:has(q:text-is('for')) a")
+    # Quoted in French: guillemets with no-break spaces inside.
+    quoted = [entry.replace("«\u00a0", "").replace("\u00a0»", "") for entry in entries]
+    assert "for → Quatre" in quoted and "see → Mer" in quoted and "I → Œil" in quoted
+    assert "right → Stylo, Coche" in quoted
+    assert "«\u00a0for\u00a0» → Quatre" in entries
+    page.click(".rb-sound:has(span[lang=en]:text-is('for')) a")
     page.wait_for_function("location.hash === '#four'")
     assert box(page, "h3#four")["top"] >= box(page, ".rb-glossary-bar")["bottom"]
     # The filter narrows the index as well as the cards.
@@ -156,7 +159,7 @@ def test_the_sound_index_links_each_sound_to_its_cards(page: Page, site_url: str
     shown = page.eval_on_selector_all(
         ".rb-sounds li:not([hidden]) .rb-sound", "entries => entries.map(e => e.textContent)"
     )
-    assert shown == ["sore → Scie"]
+    assert shown == ["«\u00a0sore\u00a0» → Scie"]
 
 
 @pytest.mark.parametrize(
@@ -193,7 +196,7 @@ def test_rule_2_4_draws_its_list_as_not_allowed(page: Page, site_url: str) -> No
     illustration = "#no-lists .rb-illustration"
     assert page.inner_text(f"{illustration} .rb-not-allowed") == "Not allowed:"
     assert page.eval_on_selector_all(f"{illustration} .rb-tile", "tiles => tiles.length") <= 9
-    decoration = page.eval_on_selector(f"{illustration} q", "q => getComputedStyle(q).textDecorationLine")
+    decoration = page.eval_on_selector(f"{illustration} span[lang=en]", "q => getComputedStyle(q).textDecorationLine")
     assert decoration == "line-through"
     # The rules' other illustrations are valid rebuses, drawn plainly.
     assert page.eval_on_selector_all("#plausible-sentences .rb-not-allowed", "e => e.length") == 0
