@@ -83,8 +83,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--smoke", action="store_true", help="one tiny size, one run: does the bench still work?")
     parser.add_argument("--repeats", type=int, default=3)
     args = parser.parse_args(argv)
+    # Absolute from here on: the builds run in the size's folder, where a relative path would be
+    # joined to itself ("bench/10x3/bench/10x3/docs").
+    args.out = args.out.resolve()
     sizes, repeats = (SMOKE, 1) if args.smoke else (SIZES, max(3, args.repeats))
     args.out.mkdir(parents=True, exist_ok=True)
+    earlier = _read_earlier(args.out / "results.json")
     results = {"machine": machine(), "targets": TARGETS, "repeats": repeats, "sizes": []}
     for size in sizes:
         print(f"… {size.name}", file=sys.stderr, flush=True)
@@ -101,7 +105,41 @@ def main(argv: list[str] | None = None) -> int:
     }
     (args.out / "results.json").write_text(json.dumps(results, indent=2), encoding="utf-8")
     print(table(results))
+    if earlier is not None:
+        print(comparison(earlier, results))
     return 0
+
+
+def _read_earlier(path: Path) -> dict | None:
+    """The previous run's results, to compare with; None when there is none or it cannot be read."""
+    try:
+        return json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return None
+
+
+def comparison(earlier: dict, now: dict) -> str:
+    """This run against the previous one, as ratios (below 1 is faster), size by size.
+
+    >>> earlier = {"sizes": [{"size": "10x3", "check_seconds": 2.0, "toolkit_build_seconds": 4.0}]}
+    >>> now = {"sizes": [{"size": "10x3", "check_seconds": 1.0, "toolkit_build_seconds": 5.0}]}
+    >>> print(comparison(earlier, now))
+    against the previous results.json (below 1 is faster):
+    10x3     check × 0.50  toolkit build × 1.25
+    """
+    before = {size.get("size"): size for size in earlier.get("sizes", [])}
+    lines = ["against the previous results.json (below 1 is faster):"]
+    for size in now["sizes"]:
+        old = before.get(size["size"])
+        if not old:
+            continue
+        ratios = [
+            f"{label} × {size[key] / old[key]:.2f}"
+            for key, label in (("check_seconds", "check"), ("toolkit_build_seconds", "toolkit build"))
+            if old.get(key) and size.get(key)
+        ]
+        lines.append(f"{size['size']:<8} " + "  ".join(ratios))
+    return "\n".join(lines)
 
 
 def table(results: dict) -> str:
