@@ -41,7 +41,7 @@ def qa_problems(project: Project, text_set: Game | Glossary) -> list[Problem]:
             source = made_from.english
             alone = _forbidden_terms(terms, language, unit) + _markdown_balance(unit) + _whitespace(unit)
             if language in project.typography:
-                alone += _typography(project.typography[language], language, unit)
+                alone += typography_messages(project.typography[language], language, unit.text)
             compared = []
             if source is not None:
                 compared = list(_missing_terms(terms, language, source, unit, names))
@@ -126,8 +126,9 @@ def _language_name(language: str) -> str:
         return language
 
 
-def _typography(rules: Typography, language: str, unit: Unit) -> list[str]:
-    text = unit.text
+def typography_messages(rules: Typography, language: str, text: str) -> list[str]:
+    """What breaks the language's typography in a text: the QA of translations, and the test that
+    holds the generated pages to the same rules."""
     messages = []
     name = _language_name(language)
     if rules.no_break_space_before:
