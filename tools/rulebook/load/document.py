@@ -13,7 +13,7 @@ from typing import Any
 
 import yaml
 
-from rulebook.problems import Problem
+from rulebook.problems import Problem, excerpt, one_line
 
 try:  # The C parser is several times faster; marks are the same.
     from yaml import CSafeLoader as _Loader
@@ -27,6 +27,9 @@ _SCALAR_TAGS = {f"{_CORE}{name}" for name in ("str", "int", "float", "bool", "nu
 # A string is its text; a date-like scalar stays the text that was written: JSON has no date type.
 _TEXT_TAGS = {f"{_CORE}timestamp", f"{_CORE}str"}
 _scalar_constructor = yaml.SafeLoader("")
+# Deeper than any real document (content files nest about 6 levels): refused before Python's
+# recursion limit, or jsonschema's, is ever reached.
+MAX_DEPTH = 64
 
 
 class DocumentError(Exception):
@@ -83,8 +86,13 @@ def format_path(path: JsonPath) -> str:
     """
     text = ""
     for part in path:
-        text += f"[{part}]" if isinstance(part, int) else (f".{part}" if text else str(part))
+        text += f"[{part}]" if isinstance(part, int) else (f".{_key(part)}" if text else _key(part))
     return text or "(document)"
+
+
+def _key(part: str | int) -> str:
+    """A key as a path shows it: escaped and cut like any quoted value, without the quotes."""
+    return excerpt(str(part))[1:].removesuffix("'")
 
 
 def read_document(path: Path, display: str) -> Document:
@@ -116,8 +124,12 @@ def parse_document(raw: bytes, display: str) -> Document:
         if error.context and opened and error.problem_mark and opened.line != error.problem_mark.line:
             message += f" ({error.context} that starts at line {opened.line + 1}, column {opened.column + 1})"
         raise DocumentError([Problem(display, line, col, message)]) from None
+    except yaml.reader.ReaderError as error:
+        # The reader reports a character offset, and a two-line message; say it on one line.
+        line, col = _position(text, error.position)
+        raise DocumentError([Problem(display, line, col, f"YAML error: {error.reason}")]) from None
     except yaml.YAMLError as error:
-        raise DocumentError([Problem(display, 1, 1, f"YAML error: {error}")]) from None
+        raise DocumentError([Problem(display, 1, 1, f"YAML error: {one_line(str(error))}")]) from None
     builder = _Builder(display)
     data = builder.build(node, ()) if node is not None else None
     if builder.found_alias:
@@ -125,6 +137,12 @@ def parse_document(raw: bytes, display: str) -> Document:
     if builder.problems:
         raise DocumentError(builder.problems)
     return Document(display, data, builder.values, builder.keys)
+
+
+def _position(text: str, offset: int) -> tuple[int, int]:
+    """1-based line and column of a character offset."""
+    before = text[:offset]
+    return before.count("\n") + 1, offset - (before.rfind("\n") + 1) + 1
 
 
 def _decode(raw: bytes, display: str) -> str:
@@ -170,6 +188,9 @@ class _Builder:
 
     def build(self, node: yaml.Node, path: JsonPath) -> Any:
         self.values[path] = (node.start_mark.line + 1, node.start_mark.column + 1)
+        if len(path) > MAX_DEPTH:
+            self._problem(node, f"nested more than {MAX_DEPTH} levels deep: no document of this project needs that")
+            return None
         # The composer shares one node between an anchor and its aliases, so a node seen twice is an
         # alias. Refusing them keeps an alias bomb from expanding here.
         if id(node) in self._seen:
@@ -207,7 +228,7 @@ class _Builder:
                 key = key_node.value
             line = key_node.start_mark.line + 1
             if key in result:
-                self._problem(key_node, f"duplicate key '{key}' (first at line {first_line[key]})")
+                self._problem(key_node, f"duplicate key {excerpt(key)} (first at line {first_line[key]})")
                 continue
             first_line[key] = line
             self.keys[(*path, key)] = (line, key_node.start_mark.column + 1)
@@ -220,4 +241,12 @@ class _Builder:
         if node.tag not in _SCALAR_TAGS:
             self._check_tag(node, f"{_CORE}str")
             return None
-        return _scalar_constructor.construct_object(node)
+        try:
+            return _scalar_constructor.construct_object(node)
+        except (ValueError, KeyError):  # `!!bool maybe`, `!!int x`, or more than 4,300 digits
+            if len(node.value) > 4000:
+                self._problem(node, f"a number of {len(node.value):,} characters is too long to be a count")
+            else:
+                tag = node.tag.replace(_CORE, "!!")
+                self._problem(node, f"{excerpt(node.value)} is not a valid {tag}")
+            return None
