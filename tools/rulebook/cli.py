@@ -90,21 +90,17 @@ def _score(args: argparse.Namespace) -> int:
 
 
 def _scored(args: argparse.Namespace):
-    from rulebook.load.document import DocumentError, parse_document, read_document
+    from rulebook.load.document import DocumentError, parse_document
+    from rulebook.load.project import read_checked
     from rulebook.scoring import SCORED_GAMES
     from rulebook.scoring.situation import Invalid, score_situation
-    from rulebook.validate.schema import schema_problems
 
     root: Path = args.root
     game_file = root / "rules" / args.game / "game.yaml"
     if not _is_game_name(args.game) or not game_file.is_file():
         raise _Refusal([f"rulebook score: no game {excerpt(args.game)} (no {one_line(display_path(game_file, root))})"])
-    try:
-        game = read_document(game_file, display_path(game_file, root))
-        broken = schema_problems(game, root / "schemas" / "game.schema.json")
-    except DocumentError as error:
-        broken = error.problems
-    if broken:
+    game, broken = read_checked(root, game_file, "game.schema.json")
+    if game is None:
         raise _Refusal([*broken, "rulebook score: the game data is broken; `rulebook check` lists every problem"])
     try:
         if args.example:
