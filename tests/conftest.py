@@ -7,7 +7,10 @@ import shutil
 from pathlib import Path
 
 import pytest
+from hypothesis import HealthCheck, settings
+from hypothesis.database import DirectoryBasedExampleDatabase
 
+from harness import FUZZING, TALLY, tally_table
 from rulebook.cli import main
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -50,3 +53,23 @@ def locate(text: str, marker: str) -> tuple[int, int]:
     """1-based line and column of the first `marker` in `text`."""
     offset = text.index(marker)
     return text.count("\n", 0, offset) + 1, offset - (text.rfind("\n", 0, offset) + 1) + 1
+
+
+# Hypothesis: a quick, reproducible run in `make test`; many random inputs in `make fuzz`, with
+# failures kept in a git-ignored database so that the next run tries them first.
+settings.register_profile("quick", derandomize=True, database=None, deadline=None, print_blob=True)
+settings.register_profile(
+    "fuzz",
+    deadline=None,
+    database=DirectoryBasedExampleDatabase(ROOT / ".hypothesis"),
+    suppress_health_check=[HealthCheck.too_slow],
+    print_blob=True,
+)
+settings.load_profile("fuzz" if FUZZING else "quick")
+
+
+def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter) -> None:
+    if TALLY:
+        terminalreporter.section("rulebook runs per command (issue 11: exit 3 or a traceback is an internal error)")
+        for row in tally_table():
+            terminalreporter.write_line(row)

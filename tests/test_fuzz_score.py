@@ -1,0 +1,40 @@
+"""Property-based: `rulebook score` on generated and mutated situations never crashes, prints one
+JSON object under --json, and locates every problem (issue 11)."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from conftest import ROOT
+from harness import assert_invariants, assert_located, budget, run, strict_json
+from mutations import score_input
+
+GAMES = ("rebus", "rebis", "oh-my-word")
+
+
+@pytest.mark.fuzz
+@pytest.mark.parametrize("game", GAMES)
+def test_score_never_crashes_on_mutated_situations(game: str) -> None:
+    @settings(max_examples=budget(150, 30_000))
+    @given(raw=score_input(game), as_json=st.booleans())
+    def check(raw: bytes, as_json: bool) -> None:
+        result = run(f"score {game}", ["--root", str(ROOT), "score", game, "-", *(["--json"] if as_json else [])], raw)
+        assert_invariants(result, json_wanted=as_json)
+        if result.code == 2:
+            assert_located(result.err.splitlines(), "<stdin>")
+            if as_json:
+                assert strict_json(result.out)["error"] is True
+        elif as_json:
+            assert "error" not in strict_json(result.out)
+
+    check()
+
+
+@pytest.mark.fuzz
+@settings(max_examples=budget(100, 10_000))
+@given(raw=st.binary(max_size=300), game=st.sampled_from([*GAMES, "chess", "../rules", ""]), as_json=st.booleans())
+def test_score_never_crashes_on_any_bytes(raw: bytes, game: str, as_json: bool) -> None:
+    result = run("score (any bytes)", ["--root", str(ROOT), "score", game, "-", *(["--json"] if as_json else [])], raw)
+    assert_invariants(result, json_wanted=as_json)
