@@ -105,23 +105,36 @@ def rebus_situation(draw: st.DrawFn) -> dict[str, Any]:
 
 
 @st.composite
-def rebis_situation(draw: st.DrawFn) -> dict[str, Any]:
+def shelf_points(draw: st.DrawFn, limit: int = 13) -> list[int]:
+    """Cards as played on one shelf: the sum stays between 0 and the limit after every card."""
+    points, total = [], 0
+    for _ in range(draw(st.integers(0, 4))):
+        point = draw(st.integers(-total, limit - total))
+        points.append(point)
+        total += point
+    return points
+
+
+@st.composite
+def rebis_situation(draw: st.DrawFn, min_players: int = 1, legal: bool = False) -> dict[str, Any]:
+    """`legal`: only shelves the rules allow, and no red token placement (which is often refused)."""
+    points = shelf_points() if legal else st.one_of(shelf_points(), st.lists(st.integers(-6, 13), max_size=4))
     shelf = st.fixed_dictionaries(
-        {"points": st.lists(st.integers(-6, 13), max_size=4)},
+        {"points": points},
         optional={
             "face_down": st.integers(0, 1),
             "tokens": st.lists(st.sampled_from(["golden-dust", "gold"]), max_size=3),
         },
     )
     player = st.fixed_dictionaries({"hand": st.integers(0, 6), "shelves": st.lists(shelf, max_size=3)})
-    players = draw(st.dictionaries(NAMES, player, min_size=1, max_size=4))
+    players = draw(st.dictionaries(NAMES, player, min_size=min_players, max_size=4))
     document: dict[str, Any] = {"players": players}
     if draw(st.booleans()):
         multiplier = st.integers(0, 3)
         document["token_values"] = draw(
             st.fixed_dictionaries({}, optional={"golden-dust": multiplier, "gold": multiplier, "red": multiplier})
         )
-    if draw(st.booleans()):
+    if not legal and draw(st.booleans()):
         who = draw(st.one_of(st.sampled_from(sorted(players)), NAMES))
         document["red_token_shelf"] = {"player": who, "shelf": draw(st.integers(1, 3))}
     return document

@@ -7,6 +7,7 @@ aliases (the door to "billion laughs" documents) can be refused.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -77,22 +78,28 @@ class Document:
 
 
 def format_path(path: JsonPath) -> str:
-    """`turn.rebuses[0].tiles` style, the way people read a field path.
+    """`turn.rebuses[0].tiles` style, the way people read a field path; a key that is not a plain
+    word is quoted, escaped and cut like any value.
 
     >>> format_path(("turn", "rebuses", 0, "tiles"))
     'turn.rebuses[0].tiles'
+    >>> format_path(("final", "Ann Lee", "score")), format_path(("", "a\\nb"))
+    ("final['Ann Lee'].score", "['']['a\\\\nb']")
     >>> format_path(())
     '(document)'
     """
     text = ""
     for part in path:
-        text += f"[{part}]" if isinstance(part, int) else (f".{_key(part)}" if text else _key(part))
+        if isinstance(part, int):
+            text += f"[{part}]"
+        elif _PLAIN_KEY.match(part):
+            text += f".{part}" if text else part
+        else:
+            text += f"[{excerpt(part)}]"
     return text or "(document)"
 
 
-def _key(part: str | int) -> str:
-    """A key as a path shows it: escaped and cut like any quoted value, without the quotes."""
-    return excerpt(str(part))[1:].removesuffix("'")
+_PLAIN_KEY = re.compile(r"^[^\W\d][\w.-]{0,79}$")  # unit ids have dots: units.rule.bags.text
 
 
 def read_document(path: Path, display: str) -> Document:
@@ -113,7 +120,7 @@ def parse_document(raw: bytes, display: str) -> Document:
     Traceback (most recent call last):
     rulebook.load.document.DocumentError: t.yaml:2:1: duplicate key 'a' (first at line 1)
     """
-    text = _decode(raw, display)
+    text = _joined_surrogates(_decode(raw, display))
     try:
         node = yaml.compose(text, Loader=_Loader)
     except yaml.MarkedYAMLError as error:
@@ -137,6 +144,26 @@ def parse_document(raw: bytes, display: str) -> Document:
     if builder.problems:
         raise DocumentError(builder.problems)
     return Document(display, data, builder.values, builder.keys)
+
+
+# JSON writes a character beyond U+FFFF as two escapes (a surrogate pair), which YAML readers refuse.
+_SURROGATE_PAIR = re.compile(r"(?<!\\)((?:\\\\)*)\\u(d[89ab][0-9a-f]{2})\\u(d[c-f][0-9a-f]{2})", re.IGNORECASE)
+
+
+def _joined_surrogates(text: str) -> str:
+    """JSON's `\\ud83d\\ude00` as YAML's `\\U0001f600`, so that any JSON document reads as YAML.
+
+    >>> _joined_surrogates('{"name": "\\\\ud83d\\\\ude00"}')
+    '{"name": "\\\\U0001f600"}'
+    """
+    if "\\u" not in text:
+        return text
+
+    def joined(match: re.Match[str]) -> str:
+        high, low = int(match.group(2), 16), int(match.group(3), 16)
+        return f"{match.group(1)}\\U{0x10000 + ((high - 0xD800) << 10) + (low - 0xDC00):08x}"
+
+    return _SURROGATE_PAIR.sub(joined, text)
 
 
 def _position(text: str, offset: int) -> tuple[int, int]:
