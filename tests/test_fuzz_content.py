@@ -1,5 +1,6 @@
 """Property-based: `rulebook check` on mutated content files never crashes, locates every problem
-and writes nothing; content that it passes renders (the build's own work); `rulebook i18n import`
+and writes nothing; content that it passes renders (the build's own work) and exports; `status`
+never crashes either; `rulebook i18n import`
 on mutated PO files never crashes, and a refused import changes no file (issue 11).
 
 The import is driven through `main()` only, as a black box: it keeps working whatever the import
@@ -53,8 +54,10 @@ def mutated_content(draw: st.DrawFn, original: str) -> str:
 
 
 @pytest.mark.fuzz
-def test_check_never_crashes_on_mutated_content(copy: Path) -> None:
+def test_check_never_crashes_on_mutated_content(copy: Path, tmp_path_factory: pytest.TempPathFactory) -> None:
+    """Also `status`, and `i18n export` of content that check passes."""
     pristine = tree_state(copy)
+    po_folder = tmp_path_factory.mktemp("exported")
 
     @settings(max_examples=budget(25, 1_500))
     @given(name=st.sampled_from(CONTENT_FILES), data=st.data())
@@ -68,10 +71,14 @@ def test_check_never_crashes_on_mutated_content(copy: Path) -> None:
             assert_invariants(result, exit_codes=(0, 1))
             assert_located(result.out.splitlines(), PLACE)
             assert tree_state(copy) == expected, "check must not write"
+            status = run("status", ["--root", str(copy), "status", "--json"])
+            assert_invariants(status, json_wanted=status.code == 0)
             if result.code == 0:  # what the build does with content that check passes
                 loaded, _ = check_project(copy)
                 assert loaded.project is not None
                 assert list(render_pages(loaded.project))
+                export = run("i18n export", ["--root", str(copy), "i18n", "export", "cs", "-o", str(po_folder)])
+                assert_invariants(export, exit_codes=(0,))
         finally:
             restore(copy, pristine)
 

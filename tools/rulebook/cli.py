@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import NoReturn
 
 from rulebook.load.project import PROJECT_FILE
-from rulebook.problems import display_path, excerpt, one_line, report_lines
+from rulebook.problems import cut, display_path, excerpt, one_line, report_lines
 from rulebook.streams import safe_streams
 
 
@@ -51,7 +51,7 @@ class _Refusal(Exception):
 
 
 def _read_input(source: str) -> tuple[bytes, str]:
-    display = "<stdin>" if source == "-" else one_line(source)
+    display = "<stdin>" if source == "-" else cut(one_line(source), 255)
     try:
         if source == "-":
             raw = sys.stdin.buffer.read(MAX_INPUT_BYTES + 1)
@@ -73,12 +73,7 @@ def _score(args: argparse.Namespace) -> int:
     try:
         outcome = _scored(args)
     except _Refusal as refusal:
-        lines = report_lines(refusal.lines)
-        for line in lines:
-            print(line, file=sys.stderr)
-        if args.json:
-            print(json.dumps({"error": True, "problems": lines}, ensure_ascii=False))
-        return 2
+        return _fail(refusal.lines, 2, args.json)
     if args.json:
         print(json.dumps(outcome.values, ensure_ascii=False, allow_nan=False))
     else:
@@ -146,26 +141,26 @@ def _status(args: argparse.Namespace) -> int:
 
     loaded = load_project(args.root)
     if loaded.project is None:
-        for problem in loaded.problems:
-            print(problem, file=sys.stderr)
-        return 2
+        return _fail(loaded.problems, 2, args.json)
     project = loaded.project
     translations = project.languages[1:]
     languages = [args.lang] if args.lang else translations
     unknown = [language for language in languages if language not in translations]
     if unknown:
-        print(
-            f"rulebook status: {unknown[0]!r} is not a translation; choose from {', '.join(translations)}",
-            file=sys.stderr,
-        )
-        return 2
+        choices = ", ".join(translations) or "none"
+        message = f"rulebook status: {excerpt(unknown[0])} is not a translation; choose from {choices}"
+        return _fail(message, 2, args.json)
     tallies = {language: language_tallies(project, language) for language in languages}
     if args.json:
         report = {
             language: {t.name: {**asdict(t), "percent": round(t.percent, 1)} for t in rows}
             for language, rows in tallies.items()
         }
-        print(json.dumps({"source_language": project.source_language, "languages": report}, ensure_ascii=False))
+        print(
+            json.dumps(
+                {"source_language": project.source_language, "languages": report}, ensure_ascii=False, allow_nan=False
+            )
+        )
     else:
         columns = ("total", "translated", "outdated", "missing", "draft", "reviewed", "original")
         print(f"{'language':<9}{'part':<12}" + "".join(f"{c:>11}" for c in columns) + f"{'done':>8}")
@@ -312,16 +307,22 @@ def _run(argv: list[str]) -> int:
         return args.run(args)
     except KeyboardInterrupt:
         return 130
+    except OSError as error:  # a path too long, a folder that cannot be listed: the input, not a bug
+        where = excerpt(str(error.filename)) if error.filename else "a file"
+        return _fail(f"rulebook: cannot read {where}: {error.strerror or error}", 2, json_wanted)
     except Exception as error:  # A bug must still not greet the user with a traceback.
         return _fail(f"rulebook: internal error: {type(error).__name__}: {excerpt(str(error), 200)}", 3, json_wanted)
 
 
-def _fail(message: str, code: int, json_wanted: bool) -> int:
-    print(message, file=sys.stderr)
+def _fail(problems: str | Sequence[object], code: int, json_wanted: bool) -> int:
+    """Print why a command refuses (at most 50 lines), and under --json one JSON object saying it."""
+    lines = report_lines([problems] if isinstance(problems, str) else problems)
+    for line in lines:
+        print(line, file=sys.stderr)
     if json_wanted:
         import json
 
-        print(json.dumps({"error": True, "problems": [message]}, ensure_ascii=False))
+        print(json.dumps({"error": True, "problems": lines}, ensure_ascii=False))
     return code
 
 
