@@ -9,7 +9,8 @@ from hypothesis import strategies as st
 
 from conftest import ROOT
 from harness import assert_invariants, assert_located, budget, run, strict_json
-from mutations import score_input
+from mutations import SITUATIONS, score_input
+from rulebook.validate.schema import validator
 
 GAMES = ("rebus", "rebis", "oh-my-word")
 
@@ -38,3 +39,17 @@ def test_score_never_crashes_on_mutated_situations(game: str) -> None:
 def test_score_never_crashes_on_any_bytes(raw: bytes, game: str, as_json: bool) -> None:
     result = run("score (any bytes)", ["--root", str(ROOT), "score", game, "-", *(["--json"] if as_json else [])], raw)
     assert_invariants(result, json_wanted=as_json)
+
+
+@pytest.mark.fuzz
+@pytest.mark.parametrize("game", GAMES)
+def test_the_generated_situations_are_valid_under_their_schema(game: str) -> None:
+    """The mutations start from documents of the schema's format; if the schema changes, so must they."""
+    schema = validator(ROOT / "schemas" / f"score-{game}.schema.json")
+
+    @settings(max_examples=budget(50, 1_000))
+    @given(document=SITUATIONS[game])
+    def check(document: dict) -> None:
+        assert not list(schema.iter_errors(document)), document
+
+    check()
