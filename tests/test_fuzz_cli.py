@@ -37,7 +37,7 @@ def project(tmp_path_factory: pytest.TempPathFactory) -> Path:
 def test_any_command_line(project: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.chdir(project)
 
-    @settings(max_examples=budget(100, 3_000))
+    @settings(max_examples=budget(100, 5_000))
     @given(argv=st.lists(st.one_of(st.sampled_from(WORDS), ARGUMENT), max_size=6), stdin=st.binary(max_size=200))
     def check(argv: list[str], stdin: bytes) -> None:
         if "import" in argv:  # a PO file named on the command line could change the copy; not this test's job

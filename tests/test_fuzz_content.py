@@ -59,7 +59,7 @@ def test_check_never_crashes_on_mutated_content(copy: Path, tmp_path_factory: py
     pristine = tree_state(copy)
     po_folder = tmp_path_factory.mktemp("exported")
 
-    @settings(max_examples=budget(25, 1_500))
+    @settings(max_examples=budget(25, 800))
     @given(name=st.sampled_from(CONTENT_FILES), data=st.data())
     def check(name: str, data: st.DataObject) -> None:
         path = copy / name
@@ -125,7 +125,7 @@ def test_import_never_crashes_and_a_refusal_writes_nothing(copy: Path, exported:
     original = exported.read_text(encoding="utf-8")
     po = exported.with_name("mutated.fr.po")
 
-    @settings(max_examples=budget(10, 300))
+    @settings(max_examples=budget(10, 200))
     @given(data=st.data())
     def check(data: st.DataObject) -> None:
         po.write_bytes(data.draw(mutated_po(original)).encode("utf-8", "surrogatepass"))

@@ -54,7 +54,7 @@ def _renamed(game: str, document: dict[str, Any], names: dict[str, str]) -> dict
 @pytest.mark.fuzz
 @pytest.mark.parametrize("game", PLAYERS_AT)
 def test_renaming_players_changes_no_score_and_no_winner(game: str) -> None:
-    @settings(max_examples=budget(60, 2_000))
+    @settings(max_examples=budget(60, 1_000))
     @given(case=accepted(game), data=st.data())
     def check(case: tuple[dict[str, Any], Outcome], data: st.DataObject) -> None:
         document, before = case
@@ -74,7 +74,7 @@ def test_renaming_players_changes_no_score_and_no_winner(game: str) -> None:
 @pytest.mark.fuzz
 @pytest.mark.parametrize("game", PLAYERS_AT)
 def test_reordering_players_changes_no_score_and_no_winner(game: str) -> None:
-    @settings(max_examples=budget(60, 2_000))
+    @settings(max_examples=budget(60, 1_000))
     @given(case=accepted(game), data=st.data())
     def check(case: tuple[dict[str, Any], Outcome], data: st.DataObject) -> None:
         document, before = case
@@ -96,7 +96,7 @@ def test_a_player_with_nothing_played_changes_no_other_score(game: str) -> None:
     whatever her result (rule 5.2: the highest result), and a newcomer at 0 would tie her (ruling
     red-token-tie)."""
 
-    @settings(max_examples=budget(60, 2_000))
+    @settings(max_examples=budget(60, 1_000))
     @given(case=accepted(game))
     def check(case: tuple[dict[str, Any], Outcome]) -> None:
         document, before = case
@@ -123,7 +123,7 @@ def rebus_turn(draw: st.DrawFn) -> dict[str, Any]:
 
 
 @pytest.mark.fuzz
-@settings(max_examples=budget(100, 5_000))
+@settings(max_examples=budget(100, 3_000))
 @given(document=rebus_turn(), data=st.data())
 def test_rebus_a_premium_square_more_never_lowers_a_score(document: dict[str, Any], data: st.DataObject) -> None:
     before = scored("rebus", document)
