@@ -60,6 +60,23 @@ def test_a_closed_pipe_is_no_crash_and_keeps_the_exit_code() -> None:
     assert (result.returncode, result.stderr) == (0, "")
 
 
+def test_check_through_head_keeps_the_check_verdict() -> None:
+    command = " ".join(RULEBOOK) + " check 2>&1 | head -c 0"  # the summary goes to stderr
+    result = subprocess.run(["bash", "-c", f"set -o pipefail; {command}"], capture_output=True, text=True)
+    assert result.returncode == 0
+    assert "Traceback" not in result.stderr and "internal error" not in result.stderr
+
+
+def test_a_full_disk_is_a_refusal_not_a_success() -> None:
+    situation = "final:\n  Ann: {score: 10, tiles_left: 1}\n"
+    with open("/dev/full", "w") as full:
+        result = subprocess.run(
+            [*RULEBOOK, "score", "rebus", "-"], input=situation, stdout=full, stderr=subprocess.PIPE, text=True
+        )
+    assert result.returncode == 2
+    assert result.stderr == "rulebook: cannot write the output: No space left on device\n"
+
+
 def test_json_never_holds_infinity_or_nan(score) -> None:
     code, out, _ = score('{"turn":{"rebuses":[{"tiles":1.7976931348623157e+308}],"tiles_placed":9}}', "--json")
     assert code == 2
