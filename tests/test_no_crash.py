@@ -80,7 +80,10 @@ def test_a_full_disk_is_a_refusal_not_a_success() -> None:
 def test_json_never_holds_infinity_or_nan(score) -> None:
     code, out, _ = score('{"turn":{"rebuses":[{"tiles":1.7976931348623157e+308}],"tiles_placed":9}}', "--json")
     assert code == 2
-    assert strict_json(out)["error"] is True
+    assert strict_json(out)["problems"] == [
+        "situation.yaml:1:30: turn.rebuses[0].tiles: 1.7976931348623157e+308 is not of type 'integer' "
+        "(a count is a whole number)"
+    ]
 
 
 @pytest.mark.parametrize("tiles", ["2.0", "!!float 1", "1e2", "true", ".inf"])

@@ -43,8 +43,14 @@ def validator(schema_file: Path) -> Draft202012Validator:
 
 def schema_problems(document: Document, schema_file: Path) -> list[Problem]:
     """Every schema violation in the document, most specific first, one message each."""
+    errors = list(validator(schema_file).iter_errors(document.data))
+    # A value of the wrong type is not also out of bounds: `1e308 is not an integer` says it all.
+    mistyped = {tuple(error.absolute_path) for error in errors if error.validator == "type"}
     problems = [
-        problem for error in validator(schema_file).iter_errors(document.data) for problem in _describe(document, error)
+        problem
+        for error in errors
+        if not (error.validator in _BOUNDS and tuple(error.absolute_path) in mistyped)
+        for problem in _describe(document, error)
     ]
     return sorted(problems)  # in reading order: by line, then column
 
