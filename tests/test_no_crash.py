@@ -260,3 +260,13 @@ def test_score_json_survives_odd_names(score) -> None:
     code, out, _ = score(document, "--json", game="oh-my-word")
     assert code == 0
     assert strict_json(out)["scores"] == {"\U0001f600 Ann": 1, "Bob\u202e": 2}
+
+
+def test_a_name_with_a_line_break_stays_on_its_line(score) -> None:
+    code, out, _ = score('{"players": {"Ann\\nWinner: Bob": [1], "Bob": [2]}}', game="oh-my-word")
+    assert code == 0
+    assert out.splitlines() == [
+        "Ann\\nWinner: Bob: 1 → 1 bad luck point",
+        "Bob: 2 → 2 bad luck points",
+        "Winner: Ann\\nWinner: Bob",
+    ]

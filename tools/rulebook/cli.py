@@ -7,11 +7,14 @@ import sys
 import time
 from collections.abc import Sequence
 from pathlib import Path
-from typing import NoReturn
+from typing import TYPE_CHECKING, NoReturn
 
 from rulebook.load.project import PROJECT_FILE
 from rulebook.problems import cut, display_path, excerpt, one_line, report_lines
 from rulebook.streams import safe_streams
+
+if TYPE_CHECKING:
+    from rulebook.scoring.outcome import Outcome
 
 
 def find_root(start: Path) -> Path | None:
@@ -84,7 +87,7 @@ def _score(args: argparse.Namespace) -> int:
     return 0
 
 
-def _scored(args: argparse.Namespace):
+def _scored(args: argparse.Namespace) -> Outcome:
     from rulebook.load.document import DocumentError, parse_document
     from rulebook.load.project import read_checked
     from rulebook.scoring import SCORED_GAMES
@@ -121,14 +124,15 @@ def _is_game_name(name: str) -> bool:
 
 
 def _summary(values: dict) -> str:
-    winners = values["winners"]
+    """The winners (and the red token's fate); a name with a line break in it stays on its line."""
+    winners = [one_line(name) for name in values["winners"]]
     text = f"{'Winners' if len(winners) > 1 else 'Winner'}: {', '.join(winners)}"
     if values.get("tiebreak"):
         text += " (a tiebreaker is needed)"
     if "red_token_to" in values:
         placed = values.get("red_token_shelf")
-        where = f", on {placed['player']}'s shelf {placed['shelf']}" if placed else ""
-        text += f"\nRed token: {values['red_token_to'] or 'nobody (tied)'}{where}"
+        where = f", on {one_line(placed['player'])}'s shelf {placed['shelf']}" if placed else ""
+        text += f"\nRed token: {one_line(values['red_token_to'] or 'nobody (tied)')}{where}"
     return text
 
 
