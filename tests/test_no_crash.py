@@ -270,3 +270,11 @@ def test_a_name_with_a_line_break_stays_on_its_line(score) -> None:
         "Bob: 2 → 2 bad luck points",
         "Winner: Ann\\nWinner: Bob",
     ]
+
+
+def test_no_problem_line_echoes_a_whole_text(tmp_path: Path, capsys) -> None:
+    """Whatever a check quotes from a unit's text, its line stays short."""
+    root = _copy_with(tmp_path, "rules/rebus/en.yaml", "Highest score wins.", f"Highest score {'1' * 5000} wins.")
+    code, out, _ = run_cli(capsys, "--root", str(root), "check")
+    assert code == 1
+    assert 0 < max(map(len, out.splitlines())) <= 600

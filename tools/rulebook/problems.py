@@ -16,6 +16,8 @@ from pathlib import Path
 from typing import Any
 
 EXCERPT_LENGTH = 80  # characters of a key or value that a message quotes
+# A safety net for messages that quote input without `excerpt`: no line echoes a whole file.
+MESSAGE_LENGTH = 500
 MAX_REPORTED = 50  # problems printed before "… and N more"
 
 _ESCAPES = {"\n": "\\n", "\r": "\\r", "\t": "\\t"}
@@ -96,7 +98,7 @@ class Problem:
         file = one_line(self.file)
         where = f"{file}:{self.line}:{self.col}" if self.line else file
         prefix = "warning: " if self.severity is Severity.WARNING else ""
-        return f"{where}: {prefix}{one_line(self.message)}"
+        return f"{where}: {prefix}{cut(one_line(self.message), MESSAGE_LENGTH)}"
 
     @property
     def is_error(self) -> bool:
