@@ -39,6 +39,19 @@ def test_an_integer_of_4400_digits_is_refused_with_its_place(score) -> None:
 
 
 @pytest.mark.parametrize(
+    ("document", "message"),
+    [
+        ("!!float", "situation.yaml:1:1: '' is not a valid !!float"),  # found by make fuzz: an IndexError
+        ("!!int ''", "situation.yaml:1:1: '' is not a valid !!int"),
+        ("turn: !!bool maybe", "situation.yaml:1:7: 'maybe' is not a valid !!bool"),
+    ],
+)
+def test_a_tagged_scalar_that_is_no_value_is_refused(score, document: str, message: str) -> None:
+    code, _, err = score(document)
+    assert (code, err.splitlines()) == (2, [message])
+
+
+@pytest.mark.parametrize(
     "document",
     ["[" * 500 + "]" * 500, "a:\n" + "".join("  " * depth + "-\n" for depth in range(1, 600))],
     ids=["flow", "block"],

@@ -270,7 +270,7 @@ class _Builder:
             return None
         try:
             return _scalar_constructor.construct_object(node)
-        except (ValueError, KeyError):  # `!!bool maybe`, `!!int x`, or more than 4,300 digits
+        except (ValueError, KeyError, IndexError):  # `!!bool maybe`, `!!int x`, `!!float` alone, 4,301 digits
             if len(node.value) > 4000:
                 self._problem(node, f"a number of {len(node.value):,} characters is too long to be a count")
             else:
