@@ -7,7 +7,7 @@ BIN := $(VENV)/bin
 INSTALLED := $(VENV)/.installed
 export NO_MKDOCS_2_WARNING := 1
 
-.PHONY: install serve build check test lint pytest system-deps messages bench clean
+.PHONY: install serve build check test lint pytest system-deps messages bench fuzz clean
 
 install: $(INSTALLED)
 
@@ -51,6 +51,11 @@ pytest: install system-deps
 	$(BIN)/pytest
 
 test: lint check build pytest
+
+# Issue 11: the property-based tests on 100,000+ generated inputs (a few hundred in `make test`).
+# Prints the runs per command: inputs, exit 0/1/2, internal errors (which must stay at 0).
+fuzz: install
+	RULEBOOK_FUZZ=1 $(BIN)/pytest -m fuzz -q -o addopts="" tests
 
 # How the toolkit's cost grows with content, against bare MkDocs (not part of `make test`; a smoke
 # run of it is). Writes bench/results.json.

@@ -10,7 +10,10 @@ import sys
 from pathlib import Path
 
 import pytest
+from hypothesis import HealthCheck, settings
+from hypothesis.database import DirectoryBasedExampleDatabase
 
+from harness import FUZZING, TALLY, tally_table
 from rulebook.cli import main
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -104,3 +107,23 @@ def polish_site(polish_project: tuple[Path, subprocess.CompletedProcess[str]]) -
     root, result = polish_project
     assert result.returncode == 0, result.stderr
     return build(root)
+
+
+# Hypothesis: a quick, reproducible run in `make test`; many random inputs in `make fuzz`, with
+# failures kept in a git-ignored database so that the next run tries them first.
+settings.register_profile("quick", derandomize=True, database=None, deadline=None, print_blob=True)
+settings.register_profile(
+    "fuzz",
+    deadline=None,
+    database=DirectoryBasedExampleDatabase(ROOT / ".hypothesis"),
+    suppress_health_check=[HealthCheck.too_slow],
+    print_blob=True,
+)
+settings.load_profile("fuzz" if FUZZING else "quick")
+
+
+def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter) -> None:
+    if TALLY:
+        terminalreporter.section("rulebook runs per command (issue 11: exit 3 or a traceback is an internal error)")
+        for row in tally_table():
+            terminalreporter.write_line(row)

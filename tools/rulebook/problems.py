@@ -1,16 +1,87 @@
-"""Problems found in content, gathered as data and printed at the end (as jsonschema does)."""
+"""Problems found in content, gathered as data and printed at the end (as jsonschema does).
+
+A problem prints as one line, whatever it quotes: keys and values from the input are escaped and cut
+(`excerpt`), and a long list of problems is cut too (`report_lines`), so that output never grows
+with the input and never echoes a whole file into a CI log.
+"""
 
 from __future__ import annotations
 
+import reprlib
+import unicodedata
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from enum import Enum
 from pathlib import Path
+from typing import Any
+
+EXCERPT_LENGTH = 80  # characters of a key or value that a message quotes
+# A safety net for messages that quote input without `excerpt`: no line echoes a whole file.
+MESSAGE_LENGTH = 500
+MAX_REPORTED = 50  # problems printed before "… and N more"
+
+_ESCAPES = {"\n": "\\n", "\r": "\\r", "\t": "\\t"}
+# Containers quoted in a message show their first few items only.
+_SHORT_REPR = reprlib.Repr()
+_SHORT_REPR.maxlevel, _SHORT_REPR.maxdict, _SHORT_REPR.maxlist = 2, 3, 3
+_SHORT_REPR.maxstring, _SHORT_REPR.maxlong, _SHORT_REPR.maxother = 40, 40, 40
 
 
 class Severity(Enum):
     ERROR = "error"
     # Reported but not failing, such as a translation that is not written yet.
     WARNING = "warning"
+
+
+def one_line(text: str) -> str:
+    """Text with every control, format and line-separator character escaped: it stays on one line.
+    Backslashes are left alone, so that escaping twice changes nothing.
+
+    >>> print(one_line("a\\nb\\u202ec"))
+    a\\nb\\u202ec
+    >>> one_line(one_line("a\\nb")) == one_line("a\\nb")
+    True
+    """
+    if text.isprintable():
+        return text
+    return "".join(_escape(char) for char in text)
+
+
+def _escape(char: str) -> str:
+    if char in _ESCAPES:
+        return _ESCAPES[char]
+    if char == " " or unicodedata.category(char)[0] not in "CZ":
+        return char
+    code = ord(char)
+    return f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}" if code < 0x10000 else f"\\U{code:08x}"
+
+
+def cut(text: str, limit: int = EXCERPT_LENGTH) -> str:
+    """At most `limit` characters, with an ellipsis where text was left out.
+
+    >>> cut("abcdef", 4), cut("abc", 4)
+    ('abc…', 'abc')
+    """
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def excerpt(value: Any, limit: int = EXCERPT_LENGTH) -> str:
+    """A key or value from the input as a message quotes it: one line, at most `limit` characters.
+
+    >>> excerpt("four")
+    "'four'"
+    >>> excerpt("a\\nb: x" * 40)[:12], len(excerpt("x" * 1000))
+    ("'a\\\\nb: xa\\\\nb", 80)
+    >>> excerpt({"turn": {"rebuses": [1, 2, 3, 4, 5]}})
+    "{'turn': {'rebuses': [...]}}"
+    """
+    if isinstance(value, str):
+        return cut("'" + one_line(value[: limit + 1]) + ("'" if len(value) <= limit else ""), limit)
+    try:
+        text = _SHORT_REPR.repr(value)
+    except ValueError:  # an int too long for str(); the YAML reader refuses those, but stay safe
+        text = "a very long number"
+    return cut(one_line(text), limit)
 
 
 @dataclass(frozen=True, order=True)
@@ -24,20 +95,39 @@ class Problem:
     severity: Severity = field(default=Severity.ERROR, compare=False)
 
     def __str__(self) -> str:
-        where = f"{self.file}:{self.line}:{self.col}" if self.line else self.file
+        file = one_line(self.file)
+        where = f"{file}:{self.line}:{self.col}" if self.line else file
         prefix = "warning: " if self.severity is Severity.WARNING else ""
-        return f"{where}: {prefix}{self.message}"
+        return f"{where}: {prefix}{cut(one_line(self.message), MESSAGE_LENGTH)}"
 
     @property
     def is_error(self) -> bool:
         return self.severity is Severity.ERROR
 
 
+def report_lines(problems: Iterable[Problem | str], limit: int = MAX_REPORTED) -> list[str]:
+    """The problems as printed lines: the first `limit`, then how many more there are.
+
+    >>> report_lines(["a", "b", "c"], limit=2)
+    ['a', 'b', '… and 1 more']
+    """
+    lines, more = [], 0
+    for problem in problems:
+        if len(lines) < limit:
+            lines.append(one_line(str(problem)))
+        else:
+            more += 1
+    return [*lines, f"… and {more} more"] if more else lines
+
+
 def display_path(path: Path, root: Path | None = None) -> str:
-    """A path as people should see it in messages: relative to the project when possible."""
+    """A path as people should see it in messages: relative to the project when possible.
+
+    Symbolic links are not followed: a link is named where it stands, not by its target.
+    """
     if root is not None:
         try:
-            return path.resolve().relative_to(root.resolve()).as_posix()
+            return path.absolute().relative_to(root.absolute()).as_posix()
         except ValueError:
             pass
     return path.as_posix()

@@ -7,13 +7,14 @@ aliases (the door to "billion laughs" documents) can be refused.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 import yaml
 
-from rulebook.problems import Problem
+from rulebook.problems import Problem, excerpt, one_line
 
 try:  # The C parser is several times faster; marks are the same.
     from yaml import CSafeLoader as _Loader
@@ -27,6 +28,9 @@ _SCALAR_TAGS = {f"{_CORE}{name}" for name in ("str", "int", "float", "bool", "nu
 # A string is its text; a date-like scalar stays the text that was written: JSON has no date type.
 _TEXT_TAGS = {f"{_CORE}timestamp", f"{_CORE}str"}
 _scalar_constructor = yaml.SafeLoader("")
+# Deeper than any real document (content files nest about 6 levels): refused before Python's
+# recursion limit, or jsonschema's, is ever reached.
+MAX_DEPTH = 64
 
 
 class DocumentError(Exception):
@@ -74,17 +78,28 @@ class Document:
 
 
 def format_path(path: JsonPath) -> str:
-    """`turn.rebuses[0].tiles` style, the way people read a field path.
+    """`turn.rebuses[0].tiles` style, the way people read a field path; a key that is not a plain
+    word is quoted, escaped and cut like any value.
 
     >>> format_path(("turn", "rebuses", 0, "tiles"))
     'turn.rebuses[0].tiles'
+    >>> format_path(("final", "Ann Lee", "score")), format_path(("", "a\\nb"))
+    ("final['Ann Lee'].score", "['']['a\\\\nb']")
     >>> format_path(())
     '(document)'
     """
     text = ""
     for part in path:
-        text += f"[{part}]" if isinstance(part, int) else (f".{part}" if text else str(part))
+        if isinstance(part, int):
+            text += f"[{part}]"
+        elif _PLAIN_KEY.match(part):
+            text += f".{part}" if text else part
+        else:
+            text += f"[{excerpt(part)}]"
     return text or "(document)"
+
+
+_PLAIN_KEY = re.compile(r"^[^\W\d][\w.-]{0,79}$")  # unit ids have dots: units.rule.bags.text
 
 
 def read_document(path: Path, display: str) -> Document:
@@ -105,7 +120,7 @@ def parse_document(raw: bytes, display: str) -> Document:
     Traceback (most recent call last):
     rulebook.load.document.DocumentError: t.yaml:2:1: duplicate key 'a' (first at line 1)
     """
-    text = _decode(raw, display)
+    text = _joined_surrogates(_decode(raw, display))
     try:
         node = yaml.compose(text, Loader=_Loader)
     except yaml.MarkedYAMLError as error:
@@ -116,8 +131,12 @@ def parse_document(raw: bytes, display: str) -> Document:
         if error.context and opened and error.problem_mark and opened.line != error.problem_mark.line:
             message += f" ({error.context} that starts at line {opened.line + 1}, column {opened.column + 1})"
         raise DocumentError([Problem(display, line, col, message)]) from None
+    except yaml.reader.ReaderError as error:
+        # The reader reports a character offset, and a two-line message; say it on one line.
+        line, col = _position(text, error.position)
+        raise DocumentError([Problem(display, line, col, f"YAML error: {error.reason}")]) from None
     except yaml.YAMLError as error:
-        raise DocumentError([Problem(display, 1, 1, f"YAML error: {error}")]) from None
+        raise DocumentError([Problem(display, 1, 1, f"YAML error: {one_line(str(error))}")]) from None
     builder = _Builder(display)
     data = builder.build(node, ()) if node is not None else None
     if builder.found_alias:
@@ -125,6 +144,32 @@ def parse_document(raw: bytes, display: str) -> Document:
     if builder.problems:
         raise DocumentError(builder.problems)
     return Document(display, data, builder.values, builder.keys)
+
+
+# JSON writes a character beyond U+FFFF as two escapes (a surrogate pair), which YAML readers refuse.
+_SURROGATE_PAIR = re.compile(r"(?<!\\)((?:\\\\)*)\\u(d[89ab][0-9a-f]{2})\\u(d[c-f][0-9a-f]{2})", re.IGNORECASE)
+
+
+def _joined_surrogates(text: str) -> str:
+    """JSON's `\\ud83d\\ude00` as YAML's `\\U0001f600`, so that any JSON document reads as YAML.
+
+    >>> _joined_surrogates('{"name": "\\\\ud83d\\\\ude00"}')
+    '{"name": "\\\\U0001f600"}'
+    """
+    if "\\u" not in text:
+        return text
+
+    def joined(match: re.Match[str]) -> str:
+        high, low = int(match.group(2), 16), int(match.group(3), 16)
+        return f"{match.group(1)}\\U{0x10000 + ((high - 0xD800) << 10) + (low - 0xDC00):08x}"
+
+    return _SURROGATE_PAIR.sub(joined, text)
+
+
+def _position(text: str, offset: int) -> tuple[int, int]:
+    """1-based line and column of a character offset."""
+    before = text[:offset]
+    return before.count("\n") + 1, offset - (before.rfind("\n") + 1) + 1
 
 
 def _decode(raw: bytes, display: str) -> str:
@@ -170,6 +215,9 @@ class _Builder:
 
     def build(self, node: yaml.Node, path: JsonPath) -> Any:
         self.values[path] = (node.start_mark.line + 1, node.start_mark.column + 1)
+        if len(path) > MAX_DEPTH:
+            self._problem(node, f"nested more than {MAX_DEPTH} levels deep: no document of this project needs that")
+            return None
         # The composer shares one node between an anchor and its aliases, so a node seen twice is an
         # alias. Refusing them keeps an alias bomb from expanding here.
         if id(node) in self._seen:
@@ -207,7 +255,7 @@ class _Builder:
                 key = key_node.value
             line = key_node.start_mark.line + 1
             if key in result:
-                self._problem(key_node, f"duplicate key '{key}' (first at line {first_line[key]})")
+                self._problem(key_node, f"duplicate key {excerpt(key)} (first at line {first_line[key]})")
                 continue
             first_line[key] = line
             self.keys[(*path, key)] = (line, key_node.start_mark.column + 1)
@@ -220,4 +268,12 @@ class _Builder:
         if node.tag not in _SCALAR_TAGS:
             self._check_tag(node, f"{_CORE}str")
             return None
-        return _scalar_constructor.construct_object(node)
+        try:
+            return _scalar_constructor.construct_object(node)
+        except (ValueError, KeyError, IndexError):  # `!!bool maybe`, `!!int x`, `!!float` alone, 4,301 digits
+            if len(node.value) > 4000:
+                self._problem(node, f"a number of {len(node.value):,} characters is too long to be a count")
+            else:
+                tag = node.tag.replace(_CORE, "!!")
+                self._problem(node, f"{excerpt(node.value)} is not a valid {tag}")
+            return None

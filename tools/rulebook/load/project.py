@@ -79,6 +79,11 @@ class _Reader:
         self.problems: list[Problem] = []
 
     def read(self, path: Path, schema: str) -> Document | None:
+        if not _inside(path, self.root):
+            # A link to /etc/passwd must not have its lines quoted into a CI log: refused unread.
+            where = display_path(path, self.root)
+            self.problems.append(Problem(where, 0, 0, "a link to a file outside the project: refused unread"))
+            return None
         schema_file = self.root / "schemas" / schema
         key = _key(self.root, path, schema_file)
         if key is not None and key in _READ_CACHE:
@@ -110,6 +115,22 @@ class _Reader:
                 _READ_CACHE[key] = result
 
 
+def _inside(path: Path, root: Path) -> bool:
+    try:
+        path.resolve().relative_to(root.resolve())
+    except (ValueError, OSError, RuntimeError):  # outside, or a loop of links
+        return False
+    return True
+
+
+def read_checked(root: Path, path: Path, schema: str) -> tuple[Document | None, list[Problem]]:
+    """One file, parsed and schema-checked (None and its problems when it fails); remembered by
+    file state like every file of the project, so a long-running process reads it once."""
+    reader = _Reader(root)
+    document = reader.read(path, schema)
+    return document, reader.problems
+
+
 def _read_job(job: tuple[Path, Path, Path]) -> tuple[Document | None, list[Problem]]:
     return _read_fresh(*job)
 
@@ -122,6 +143,9 @@ def load_project(root: Path, *, parallel: bool = False) -> Loaded:
     if manifest is None:
         return Loaded(None, reader.problems)
     languages: list[str] = manifest.data["languages"]
+    unknown = _unknown_locales(manifest)
+    if unknown:
+        return Loaded(None, reader.problems + unknown)
     if parallel:
         reader.prefetch(_files(root, manifest.data["games"], languages))
     games = []
@@ -144,7 +168,7 @@ def load_project(root: Path, *, parallel: bool = False) -> Loaded:
     ]
     project = Project(root, languages, games, typography)
     if (root / GLOSSARY_FILE).is_file():
-        project.glossary = _load_glossary(reader, root / GLOSSARY_FILE, project)
+        project.glossary = _load_glossary(reader, root / GLOSSARY_FILE, project, manifest.data["games"])
     if (root / TERMS_FILE).is_file():
         project.terms_document = reader.read(root / TERMS_FILE, "terms.schema.json")
         if project.terms_document is not None:
@@ -161,6 +185,25 @@ def load_project(root: Path, *, parallel: bool = False) -> Loaded:
                 for index, term in enumerate(project.terms_document.data["terms"])
             ]
     return Loaded(project, reader.problems)
+
+
+def _unknown_locales(manifest: Document) -> list[Problem]:
+    """Languages Babel cannot write numbers, lists and plural forms in: the site could not be built."""
+    from babel import Locale, UnknownLocaleError
+
+    problems = []
+    for index, language in enumerate(manifest.data["languages"]):
+        try:
+            Locale.parse(language)
+        except (UnknownLocaleError, ValueError):
+            problems.append(
+                manifest.problem(
+                    ("languages", index),
+                    f"languages[{index}]: '{language}' is no language that Babel knows (CLDR): "
+                    "numbers and plural forms could not be written in it",
+                )
+            )
+    return problems
 
 
 def _files(root: Path, game_ids: list[str], languages: list[str]) -> list[tuple[Path, str]]:
@@ -236,20 +279,33 @@ def _read_words(reader: _Reader, text_set: Game | Glossary, languages: list[str]
     for language in languages:
         path = text_set.folder / f"{language}.yaml"
         if not path.is_file():
-            continue  # reported by the translation checks, which know what is expected
+            if path.exists() or path.is_symlink():  # a folder, a dangling link: there, but no text
+                where = display_path(path, reader.root)
+                reader.problems.append(Problem(where, 0, 0, "not a readable file: a words file must be a YAML file"))
+                text_set.unreadable.add(language)
+            continue  # a missing one is reported by the translation checks, which know what is expected
         words_document = reader.read(path, "words.schema.json")
         if words_document is None:
             text_set.unreadable.add(language)  # its problems are reported; do not also call it missing
-        else:
-            text_set.words[language] = _words(words_document, source_language=languages[0])
+            continue
+        words = _words(words_document, source_language=languages[0])
+        if words.language != language:
+            reader.problems.append(
+                words_document.problem(
+                    ("language",), f"language: '{words.language}' does not match the file name '{language}.yaml'"
+                )
+            )
+        text_set.words[language] = words
 
 
-def _load_glossary(reader: _Reader, path: Path, project: Project) -> Glossary | None:
+def _load_glossary(reader: _Reader, path: Path, project: Project, listed: list[str]) -> Glossary | None:
     document = reader.read(path, "glossary.schema.json")
     if document is None:
         return None
     data = document.data
     game = project.game(data["game"])
+    if game is None and data["game"] in listed:
+        return None  # the game is listed but broken: its own problems say why
     if game is None:
         reader.problems.append(document.problem(("game",), f"game: no game '{data['game']}' in rules/project.yaml"))
         return None

@@ -6,6 +6,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from rulebook.problems import one_line
+
 JsonPath = tuple[str | int, ...]
 
 
@@ -34,7 +36,7 @@ class Line:
         if self.result is not None:
             (singular, plural), n = self.result
             text += f" → {(singular if n == 1 else plural).format(n=n)}"
-        return text
+        return one_line(text)  # a player's name must not start a line of its own
 
 
 @dataclass

@@ -71,6 +71,14 @@ def evaluate(document: Mapping[str, Any], facts: Mapping[str, Any]) -> Outcome:
                 problems.append((where, f"the face-up cards sum to {total}, and a shelf must never be negative"))
             if total > limit:
                 problems.append((where, f"the face-up cards sum to {total}, above {limit}: that card closes the shelf"))
+            problems += [
+                (
+                    (*where, position),
+                    f"a card of {point} points: no shelf can take it, as a shelf stays between 0 and {limit}",
+                )
+                for position, point in enumerate(shelf["points"])
+                if abs(point) > limit  # rules 2.1 and 2.3: the sum never exceeds the limit, never goes negative
+            ]
             if "red" in shelf.get("tokens", []):
                 problems.append(
                     (

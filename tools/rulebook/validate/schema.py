@@ -1,29 +1,56 @@
-"""JSON Schema validation of documents, with errors located at `file:line:col`."""
+"""JSON Schema validation of documents, with errors located at `file:line:col`.
+
+Types are strict: an integer is never a float (`2.0`) nor a boolean, and a number is finite, so
+counts stay whole and `--json` output stays valid JSON. Messages are our own words around short
+excerpts of the input: jsonschema's own messages quote whole instances, however large.
+"""
 
 from __future__ import annotations
 
 import json
+import math
 from functools import cache
 from pathlib import Path
+from typing import Any
 
-from jsonschema import Draft202012Validator
-from jsonschema.exceptions import ValidationError
+from jsonschema import Draft202012Validator, validators
+from jsonschema.exceptions import ValidationError, best_match
 
 from rulebook.load.document import Document, format_path
-from rulebook.problems import Problem
+from rulebook.problems import Problem, excerpt
+
+
+def _is_integer(_checker: Any, instance: Any) -> bool:
+    return isinstance(instance, int) and not isinstance(instance, bool)
+
+
+def _is_number(_checker: Any, instance: Any) -> bool:
+    return _is_integer(_checker, instance) or (isinstance(instance, float) and math.isfinite(instance))
+
+
+StrictValidator = validators.extend(
+    Draft202012Validator,
+    type_checker=Draft202012Validator.TYPE_CHECKER.redefine_many({"integer": _is_integer, "number": _is_number}),
+)
 
 
 @cache
 def validator(schema_file: Path) -> Draft202012Validator:
     schema = json.loads(schema_file.read_text(encoding="utf-8"))
     Draft202012Validator.check_schema(schema)
-    return Draft202012Validator(schema)
+    return StrictValidator(schema)
 
 
 def schema_problems(document: Document, schema_file: Path) -> list[Problem]:
     """Every schema violation in the document, most specific first, one message each."""
+    errors = list(validator(schema_file).iter_errors(document.data))
+    # A value of the wrong type is not also out of bounds: `1e308 is not an integer` says it all.
+    mistyped = {tuple(error.absolute_path) for error in errors if error.validator == "type"}
     problems = [
-        problem for error in validator(schema_file).iter_errors(document.data) for problem in _describe(document, error)
+        problem
+        for error in errors
+        if not (error.validator in _BOUNDS and tuple(error.absolute_path) in mistyped)
+        for problem in _describe(document, error)
     ]
     return sorted(problems)  # in reading order: by line, then column
 
@@ -34,7 +61,7 @@ def _describe(document: Document, error: ValidationError) -> list[Problem]:
         known = error.schema.get("properties", {})
         unknown = [key for key in error.instance if key not in known]
         return [
-            document.problem((*path, key), f"{format_path((*path, key))}: unknown key '{key}'", key=True)
+            document.problem((*path, key), f"{format_path((*path, key))}: unknown key {excerpt(key)}", key=True)
             for key in unknown
         ]
     if "propertyNames" in error.relative_schema_path:
@@ -42,24 +69,80 @@ def _describe(document: Document, error: ValidationError) -> list[Problem]:
         return [
             document.problem(
                 (*path, key),
-                f"{format_path((*path, key))}: key '{key}' is not allowed here ({error.message})",
+                f"{format_path((*path, key))}: key {excerpt(key)} is not allowed here ({phrase(error)})",
                 key=True,
             )
         ]
-    if error.validator == "oneOf" and error.context:
-        # An alternative that failed deeper inside the value names the exact place ("[0] is not a number").
-        deepest = max(error.context, key=lambda e: len(e.absolute_path))
-        if len(deepest.absolute_path) > len(path):
-            return _describe(document, deepest)
-        expected = ", ".join(_kind(alternative) for alternative in error.validator_value)
-        expected = " or ".join(expected.rsplit(", ", 1))
-        return [document.problem(path, f"{format_path(path)}: {error.instance!r} is not {expected}")]
-    return [document.problem(path, f"{format_path(path)}: {error.message}")]
+    if error.validator in ("oneOf", "anyOf") and error.context:
+        # An alternative that failed deeper inside the value names the exact place ("[0] is not a number");
+        # best_match descends into the alternatives and stops where they tie.
+        closest = best_match([error])
+        if closest is not error and len(closest.absolute_path) > len(path):
+            return _describe(document, closest)
+    return [document.problem(path, f"{format_path(path)}: {phrase(error)}")]
+
+
+def phrase(error: ValidationError) -> str:
+    """What is wrong with the value, in words, quoting at most a short excerpt of it."""
+    keyword, expected, shown = error.validator, error.validator_value, excerpt(error.instance)
+    if keyword == "type":
+        return f"{shown} is not of type {expected!r}" + (
+            " (a count is a whole number)" if expected == "integer" and isinstance(error.instance, float) else ""
+        )
+    if keyword == "enum":
+        return f"{shown} is not one of {expected!r}"
+    if keyword == "const":
+        return f"{shown} is not {expected!r}"
+    if keyword in _BOUNDS:
+        return f"{shown} is {_BOUNDS[keyword]} {expected}"
+    if keyword in _SIZES:
+        noun, limit = _SIZES[keyword]
+        return f"{len(error.instance)} {noun}, but {limit} {expected}"
+    if keyword == "required":
+        missing = [name for name in expected if name not in error.instance]
+        return f"{excerpt(missing[0] if missing else expected)} is required"
+    if keyword == "pattern":
+        return f"{shown} does not match {expected!r}"
+    if keyword == "uniqueItems":
+        return "has the same item twice"
+    if keyword in ("oneOf", "anyOf"):
+        alternatives = _or_list([_kind(alternative) for alternative in expected])
+        if keyword == "oneOf" and not error.context:  # valid under more than one alternative
+            return f"expected {alternatives}, not {'both' if len(expected) == 2 else 'several'}"
+        return f"expected {alternatives}; got {shown}"
+    return f"{shown} is not valid here ({keyword})"
+
+
+_BOUNDS = {
+    "minimum": "less than the minimum of",
+    "maximum": "greater than the maximum of",
+    "exclusiveMinimum": "not greater than",
+    "exclusiveMaximum": "not less than",
+}
+_SIZES = {
+    "minItems": ("item(s)", "at least"),
+    "maxItems": ("item(s)", "at most"),
+    "minProperties": ("key(s)", "at least"),
+    "maxProperties": ("key(s)", "at most"),
+    "minLength": ("character(s)", "at least"),
+    "maxLength": ("character(s)", "at most"),
+}
 
 
 def _kind(schema: dict) -> str:
-    """'a number', 'a list of numbers': a schema alternative in words."""
+    """'a number', 'a list of numbers': a schema alternative in words; its title when it has one."""
+    if "title" in schema:
+        return schema["title"]
     kind = schema.get("type", "value")
     if kind == "array":
         return f"a list of {schema.get('items', {}).get('type', 'value')}s"
     return f"an {kind}" if kind[0] in "aeiou" else f"a {kind}"
+
+
+def _or_list(words: list[str]) -> str:
+    """'a, b or c'.
+
+    >>> _or_list(["a number", "a string", "a list of numbers"])
+    'a number, a string or a list of numbers'
+    """
+    return " or ".join(", ".join(words).rsplit(", ", 1))

@@ -33,12 +33,4 @@ def structure_problems(game: Game) -> list[Problem]:
             problems.append(
                 document.problem(("sources", index, "file"), f"sources[{index}].file: no such file for '{language}'")
             )
-    for language, words in game.words.items():
-        expected = words.document.file.rsplit("/", 1)[-1].removesuffix(".yaml")
-        if language != expected:
-            problems.append(
-                words.document.problem(
-                    ("language",), f"language: '{language}' does not match the file name '{expected}.yaml'"
-                )
-            )
     return problems

@@ -98,7 +98,7 @@ class RulebookPlugin(BasePlugin[RulebookConfig]):
                 games = read_document(self.root / PROJECT_FILE, str(PROJECT_FILE)).data["games"]
             except (DocumentError, KeyError, TypeError):
                 games = None  # on_pre_build reports what is wrong with the file
-            if games:
+            if isinstance(games, list) and games and all(isinstance(game, str) for game in games):
                 glossary = ["glossary.md"] if (self.root / GLOSSARY_FILE).is_file() else []
                 config.nav = ["index.md", *(f"{game}.md" for game in games), *glossary, "status.md"]
         _escape_names(config)
