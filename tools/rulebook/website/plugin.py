@@ -186,10 +186,13 @@ class RulebookPlugin(BasePlugin[RulebookConfig]):
         return context
 
     def on_post_template(self, output_content: str, template_name: str, config: MkDocsConfig) -> str:
-        if template_name == "404.html" and self.project is not None:
-            self._not_found[self._language(config)] = with_policy(output_content)
+        if not template_name.endswith(".html"):
+            return output_content  # sitemap.xml
         # Pages built from a template alone, such as 404.html, get the same policy as the others.
-        return with_policy(output_content) if template_name.endswith(".html") else output_content
+        output = with_policy(output_content)
+        if template_name == "404.html" and self.project is not None:
+            self._not_found[self._language(config)] = output  # written to its language's folder at the end
+        return output
 
     @event_priority(-100)  # after mkdocs-static-i18n has merged the languages into one index
     def on_post_build(self, config: MkDocsConfig) -> None:
