@@ -6,6 +6,8 @@ from pathlib import Path
 
 from conftest import ROOT, edit, locate, run_cli
 from rulebook.load.project import load_project
+from rulebook.model import Ruling
+from rulebook.scoring.assumptions import assumed_rulings
 
 
 def check(capsys, root: Path) -> tuple[int, list[str]]:
@@ -88,3 +90,44 @@ def test_every_example_reproduces_with_its_command(capsys) -> None:
         for example in game.examples:
             code, _, _ = run_cli(capsys, "--root", str(ROOT), "score", game.id, "--example", example.id)
             assert code == (2 if "refused" in example.expect else 0), example.id
+
+
+def _assumed(game_id: str, *facts: str) -> set[str]:
+    """The examples marked when a ruling of the game assumes these facts (a ruling added in memory)."""
+    project = load_project(ROOT).project
+    game = next(game for game in project.games if game.id == game_id)
+    game.rulings = [Ruling("assumed", (game.sections[0].rules[0].id,), facts)]
+    return {example.id for example in game.examples if assumed_rulings(game, example, ROOT)}
+
+
+def test_the_examples_that_rest_on_an_assumption_are_found_by_what_they_compute() -> None:
+    # Rebis's token values (ruling token-values): every example with a mixture token on a shelf
+    # that counts, or whose red token lands on a shelf worth more than 0. Not red-token-tie (no
+    # tokens, the red one tied), never-negative (the red token on a shelf worth 0),
+    # over-the-limit (no tokens, nobody with a claim to the red one).
+    project = load_project(ROOT).project
+    rebis = next(game for game in project.games if game.id == "rebis")
+    marked = {
+        example.id
+        for example in rebis.examples
+        if [ruling.id for ruling in assumed_rulings(rebis, example, ROOT)] == ["token-values"]
+    }
+    assert marked == {
+        "multiplied-shelf",
+        "face-down-closing",
+        "red-token-placed",
+        "red-token-default-shelf",
+        "many-cards",
+    }
+    # REBUS, were its numbers assumptions: the full-rack bonus is in two examples, the penalty for
+    # unplayed tiles in the two end-of-game ones; a fact no example uses marks none.
+    assert _assumed("rebus", "scoring.all_tiles_bonus") == {"nine-tiles", "two-rebuses-full-rack"}
+    assert _assumed("rebus", "scoring.unplayed_tile_penalty") == {"end-of-game", "shared-win"}
+    assert _assumed("rebus", "setup.draw_per_bag") == set()
+
+
+def test_an_assumption_of_a_fact_the_game_lacks_is_refused(project_copy: Path, capsys) -> None:
+    edit(project_copy, "rules/rebis/game.yaml", "assumes: [token_values]", "assumes: [token_value]")
+    code, problems = check(capsys, project_copy)
+    assert code == 1
+    assert any("rulings[3].assumes: no fact 'token_value'" in problem for problem in problems), problems

@@ -96,6 +96,8 @@ class Ruling:
 
     id: str
     rules: tuple[str, ...]
+    # Dotted paths under `facts` whose values this ruling supplies: the game's assumptions.
+    assumes: tuple[str, ...] = ()
 
     @property
     def unit_ids(self) -> tuple[str, str, str]:
@@ -130,6 +132,8 @@ class Game:
     words: dict[str, Words] = field(default_factory=dict)
     # Each example's scored outcome (or the problems refusing it), computed once by the check.
     outcomes: dict[str, Any] = field(default_factory=dict)
+    # Each example's rulings whose assumed facts change its result (scoring/assumptions.py).
+    assumptions: dict[str, list[Ruling]] = field(default_factory=dict)
     unreadable: set[str] = field(default_factory=set)  # languages whose file exists but failed to load
     source_titles: dict[str, str] = field(default_factory=dict)  # language → the source's own title
     # language → the units that carry the source's sentences (its coverage map, where there is one)

@@ -207,7 +207,10 @@ def _load_game(reader: _Reader, folder: Path, languages: list[str]) -> Game | No
             )
             for index, example in enumerate(data.get("examples", []))
         ],
-        rulings=[Ruling(ruling["id"], tuple(ruling["rules"])) for ruling in data.get("rulings", [])],
+        rulings=[
+            Ruling(ruling["id"], tuple(ruling["rules"]), tuple(ruling.get("assumes", ())))
+            for ruling in data.get("rulings", [])
+        ],
         illustrations=[
             Illustration(item["rule"], index, tuple(item["tiles"]), item["reads"], item.get("counter_example", False))
             for index, item in enumerate(data.get("illustrations", []))

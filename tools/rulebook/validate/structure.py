@@ -41,4 +41,22 @@ def structure_problems(game: Game) -> list[Problem]:
                     ("language",), f"language: '{language}' does not match the file name '{expected}.yaml'"
                 )
             )
+    problems += _assumption_problems(game)
+    return problems
+
+
+def _assumption_problems(game: Game) -> list[Problem]:
+    """A ruling's `assumes` must name facts that exist, or no example would ever be marked."""
+    problems = []
+    for r_index, ruling in enumerate(game.rulings):
+        for a_index, path in enumerate(ruling.assumes):
+            value: object = game.facts
+            for key in path.split("."):
+                value = value.get(key) if isinstance(value, dict) else None
+            if value is None:
+                problems.append(
+                    game.document.problem(
+                        ("rulings", r_index, "assumes", a_index), f"rulings[{r_index}].assumes: no fact '{path}'"
+                    )
+                )
     return problems
