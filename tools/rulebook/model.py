@@ -105,6 +105,14 @@ class Ruling:
 
 
 @dataclass(frozen=True)
+class CardPart:
+    """A part of the quick-reference card other than scoring: the rules and rulings it shows."""
+
+    rules: tuple[str, ...] = ()
+    rulings: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
 class Illustration:
     """A rebus that a rule's text names, drawn with glossary symbols under that rule."""
 
@@ -132,6 +140,8 @@ class Game:
     words: dict[str, Words] = field(default_factory=dict)
     # Each example's scored outcome (or the problems refusing it), computed once by the check.
     outcomes: dict[str, Any] = field(default_factory=dict)
+    # The quick-reference card's parts besides scoring, by name ("end", "tie"), from `quick_reference`.
+    card: dict[str, CardPart] = field(default_factory=dict)
     # Each example's rulings whose assumed facts change its result (scoring/assumptions.py).
     assumptions: dict[str, list[Ruling]] = field(default_factory=dict)
     unreadable: set[str] = field(default_factory=set)  # languages whose file exists but failed to load

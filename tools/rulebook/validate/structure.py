@@ -42,6 +42,23 @@ def structure_problems(game: Game) -> list[Problem]:
                 )
             )
     problems += _assumption_problems(game)
+    problems += _card_problems(game)
+    return problems
+
+
+def _card_problems(game: Game) -> list[Problem]:
+    """The quick-reference card cites rules and rulings by id: each must exist."""
+    rule_ids = {rule.id for rule in game.rules()}
+    ruling_ids = {ruling.id for ruling in game.rulings}
+    problems = []
+    for name, part in game.card.items():
+        for kind, ids, known in (("rules", part.rules, rule_ids), ("rulings", part.rulings, ruling_ids)):
+            for index, item in enumerate(ids):
+                if item not in known:
+                    path = ("quick_reference", name, kind, index)
+                    problems.append(
+                        game.document.problem(path, f"quick_reference.{name}.{kind}: no {kind[:-1]} '{item}'")
+                    )
     return problems
 
 
