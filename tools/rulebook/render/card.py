@@ -27,7 +27,7 @@ def folded_card(context: PageContext, game: Game) -> list[str]:
     title = _("Quick reference")
     printable = _("Printable page")
     return [
-        '<details class="rb-card rb-card--folded" markdown>',
+        '<details class="rb-card rb-card--folded" data-search-exclude markdown>',
         f"<summary>{attribute(title)}</summary>",
         "",
         *_parts(context, game, page=""),
@@ -43,7 +43,8 @@ def card_page(context: PageContext, game: Game) -> str:
     _ = context._
     title = _("{game}: quick reference").format(game=game.name)
     lines = [
-        *front_matter(title, hide=("navigation", "toc")),
+        # Not searched: its quotes of the rules would outrank the rules themselves.
+        *front_matter(title, hide=("navigation", "toc"), searched=False),
         f"# {literal(title)}",
         "",
         '<div class="rb-card" markdown>',
