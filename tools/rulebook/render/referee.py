@@ -8,11 +8,13 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+from rulebook import placeholders
+from rulebook.load.document import format_path
 from rulebook.model import Example, Game, Rule, Ruling
 from rulebook.render.context import PageContext
 from rulebook.render.markup import attribute, literal
 from rulebook.scoring.assumptions import assumed_rulings
-from rulebook.scoring.outcome import Outcome
+from rulebook.scoring.outcome import Outcome, Reason
 from rulebook.scoring.situation import Invalid
 from rulebook.scoring.worked import worked_outcome
 
@@ -91,7 +93,7 @@ def _example(context: PageContext, game: Game, example: Example) -> list[str]:
     _ = context._
     scored = worked_outcome(game, example, context.project.root)
     outcome = scored if isinstance(scored, Outcome) else None
-    refusal = "; ".join(problem.message for problem in scored.problems) if isinstance(scored, Invalid) else ""
+    refusal = _refusal(context, scored) if isinstance(scored, Invalid) else ""
     # TRANSLATORS: heading of a worked example (a scored situation) under a rule.
     heading = _("Example")
     lines = [
@@ -110,6 +112,20 @@ def _example(context: PageContext, game: Game, example: Example) -> list[str]:
     else:
         lines += _breakdown(context, outcome)
     return [*lines, *_reproduce(context, game, example, assumed=bool(assumed)), "</div>", ""]
+
+
+def _refusal(context: PageContext, invalid: Invalid) -> str:
+    """Why the example is refused, in the page's language (the schema's own problems stay English)."""
+    if not invalid.reasons:
+        return "; ".join(problem.message for problem in invalid.problems)
+
+    def list_words(values: list[object]) -> str:
+        return placeholders.format_value(values, context.language)
+
+    def said(reason: Reason | str) -> str:
+        return reason.say(context._, context.ngettext, list_words) if isinstance(reason, Reason) else reason
+
+    return "; ".join(f"{format_path(path)}: {said(reason)}" for path, reason in invalid.reasons)
 
 
 def _assumption(context: PageContext, game: Game, rulings: list[Ruling]) -> list[str]:
