@@ -7,7 +7,7 @@ BIN := $(VENV)/bin
 INSTALLED := $(VENV)/.installed
 export NO_MKDOCS_2_WARNING := 1
 
-.PHONY: install serve build check test lint pytest system-deps messages bench fuzz clean
+.PHONY: install serve build check test lint pytest system-deps messages bench fuzz print clean
 
 install: $(INSTALLED)
 
@@ -57,6 +57,10 @@ test: lint check build pytest
 fuzz: install
 	RULEBOOK_FUZZ=1 $(BIN)/pytest -m fuzz -q -o addopts="" tests
 
+# The print edition: print/<language>/<game>.pdf, printed by the tests' Chromium from the built site.
+print: build system-deps
+	$(BIN)/python -m rulebook.edition --site site --out print
+
 # How the toolkit's cost grows with content, against bare MkDocs (not part of `make test`; a smoke
 # run of it is). Writes bench/results.json.
 bench: install
@@ -76,5 +80,5 @@ messages: install
 	done
 
 clean:
-	rm -rf site .venv .pytest_cache
+	rm -rf site print .venv .pytest_cache
 	find docs -mindepth 1 -maxdepth 1 -type d ! -name assets -exec rm -rf {} +

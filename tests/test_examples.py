@@ -6,6 +6,8 @@ from pathlib import Path
 
 from conftest import ROOT, edit, locate, run_cli
 from rulebook.load.project import load_project
+from rulebook.model import Ruling
+from rulebook.scoring.assumptions import assumed_rulings
 
 
 def check(capsys, root: Path) -> tuple[int, list[str]]:
@@ -88,3 +90,75 @@ def test_every_example_reproduces_with_its_command(capsys) -> None:
         for example in game.examples:
             code, _, _ = run_cli(capsys, "--root", str(ROOT), "score", game.id, "--example", example.id)
             assert code == (2 if "refused" in example.expect else 0), example.id
+
+
+def _assumed(game_id: str, *facts: str) -> set[str]:
+    """The examples marked when a ruling of the game assumes these facts (a ruling added in memory)."""
+    project = load_project(ROOT).project
+    game = next(game for game in project.games if game.id == game_id)
+    game.rulings = [Ruling("assumed", (game.sections[0].rules[0].id,), facts)]
+    return {example.id for example in game.examples if assumed_rulings(game, example, ROOT)}
+
+
+def test_the_examples_that_rest_on_an_assumption_are_found_by_what_they_compute() -> None:
+    # Rebis's token values (ruling token-values): every example with a mixture token on a shelf
+    # that counts, or whose red token lands on a shelf worth more than 0. Not red-token-tie (no
+    # tokens, the red one tied), never-negative (the red token on a shelf worth 0),
+    # over-the-limit (no tokens, nobody with a claim to the red one).
+    project = load_project(ROOT).project
+    rebis = next(game for game in project.games if game.id == "rebis")
+    marked = {
+        example.id
+        for example in rebis.examples
+        if [ruling.id for ruling in assumed_rulings(rebis, example, ROOT)] == ["token-values"]
+    }
+    assert marked == {
+        "multiplied-shelf",
+        "face-down-closing",
+        "red-token-placed",
+        "red-token-default-shelf",
+        "many-cards",
+    }
+    # REBUS, were its numbers assumptions: the full-rack bonus is in two examples, the penalty for
+    # unplayed tiles in the two end-of-game ones; a fact no example uses marks none.
+    assert _assumed("rebus", "scoring.all_tiles_bonus") == {"nine-tiles", "two-rebuses-full-rack"}
+    assert _assumed("rebus", "scoring.unplayed_tile_penalty") == {"end-of-game", "shared-win"}
+    assert _assumed("rebus", "setup.draw_per_bag") == set()
+
+
+def test_an_assumption_of_a_fact_the_game_lacks_is_refused(project_copy: Path, capsys) -> None:
+    edit(project_copy, "rules/rebis/game.yaml", "assumes: [token_values]", "assumes: [token_value]")
+    code, problems = check(capsys, project_copy)
+    assert code == 1
+    assert any("rulings[3].assumes: no fact 'token_value'" in problem for problem in problems), problems
+
+
+def test_a_refused_example_says_why_in_the_page_language_with_czech_plurals() -> None:
+    from rulebook.render.pages import render_pages
+
+    pages = {page.path: page.text for page in render_pages(load_project(ROOT).project)}
+    # REBUS ten-tiles: 10 tiles placed, a rack of 9 (facts.components.rack_tiles).
+    assert "turn.tiles_placed: 10 tiles placed, but a rack holds only 9" in pages["en/rebus.md"]
+    assert "turn.tiles_placed: 10 tuiles posées, mais un chevalet n’en contient que 9" in pages["fr/rebus.md"]
+    # Czech has three forms: 1; 2 to 4; 5 and more (10 kamínků).
+    assert "turn.tiles_placed: položeno 10 kamínků, ale stojánek jich pojme jen 9" in pages["cs/rebus.md"]
+    # Oh My Word too-many-tokens: 26 tokens taken, 25 in the box; a token's values listed the French way.
+    assert "players: 26 jetons malchance pris, mais le jeu n’en compte que 25" in pages["fr/oh-my-word.md"]
+    assert "un jeton malchance vaut 1, 2 ou 3, pas 4" in pages["fr/oh-my-word.md"]
+    assert "players: vzato 26 žetonů smůly, ale hra jich má jen 25" in pages["cs/oh-my-word.md"]
+
+
+def test_the_czech_catalog_has_all_three_plural_forms_of_a_refusal() -> None:
+    from rulebook.i18n.ui import ui_translations
+    from rulebook.scoring.outcome import Reason
+
+    words = ("{n} tile placed, but a rack holds only {rack}", "{n} tiles placed, but a rack holds only {rack}")
+    czech = ui_translations(ROOT, "cs")
+    said = [Reason(words, {"n": n, "rack": 9}).say(czech.gettext, czech.ngettext, str) for n in (1, 3, 12)]
+    assert said == [
+        "položen 1 kamínek, ale stojánek jich pojme jen 9",
+        "položeny 3 kamínky, ale stojánek jich pojme jen 9",
+        "položeno 12 kamínků, ale stojánek jich pojme jen 9",
+    ]
+    # The command line stays English, as before.
+    assert str(Reason(words, {"n": 12, "rack": 9})) == "12 tiles placed, but a rack holds only 9"

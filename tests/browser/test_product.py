@@ -18,7 +18,7 @@ pytestmark = pytest.mark.browser
 PROJECT = load_project(ROOT).project
 LANGUAGES = PROJECT.languages
 # One page of every type, in every language.
-PAGE_TYPES = ["", "rebus/", "glossary/", "status/", "404.html"]
+PAGE_TYPES = ["", "rebus/", "quick-reference/rebis/", "glossary/", "status/", "404.html"]
 BLOCKING = {"serious", "critical"}
 
 

@@ -96,10 +96,20 @@ class Ruling:
 
     id: str
     rules: tuple[str, ...]
+    # Dotted paths under `facts` whose values this ruling supplies: the game's assumptions.
+    assumes: tuple[str, ...] = ()
 
     @property
     def unit_ids(self) -> tuple[str, str, str]:
         return (f"ruling.{self.id}.question", f"ruling.{self.id}.answer", f"ruling.{self.id}.why")
+
+
+@dataclass(frozen=True)
+class CardPart:
+    """A part of the quick-reference card other than scoring: the rules and rulings it shows."""
+
+    rules: tuple[str, ...] = ()
+    rulings: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -130,6 +140,10 @@ class Game:
     words: dict[str, Words] = field(default_factory=dict)
     # Each example's scored outcome (or the problems refusing it), computed once by the check.
     outcomes: dict[str, Any] = field(default_factory=dict)
+    # The quick-reference card's parts besides scoring, by name ("end", "tie"), from `quick_reference`.
+    card: dict[str, CardPart] = field(default_factory=dict)
+    # Each example's rulings whose assumed facts change its result (scoring/assumptions.py).
+    assumptions: dict[str, list[Ruling]] = field(default_factory=dict)
     unreadable: set[str] = field(default_factory=set)  # languages whose file exists but failed to load
     source_titles: dict[str, str] = field(default_factory=dict)  # language → the source's own title
     # language → the units that carry the source's sentences (its coverage map, where there is one)

@@ -12,6 +12,7 @@ from pathlib import Path
 
 from rulebook.load.document import Document, DocumentError, read_document
 from rulebook.model import (
+    CardPart,
     Example,
     Game,
     Glossary,
@@ -250,7 +251,14 @@ def _load_game(reader: _Reader, folder: Path, languages: list[str]) -> Game | No
             )
             for index, example in enumerate(data.get("examples", []))
         ],
-        rulings=[Ruling(ruling["id"], tuple(ruling["rules"])) for ruling in data.get("rulings", [])],
+        rulings=[
+            Ruling(ruling["id"], tuple(ruling["rules"]), tuple(ruling.get("assumes", ())))
+            for ruling in data.get("rulings", [])
+        ],
+        card={
+            name: CardPart(tuple(part.get("rules", ())), tuple(part.get("rulings", ())))
+            for name, part in data.get("quick_reference", {}).items()
+        },
         illustrations=[
             Illustration(item["rule"], index, tuple(item["tiles"]), item["reads"], item.get("counter_example", False))
             for index, item in enumerate(data.get("illustrations", []))

@@ -7,6 +7,8 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 
 from rulebook.model import Game, Project, Rule, Status
+from rulebook.render.card import card_page, folded_card
+from rulebook.render.card import page_path as card_path
 from rulebook.render.context import PageContext, language_name
 from rulebook.render.glossary import PAGE as GLOSSARY_PAGE
 from rulebook.render.glossary import glossary_page, tile_strip
@@ -30,6 +32,7 @@ def render_pages(project: Project) -> Iterator[Page]:
         yield Page(f"{language}/index.md", writer.home())
         for game in project.games:
             yield Page(f"{language}/{game.id}.md", writer.game(game))
+            yield Page(f"{language}/{card_path(game)}", card_page(writer, game))
         if project.glossary is not None:
             yield Page(f"{language}/{GLOSSARY_PAGE}", glossary_page(writer, project.glossary))
         yield Page(f"{language}/{STATUS_PAGE}", status_page(writer))
@@ -60,6 +63,7 @@ class _Writer(PageContext):
             "",
             self.text(game, "summary"),
             "",
+            *folded_card(self, game),
         ]
         statuses = {self.shown(game, rule.unit_id).unit.status for rule in game.rules()}
         # A page that is a draft throughout says so once; a mixed page marks each draft rule.

@@ -8,10 +8,13 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+from rulebook import placeholders
+from rulebook.load.document import format_path
 from rulebook.model import Example, Game, Rule, Ruling
 from rulebook.render.context import PageContext
 from rulebook.render.markup import attribute, literal
-from rulebook.scoring.outcome import Outcome
+from rulebook.scoring.assumptions import assumed_rulings
+from rulebook.scoring.outcome import Outcome, Reason
 from rulebook.scoring.situation import Invalid
 from rulebook.scoring.worked import worked_outcome
 
@@ -90,7 +93,7 @@ def _example(context: PageContext, game: Game, example: Example) -> list[str]:
     _ = context._
     scored = worked_outcome(game, example, context.project.root)
     outcome = scored if isinstance(scored, Outcome) else None
-    refusal = "; ".join(problem.message for problem in scored.problems) if isinstance(scored, Invalid) else ""
+    refusal = _refusal(context, scored) if isinstance(scored, Invalid) else ""
     # TRANSLATORS: heading of a worked example (a scored situation) under a rule.
     heading = _("Example")
     lines = [
@@ -100,20 +103,62 @@ def _example(context: PageContext, game: Game, example: Example) -> list[str]:
         context.text(game, example.unit_id),
         "",
     ]
+    assumed = assumed_rulings(game, example, context.project.root)
+    if assumed:
+        lines += _assumption(context, game, assumed)
     if outcome is None:
         refused = _("Refused:")
         lines += [f"**{refused}** `{refusal.replace('`', '')}`", ""]
     else:
         lines += _breakdown(context, outcome)
-    verified = _("Verified by the build")
+    return [*lines, *_reproduce(context, game, example, assumed=bool(assumed)), "</div>", ""]
+
+
+def _refusal(context: PageContext, invalid: Invalid) -> str:
+    """Why the example is refused, in the page's language (the schema's own problems stay English)."""
+    if not invalid.reasons:
+        return "; ".join(problem.message for problem in invalid.problems)
+
+    def list_words(values: list[object]) -> str:
+        return placeholders.format_value(values, context.language)
+
+    def said(reason: Reason | str) -> str:
+        return reason.say(context._, context.ngettext, list_words) if isinstance(reason, Reason) else reason
+
+    return "; ".join(f"{format_path(path)}: {said(reason)}" for path, reason in invalid.reasons)
+
+
+def _assumption(context: PageContext, game: Game, rulings: list[Ruling]) -> list[str]:
+    """At the example: its numbers rest on values the project assumed, with the rulings that set them."""
+    _ = context._
+    # TRANSLATORS: label before the note that a worked example rests on values the project assumed.
+    label = _("Assumption:")
+    text = _("these numbers use values that no source gives, set by the project: {rulings}").format(
+        rulings=" · ".join(f"[{context.text(game, ruling.unit_ids[0])}](#ruling-{ruling.id})" for ruling in rulings)
+    )
+    return [f'<p class="rb-assumption" markdown>**{attribute(label)}** {text}</p>', ""]
+
+
+def _reproduce(context: PageContext, game: Game, example: Example, *, assumed: bool) -> list[str]:
+    """What the build checked, folded: the command that reproduces it, with a copy button (copy.js)."""
+    _ = context._
+    # An example that rests on an assumption is computed, not verified against the sources: no tick.
+    checked = _("Computed by the build from the assumed values") if assumed else "✓ " + _("Verified by the build")
+    reproduce = _("Reproduce it with this command:")
+    # TRANSLATORS: a button that copies a command line to the clipboard.
+    copy = _("Copy")
+    # TRANSLATORS: what the copy button says once the command is on the clipboard.
+    copied = _("Copied")
     command = f"rulebook score {game.id} --example {example.id}"
-    lines += [
-        f'<p class="rb-verified" data-search-exclude>✓ {attribute(verified)} · <code>{attribute(command)}</code></p>',
-        "",
-        "</div>",
+    return [
+        '<details class="rb-verified" data-search-exclude>',
+        f"<summary>{attribute(checked)}</summary>",
+        f'<p class="rb-verified__how">{attribute(reproduce)}</p>',
+        f'<pre class="rb-command"><code>{attribute(command)}</code></pre>',
+        f'<button type="button" class="rb-copy" data-copied="{attribute(copied)}" hidden>{attribute(copy)}</button>',
+        "</details>",
         "",
     ]
-    return lines
 
 
 def _breakdown(context: PageContext, outcome: Outcome) -> list[str]:

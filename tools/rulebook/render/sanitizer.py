@@ -22,7 +22,8 @@ _TEXT = {"id", "lang", "class"}
 ALLOWED: dict[str, set[str]] = {
     # Markdown itself, with `toc` ids on headings and `tables`.
     **{tag: {"id"} for tag in ("h1", "h2", "h3", "h4", "h5", "h6")},
-    **{tag: set() for tag in ("em", "strong", "code", "pre", "blockquote", "hr", "br", "ul", "li")},
+    "pre": {"class"},
+    **{tag: set() for tag in ("em", "strong", "code", "blockquote", "hr", "br", "ul", "li")},
     "ol": {"start"},  # a list that starts at 3
     **{tag: set() for tag in ("table", "thead", "tbody", "tr", "th", "td", "summary")},
     "a": {"href", "title", "class"},  # `class` for toc's headerlink
@@ -32,7 +33,9 @@ ALLOWED: dict[str, set[str]] = {
     "span": _TEXT | {"data-filter", "data-search-exclude"},  # data-filter: an entry of the sound index
     "nav": {"class", "aria-label"},  # the glossary's jump bar
     "q": {"lang"},
-    "details": _TEXT,
+    "details": _TEXT | {"data-search-exclude"},
+    # The copy button of an example's command (copy.js shows it and copies the <code> before it).
+    "button": {"type", "class", "data-copied", "hidden"},
     "input": {"type", "id", "placeholder", "aria-label", "autocomplete", "spellcheck"},
     "output": {"id", "for", "aria-live"},
     # The glossary's pictures: inline SVG from the installed theme's icon set.

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from rulebook.scoring.outcome import Line, Nn_, Outcome, Refused, best
+from rulebook.scoring.outcome import N_, Line, Nn_, Outcome, Reason, Refused, best
 
 
 def bad_luck_score(tokens: Sequence[int], variant: str) -> int:
@@ -27,14 +27,21 @@ def evaluate(document: Mapping[str, Any], facts: Mapping[str, Any]) -> Outcome:
     values = set(facts["scoring"]["bad_luck_values"])
     available = facts["components"]["bad_luck_tokens"]
     problems = [
-        (("players", name, index), f"a bad luck token is worth {_or_list(sorted(values))}, not {value}")
+        (
+            ("players", name, index),
+            Reason(N_("a bad luck token is worth {values}, not {value}"), {"values": sorted(values), "value": value}),
+        )
         for name, tokens in players.items()
         for index, value in enumerate(tokens)
         if value not in values
     ]
     taken = sum(len(tokens) for tokens in players.values())
     if taken > available:
-        problems.append((("players",), f"{taken} bad luck tokens taken, but the game has only {available}"))
+        words = Nn_(
+            "{n} bad luck token taken, but the game has only {available}",
+            "{n} bad luck tokens taken, but the game has only {available}",
+        )
+        problems.append((("players",), Reason(words, {"n": taken, "available": available})))
     if problems:
         raise Refused(problems)
     scores = {name: bad_luck_score(tokens, variant) for name, tokens in players.items()}
@@ -51,7 +58,3 @@ def _formula(tokens: Sequence[int], variant: str, score: int) -> str:
     if variant == "simple" or len(tokens) < 2:
         return f"{score}"
     return f"{' + '.join(map(str, tokens))} = {score}"
-
-
-def _or_list(values: Sequence[int]) -> str:
-    return ", ".join(map(str, values[:-1])) + f" or {values[-1]}" if len(values) > 1 else str(values[0])

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -45,11 +45,48 @@ class Outcome:
     lines: list[Line]
 
 
+@dataclass(frozen=True)
+class Reason:
+    """Why a situation is refused, in words any language can say: English as a string, and through
+    a catalog on a page (`say`); a message with plural forms (Nn_) chooses one by params["n"], and a
+    list is written the language's way.
+
+    >>> placed = Nn_("{n} tile placed, but a rack holds only {rack}", "{n} tiles placed, but a rack holds only {rack}")
+    >>> str(Reason(placed, {"n": 10, "rack": 9}))
+    '10 tiles placed, but a rack holds only 9'
+    >>> str(Reason(N_("a bad luck token is worth {values}, not {value}"), {"values": [1, 2, 3], "value": 4}))
+    'a bad luck token is worth 1, 2 or 3, not 4'
+    """
+
+    words: str | tuple[str, str]
+    params: Mapping[str, Any] = field(default_factory=dict)
+
+    def say(
+        self,
+        gettext: Callable[[str], str],
+        ngettext: Callable[[str, str, int], str],
+        list_words: Callable[[list[Any]], str],
+    ) -> str:
+        words = self.words
+        template = ngettext(*words, self.params["n"]) if isinstance(words, tuple) else gettext(words)
+        values = {key: list_words(value) if isinstance(value, list) else value for key, value in self.params.items()}
+        return template.format(**values)
+
+    def __str__(self) -> str:
+        return self.say(lambda message: message, lambda one, many, n: one if n == 1 else many, _or_list)
+
+
+def _or_list(values: list[Any]) -> str:
+    """A list as the English refusals write it: "1, 2 or 3"."""
+    return ", ".join(map(str, values[:-1])) + f" or {values[-1]}" if len(values) > 1 else str(values[0])
+
+
 class Refused(Exception):
     """The situation is not a legal one; each problem names the field it concerns."""
 
-    def __init__(self, problems: Sequence[tuple[JsonPath, str]]):
-        super().__init__("; ".join(message for _, message in problems))
+    # A plain string is English only (a new game's template writes them; Reason says them in any language).
+    def __init__(self, problems: Sequence[tuple[JsonPath, Reason | str]]):
+        super().__init__("; ".join(str(reason) for _, reason in problems))
         self.problems = list(problems)
 
 

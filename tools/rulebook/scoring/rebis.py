@@ -12,7 +12,7 @@ from collections.abc import Mapping, Sequence
 from math import prod
 from typing import Any
 
-from rulebook.scoring.outcome import N_, Line, Outcome, Refused, best, signed
+from rulebook.scoring.outcome import N_, Line, Nn_, Outcome, Reason, Refused, best, signed
 
 TOKENS = ("golden-dust", "gold", "red")
 
@@ -68,9 +68,11 @@ def evaluate(document: Mapping[str, Any], facts: Mapping[str, Any]) -> Outcome:
             total = sum(shelf["points"])
             where = ("players", name, "shelves", index, "points")
             if total < 0:
-                problems.append((where, f"the face-up cards sum to {total}, and a shelf must never be negative"))
+                words = N_("the face-up cards sum to {total}, and a shelf must never be negative")
+                problems.append((where, Reason(words, {"total": total})))
             if total > limit:
-                problems.append((where, f"the face-up cards sum to {total}, above {limit}: that card closes the shelf"))
+                words = N_("the face-up cards sum to {total}, above {limit}: that card closes the shelf")
+                problems.append((where, Reason(words, {"total": total, "limit": limit})))
             problems += [
                 (
                     (*where, position),
@@ -83,7 +85,7 @@ def evaluate(document: Mapping[str, Any], facts: Mapping[str, Any]) -> Outcome:
                 problems.append(
                     (
                         ("players", name, "shelves", index, "tokens"),
-                        "the red token is placed at the end: give its place as red_token_shelf",
+                        Reason(N_("the red token is placed at the end: give its place as red_token_shelf")),
                     )
                 )
     claims = {name: red_token_claim([s["points"] for s in p["shelves"]], p["hand"]) for name, p in players.items()}
@@ -92,11 +94,15 @@ def evaluate(document: Mapping[str, Any], facts: Mapping[str, Any]) -> Outcome:
     if placed is not None:
         owner = players.get(placed["player"])
         if receiver is None:
-            problems.append((("red_token_shelf",), "nobody receives the red token: the highest results are tied"))
+            words = N_("nobody receives the red token: the highest results are tied")
+            problems.append((("red_token_shelf",), Reason(words)))
         elif owner is None:
-            problems.append((("red_token_shelf", "player"), f"no player is called {placed['player']!r}"))
+            words = N_("no player is called {name}")
+            problems.append((("red_token_shelf", "player"), Reason(words, {"name": repr(placed["player"])})))
         elif not 1 <= placed["shelf"] <= len(owner["shelves"]):
-            problems.append((("red_token_shelf", "shelf"), f"{placed['player']} has {len(owner['shelves'])} shelves"))
+            words = Nn_("{player} has {n} shelf", "{player} has {n} shelves")
+            shelves = {"player": placed["player"], "n": len(owner["shelves"])}
+            problems.append((("red_token_shelf", "shelf"), Reason(words, shelves)))
     if problems:
         raise Refused(problems)
     if receiver is not None and placed is None:

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from math import prod
 from typing import Any
 
-from rulebook.scoring.outcome import N_, JsonPath, Line, Outcome, Refused, best, signed
+from rulebook.scoring.outcome import N_, JsonPath, Line, Nn_, Outcome, Reason, Refused, best, signed
 
 
 @dataclass(frozen=True)
@@ -104,16 +104,30 @@ def _turn(turn: Mapping[str, Any], parameters: Parameters) -> Outcome:
         problems.append(
             (
                 ("turn", "tiles_placed"),
-                f"{placed} tiles placed, but a rack holds only {parameters.rack_tiles}",
+                Reason(
+                    Nn_(
+                        "{n} tile placed, but a rack holds only {rack}",
+                        "{n} tiles placed, but a rack holds only {rack}",
+                    ),
+                    {"n": placed, "rack": parameters.rack_tiles},
+                ),
             )
         )
     rebuses = [(rebus["tiles"], rebus.get("new_bonus", [])) for rebus in turn["rebuses"]]
     for index, (tiles, squares) in enumerate(rebuses):
         where = ("turn", "rebuses", index, "new_bonus")
         if len(squares) > tiles:
-            problems.append((where, f"{len(squares)} premium squares under new tiles in a rebus of {tiles} tiles"))
+            words = Nn_(
+                "{n} premium square under new tiles in a rebus of {tiles} tiles",
+                "{n} premium squares under new tiles in a rebus of {tiles} tiles",
+            )
+            problems.append((where, Reason(words, {"n": len(squares), "tiles": tiles})))
         elif len(squares) > placed:
-            problems.append((where, f"{len(squares)} premium squares under new tiles, but only {placed} placed"))
+            words = Nn_(
+                "{n} premium square under new tiles, but only {placed} placed",
+                "{n} premium squares under new tiles, but only {placed} placed",
+            )
+            problems.append((where, Reason(words, {"n": len(squares), "placed": placed})))
     problems += _impossible_turn(rebuses, placed)
     if problems:
         raise Refused(problems)
@@ -188,7 +202,10 @@ def _final(players: Mapping[str, Mapping[str, int]], parameters: Parameters) -> 
     problems = [
         (
             ("final", name, "tiles_left"),
-            f"{state['tiles_left']} tiles left, but a rack holds only {parameters.rack_tiles}",
+            Reason(
+                Nn_("{n} tile left, but a rack holds only {rack}", "{n} tiles left, but a rack holds only {rack}"),
+                {"n": state["tiles_left"], "rack": parameters.rack_tiles},
+            ),
         )
         for name, state in players.items()
         if state["tiles_left"] > parameters.rack_tiles

@@ -11,16 +11,18 @@ from typing import Any
 from rulebook.load.document import Document, format_path
 from rulebook.problems import Problem
 from rulebook.scoring import game_module
-from rulebook.scoring.outcome import Outcome, Refused
+from rulebook.scoring.outcome import JsonPath, Outcome, Reason, Refused
 from rulebook.validate.schema import schema_problems
 
 
 class Invalid(Exception):
-    """The situation cannot be scored; `problems` say where and why."""
+    """The situation cannot be scored; `problems` say where and why. A refusal by the game's rules
+    also keeps its `reasons`, which a page says in its own language (schema problems stay English)."""
 
-    def __init__(self, problems: list[Problem]):
+    def __init__(self, problems: list[Problem], reasons: list[tuple[JsonPath, Reason | str]] | None = None):
         super().__init__("; ".join(map(str, problems)))
         self.problems = problems
+        self.reasons = reasons or []
 
 
 def schema_file(root: Path, game_id: str) -> Path:
@@ -39,5 +41,6 @@ def score_situation(document: Document, game_id: str, facts: dict[str, Any], roo
         return game_module(game_id).evaluate(document.data, facts)
     except Refused as refused:
         raise Invalid(
-            [document.problem(path, f"{format_path(path)}: {message}") for path, message in refused.problems]
+            [document.problem(path, f"{format_path(path)}: {reason}") for path, reason in refused.problems],
+            refused.problems,
         ) from None

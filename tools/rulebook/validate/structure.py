@@ -33,4 +33,39 @@ def structure_problems(game: Game) -> list[Problem]:
             problems.append(
                 document.problem(("sources", index, "file"), f"sources[{index}].file: no such file for '{language}'")
             )
+    problems += _assumption_problems(game)
+    problems += _card_problems(game)
+    return problems
+
+
+def _card_problems(game: Game) -> list[Problem]:
+    """The quick-reference card cites rules and rulings by id: each must exist."""
+    rule_ids = {rule.id for rule in game.rules()}
+    ruling_ids = {ruling.id for ruling in game.rulings}
+    problems = []
+    for name, part in game.card.items():
+        for kind, ids, known in (("rules", part.rules, rule_ids), ("rulings", part.rulings, ruling_ids)):
+            for index, item in enumerate(ids):
+                if item not in known:
+                    path = ("quick_reference", name, kind, index)
+                    problems.append(
+                        game.document.problem(path, f"quick_reference.{name}.{kind}: no {kind[:-1]} '{item}'")
+                    )
+    return problems
+
+
+def _assumption_problems(game: Game) -> list[Problem]:
+    """A ruling's `assumes` must name facts that exist, or no example would ever be marked."""
+    problems = []
+    for r_index, ruling in enumerate(game.rulings):
+        for a_index, path in enumerate(ruling.assumes):
+            value: object = game.facts
+            for key in path.split("."):
+                value = value.get(key) if isinstance(value, dict) else None
+            if value is None:
+                problems.append(
+                    game.document.problem(
+                        ("rulings", r_index, "assumes", a_index), f"rulings[{r_index}].assumes: no fact '{path}'"
+                    )
+                )
     return problems

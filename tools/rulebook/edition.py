@@ -1,0 +1,94 @@
+"""The print edition: one PDF per game and language, printed by Chromium from the built site.
+
+`make print` runs this after `make build`. Chromium is the browser the tests already drive through
+Playwright (Debian's package), so printing needs nothing new; the print stylesheet (rulebook.css,
+`@media print`) decides what the paper shows.
+"""
+
+from __future__ import annotations
+
+import argparse
+import threading
+from collections.abc import Iterator
+from contextlib import contextmanager
+from functools import partial
+from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
+from pathlib import Path
+
+from playwright.sync_api import Browser, Page, sync_playwright
+
+from rulebook.load.project import load_project
+from rulebook.model import Project
+
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--no-first-run"]
+PAPER = "A4"
+
+
+def game_url(site_url: str, project: Project, language: str, game_id: str) -> str:
+    root = "" if language == project.source_language else f"{language}/"
+    return f"{site_url}/{root}{game_id}/"
+
+
+def game_pdf(page: Page, url: str, paper: str = PAPER) -> bytes:
+    """A game page printed: once its scripts have run, since print.js writes the links' addresses."""
+    page.goto(url, wait_until="networkidle")
+    return page.pdf(format=paper)
+
+
+class _QuietHandler(SimpleHTTPRequestHandler):
+    def log_message(self, format: str, *args: object) -> None:
+        pass
+
+
+@contextmanager
+def served(site: Path) -> Iterator[str]:
+    """The built site on loopback, for as long as the block runs."""
+    server = ThreadingHTTPServer(("127.0.0.1", 0), partial(_QuietHandler, directory=str(site)))
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        yield f"http://127.0.0.1:{server.server_address[1]}"
+    finally:
+        server.shutdown()
+        server.server_close()
+
+
+def write_edition(root: Path, site: Path, out: Path, paper: str = PAPER) -> list[Path]:
+    """<out>/<language>/<game>.pdf for every language and game of the project; the files written."""
+    with served(site) as site_url, sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        try:
+            return print_games(browser, site_url, load_project(root).project, out, paper)
+        finally:
+            browser.close()
+
+
+def print_games(browser: Browser, site_url: str, project: Project, out: Path, paper: str = PAPER) -> list[Path]:
+    """Every game page of the served site, printed in every language into <out>/<language>/<game>.pdf."""
+    written = []
+    page = browser.new_page()
+    for language in project.languages:
+        for game in project.games:
+            path = out / language / f"{game.id}.pdf"
+            path.parent.mkdir(parents=True, exist_ok=True)
+            path.write_bytes(game_pdf(page, game_url(site_url, project, language, game.id), paper))
+            written.append(path)
+    page.close()
+    return written
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m rulebook.edition", description=__doc__.splitlines()[0])
+    parser.add_argument("--root", type=Path, default=Path.cwd(), help="the project (default: here)")
+    parser.add_argument("--site", type=Path, default=Path("site"), help="the built site (default: site)")
+    parser.add_argument("--out", type=Path, default=Path("print"), help="where the PDFs go (default: print)")
+    parser.add_argument("--paper", default=PAPER, help=f"Chromium's paper format (default: {PAPER})")
+    args = parser.parse_args(argv)
+    for path in write_edition(args.root, args.site, args.out, args.paper):
+        print(path)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
