@@ -219,3 +219,16 @@ def test_the_build_warns_when_the_sanitizer_removes_anything(caplog) -> None:
     with caplog.at_level("WARNING", logger="mkdocs.plugins.rulebook"):
         RulebookPlugin().on_page_content('<p>Fine <a href="#x">link</a></p>', page, None, None)
     assert caplog.records == []
+
+
+def test_the_policy_is_on_every_built_page_and_off_in_the_preview() -> None:
+    """`mkdocs serve` adds a live-reload script the policy would refuse; the published build has it."""
+    from rulebook.website.plugin import RulebookPlugin
+
+    page = "<!doctype html><html><head><title>t</title></head><body><script>reload()</script></body></html>"
+    built = RulebookPlugin()
+    built.on_startup(command="build", dirty=False)
+    assert 'http-equiv="Content-Security-Policy"' in built.on_post_page(page, None, None)
+    preview = RulebookPlugin()
+    preview.on_startup(command="serve", dirty=False)
+    assert preview.on_post_page(page, None, None) == page

@@ -75,6 +75,10 @@ class RulebookPlugin(BasePlugin[RulebookConfig]):
         self.project: Project | None = None
         self._fingerprint: tuple = ()
         self._not_found: dict[str, str] = {}  # language → its rendered 404 page
+        self._serving = False  # `mkdocs serve`: an author's preview, not the published site
+
+    def on_startup(self, command: str, dirty: bool) -> None:
+        self._serving = command == "serve"
 
     def _language(self, config: MkDocsConfig, page: Page | None = None) -> str:
         """The language being rendered: a page's from its folder, a template's from mkdocs-static-i18n."""
@@ -155,12 +159,15 @@ class RulebookPlugin(BasePlugin[RulebookConfig]):
         return sanitize(html)
 
     def on_post_page(self, output: str, page: Page, config: MkDocsConfig) -> str:
-        return with_policy(output)
+        # The preview server adds its live-reload script to every page, which the policy would refuse.
+        return output if self._serving else with_policy(output)
 
     def on_page_context(self, context: dict[str, Any], page: Page, config: MkDocsConfig, nav: Any) -> dict:
         if self.project is not None:
             language = self._language(config, page)
             context["rulebook_ui"] = interface_words(self.root, language)
+            # No offline copy of a preview: an author must see each edit at once, not a cached page.
+            context["rulebook_offline"] = not self._serving
             # Pages of a non-default language search that language's own index (see theme/main.html).
             context["rulebook_language_root"] = "" if language == self.project.source_language else f"{language}/"
         return context
@@ -189,7 +196,7 @@ class RulebookPlugin(BasePlugin[RulebookConfig]):
         if not template_name.endswith(".html"):
             return output_content  # sitemap.xml
         # Pages built from a template alone, such as 404.html, get the same policy as the others.
-        output = with_policy(output_content)
+        output = output_content if self._serving else with_policy(output_content)
         if template_name == "404.html" and self.project is not None:
             self._not_found[self._language(config)] = output  # written to its language's folder at the end
         return output
