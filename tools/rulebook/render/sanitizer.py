@@ -16,6 +16,7 @@ from html.parser import HTMLParser
 
 import nh3
 
+from rulebook.problems import cut, one_line
 from rulebook.render.target import LINK_SCHEMES
 
 _TEXT = {"id", "lang", "class"}
@@ -82,12 +83,17 @@ def removals(fragment: str) -> list[str]:
             found.append(f"the element <{tag}>")
             continue
         found += [
-            f'the attribute {name}="{_short(value)}" of <{tag}>'
+            f'the attribute {name}="{excerpt_of(value)}" of <{tag}>'
             for name, value in attributes
             if (name, value) not in kept[1]
         ]
         kept = next(after, None)
     return found
+
+
+def excerpt_of(value: str, limit: int = 60) -> str:
+    """A value quoted in a message: on one line, at most `limit` characters."""
+    return cut(one_line(value), limit)
 
 
 _START_TAG = re.compile(r"<([A-Za-z][\w:-]*)")
@@ -99,12 +105,6 @@ def _markup_counts(html: str) -> tuple[Counter[str], Counter[str]]:
     sanitizer's output differs exactly when it removed something (it reorders and re-quotes, but
     never adds an element or an attribute). Only a difference is then read with a real parser."""
     return Counter(_START_TAG.findall(html)), Counter(_ATTRIBUTE.findall(html))
-
-
-def _short(value: str | None) -> str:
-    value = value or ""
-    shown = value[:60].encode("unicode_escape").decode("ascii")
-    return shown + ("…" if len(value) > 60 else "")
 
 
 class _Outline(HTMLParser):

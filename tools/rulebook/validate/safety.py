@@ -20,7 +20,7 @@ from rulebook.load.document import Document, JsonPath
 from rulebook.model import Game
 from rulebook.problems import Problem
 from rulebook.render.markup import safe_markdown
-from rulebook.render.sanitizer import attribute_values, removals
+from rulebook.render.sanitizer import attribute_values, excerpt_of, removals
 from rulebook.render.target import is_allowed_link, is_local_resource
 
 # The Markdown extensions of mkdocs.yml: text is judged as the site will render it (a test keeps
@@ -106,12 +106,12 @@ def markdown_dangers(text: str) -> Iterator[str]:
             yield _bad_link(url)
     for tag, attribute, value in attribute_values(rendered, _URL_ATTRIBUTES):
         if tag == "img":
-            yield f"images are not allowed in text ({_shown(value)}): the site loads nothing from outside itself"
+            yield f"images are not allowed in text ({excerpt_of(value)}): the site loads nothing from outside itself"
         elif tag == "a" and attribute == "href":
             if not is_allowed_link(value):
                 yield _bad_link(value)
         elif not is_local_resource(value):
-            yield f"<{tag} {attribute}> loads {_shown(value)} from another host; the site must work offline"
+            yield f"<{tag} {attribute}> loads {excerpt_of(value)} from another host; the site must work offline"
     # What the page would lose: the text is escaped as the renderer escapes it, then sanitized.
     # Most texts have nothing to escape, and their page HTML is what was just rendered.
     escaped = safe_markdown(text)
@@ -123,12 +123,9 @@ def markdown_dangers(text: str) -> Iterator[str]:
 
 
 def _bad_link(url: str) -> str:
-    return f"the link target {_shown(url)} is not allowed: links may be relative, #anchors, https:, http: or mailto:"
-
-
-def _shown(value: str) -> str:
-    shown = value[:60].encode("unicode_escape").decode("ascii")
-    return shown + ("…" if len(value) > 60 else "")
+    return (
+        f"the link target {excerpt_of(url)} is not allowed: links may be relative, #anchors, https:, http: or mailto:"
+    )
 
 
 def _where(path: JsonPath) -> str:

@@ -164,13 +164,17 @@ class RulebookPlugin(BasePlugin[RulebookConfig]):
 
     def on_page_context(self, context: dict[str, Any], page: Page, config: MkDocsConfig, nav: Any) -> dict:
         if self.project is not None:
-            language = self._language(config, page)
-            context["rulebook_ui"] = interface_words(self.root, language)
-            # No offline copy of a preview: an author must see each edit at once, not a cached page.
-            context["rulebook_offline"] = not self._serving
-            # Pages of a non-default language search that language's own index (see theme/main.html).
-            context["rulebook_language_root"] = "" if language == self.project.source_language else f"{language}/"
+            self._language_context(context, self._language(config, page))
         return context
+
+    def _language_context(self, context: dict[str, Any], language: str) -> None:
+        """What our templates need to know of the page's language (theme/main.html, 404.html)."""
+        assert self.project is not None
+        context["rulebook_ui"] = interface_words(self.root, language)
+        # No offline copy of a preview: an author must see each edit at once, not a cached page.
+        context["rulebook_offline"] = not self._serving
+        # Pages of a non-default language search that language's own index (see theme/main.html).
+        context["rulebook_language_root"] = "" if language == self.project.source_language else f"{language}/"
 
     def on_template_context(self, context: dict[str, Any], template_name: str, config: MkDocsConfig) -> dict:
         # The 404 page, rendered once per language build: its words, its search index, and a
@@ -178,8 +182,7 @@ class RulebookPlugin(BasePlugin[RulebookConfig]):
         if self.project is not None and template_name == "404.html":
             language = self._language(config)
             localize_theme(config, self.root, language)
-            context["rulebook_ui"] = interface_words(self.root, language)
-            context["rulebook_language_root"] = "" if language == self.project.source_language else f"{language}/"
+            self._language_context(context, language)
             roots = {
                 code: "/" if code == self.project.source_language else f"/{code}/" for code in self.project.languages
             }
