@@ -1,0 +1,626 @@
+"""Every check of `rulebook check` on its own: a copy of the real project with one planted fault
+that this check reports and no other, at its exact `file:line:col` (issue 17).
+
+A check that is switched off, or that reports the wrong place or words, fails its case; the rest of
+the output must be exactly what is listed, so a fault that trips a second check shows up too. The
+fault sites are chosen so that one check alone sees them: a draft French unit for translation QA
+(publishers' originals are not checked), the Czech glossary's readings for links (they have no
+English to be compared with, and Czech typography has no rule about colons), a string fact for
+what raw HTML alone can carry (facts are not checked for raw HTML: a placeholder quotes them).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import pytest
+
+from conftest import run_cli
+
+# Units that the faults are planted in. Rebis's French summary is a draft that we wrote; its English
+# is "A card game of shelves of books and mixture tokens."
+SUMMARY = "Un jeu de cartes autour d’étagères de livres et de jetons de mélange."
+CS_EYE = "Anglické „eye“ (oko) se vyslovuje"
+CS_EYE_AT = "symbol.eye.readings:\n    text: ▸>-"  # where a problem of that unit's text is located
+# Rebis's Czech summary: Czech typography has no rule about colons.
+CS_SUMMARY = "Karetní hra o knihovních policích a žetonech směsi."
+
+
+@dataclass(frozen=True)
+class Fault:
+    check: str  # the function that must report it
+    file: str
+    old: str
+    new: str
+    marker: str  # where in the broken file the problem is located
+    message: str  # the whole message (a trailing "…" means: starts with this)
+    # Further lines that must be reported, as (file, marker, message), when one fault cannot avoid them.
+    also: tuple[tuple[str, str, str], ...] = ()
+    code: int = 1
+    removed: tuple[str, ...] = field(default=())  # files the fault deletes
+    located: str = ""  # the file the problem is reported in, when it is not `file`
+
+
+def _href_removed(file: str, marker: str, where: str, target: str) -> tuple[str, str, str]:
+    """What the sanitizer reports besides a refused link: it would drop the link's target."""
+    return file, marker, f'{where}: the sanitizer would remove the attribute href="{target}" of <a> from the page'
+
+
+def _nbsp(text: str) -> str:
+    return text.replace("~", "\u00a0")
+
+
+FAULTS = [
+    # validate/safety.py
+    Fault(
+        "safety.name_problems",
+        "rules/rebis/game.yaml",
+        "name: Rebis\n",
+        "name: Rebis<b>\n",
+        "Rebis<b>",
+        "name: a name is plain text; '<' and '>' are not allowed",
+    ),
+    Fault(
+        "safety.character_problems (a value outside units)",
+        "rules/rebus/game.yaml",
+        'title: "REBUS — Rules of the Game"',
+        'title: "REBUS\\a — Rules of the Game"',
+        '"REBUS\\a',
+        "sources.0.title: the control character U+0007 at character 6 is not allowed",
+    ),
+    Fault(
+        "safety.character_problems (terms.yaml)",
+        "glossary/terms.yaml",
+        "forbidden: [carreau, pièce]",
+        'forbidden: [carreau, "pi\\aèce"]',
+        '"pi\\a',
+        "terms.0.fr.forbidden.1: the control character U+0007 at character 3 is not allowed",
+    ),
+    Fault(
+        "safety.fact_problems: a javascript: link in a string fact",
+        "rules/rebus/game.yaml",
+        "    bags: 3\n",
+        "    bags: 3\n    note: '[bags](javascript:alert(document.domain))'\n",
+        "'[bags]",
+        "facts.components.note: the link target javascript:alert(document.domain) is not allowed: links may be "
+        "relative, #anchors, https:, http: or mailto:",
+        also=(
+            _href_removed(
+                "rules/rebus/game.yaml", "'[bags]", "facts.components.note", "javascript:alert(document.domain)"
+            ),
+        ),
+    ),
+    Fault(
+        "safety.markdown_dangers: a resource from another host (a fact may hold raw HTML)",
+        "rules/rebus/game.yaml",
+        "    bags: 3\n",
+        "    bags: 3\n    note: '<audio src=\"https://elsewhere.example/a.mp3\"></audio>'\n",
+        "'<audio",
+        "facts.components.note: <audio src> loads https://elsewhere.example/a.mp3 from another host; the site "
+        "must work offline",
+    ),
+    Fault(
+        "safety.markdown_dangers: a javascript: link in a unit",
+        "glossary/cs.yaml",
+        CS_EYE,
+        "[oko](javascript:alert(document.domain)) " + CS_EYE,
+        CS_EYE_AT,
+        "units.symbol.eye.readings.text: the link target javascript:alert(document.domain) is not allowed: links "
+        "may be relative, #anchors, https:, http: or mailto:",
+        also=(
+            _href_removed(
+                "glossary/cs.yaml", CS_EYE_AT, "units.symbol.eye.readings.text", "javascript:alert(document.domain)"
+            ),
+        ),
+    ),
+    Fault(
+        "safety.markdown_dangers: a data: link in a unit",
+        "glossary/cs.yaml",
+        CS_EYE,
+        "[oko](data:text/html,hello) " + CS_EYE,
+        CS_EYE_AT,
+        "units.symbol.eye.readings.text: the link target data:text/html,hello is not allowed: links "
+        "may be relative, #anchors, https:, http: or mailto:",
+        also=(_href_removed("glossary/cs.yaml", CS_EYE_AT, "units.symbol.eye.readings.text", "data:text/html,hello"),),
+    ),
+    Fault(
+        "safety.markdown_dangers: a javascript: link spelled in mixed case with a leading space",
+        "glossary/cs.yaml",
+        CS_EYE,
+        "[oko](JaVaScRiPt:alert(document.domain)) " + CS_EYE,
+        CS_EYE_AT,
+        "units.symbol.eye.readings.text: the link target JaVaScRiPt:alert(document.domain) is not allowed: links "
+        "may be relative, #anchors, https:, http: or mailto:",
+        also=(
+            _href_removed(
+                "glossary/cs.yaml", CS_EYE_AT, "units.symbol.eye.readings.text", "JaVaScRiPt:alert(document.domain)"
+            ),
+        ),
+    ),
+    Fault(
+        "safety.markdown_dangers: an image",
+        "glossary/cs.yaml",
+        CS_EYE,
+        "![oko](#eye) " + CS_EYE,
+        CS_EYE_AT,
+        "units.symbol.eye.readings.text: images are not allowed in text (#eye): the site loads nothing from outside "
+        "itself",
+        also=(
+            (
+                "glossary/cs.yaml",
+                CS_EYE_AT,
+                "units.symbol.eye.readings.text: the sanitizer would remove the element <img> from the page",
+            ),
+        ),
+    ),
+    Fault(
+        "safety.markdown_dangers: an HTML entity spelling a letter",
+        "glossary/cs.yaml",
+        "(oko) se",
+        "(oko)&colon; se",
+        CS_EYE_AT,
+        "units.symbol.eye.readings.text: the HTML entity &colon; spells ':'; write the character itself",
+    ),
+    Fault(
+        "safety.markdown_dangers: a reference definition",
+        "glossary/cs.yaml",
+        "      " + CS_EYE,
+        "      [x]: https://example.org\n\n      " + CS_EYE,
+        CS_EYE_AT,
+        "units.symbol.eye.readings.text: a reference definition [x] applies to the whole page; write the link inline",
+    ),
+    # validate/text.py
+    Fault(
+        "text: a stray brace",
+        "rules/rebis/fr.yaml",
+        SUMMARY,
+        SUMMARY.replace("mélange.", "mélange }."),
+        "Un jeu",
+        "units.summary.text: a brace that is not part of a {group.name} placeholder",
+    ),
+    Fault(
+        "text: a stray brace before an attribute list on its own line",
+        "rules/rebis/cs.yaml",
+        f"text: {CS_SUMMARY}",
+        'text: "' + CS_SUMMARY.replace(" o ", "\\n{: onclick=alert(document.domain) }\\no ") + '"',
+        'text: ▸"Karetní',
+        "units.summary.text: a brace that is not part of a {group.name} placeholder",
+    ),
+    Fault(
+        "text: a control character in a unit",
+        "rules/rebis/fr.yaml",
+        f"text: {SUMMARY}",
+        'text: "' + SUMMARY.replace("Un jeu", "Un\\ajeu") + '"',
+        '"Un',
+        "units.summary.text: the control character U+0007 at character 3 is not allowed",
+    ),
+    Fault(
+        "text: a bidi override in a unit",
+        "rules/rebis/fr.yaml",
+        f"text: {SUMMARY}",
+        'text: "' + SUMMARY.replace("Un jeu", "Un \\u202Ejeu") + '"',
+        '"Un',
+        "units.summary.text: the bidi control U+202E (RIGHT-TO-LEFT OVERRIDE) at character 4 reorders what readers "
+        "see; remove it",
+    ),
+    # validate/translations.py
+    Fault(
+        "translations: a translated unit without a source hash",
+        "rules/rebis/fr.yaml",
+        f'{SUMMARY}\n    source: "3f9998d849eb"\n',
+        f"{SUMMARY}\n",
+        "summary:",
+        "units.summary: a translation must record the hash of the English it translates in 'source'",
+    ),
+    Fault(
+        "translations: an outdated source hash is a warning",
+        "rules/rebis/fr.yaml",
+        'source: "3f9998d849eb"',
+        'source: "3f9998d849ec"',
+        "summary:",
+        "warning: units.summary: outdated: the en text changed since this translation was made",
+        code=0,
+    ),
+    Fault(
+        "translations: an English unit that game.yaml does not list",
+        "rules/rebis/en.yaml",
+        "  summary:\n",
+        "  rule.extra:\n    text: More.\n  summary:\n",
+        "rule.extra:",
+        "units.rule.extra: no such section or rule in game.yaml",
+    ),
+    Fault(
+        "translations: a language file missing is a warning",
+        "rules/rebis/cs.yaml",
+        "",
+        "",
+        "id: rebis",
+        "warning: no cs.yaml: nothing in rebis is translated yet",
+        code=0,
+        removed=("rules/rebis/cs.yaml",),
+        located="rules/rebis/game.yaml",
+    ),
+    # validate/qa.py, on the draft French summary
+    Fault(
+        "qa: a forbidden term",
+        "rules/rebis/fr.yaml",
+        SUMMARY,
+        SUMMARY.replace("mélange.", "mélange, sans pion."),
+        "Un jeu",
+        "units.summary.text: terminology: 'pion…' is not used for 'token'; say 'jeton…'",
+    ),
+    Fault(
+        "qa: a term of the English missing",
+        "rules/rebis/fr.yaml",
+        SUMMARY,
+        SUMMARY.replace("d’étagères", "de rayons"),
+        "Un jeu",
+        "units.summary.text: terminology: the English has 'shelf', the translation none of 'étagère…'",
+    ),
+    Fault(
+        "qa: unbalanced emphasis",
+        "rules/rebis/fr.yaml",
+        SUMMARY,
+        SUMMARY.replace("Un jeu", "Un *jeu"),
+        "Un *jeu",
+        "units.summary.text: unbalanced Markdown emphasis (* or **)",
+    ),
+    Fault(
+        "qa: unbalanced strong emphasis",
+        "rules/rebis/fr.yaml",
+        SUMMARY,
+        SUMMARY.replace("Un jeu", "Un **jeu** de **cartes"),
+        "Un **jeu",
+        "units.summary.text: unbalanced Markdown emphasis (* or **)",
+    ),
+    Fault(
+        "qa: unbalanced code",
+        "rules/rebis/fr.yaml",
+        SUMMARY,
+        SUMMARY.replace("Un jeu", "Un `jeu"),
+        "Un `jeu",
+        "units.summary.text: unbalanced Markdown code (`)",
+    ),
+    Fault(
+        "qa: unbalanced link brackets",
+        "rules/rebis/fr.yaml",
+        SUMMARY,
+        SUMMARY.replace("Un jeu", "Un [jeu"),
+        "Un [jeu",
+        "units.summary.text: unbalanced Markdown link brackets",
+    ),
+    Fault(
+        "qa: a link the English does not have",
+        "rules/rebis/fr.yaml",
+        SUMMARY,
+        SUMMARY.replace("Un jeu", "Un [jeu](#aim)"),
+        "Un [jeu",
+        "units.summary.text: 0 Markdown link(s) in the English, 1 in the translation",
+    ),
+    Fault(
+        "qa: trailing whitespace",
+        "rules/rebis/fr.yaml",
+        f"text: {SUMMARY}",
+        f'text: "{SUMMARY} "',
+        '"Un jeu',
+        "units.summary.text: starts or ends with whitespace (a space, tab or line break)",
+    ),
+    Fault(
+        "qa: closing punctuation dropped",
+        "rules/rebis/fr.yaml",
+        SUMMARY,
+        SUMMARY.rstrip("."),
+        "Un jeu",
+        "units.summary.text: the English ends with full stop, the translation with none",
+    ),
+    Fault(
+        "qa: closing punctuation changed",
+        "rules/rebis/fr.yaml",
+        SUMMARY,
+        _nbsp(SUMMARY.replace("mélange.", "mélange~!")),
+        "Un jeu",
+        "units.summary.text: the English ends with full stop, the translation with exclamation mark",
+    ),
+    Fault(
+        "qa: French colon without a no-break space",
+        "rules/rebis/fr.yaml",
+        f"text: {SUMMARY}",
+        'text: "' + SUMMARY.replace("cartes autour", "cartes: autour") + '"',
+        'text: ▸"Un jeu',
+        "units.summary.text: French typography: a no-break space (U+00A0 or U+202F) goes before ':'",
+    ),
+    Fault(
+        "qa: French colon after a plain space",
+        "rules/rebis/fr.yaml",
+        f"text: {SUMMARY}",
+        'text: "' + SUMMARY.replace("cartes autour", "cartes : autour") + '"',
+        'text: ▸"Un jeu',
+        "units.summary.text: French typography: a no-break space (U+00A0 or U+202F) goes before ':'",
+    ),
+    Fault(
+        "qa: a plain space before a closing guillemet",
+        "rules/rebis/fr.yaml",
+        SUMMARY,
+        _nbsp(SUMMARY.replace("d’étagères", "d’«~étagères »")),
+        "Un jeu",
+        "units.summary.text: French typography: « and » take a no-break space inside",
+    ),
+    Fault(
+        "qa: a plain space after an opening guillemet",
+        "rules/rebis/fr.yaml",
+        SUMMARY,
+        _nbsp(SUMMARY.replace("d’étagères", "d’« étagères~»")),
+        "Un jeu",
+        "units.summary.text: French typography: « and » take a no-break space inside",
+    ),
+    Fault(
+        "qa: a number of the English missing",
+        "rules/rebis/fr.yaml",
+        "6 × 2 × 3 × 2 = 72.",
+        "6 × 2 × 3 × 2 = soixante-douze.",
+        "example.multiplied-shelf:\n    text: ▸>-",
+        "units.example.multiplied-shelf.text: the English says 72, the translation does not",
+    ),
+    # validate/structure.py
+    Fault(
+        "structure: a source file that does not exist",
+        "rules/rebus/game.yaml",
+        "file: sources/000_1e571b27f5b0f623.txt",
+        "file: sources/000_missing.txt",
+        "sources/000_missing",
+        "sources[0].file: no such file for 'en'",
+    ),
+    Fault(
+        "structure: a ruling assumes a fact that does not exist",
+        "rules/rebis/game.yaml",
+        "assumes: [token_values]",
+        "assumes: [token_value]",
+        "token_value]",
+        "rulings[3].assumes: no fact 'token_value'",
+    ),
+    Fault(
+        "structure: the card cites a rule that does not exist",
+        "rules/rebus/game.yaml",
+        "end: {rules: [end-of-play]}",
+        "end: {rules: [end-of-plays]}",
+        "end-of-plays",
+        "quick_reference.end.rules: no rule 'end-of-plays'",
+    ),
+    Fault(
+        "structure: the card cites a ruling that does not exist",
+        "rules/rebus/game.yaml",
+        "rulings: [end-of-game]}",
+        "rulings: [end-of-games]}",
+        "end-of-games",
+        "quick_reference.tie.rulings: no ruling 'end-of-games'",
+    ),
+    # validate/examples.py
+    Fault(
+        "examples: a result that differs from the computation",
+        "rules/rebus/game.yaml",
+        "expect: {score: 108}",
+        "expect: {score: 107}",
+        "- ▸id: two-squares",
+        "example 'two-squares': expected score 107, computed 108; "
+        "reproduce: rulebook score rebus --example two-squares",
+    ),
+    Fault(
+        "examples: a refusal expected where it scores",
+        "rules/rebus/game.yaml",
+        "expect: {score: 108}",
+        'expect: {refused: "a rack holds only 9"}',
+        "- ▸id: two-squares",
+        "example 'two-squares': expected a refusal ('a rack holds only 9'), but it scores {\"score\": 108, …",
+    ),
+    Fault(
+        "examples: a refusal that says something else",
+        "rules/rebus/game.yaml",
+        'expect: {refused: "a rack holds only 9"}',
+        'expect: {refused: "a rack holds only 8"}',
+        "- ▸id: ten-tiles",
+        "example 'ten-tiles': expected a refusal saying 'a rack holds only 8', got: turn.tiles_placed: 10 tiles "
+        "placed, but a rack holds only 9; reproduce: rulebook score rebus --example ten-tiles",
+    ),
+    Fault(
+        "examples: an input the scoring refuses, located in the input",
+        "rules/rebus/game.yaml",
+        "rebuses: [{tiles: 6, new_bonus: [blue, red]}]\n        tiles_placed: 6",
+        "rebuses: [{tiles: 6, new_bonus: [blue, red]}]\n        tiles_placed: 7",
+        "tiles_placed: ▸7",
+        "example 'two-squares': expected {\"score\": 108}, but turn.tiles_placed: the rebuses hold 6 tiles in all, "
+        "fewer than the 7 placed: every tile placed is part of a rebus; reproduce: rulebook score rebus --example "
+        "two-squares",
+    ),
+    Fault(
+        "examples: scoring_rules names no rule",
+        "rules/rebus/game.yaml",
+        "unplayed-tiles, winner]\n# The quick",
+        "unplayed-tiles, winner, winnerz]\n# The quick",
+        "winnerz",
+        "scoring_rules[6]: no rule 'winnerz'",
+    ),
+    Fault(
+        "examples: a scoring rule with no worked example",
+        "rules/rebus/game.yaml",
+        "unplayed-tiles, winner]\n# The quick",
+        "unplayed-tiles, winner, drawing]\n# The quick",
+        "drawing]",
+        "scoring rule 'drawing' has no worked example",
+    ),
+    Fault(
+        "examples: a ruling concerns no rule",
+        "rules/rebus/game.yaml",
+        "  - id: multipliers\n    rules: [bonus-squares]",
+        "  - id: multipliers\n    rules: [bonus-squarez]",
+        "bonus-squarez",
+        "rulings[1].rules: no rule 'bonus-squarez'",
+    ),
+    Fault(
+        "examples: an example cites no rule",
+        "rules/rebus/game.yaml",
+        "rules: [first-turn, basic-score, bonus-squares]",
+        "rules: [first-turn, basic-score, bonus-squarez]",
+        "bonus-squarez",
+        "examples[0].rules: no rule 'bonus-squarez'",
+    ),
+    Fault(
+        "examples: a ruling with no worked example",
+        "rules/rebus/game.yaml",
+        "    rulings: [multipliers]\n",
+        "    rulings: [squares-compound]\n",
+        "- id: ▸multipliers",
+        "ruling 'multipliers' has no worked example",
+    ),
+    Fault(
+        "examples: a caption quoting a number the example does not compute",
+        "rules/rebis/fr.yaml",
+        "L’étagère de Bob, qui totalise 7, rapporte 7.",
+        "L’étagère de Bob, qui totalise 7, rapporte 17.",
+        "example.multiplied-shelf:\n    text: ▸>-",
+        "units.example.multiplied-shelf.text: the caption says 17, which example 'multiplied-shelf' does not "
+        "compute (…",
+    ),
+    # validate/glossary.py
+    Fault(
+        "glossary: the number of symbols the rules promise",
+        "rules/rebus/game.yaml",
+        "glossary_symbols: 76",
+        "glossary_symbols: 77",
+        "symbols:\n  ▸- id: eye",
+        "symbols: 76 symbols, but the rules promise 77 (rebus/game.yaml: facts.components.glossary_symbols)",
+        located="glossary/symbols.yaml",
+    ),
+    Fault(
+        "glossary: two symbols with one picture",
+        "glossary/symbols.yaml",
+        "icon: material/sheep",
+        "icon: material/eye",
+        "material/eye\n    readings: [you",
+        "icon 'material/eye' is already the picture of 'eye'",
+    ),
+    Fault(
+        "glossary: a picture the theme does not have",
+        "glossary/symbols.yaml",
+        "icon: material/sheep",
+        "icon: material/sheepish",
+        "material/sheepish",
+        "icon 'material/sheepish' is not in the installed mkdocs-material (…",
+    ),
+    Fault(
+        "glossary: a symbol in an undeclared theme",
+        "glossary/symbols.yaml",
+        "  - id: eye\n    group: sound-plays",
+        "  - id: eye\n    group: sound-playz",
+        "sound-playz",
+        "group 'sound-playz' is not one of groups: sound-plays, numbers, people, verbs, signs, objects, nature",
+    ),
+    Fault(
+        "glossary: an illustration under a rule that does not exist",
+        "rules/rebus/game.yaml",
+        "- rule: proper-nouns",
+        "- rule: proper-nounz",
+        "proper-nounz",
+        "illustrations[2].rule: no rule 'proper-nounz'",
+    ),
+    Fault(
+        "glossary: an illustration longer than a rack",
+        "rules/rebus/game.yaml",
+        "tiles: [M, L, E]",
+        "tiles: [M, L, E, M, L, E, M, L, E, M]",
+        "[M, L, E, M",
+        "illustrations[2] has 10 tiles, but a rack holds 9",
+    ),
+    Fault(
+        "glossary: an illustration fills a rack exactly",
+        "rules/rebus/game.yaml",
+        "tiles: [M, L, E]",
+        "tiles: [M, L, E, M, L, E, M, L, E]",
+        "",
+        "",
+        code=0,
+    ),
+    Fault(
+        "glossary: an illustration tile that is neither a symbol nor a letter",
+        "rules/rebus/game.yaml",
+        "tiles: [M, L, E]",
+        "tiles: [M, L, EE]",
+        "EE]",
+        "tile 'EE' is neither a glossary symbol nor a single letter",
+    ),
+    Fault(
+        "glossary: an example tile that is neither a symbol nor a letter",
+        "glossary/symbols.yaml",
+        "example: {tiles: [eye, saw], reads: I saw}",
+        "example: {tiles: [eye, sawn], reads: I saw}",
+        "sawn",
+        "example tile 'sawn' is neither a symbol of the glossary nor a single letter",
+    ),
+    Fault(
+        "glossary: an example that does not use its symbol",
+        "glossary/symbols.yaml",
+        "example: {tiles: [ice-cream], reads: I scream}",
+        "example: {tiles: [eye], reads: I scream}",
+        "[eye], reads: I scream",
+        "the example of 'ice-cream' does not use 'ice-cream'",
+    ),
+    Fault(
+        "glossary: a number in a symbol's words",
+        "glossary/fr.yaml",
+        "text: Un œil ouvert.",
+        "text: Un œil ouvert, 7 fois.",
+        "Un œil ouvert",
+        "units.symbol.eye.description.text: says 7; the example has 2 tiles and scores 6, and no reading is 7",
+    ),
+    Fault(
+        "glossary: a number in a symbol's words that is its tile count",
+        "glossary/fr.yaml",
+        "text: Un œil ouvert.",
+        "text: Un œil ouvert (2 tuiles, 6 points).",
+        "",
+        "",
+        code=0,
+    ),
+]
+
+
+def _expected_line(root: Path, file: str, marker: str, message: str) -> str:
+    """The line a problem prints: located at `marker`, or just after its "▸" when it has one."""
+    context, _, rest = marker.rpartition("▸")
+    text = (root / file).read_text(encoding="utf-8")
+    assert text.count(context + rest) == 1, f"the marker {marker!r} must be unique in {file}"
+    offset = text.index(context + rest) + len(context)
+    line = text.count("\n", 0, offset) + 1
+    col = offset - (text.rfind("\n", 0, offset) + 1) + 1
+    return f"{file}:{line}:{col}: {message}"
+
+
+def _matches(reported: str, expected: str) -> bool:
+    return reported.startswith(expected[:-1]) if expected.endswith("…") else reported == expected
+
+
+@pytest.mark.parametrize("fault", FAULTS, ids=[fault.check for fault in FAULTS])
+def test_one_fault_is_reported_by_its_check_alone(fault: Fault, project_copy: Path, capsys) -> None:
+    for removed in fault.removed:
+        (project_copy / removed).unlink()
+    if fault.old:
+        path = project_copy / fault.file
+        text = path.read_text(encoding="utf-8")
+        assert text.count(fault.old) == 1, "the fault must be planted in exactly one place"
+        path.write_text(text.replace(fault.old, fault.new), encoding="utf-8")
+
+    code, out, err = run_cli(capsys, "--root", str(project_copy), "check")
+
+    expected = []
+    if fault.marker:
+        expected.append(_expected_line(project_copy, fault.located or fault.file, fault.marker, fault.message))
+    expected += [_expected_line(project_copy, file, marker, message) for file, marker, message in fault.also]
+    reported = out.splitlines()
+    assert "Traceback" not in out + err
+    unmatched = list(reported)
+    for wanted in expected:
+        match = next((line for line in unmatched if _matches(line, wanted)), None)
+        assert match is not None, f"expected:\n{wanted}\n--- got:\n{out}"
+        unmatched.remove(match)
+    assert not unmatched, f"reported besides what the fault should cause:\n{out}"
+    assert code == fault.code, out
