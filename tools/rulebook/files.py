@@ -28,6 +28,11 @@ def write_atomic_bytes(path: Path, data: bytes) -> None:
             stream.write(data)
             os.fchmod(stream.fileno(), mode)
         os.replace(temporary, path)
+    except OSError as error:
+        Path(temporary).unlink(missing_ok=True)
+        if error.filename is None:  # a full disk names no file; the messages name the one being written
+            raise OSError(error.errno, error.strerror, str(path)) from error
+        raise
     except BaseException:
         Path(temporary).unlink(missing_ok=True)
         raise
