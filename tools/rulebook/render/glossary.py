@@ -119,7 +119,8 @@ def _card(context: PageContext, glossary: Glossary, symbol: Symbol) -> list[str]
     name = context.plain(glossary, symbol.unit("name"))
     description = context.plain(glossary, symbol.unit("description"))
     searchable = " ".join([name, *symbol.readings, description])
-    readings = " · ".join(literal(reading) for reading in symbol.readings)
+    # Inside raw HTML, where Markdown's backslash escapes would show: character references instead.
+    readings = " · ".join(attribute(reading) for reading in symbol.readings)
     lines = [
         f'<div class="rb-symbol" data-filter="{attribute(filter_words(searchable))}" markdown>',
         "",

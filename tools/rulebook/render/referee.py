@@ -167,7 +167,7 @@ def _breakdown(context: PageContext, outcome: Outcome) -> list[str]:
     for line in outcome.lines:
         label = line.label if line.label == "{player}" else _(line.label)
         params = {key: literal(str(value)) for key, value in line.params.items()}
-        formula = line.formula
+        formula = literal(line.formula)  # it quotes player names
         if line.result is not None:
             (singular, plural), n = line.result
             formula += f" → {context.ngettext(singular, plural, n).format(n=n)}"

@@ -1,0 +1,187 @@
+"""Every place where a name or a text reaches a page escapes it there (issue 17).
+
+The pages are rendered from a copy with hostile names, readings and texts planted (the checks
+bypassed) and converted to HTML as the build converts them, but NOT sanitized: the sanitizer would
+hide a missing escape by removing what it let through. Each payload must then be read on the page
+exactly as written, and create no element, attribute or link. The expectations are the payloads
+themselves and titles escaped by hand, never the output of the escaping functions.
+"""
+
+from __future__ import annotations
+
+from html.parser import HTMLParser
+
+import markdown
+import pytest
+import yaml
+
+from hostile import copy_project, plant_units, read_yaml, write_yaml
+from rulebook.load.project import load_project
+from rulebook.render.pages import render_pages
+from rulebook.validate.safety import MARKDOWN_EXTENSIONS
+
+# Plain text on one line: markup of every kind, a table's pipe, quotes and an ampersand.
+GAME_NAME = 'Re<b>bis</b> *z* | [y](#x) "q" & it\'s'
+# The same, as a title in the front matter must be: HTML-escaped, quotes included (written by hand).
+GAME_TITLE = "Re&lt;b&gt;bis&lt;/b&gt; *z* | [y](#x) &quot;q&quot; &amp; it&#x27;s"
+PLAYER = "<img src=x onerror=alert(6)> *Ann* | _u_"
+READING = "<img src=x onerror=alert(3)> *r* `c`"
+# Markdown is allowed in text, HTML and attribute lists are not: these stay text.
+RULE_TEXT = 'Highest <b>score</b> wins.\n{: onclick="alert(1)" }'
+RULE_SHOWN = 'Highest <b>score</b> wins. {: onclick="alert(1)" }'
+RULING_TEXT = "No <script>alert(2)</script> tie <i>ever</i>."
+SUMMARY = 'A "card" game of *shelves* & tokens.'
+SUMMARY_DESCRIPTION = "A &quot;card&quot; game of shelves &amp; tokens."  # read as text, then escaped
+
+
+class _Page(HTMLParser):
+    """What a browser makes of a page: its text, and its elements with their attributes."""
+
+    def __init__(self) -> None:
+        super().__init__(convert_charrefs=True)
+        self.text: list[str] = []
+        self.tags: list[tuple[str, list[tuple[str, str | None]]]] = []
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        self.tags.append((tag, attrs))
+
+    def handle_data(self, data: str) -> None:
+        self.text.append(data)
+
+
+def read(html: str) -> _Page:
+    page = _Page()
+    page.feed(html)
+    page.close()
+    return page
+
+
+def shown(html: str) -> str:
+    """The page's text as read, with runs of white space as one space."""
+    return " ".join("".join(read(html).text).split())
+
+
+def made_elements(html: str) -> set[str]:
+    """Elements that only a payload could have made (no generated page uses them)."""
+    return {tag for tag, _ in read(html).tags if tag in {"img", "script", "b", "i"}}
+
+
+def handlers(html: str) -> list[str]:
+    return [name for _, attrs in read(html).tags for name, _ in attrs if name.startswith("on")]
+
+
+@pytest.fixture(scope="module")
+def pages(tmp_path_factory: pytest.TempPathFactory) -> dict[str, tuple[dict, str]]:
+    """Every page of the hostile copy: path → (front matter, body as HTML, not sanitized)."""
+    root = copy_project(tmp_path_factory.mktemp("escaping"))
+    game = read_yaml(root / "rules/rebis/game.yaml")
+    game["name"] = GAME_NAME
+    example = game["examples"][0]  # Ann wins it, with the red token
+    example["input"]["players"][PLAYER] = example["input"]["players"].pop("Ann")
+    write_yaml(root / "rules/rebis/game.yaml", game)
+    symbols = read_yaml(root / "glossary/symbols.yaml")
+    symbols["symbols"][1]["readings"].append(READING)  # ewe
+    write_yaml(root / "glossary/symbols.yaml", symbols)
+    plant_units(
+        root,
+        "rules/rebis/en.yaml",
+        {"rule.final-score": RULE_TEXT, "ruling.winners.answer": RULING_TEXT, "summary": SUMMARY},
+    )
+    converter = markdown.Markdown(extensions=list(MARKDOWN_EXTENSIONS))
+    rendered = {}
+    for page in render_pages(load_project(root).project):
+        _, front, body = page.text.split("---\n", 2)
+        converter.reset()
+        rendered[page.path] = (yaml.safe_load(front), converter.convert(body))
+    return rendered
+
+
+def test_the_payloads_were_planted(pages) -> None:
+    front, _ = pages["en/rebis.md"]
+    assert front["title"] != "Rebis"
+
+
+TITLES = [
+    ("en/rebis.md", GAME_TITLE),
+    ("cs/rebis.md", GAME_TITLE),
+    ("en/quick-reference/rebis.md", f"{GAME_TITLE}: quick reference"),
+    ("fr/quick-reference/rebis.md", f"{GAME_TITLE}\u00a0: aide-mémoire"),
+]
+
+
+@pytest.mark.parametrize(("page", "title"), TITLES, ids=[page for page, _ in TITLES])
+def test_a_game_name_is_escaped_in_the_title_that_mkdocs_prints_unescaped(pages, page: str, title: str) -> None:
+    front, _ = pages[page]
+    assert front["title"] == title
+
+
+def test_the_meta_description_is_escaped_too(pages) -> None:
+    front, _ = pages["en/rebis.md"]
+    assert front["description"] == SUMMARY_DESCRIPTION
+
+
+@pytest.mark.parametrize(
+    "page", ["en/rebis.md", "fr/rebis.md", "en/index.md", "cs/index.md", "en/quick-reference/rebis.md"]
+)
+def test_a_game_name_reads_as_written_in_headings_links_and_citations(pages, page: str) -> None:
+    _, html = pages[page]
+    assert GAME_NAME in shown(html), page
+    assert made_elements(html) == set() and handlers(html) == [], page
+    # Its brackets make no link.
+    assert not any(tag == "a" and ("href", "#x") in attrs for tag, attrs in read(html).tags), page
+
+
+def test_a_game_name_in_a_rule_citation_stays_inside_its_attribute(pages) -> None:
+    _, html = pages["en/rebis.md"]
+    titles = [dict(attrs).get("title") for tag, attrs in read(html).tags if tag == "a"]
+    assert f"{GAME_NAME} 1.1" in titles
+
+
+@pytest.mark.parametrize("page", ["en/status.md", "fr/status.md"])
+def test_a_game_name_in_the_status_table_stays_in_its_cell(pages, page: str) -> None:
+    _, html = pages[page]
+    cells = [" ".join(cell.split("</td>")[0].split()) for cell in html.split("<td>")[1:]]
+    assert any(" ".join("".join(read(cell).text).split()) == GAME_NAME for cell in cells), cells[:12]
+    assert made_elements(html) == set() and handlers(html) == [], page
+
+
+@pytest.mark.parametrize("language", ["en", "fr", "cs"])
+def test_a_player_name_reads_as_written_in_the_breakdown_table(pages, language: str) -> None:
+    _, html = pages[f"{language}/rebis.md"]
+    example = html[html.index('id="example-multiplied-shelf"') :]
+    example = example[: example.index("</table>")]
+    cells = [" ".join("".join(read(cell.split("</td>")[0]).text).split()) for cell in example.split("<td>")[1:]]
+    assert sum(PLAYER in cell for cell in cells) >= 2, cells  # its score's row, and the winner's
+    assert made_elements(example) == set() and handlers(example) == []
+
+
+@pytest.mark.parametrize("language", ["en", "fr", "cs"])
+def test_a_glossary_reading_reads_as_written(pages, language: str) -> None:
+    _, html = pages[f"{language}/glossary.md"]
+    readings = [
+        "".join(read(part.split("</p>")[0]).text)
+        for part in html.split('<p class="rb-symbol__readings" lang="en">')[1:]
+    ]
+    assert any(READING in reading for reading in readings)
+    assert made_elements(html) == set() and handlers(html) == []
+    # The filter matches its words, folded, and the attribute holds them whole.
+    filters = [dict(attrs).get("data-filter", "") for tag, attrs in read(html).tags if tag == "div"]
+    assert any("img src x onerror alert 3 r c" in words for words in filters)
+
+
+def test_rule_text_may_use_markdown_but_its_html_and_attribute_lists_stay_text(pages) -> None:
+    _, html = pages["en/rebis.md"]
+    assert RULE_SHOWN in shown(html)
+    assert made_elements(html) == set() and handlers(html) == []
+
+
+@pytest.mark.parametrize("page", ["en/rebis.md", "en/quick-reference/rebis.md"])
+def test_a_ruling_reads_as_written_in_the_referee_notes_and_on_the_card(pages, page: str) -> None:
+    _, html = pages[page]
+    assert RULING_TEXT in shown(html), page
+    assert made_elements(html) == set() and handlers(html) == [], page
+
+
+def test_the_card_page_quotes_the_rule_text_as_written(pages) -> None:
+    _, html = pages["en/quick-reference/rebis.md"]
+    assert RULE_SHOWN in shown(html)
