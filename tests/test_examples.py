@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 from conftest import ROOT, edit, locate, run_cli
@@ -85,11 +86,34 @@ def test_a_scoring_rule_or_ruling_without_an_example_is_reported(project_copy: P
 
 
 def test_every_example_reproduces_with_its_command(capsys) -> None:
+    """The command that a page prints computes the values that game.yaml expects (worked out by
+    hand from the rules), or refuses with the words it expects; exit codes alone prove neither."""
     project = load_project(ROOT).project
+    compared = 0
     for game in project.games:
         for example in game.examples:
-            code, _, _ = run_cli(capsys, "--root", str(ROOT), "score", game.id, "--example", example.id)
-            assert code == (2 if "refused" in example.expect else 0), example.id
+            argv = ["--root", str(ROOT), "score", game.id, "--example", example.id, "--json"]
+            code, out, err = run_cli(capsys, *argv)
+            printed = json.loads(out)
+            if "refused" in example.expect:
+                assert (code, printed["error"]) == (2, True), example.id
+                assert any(example.expect["refused"] in problem for problem in printed["problems"]), example.id
+                continue
+            assert code == 0, f"{example.id}: {err}"
+            assert {field: printed.get(field) for field in example.expect} == example.expect, example.id
+            compared += len(example.expect)
+    assert compared >= 20
+
+
+def test_a_reproduced_example_prints_the_numbers_worked_out_by_hand(capsys) -> None:
+    # REBUS, all 9 tiles in one rebus: 9 × 3 = 27, + 50 for the full rack = 77.
+    code, out, _ = run_cli(capsys, "--root", str(ROOT), "score", "rebus", "--example", "nine-tiles")
+    assert code == 0
+    assert "9 × 3 = 27" in out and "27 + 50 = 77" in out and out.rstrip().endswith("77")
+    # End of game: Ann 120 − 2 tiles × 3 = 114, Bob 98; Ann wins.
+    code, out, _ = run_cli(capsys, "--root", str(ROOT), "score", "rebus", "--example", "end-of-game", "--json")
+    assert code == 0
+    assert json.loads(out)["scores"] == {"Ann": 114, "Bob": 98} and json.loads(out)["winners"] == ["Ann"]
 
 
 def _assumed(game_id: str, *facts: str) -> set[str]:

@@ -99,6 +99,8 @@ def test_a_missing_translation_shows_the_english_with_a_notice(project_copy: Pat
         "<script>alert('x')</script>",
         '<img src="x" onerror="alert(1)">',
         'Text {: onclick="alert(1)" }',
+        # attr_list honours a list on the line after a paragraph's text (not one on the same line).
+        'Text\n{: onclick="alert(1)" }',
         "<div markdown>**x**</div>",
         "&lt;script&gt;",
     ],

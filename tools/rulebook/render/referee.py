@@ -16,7 +16,7 @@ from rulebook.render.markup import attribute, literal
 from rulebook.scoring.assumptions import assumed_rulings
 from rulebook.scoring.outcome import Outcome, Reason
 from rulebook.scoring.situation import Invalid
-from rulebook.scoring.worked import worked_outcome
+from rulebook.scoring.worked import verified, worked_outcome
 
 
 def rule_links(game: Game, rule_ids: Iterable[str]) -> str:
@@ -111,7 +111,10 @@ def _example(context: PageContext, game: Game, example: Example) -> list[str]:
         lines += [f"**{refused}** `{refusal.replace('`', '')}`", ""]
     else:
         lines += _breakdown(context, outcome)
-    return [*lines, *_reproduce(context, game, example, assumed=bool(assumed)), "</div>", ""]
+    # The mark says what this build checked: none on an example whose result is not what it expects
+    # (`rulebook check` and the build refuse those; a page rendered past them claims nothing).
+    reproduce = _reproduce(context, game, example, assumed=bool(assumed)) if verified(example, scored) else []
+    return [*lines, *reproduce, "</div>", ""]
 
 
 def _refusal(context: PageContext, invalid: Invalid) -> str:

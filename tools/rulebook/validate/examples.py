@@ -15,7 +15,7 @@ from rulebook.problems import Problem
 from rulebook.scoring import SCORED_GAMES
 from rulebook.scoring.outcome import Outcome
 from rulebook.scoring.situation import Invalid
-from rulebook.scoring.worked import worked_outcome
+from rulebook.scoring.worked import expectation_mismatch, worked_outcome
 
 _NUMBER = re.compile(r"\d+(?:[.,]\d+)?")
 
@@ -44,28 +44,13 @@ def example_problems(project: Project, game: Game) -> list[Problem]:
             ]
             continue
         refusals = [problem.message for problem in refused]
-        mismatch = _mismatch(example, outcome, refusals)
+        mismatch = expectation_mismatch(example, outcome, refusals)
         if mismatch:
             problems.append(document.problem(where, f"example '{example.id}': {mismatch}; {reproduce}"))
             continue
         allowed = _numbers_of(example, outcome, refusals, game.facts)
         problems += _caption_problems(game, example, allowed, outcome)
     return problems
-
-
-def _mismatch(example: Example, outcome: Outcome | None, refusals: list[str]) -> str | None:
-    expected_refusal = example.expect.get("refused")
-    if expected_refusal is not None:
-        if outcome is not None:
-            return f"expected a refusal ({expected_refusal!r}), but it scores {_json(outcome.values)}"
-        if not any(expected_refusal in message for message in refusals):
-            return f"expected a refusal saying {expected_refusal!r}, got: {' | '.join(refusals)}"
-        return None
-    for field, expected in example.expect.items():
-        actual = outcome.values.get(field)
-        if actual != expected:
-            return f"expected {field} {_json(expected)}, computed {_json(actual)}"
-    return None
 
 
 def _references(game: Game) -> list[Problem]:
