@@ -1,0 +1,80 @@
+"""The built site's search, split per language (issue 17): each language's index holds that
+language's pages and no other, in that language's words, with the entries counted by hand from
+game.yaml; judged on the real build, not on the splitting function alone."""
+
+from __future__ import annotations
+
+import json
+from collections import Counter
+from pathlib import Path
+
+import pytest
+
+# Every page that is searched, per language (the quick-reference cards are not: their quotes of the
+# rules would outrank the rules), relative to the language's root.
+PAGES = {"", "rebus/", "rebis/", "oh-my-word/", "glossary/", "status/"}
+# A game page's entries: the page, its numbered sections (game.yaml), the referee notes and the sources.
+SECTIONS = {
+    "rebus/": ["play", "forming", "scoring", "ending", "glossary"],
+    "rebis/": ["overview", "turn", "closing", "tokens", "end", "zero"],
+}
+# Words of one entry in each language, as the YAML of each language says them.
+REBIS_OVERVIEW = {"en": "1. About the game", "fr": "1. À propos du jeu", "cs": "1. O hře"}
+FOLDERS = {"en": "", "fr": "fr", "cs": "cs"}
+
+
+@pytest.fixture(scope="module")
+def indexes(clean_site: Path) -> dict[str, list[dict]]:
+    return {
+        language: json.loads((clean_site / folder / "search" / "search_index.json").read_text(encoding="utf-8"))["docs"]
+        for language, folder in FOLDERS.items()
+    }
+
+
+@pytest.mark.parametrize("language", FOLDERS)
+def test_each_language_searches_its_own_pages_and_no_other(indexes, language: str) -> None:
+    locations = [doc["location"] for doc in indexes[language]]
+    assert {location.split("#")[0] for location in locations} == PAGES
+    assert not any(location.startswith(("fr/", "cs/", "en/", "/")) for location in locations)
+
+
+@pytest.mark.parametrize("language", FOLDERS)
+def test_a_game_page_has_an_entry_for_the_page_each_section_the_notes_and_the_sources(indexes, language: str) -> None:
+    per_page = Counter(doc["location"].split("#")[0] for doc in indexes[language])
+    for page, sections in SECTIONS.items():
+        anchors = {doc["location"].split("#")[1] for doc in indexes[language] if doc["location"].startswith(page + "#")}
+        assert set(sections) | {"referee-notes", "sources"} <= anchors, (page, anchors)
+        assert per_page[page] == 1 + len(anchors)
+
+
+def test_the_entries_are_in_the_language_of_their_index(indexes) -> None:
+    for language, title in REBIS_OVERVIEW.items():
+        entry = next(doc for doc in indexes[language] if doc["location"] == "rebis/#overview")
+        assert entry["title"] == title
+    czech = " ".join(doc["text"] for doc in indexes["cs"])
+    english = " ".join(doc["text"] for doc in indexes["en"])
+    assert "hráč" in czech and "hráč" not in english
+    assert "Highest score wins" in english and "Highest score wins" not in czech
+
+
+# The home page's heading in each language, as its anchor (the title without accents, in lower case).
+HOME_ANCHORS = {"en": "#board-game-rules", "fr": "#regles-de-jeux-de-societe", "cs": "#pravidla-deskovych-her"}
+GLOSSARY_ANCHORS = {
+    "en": "glossary/#glossary-of-the-76-rebus-symbols",
+    "fr": "glossary/#glossaire-des-76-symboles-rebus",
+    "cs": "glossary/#slovnicek-76-symbolu-hry-rebus",
+}
+
+
+def test_the_three_indexes_have_the_same_entries_for_the_same_structure(indexes) -> None:
+    """Every language has every game page and section (a missing translation is shown in English);
+    only headings without an id of their own (the page titles, the status page's) take anchors from
+    their words."""
+    games = {
+        language: sorted(doc["location"] for doc in docs if doc["location"].split("#")[0] in SECTIONS)
+        for language, docs in indexes.items()
+    }
+    assert games["en"] == games["fr"] == games["cs"]
+    assert len(indexes["en"]) == len(indexes["fr"]) == len(indexes["cs"])
+    for language, anchor in HOME_ANCHORS.items():
+        assert {anchor, GLOSSARY_ANCHORS[language]} <= {doc["location"] for doc in indexes[language]}, language
