@@ -241,6 +241,60 @@ FAULTS = [
         removed=("rules/rebis/cs.yaml",),
         located="rules/rebis/game.yaml",
     ),
+    Fault(
+        "translations: a translated unit without a status",
+        "rules/rebis/fr.yaml",
+        f'{SUMMARY}\n    source: "3f9998d849eb"\n    status: draft\n',
+        f'{SUMMARY}\n    source: "3f9998d849eb"\n',
+        "▸summary:",
+        "units.summary: a translation must say its 'status' (original, draft or reviewed)",
+    ),
+    Fault(
+        "translations: an English unit missing",
+        "rules/rebus/en.yaml",
+        "  rule.winner:\n    text: Highest score wins.\n",
+        "",
+        "▸units:",
+        "units: 'rule.winner' is missing: game.yaml lists it, and every unit needs English text",
+        also=(
+            (
+                "rules/rebus/fr.yaml",
+                "  ▸rule.winner:",
+                "units.rule.winner: not in en.yaml, so there is nothing it can translate",
+            ),
+            (
+                "rules/rebus/cs.yaml",
+                "  ▸rule.winner:",
+                "units.rule.winner: not in en.yaml, so there is nothing it can translate",
+            ),
+        ),
+    ),
+    Fault(
+        "translations: the source language's file missing",
+        "rules/rebis/en.yaml",
+        "",
+        "",
+        "▸id: rebis",
+        "no en.yaml: the source language is required",
+        removed=("rules/rebis/en.yaml",),
+        located="rules/rebis/game.yaml",
+    ),
+    Fault(
+        "glossary: a theme with no symbol",
+        "glossary/symbols.yaml",
+        "groups: [sound-plays, numbers, people, verbs, signs, objects, nature]",
+        "groups: [sound-plays, numbers, people, verbs, signs, objects, nature, weather]",
+        "weather]",
+        "group 'weather' has no symbol",
+        # A theme has a name to translate, which the English must have.
+        also=(
+            (
+                "glossary/en.yaml",
+                "▸units:",
+                "units: 'group.weather.name' is missing: game.yaml lists it, and every unit needs English text",
+            ),
+        ),
+    ),
     # validate/qa.py, on the draft French summary
     Fault(
         "qa: a forbidden term",
@@ -624,3 +678,15 @@ def test_one_fault_is_reported_by_its_check_alone(fault: Fault, project_copy: Pa
         unmatched.remove(match)
     assert not unmatched, f"reported besides what the fault should cause:\n{out}"
     assert code == fault.code, out
+
+
+def test_an_example_id_used_twice_is_reported_at_the_second(project_copy: Path, capsys) -> None:
+    """Not alone: the captions are units named by example id, so the second example's numbers are
+    also compared with the first one's caption. Each example is still scored on its own."""
+    path = project_copy / "rules/rebus/game.yaml"
+    path.write_text(path.read_text(encoding="utf-8").replace("  - id: reads-through\n", "  - id: i-saw\n"), "utf-8")
+    code, out, _ = run_cli(capsys, "--root", str(project_copy), "check")
+    duplicate = _expected_line(project_copy, "rules/rebus/game.yaml", "  - id: ▸i-saw\n    rules: [adding-on", "")
+    assert code == 1
+    assert f"{duplicate}example id 'i-saw' is used twice" in out.splitlines()
+    assert "expected score 30, computed 12" not in out, "the second example was given the first one's outcome"

@@ -139,7 +139,7 @@ class Game:
     illustrations: list[Illustration] = field(default_factory=list)
     words: dict[str, Words] = field(default_factory=dict)
     # Each example's scored outcome (or the problems refusing it), computed once by the check.
-    outcomes: dict[str, Any] = field(default_factory=dict)
+    outcomes: dict[int, Any] = field(default_factory=dict)
     # The quick-reference card's parts besides scoring, by name ("end", "tie"), from `quick_reference`.
     card: dict[str, CardPart] = field(default_factory=dict)
     # Each example's rulings whose assumed facts change its result (scoring/assumptions.py).

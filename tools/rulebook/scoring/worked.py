@@ -13,14 +13,14 @@ from rulebook.scoring.situation import Invalid, score_situation
 
 def worked_outcome(game: Game, example: Example, root: Path) -> Outcome | Invalid:
     """The example's outcome, or the Invalid that refuses it; remembered on the game."""
-    if example.id not in game.outcomes:
+    if example.index not in game.outcomes:
         try:
-            game.outcomes[example.id] = score_situation(
+            game.outcomes[example.index] = score_situation(
                 game.document.part(("examples", example.index, "input")), game.scoring, game.facts, root
             )
         except Invalid as invalid:
-            game.outcomes[example.id] = invalid
-    return game.outcomes[example.id]
+            game.outcomes[example.index] = invalid
+    return game.outcomes[example.index]
 
 
 def expectation_mismatch(example: Example, outcome: Outcome | None, refusals: list[str]) -> str | None:
