@@ -10,6 +10,7 @@ themselves and titles escaped by hand, never the output of the escaping function
 from __future__ import annotations
 
 from html.parser import HTMLParser
+from pathlib import Path
 
 import markdown
 import pytest
@@ -185,3 +186,17 @@ def test_a_ruling_reads_as_written_in_the_referee_notes_and_on_the_card(pages, p
 def test_the_card_page_quotes_the_rule_text_as_written(pages) -> None:
     _, html = pages["en/quick-reference/rebis.md"]
     assert RULE_SHOWN in shown(html)
+
+
+def test_the_redirect_pages_escape_their_title(tmp_path: Path) -> None:
+    """`/en/` leads to the root; its title is the theme's "home" word from a translated catalog."""
+    from rulebook.website.site_files import write_source_language_redirects
+
+    (tmp_path / "rebis").mkdir()
+    (tmp_path / "rebis" / "index.html").write_text("<p>Rebis</p>", encoding="utf-8")
+    write_source_language_redirects(tmp_path, "en", ["fr", "cs"], 'Home <b>"x"</b> & co')
+    for page in (tmp_path / "en" / "index.html", tmp_path / "en" / "rebis" / "index.html"):
+        text = page.read_text(encoding="utf-8")
+        assert "<title>Home &lt;b&gt;&quot;x&quot;&lt;/b&gt; &amp; co</title>" in text
+        assert ">Home &lt;b&gt;&quot;x&quot;&lt;/b&gt; &amp; co</a>" in text
+    assert 'href="../../rebis/"' in (tmp_path / "en" / "rebis" / "index.html").read_text(encoding="utf-8")
