@@ -204,6 +204,24 @@ FAULTS = [
         "units.summary.text: the bidi control U+202E (RIGHT-TO-LEFT OVERRIDE) at character 4 reorders what readers "
         "see; remove it",
     ),
+    Fault(
+        "text: a publisher's original may spell out a number the English quotes",
+        "rules/rebis/fr.yaml",
+        "empilant les\n      cartes de la Bibliothèque jusqu'à {play.shelf_limit} pour",
+        "empilant les\n      cartes de la Bibliothèque jusqu'à treize pour",
+        "",
+        "",
+        code=0,
+    ),
+    Fault(
+        "text: a publisher's original may not add a placeholder the English lacks",
+        "rules/rebis/fr.yaml",
+        "empilant les\n      cartes de la Bibliothèque jusqu'à {play.shelf_limit} pour",
+        "empilant les\n      cartes de la Bibliothèque ({play.own_shelf_pair}) jusqu'à {play.shelf_limit} pour",
+        "rule.aim:\n    text: ▸>-",
+        "units.rule.aim.text: placeholders {play.own_shelf_pair}, {play.shelf_limit} differ from the English "
+        "{play.shelf_limit}",
+    ),
     # validate/translations.py
     Fault(
         "translations: a translated unit without a source hash",
@@ -617,6 +635,14 @@ FAULTS = [
         "example: {tiles: [eye], reads: I scream}",
         "[eye], reads: I scream",
         "the example of 'ice-cream' does not use 'ice-cream'",
+    ),
+    Fault(
+        "glossary: an example longer than a rack",
+        "glossary/symbols.yaml",
+        "example: {tiles: [ice-cream], reads: I scream}",
+        "example: {tiles: [ice-cream, A, B, C, D, E, F, G, H, I], reads: I scream}",
+        "example: {tiles: ▸[ice-cream, A",
+        "the example of 'ice-cream' has 10 tiles, but a rack holds 9",
     ),
     Fault(
         "glossary: a number in a symbol's words",
