@@ -8,6 +8,7 @@ rules/<game>/game.yaml, checked first so that a change of them shows here and no
 
 from __future__ import annotations
 
+import copy
 from functools import cache
 from typing import Any
 
@@ -16,7 +17,8 @@ import yaml
 
 from conftest import ROOT
 from rulebook.scoring import game_module
-from rulebook.scoring.outcome import Outcome, Refused
+from rulebook.scoring.assumptions import _changed_facts
+from rulebook.scoring.outcome import Outcome, Reason, Refused
 
 
 @cache
@@ -428,3 +430,31 @@ def test_oh_my_word_breakdowns_word_for_word() -> None:
     tied = score("oh-my-word", {"players": {"Ann": [1], "Bob": [1], "Cy": [2]}})
     assert (tied.values["winners"], tied.values["tiebreak"]) == (["Ann", "Bob"], True)
     assert breakdown(score("oh-my-word", {"players": {"Ann": [1]}})) == ["Ann: 1 → 1 bad luck point"]
+
+
+# --- Assumptions: which examples rest on an assumed fact -----------------------------------------
+
+
+def test_each_assumed_number_is_shifted_by_1_and_by_7_in_a_copy_of_the_facts() -> None:
+    facts = {"scoring": {"bonus": 50, "values": [1, 2], "on": True, "rate": 0.5}, "other": 3}
+    original = copy.deepcopy(facts)
+    changed = [c["scoring"] for c in _changed_facts(facts, ["scoring"])]
+    same = {"on": True}  # a yes/no fact is not a number to shift
+    assert changed == [
+        {"bonus": 51, "values": [1, 2], "rate": 0.5, **same},
+        {"bonus": 57, "values": [1, 2], "rate": 0.5, **same},
+        {"bonus": 50, "values": [2, 2], "rate": 0.5, **same},
+        {"bonus": 50, "values": [8, 2], "rate": 0.5, **same},
+        {"bonus": 50, "values": [1, 3], "rate": 0.5, **same},
+        {"bonus": 50, "values": [1, 9], "rate": 0.5, **same},
+        {"bonus": 50, "values": [1, 2], "rate": 1.5, **same},
+        {"bonus": 50, "values": [1, 2], "rate": 7.5, **same},
+    ]
+    assert facts == original  # the game's own facts are never changed
+
+
+@pytest.mark.parametrize(
+    ("values", "words"), [([3], "worth 3"), ([2, 3], "worth 2 or 3"), ([1, 2, 3], "worth 1, 2 or 3")]
+)
+def test_a_list_in_a_refusal_is_written_the_english_way(values: list[int], words: str) -> None:
+    assert str(Reason("worth {values}", {"values": values})) == words
