@@ -174,3 +174,35 @@ def test_round_trip_through_an_edited_po_file(project_copy: Path, tmp_path: Path
     sent = {entry.msgctxt: entry.msgstr for entry in polib.pofile(str(po))}
     assert translated == sent
     assert {unit_id: translated[unit_id] for unit_id in edits} == edits
+
+
+def test_status_counts_each_state_and_review_status(project_copy: Path, capsys) -> None:
+    """One unit of each kind in French REBUS (54 units): missing, outdated, reviewed, original."""
+    drop_unit(project_copy, FRENCH, "rule.drawing")
+    edit(project_copy, "rules/rebus/en.yaml", f"text: {OLD_WINNER}", f"text: {NEW_WINNER}")
+    set_status(project_copy, "rule.bags", "reviewed")
+    set_status(project_copy, "section.play", "original")
+    code, out, err = run_cli(capsys, "--root", str(project_copy), "status", "--lang", "fr", "--json")
+    assert code == 0, err
+    french = json.loads(out)["languages"]["fr"]
+    assert french["rebus"] == {
+        "name": "rebus",
+        "total": 54,
+        "translated": 52,
+        "outdated": 1,
+        "missing": 1,
+        "draft": 51,
+        "reviewed": 1,
+        "original": 1,
+        "percent": 96.3,  # 52 / 54, to one decimal
+        "outdated_ids": ["rule.winner"],
+        "missing_ids": ["rule.drawing"],
+    }
+    # The other games are untouched: the total adds REBUS's counts to theirs (rebis has 14 originals).
+    assert {key: french["all"][key] for key in ("total", "translated", "draft", "reviewed", "original")} == {
+        "total": 477,
+        "translated": 475,
+        "draft": 463 - 3,
+        "reviewed": 1,
+        "original": 15,
+    }

@@ -174,6 +174,13 @@ def test_rebis_a_later_shelf_takes_the_red_token_when_it_gains_more() -> None:
     assert outcome.values["scores"]["Ann"] == 4 + 10 + 3
 
 
+def test_rebis_the_red_token_gain_counts_the_tokens_already_on_a_shelf() -> None:
+    # Ruling red-token-placement: shelf 1 is worth 2 × 3 × 2 = 12, and red adds 12; shelf 2 gains 13.
+    outcome = score("rebis", rebis({"points": [2], "tokens": ["gold", "golden-dust"]}, {"points": [13]}, hand=1))
+    assert outcome.values["red_token_shelf"] == {"player": "Ann", "shelf": 2}
+    assert outcome.values["scores"]["Ann"] == 12 + 26
+
+
 def test_rebis_a_red_token_worth_less_than_one_goes_where_it_loses_least() -> None:
     # Ruling token-values: an input may give the real values; with red ×0 the smallest shelf loses least.
     outcome = score("rebis", rebis({"points": [9]}, {"points": [2]}, hand=1, token_values={"red": 0}))

@@ -53,6 +53,7 @@ PACKAGES: dict[str, tuple[list[str], list[str]]] = {
             "tests/test_import_status.py",
             "tests/test_po_files.py",
             "tests/test_translation.py",
+            "tests/test_translator_context.py",
             "tests/test_ui_catalogs.py",
             "src/rulebook/i18n",
         ],
