@@ -31,7 +31,7 @@ import yaml
 ROOT = Path(__file__).resolve().parents[2]
 STAGES = ROOT / ".mutate"
 EQUIVALENT_FILE = Path(__file__).with_name("equivalent.yaml")
-CONTENT = ("rules", "glossary", "schemas", "locales")
+CONTENT = ("rules", "glossary", "schemas", "locales", "mkdocs.yml")  # mkdocs.yml: the site_url of PO links
 TARGET = 90.0
 
 # What each package mutates (globs under src/, i.e. tools/) and the fast tests that exercise it.
@@ -115,7 +115,7 @@ def stage(package: str, keep: bool) -> Path:
     for name, target in [("src", ROOT / "tools"), ("tests", ROOT / "tests")] + [(c, ROOT / c) for c in CONTENT]:
         link = folder / name
         if not link.is_symlink():
-            link.symlink_to(target, target_is_directory=True)
+            link.symlink_to(target, target_is_directory=target.is_dir())
     mutate, tests = PACKAGES[package]
     tests = [test for test in tests if (folder / test).exists()]
     settings = {
@@ -192,8 +192,11 @@ def run_package(package: str, keep: bool) -> tuple[list[Mutant], float]:
     started = time.monotonic()
     mutmut = [sys.executable, "-m", "mutmut", "run", "--max-children", str(os.cpu_count() or 2)]
     with open(folder / "mutmut.log", "w") as log:
-        subprocess.run(mutmut, cwd=folder, stdout=log, stderr=subprocess.STDOUT, check=False)
+        ran = subprocess.run(mutmut, cwd=folder, stdout=log, stderr=subprocess.STDOUT, check=False)
     elapsed = time.monotonic() - started
+    if ran.returncode != 0:  # e.g. a test that fails on the unmutated code: no score would mean anything
+        tail = (folder / "mutmut.log").read_text(errors="replace")[-2000:]
+        sys.exit(f"mutmut failed for {package} (exit {ran.returncode}); see {folder / 'mutmut.log'}\n{tail}")
     found = subprocess.run(
         [sys.executable, __file__, "--collect"], cwd=folder, capture_output=True, text=True, check=False
     )
