@@ -16,9 +16,11 @@ import pytest
 import yaml
 
 from conftest import ROOT
+from rulebook.load.document import parse_document
 from rulebook.scoring import game_module
 from rulebook.scoring.assumptions import _changed_facts
 from rulebook.scoring.outcome import Outcome, Reason, Refused
+from rulebook.scoring.situation import Invalid, score_situation
 
 
 @cache
@@ -33,7 +35,9 @@ def score(game: str, document: dict[str, Any]) -> Outcome:
 def refusals(game: str, document: dict[str, Any]) -> list[tuple[tuple[str | int, ...], str]]:
     with pytest.raises(Refused) as refused:
         score(game, document)
-    return [(path, str(reason)) for path, reason in refused.value.problems]
+    problems = [(path, str(reason)) for path, reason in refused.value.problems]
+    assert str(refused.value) == "; ".join(words for _, words in problems)  # the exception says them all
+    return problems
 
 
 def breakdown(outcome: Outcome) -> list[str]:
@@ -75,6 +79,7 @@ def test_rebis_a_shelf_summing_to_exactly_zero_is_legal_and_worth_zero() -> None
     outcome = score("rebis", rebis({"points": [4, -4], "tokens": ["gold"]}, bob=5))
     assert outcome.values["scores"] == {"Ann": 0, "Bob": 5}
     assert outcome.values["shelves"]["Ann"] == [0]
+    assert breakdown(outcome)[0] == "Ann, shelf 1: 4 − 4 = 0 × 3 × 2 = 0"  # zero has no sign
 
 
 def test_rebis_a_shelf_summing_to_minus_one_is_refused() -> None:
@@ -465,3 +470,16 @@ def test_each_assumed_number_is_shifted_by_1_and_by_7_in_a_copy_of_the_facts() -
 )
 def test_a_list_in_a_refusal_is_written_the_english_way(values: list[int], words: str) -> None:
     assert str(Reason("worth {values}", {"values": values})) == words
+
+
+def test_an_invalid_situation_says_each_located_problem() -> None:
+    document = parse_document(
+        b"final:\n  Ann: {score: 5, tiles_left: 10}\n  Bob: {score: 1, tiles_left: 11}\n", "s.yaml"
+    )
+    with pytest.raises(Invalid) as invalid:
+        score_situation(document, "rebus", facts("rebus"), ROOT)
+    assert [str(problem) for problem in invalid.value.problems] == [
+        "s.yaml:2:31: final.Ann.tiles_left: 10 tiles left, but a rack holds only 9",
+        "s.yaml:3:31: final.Bob.tiles_left: 11 tiles left, but a rack holds only 9",
+    ]
+    assert str(invalid.value) == "; ".join(str(problem) for problem in invalid.value.problems)
