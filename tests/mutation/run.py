@@ -11,6 +11,7 @@ the tests that reached the mutated function. The score counts a timeout as detec
 of the denominator only the equivalent mutants listed in equivalent.yaml beside this file.
 
     python tests/mutation/run.py [package ...] [--keep]     # all four packages when none is named
+    python tests/mutation/run.py [package ...] --report     # the last run's results again (or so far)
 """
 
 from __future__ import annotations
@@ -187,6 +188,15 @@ def equivalents() -> dict[tuple[str, str, str], str]:
     return {(entry["function"], entry["before"], entry["after"]): entry["why"] for entry in entries}
 
 
+def collected(folder: Path) -> list[Mutant]:
+    found = subprocess.run(
+        [sys.executable, __file__, "--collect"], cwd=folder, capture_output=True, text=True, check=False
+    )
+    if found.returncode != 0 or not found.stdout:
+        sys.exit(f"no mutmut results in {folder}: see {folder / 'mutmut.log'}\n{found.stderr}")
+    return [describe(raw) for raw in json.loads(found.stdout)]
+
+
 def run_package(package: str, keep: bool) -> tuple[list[Mutant], float]:
     folder = stage(package, keep)
     started = time.monotonic()
@@ -197,33 +207,34 @@ def run_package(package: str, keep: bool) -> tuple[list[Mutant], float]:
     if ran.returncode != 0:  # e.g. a test that fails on the unmutated code: no score would mean anything
         tail = (folder / "mutmut.log").read_text(errors="replace")[-2000:]
         sys.exit(f"mutmut failed for {package} (exit {ran.returncode}); see {folder / 'mutmut.log'}\n{tail}")
-    found = subprocess.run(
-        [sys.executable, __file__, "--collect"], cwd=folder, capture_output=True, text=True, check=False
-    )
-    if found.returncode != 0 or not found.stdout:
-        sys.exit(f"mutmut did not run for {package}: see {folder / 'mutmut.log'}\n{found.stderr}")
-    return [describe(raw) for raw in json.loads(found.stdout)], elapsed
+    return collected(folder), elapsed
 
 
-def report(results: dict[str, tuple[list[Mutant], float]]) -> bool:
+def report(results: dict[str, tuple[list[Mutant], float | None]]) -> bool:
     known = equivalents()
-    header = f"{'package':<10}{'mutants':>8}{'killed':>8}{'timeout':>8}{'survived':>9}{'equivalent':>11}"
+    header = f"{'package':<10}{'mutants':>8}{'killed':>8}{'timeout':>8}{'survived':>9}{'equivalent':>11}{'not run':>8}"
     rows, survivors, passed = [header + f"{'score':>8}{'time':>8}"], [], True
     for package, (mutants, elapsed) in results.items():
-        equivalent = [m for m in mutants if m.status not in DETECTED and m.key() in known]
-        missed = [m for m in mutants if m.status not in DETECTED and m.key() not in known]
-        killed = sum(m.status == "killed" for m in mutants)
-        timeout = sum(m.status in DETECTED - {"killed"} for m in mutants)
-        counted = len(mutants) - len(equivalent)
+        unrun = [m for m in mutants if m.status == "not checked"]  # an interrupted run
+        ran = [m for m in mutants if m.status != "not checked"]
+        equivalent = [m for m in ran if m.status not in DETECTED and m.key() in known]
+        missed = [m for m in ran if m.status not in DETECTED and m.key() not in known]
+        killed = sum(m.status == "killed" for m in ran)
+        timeout = sum(m.status in DETECTED - {"killed"} for m in ran)
+        counted = len(ran) - len(equivalent)
         score = 100 * (killed + timeout) / counted if counted else 100.0
-        passed &= score >= TARGET
+        passed &= score >= TARGET and not unrun
+        took = f"{elapsed / 60:>6.1f}mn" if elapsed is not None else f"{'-':>8}"
         rows.append(
             f"{package:<10}{len(mutants):>8}{killed:>8}{timeout:>8}{len(missed):>9}{len(equivalent):>11}"
-            f"{score:>7.1f}%{elapsed / 60:>6.1f}mn"
+            f"{len(unrun):>8}{score:>7.1f}%{took}"
         )
         survivors += [f"{m.file}:{m.line}: [{m.status}] {m.before}  →  {m.after}   ({m.name})" for m in missed]
     print("\n".join(rows))
-    print("score = (killed + timeout) / (mutants − listed equivalents); target", f"{TARGET:.0f} % each")
+    print(
+        "score = (killed + timeout) / (mutants run − listed equivalents); target",
+        f"{TARGET:.0f} % each, with every mutant run",
+    )
     if survivors:
         print(f"\nSurvivors ({len(survivors)}):")
         print("\n".join(survivors))
@@ -234,12 +245,17 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("packages", nargs="*", choices=[*PACKAGES, []], default=None)
     parser.add_argument("--keep", action="store_true", help="reuse the last run's mutants (mutmut reruns what changed)")
+    parser.add_argument("--report", action="store_true", help="report the last run's results without running")
     parser.add_argument("--collect", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.collect:
         collect()
         return 0
-    results = {package: run_package(package, args.keep) for package in args.packages or list(PACKAGES)}
+    packages = args.packages or list(PACKAGES)
+    if args.report:
+        results = {package: (collected(STAGES / package), None) for package in packages}
+    else:
+        results = {package: run_package(package, args.keep) for package in packages}
     return 0 if report(results) else 1
 
 
