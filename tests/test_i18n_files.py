@@ -1,0 +1,131 @@
+"""The files translators' tools read, byte for byte where a tool would notice (issue 17): the TBX
+and CSV terminology, `i18n update` on a file that lacks units or carries a cleared fuzzy flag, and
+PO headers whose Language Babel does not know."""
+
+from __future__ import annotations
+
+import subprocess
+import xml.etree.ElementTree as ET
+from pathlib import Path
+
+import polib
+
+from conftest import edit, run_cli
+from test_import import GIT, NEW_WINNER, commit_english_edit, export, import_, set_msgstr, yaml_unit
+from test_import_status import FRENCH, set_status
+
+XML_LANG = "{http://www.w3.org/XML/1998/namespace}lang"
+STEM_NOTE = "Forms are word stems, as rulebook check matches them: a form stands for the words that start with it."
+
+
+def terms(capsys, root: Path, folder: Path, language: str) -> tuple[bytes, str]:
+    code, _, err = run_cli(capsys, "--root", str(root), "i18n", "terms", language, "-o", str(folder))
+    assert code == 0, err
+    return (folder / f"terms.{language}.tbx").read_bytes(), (folder / f"terms.{language}.csv").read_text("utf-8")
+
+
+def test_the_tbx_file_is_tbx_basic_in_utf_8(project_copy: Path, tmp_path: Path, capsys) -> None:
+    data, _ = terms(capsys, project_copy, tmp_path, "cs")
+    assert data.startswith(b'<?xml version="1.0" encoding="UTF-8"?>\n<martif ')
+    assert data.count(b"<?xml") == 1 and data.endswith(b"</martif>\n")
+    assert "kamín".encode() in data  # UTF-8 text, not character references
+    martif = ET.fromstring(data)
+    assert (martif.tag, martif.attrib) == ("martif", {"type": "TBX-Basic", XML_LANG: "en"})
+    assert martif.findtext("martifHeader/fileDesc/sourceDesc/p") == "glossary/terms.yaml, exported by rulebook"
+    entries = martif.findall("text/body/termEntry")
+    assert [entry.get("id") for entry in entries][:3] == ["tile", "token", "bad-luck-token"]
+    tile = entries[0]
+    assert tile.findtext("note") == STEM_NOTE
+    written = [
+        (lang_set.get(XML_LANG), tig.findtext("term"), tig.find("termNote").attrib, tig.findtext("termNote"))
+        for lang_set in tile.findall("langSet")
+        for tig in lang_set.findall("tig")
+    ]
+    status = {"type": "administrativeStatus"}
+    assert written == [
+        ("en", "tile", status, "preferredTerm-admn-sts"),
+        ("cs", "kamín", status, "preferredTerm-admn-sts"),
+        ("cs", "dlaždic", status, "deprecatedTerm-admn-sts"),
+        ("cs", "destičk", status, "deprecatedTerm-admn-sts"),
+        ("cs", "kostk", status, "deprecatedTerm-admn-sts"),
+    ]
+
+
+def test_a_term_without_forbidden_forms_exports_its_preferred_ones(project_copy: Path, tmp_path: Path, capsys):
+    edit(
+        project_copy,
+        "glossary/terms.yaml",
+        "cs: {preferred: [kamín], forbidden: [dlaždic, destičk, kostk]}",
+        "cs: {preferred: [kamín]}",
+    )
+    data, table = terms(capsys, project_copy, tmp_path, "cs")
+    tile = ET.fromstring(data).find("text/body/termEntry[@id='tile']")
+    assert [tig.findtext("term") for tig in tile.iter("tig")] == ["tile", "kamín"]
+    assert "\r" not in table  # one line ending, as a spreadsheet and git both like
+    assert table.splitlines()[:2] == ["source,target,status,term", "tile,kamín,preferred,tile"]
+
+
+def test_update_adds_the_units_a_file_lacks_and_keeps_going(project_copy: Path, tmp_path: Path, capsys) -> None:
+    po = export(capsys, project_copy, tmp_path)
+    catalog = polib.pofile(str(po))
+    for unit_id in ("section.play", "rule.drawing"):  # an early unit and one further on
+        catalog.remove(next(entry for entry in catalog if entry.msgctxt == unit_id))
+    catalog.save(str(po))
+    set_msgstr(po, "rule.winner", "Le plus haut score gagne.")  # after both: must still be kept
+    code, out, err = run_cli(capsys, "--root", str(project_copy), "i18n", "update", str(po))
+    assert code == 0, err
+    assert [line for line in out.splitlines() if line.startswith("  added: ")] == [
+        "  added: section.play",
+        "  added: rule.drawing",
+    ]
+    entries = {entry.msgctxt: entry for entry in polib.pofile(str(po))}
+    assert entries["section.play"].msgstr == "Pour jouer"  # as the YAML has it
+    assert entries["rule.winner"].msgstr == "Le plus haut score gagne."
+
+
+def test_update_keeps_a_translator_s_cleared_fuzzy_flag(project_copy: Path, tmp_path: Path, capsys) -> None:
+    subprocess.run(["git", "-C", str(project_copy), "init", "-q"], check=True)
+    subprocess.run([*GIT, "-C", str(project_copy), "add", "-A"], check=True)
+    subprocess.run([*GIT, "-C", str(project_copy), "commit", "-qm", "released"], check=True)
+    commit_english_edit(project_copy)
+    po = export(capsys, project_copy, tmp_path)  # rule.winner fuzzy: its YAML is outdated
+    set_msgstr(po, "rule.winner", "Le joueur au plus haut score gagne la partie.", fuzzy=False)
+    code, _, err = run_cli(capsys, "--root", str(project_copy), "i18n", "update", str(po))
+    assert code == 0, err
+    winner = next(entry for entry in polib.pofile(str(po)) if entry.msgctxt == "rule.winner")
+    assert (winner.msgid, winner.msgstr) == (NEW_WINNER, "Le joueur au plus haut score gagne la partie.")
+    assert (winner.fuzzy, winner.previous_msgid) == (False, None)
+
+
+def test_update_of_a_broken_file_names_it_and_its_line(project_copy: Path, tmp_path: Path, capsys) -> None:
+    po = export(capsys, project_copy, tmp_path)
+    text = po.read_text(encoding="utf-8")
+    po.write_text(text.replace('msgstr "Pour jouer"', 'msgstr "Pour jouer'), encoding="utf-8")
+    line = text.splitlines().index('msgstr "Pour jouer"') + 1
+    code, _, err = run_cli(capsys, "--root", str(project_copy), "i18n", "update", str(po))
+    assert code == 2
+    assert f"{po}:{line}: not a valid PO line" in err
+
+
+def test_a_language_babel_does_not_know_is_named_in_the_refusal(project_copy: Path, tmp_path: Path, capsys) -> None:
+    po = export(capsys, project_copy, tmp_path)
+    text = po.read_text(encoding="utf-8")
+    for declared, named in [('"Language: zz\\n"', "(zz)"), ('"Language: \\n"', "(none)")]:
+        po.write_text(text.replace('"Language: fr\\n"', declared), encoding="utf-8")
+        code, _, err = import_(capsys, project_copy, po)
+        assert code == 2
+        assert f"its Language {named} is not one of the translations (fr, cs)" in err
+
+
+def test_a_stale_edit_of_a_reviewed_unit_comes_in_as_an_outdated_draft(project_copy: Path, tmp_path: Path, capsys):
+    set_status(project_copy, "rule.winner", "reviewed")
+    subprocess.run(["git", "-C", str(project_copy), "init", "-q"], check=True)
+    subprocess.run([*GIT, "-C", str(project_copy), "add", "-A"], check=True)
+    subprocess.run([*GIT, "-C", str(project_copy), "commit", "-qm", "released"], check=True)
+    po = export(capsys, project_copy, tmp_path)
+    set_msgstr(po, "rule.winner", "Le plus haut score gagne.")
+    commit_english_edit(project_copy)
+    code, out, err = import_(capsys, project_copy, po)
+    assert code == 0, err
+    assert "  updated: rule.winner (outdated)" in out.splitlines()
+    assert yaml_unit(project_copy, FRENCH, "rule.winner")["status"] == "draft"  # the review was of other words
