@@ -50,6 +50,7 @@ PACKAGES: dict[str, tuple[list[str], list[str]]] = {
     "i18n": (
         ["src/rulebook/i18n/*"],
         [
+            "tests/test_i18n_files.py",
             "tests/test_import.py",
             "tests/test_import_status.py",
             "tests/test_po_files.py",
