@@ -9,6 +9,7 @@ import xml.etree.ElementTree as ET
 from pathlib import Path
 
 import polib
+import pytest
 
 from conftest import edit, run_cli
 from test_import import GIT, NEW_WINNER, commit_english_edit, export, import_, set_msgstr, yaml_unit
@@ -97,14 +98,18 @@ def test_update_keeps_a_translator_s_cleared_fuzzy_flag(project_copy: Path, tmp_
     assert (winner.fuzzy, winner.previous_msgid) == (False, None)
 
 
-def test_update_of_a_broken_file_names_it_and_its_line(project_copy: Path, tmp_path: Path, capsys) -> None:
+@pytest.mark.parametrize("action", ["update", "review"])
+def test_a_broken_file_is_named_with_its_line(project_copy: Path, tmp_path: Path, capsys, action: str) -> None:
     po = export(capsys, project_copy, tmp_path)
     text = po.read_text(encoding="utf-8")
     po.write_text(text.replace('msgstr "Pour jouer"', 'msgstr "Pour jouer'), encoding="utf-8")
     line = text.splitlines().index('msgstr "Pour jouer"') + 1
-    code, _, err = run_cli(capsys, "--root", str(project_copy), "i18n", "update", str(po))
+    code, _, err = run_cli(capsys, "--root", str(project_copy), "i18n", action, str(po))
     assert code == 2
     assert f"{po}:{line}: not a valid PO line" in err
+    po.write_text(text.replace('"Language: fr\\n"', '"Language: de\\n"'), encoding="utf-8")
+    code, _, err = run_cli(capsys, "--root", str(project_copy), "i18n", action, str(po))
+    assert f"{po}: its Language (de) is not one of the translations (fr, cs)" in err
 
 
 def test_a_language_babel_does_not_know_is_named_in_the_refusal(project_copy: Path, tmp_path: Path, capsys) -> None:

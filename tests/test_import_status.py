@@ -206,3 +206,19 @@ def test_status_counts_each_state_and_review_status(project_copy: Path, capsys) 
         "reviewed": 1,
         "original": 15,
     }
+
+
+def test_a_stale_entry_for_a_unit_the_yaml_lacks_comes_in_as_outdated(repository, tmp_path, capsys) -> None:
+    drop_unit(repository, FRENCH, "rule.winner")
+    subprocess.run([*GIT, "-C", str(repository), "commit", "-qam", "no French winner"], check=True)
+    po = export(capsys, repository, tmp_path)
+    set_msgstr(po, "rule.winner", "Le plus haut score gagne.")
+    commit_english_edit(repository)  # the English changes before the file comes back
+    code, out, err = import_(capsys, repository, po)
+    assert code == 0, err
+    assert "  updated: rule.winner (outdated)" in out.splitlines()
+    assert yaml_unit(repository, FRENCH, "rule.winner") == {
+        "text": "Le plus haut score gagne.",
+        "source": source_hash(OLD_WINNER),
+        "status": "draft",
+    }
