@@ -483,3 +483,36 @@ def test_an_invalid_situation_says_each_located_problem() -> None:
         "s.yaml:3:31: final.Bob.tiles_left: 11 tiles left, but a rack holds only 9",
     ]
     assert str(invalid.value) == "; ".join(str(problem) for problem in invalid.value.problems)
+
+
+def test_one_premium_square_over_the_tiles_placed_is_said_in_the_singular() -> None:
+    assert refusals("rebus", turn(0, (1, ["blue"])))[0] == (
+        ("turn", "rebuses", 0, "new_bonus"),
+        "1 premium square under new tiles, but only 0 placed",
+    )
+
+
+def test_one_tile_left_over_a_rack_is_said_in_the_singular() -> None:
+    # No printed game has a rack of 0 tiles; the words must still agree with the number.
+    empty_rack = {**facts("rebus"), "components": {**facts("rebus")["components"], "rack_tiles": 0}}
+    with pytest.raises(Refused) as refused:
+        game_module("rebus").evaluate(final(Ann=(5, 1)), empty_rack)
+    assert [str(reason) for _, reason in refused.value.problems] == ["1 tile left, but a rack holds only 0"]
+
+
+def test_a_game_without_scoring_is_named_in_the_error() -> None:
+    with pytest.raises(KeyError, match="chess"):
+        game_module("chess")
+
+
+@pytest.mark.parametrize(
+    ("text", "words"),
+    [
+        (b"", "the document is empty: describe a situation to score"),
+        (b"3\n", "the document must be a mapping of fields, not a single value"),
+    ],
+)
+def test_a_situation_that_is_not_a_mapping_is_refused(text: bytes, words: str) -> None:
+    with pytest.raises(Invalid) as invalid:
+        score_situation(parse_document(text, "s.yaml"), "rebus", facts("rebus"), ROOT)
+    assert [problem.message for problem in invalid.value.problems] == [words]
