@@ -12,6 +12,10 @@ import polib
 import pytest
 
 from conftest import edit, run_cli
+from rulebook.i18n.history import earlier_texts
+from rulebook.i18n.review import review_po
+from rulebook.load.project import load_project
+from rulebook.model import source_hash
 from test_import import GIT, NEW_WINNER, commit_english_edit, export, import_, set_msgstr, yaml_unit
 from test_import_status import FRENCH, set_status
 
@@ -134,3 +138,72 @@ def test_a_stale_edit_of_a_reviewed_unit_comes_in_as_an_outdated_draft(project_c
     assert code == 0, err
     assert "  updated: rule.winner (outdated)" in out.splitlines()
     assert yaml_unit(project_copy, FRENCH, "rule.winner")["status"] == "draft"  # the review was of other words
+
+
+def test_earlier_texts_reads_units_and_readings_lines_from_every_revision(tmp_path: Path) -> None:
+    def commit(text: str) -> None:
+        (tmp_path / "words.yaml").write_text(text, encoding="utf-8")
+        subprocess.run([*GIT, "-C", str(tmp_path), "add", "-A"], check=True)
+        subprocess.run([*GIT, "-C", str(tmp_path), "commit", "-qm", "edit"], check=True)
+
+    subprocess.run(["git", "-C", str(tmp_path), "init", "-q"], check=True)
+    commit("units:\n  a: {text: Old A}\n  b: {note: no text yet}\n  c: plain\n")
+    commit("units: [not, a, mapping\n")  # a revision that is not YAML at all is passed over
+    commit("symbols:\n  - {id: eye, readings: [eye, I]}\n  - {id: bare}\n")
+    commit("units:\n  a: {text: New A}\n")
+    assert earlier_texts(tmp_path, "words.yaml") == {
+        source_hash("New A"): "New A",
+        source_hash("eye · I"): "eye · I",
+        source_hash("Old A"): "Old A",
+    }
+    assert earlier_texts(tmp_path, "missing.yaml") == {}
+
+
+def review(capsys, root: Path, po: Path) -> list[str]:
+    code, out, err = run_cli(capsys, "--root", str(root), "i18n", "review", str(po))
+    assert code == 0, err
+    return out.splitlines()
+
+
+def test_review_passes_over_entries_it_cannot_review_and_goes_on(project_copy: Path, tmp_path: Path, capsys) -> None:
+    po = export(capsys, project_copy, tmp_path)
+    set_msgstr(po, "section.play", "")  # an early entry left empty: nothing to review
+    catalog = polib.pofile(str(po))
+    next(entry for entry in catalog if entry.msgctxt == "rule.bags").flags.append("fuzzy")
+    catalog.save(str(po))
+    with po.open("a", encoding="utf-8") as file:  # and entries for no unit of REBUS
+        file.write('\nmsgctxt "rule.gone"\nmsgid "Gone."\nmsgstr "Parti."\n\nmsgid "No context."\nmsgstr "Aucun."\n')
+    lines = review(capsys, project_copy, po)
+    assert "rules/rebus/fr.yaml: 52 unit(s) marked reviewed" in lines[0]  # 54, less the empty and the fuzzy
+    assert "  not reviewed, fuzzy or outdated: rule.bags" in lines
+    assert yaml_unit(project_copy, FRENCH, "section.play")["status"] == "draft"
+    assert yaml_unit(project_copy, FRENCH, "rule.winner")["status"] == "reviewed"  # after them all
+
+
+def test_review_of_an_entry_made_from_an_older_english_is_refused(project_copy: Path, tmp_path: Path, capsys) -> None:
+    po = export(capsys, project_copy, tmp_path)  # rule.winner's msgid is "Highest score wins."
+    edit(project_copy, "rules/rebus/en.yaml", "text: Highest score wins.", f"text: {NEW_WINNER}")
+    edit(
+        project_copy, FRENCH, f'source: "{source_hash("Highest score wins.")}"', f'source: "{source_hash(NEW_WINNER)}"'
+    )
+    lines = review(capsys, project_copy, po)  # the YAML is current now, but the reviewer read other English
+    assert "  not reviewed, fuzzy or outdated: rule.winner" in lines
+    assert yaml_unit(project_copy, FRENCH, "rule.winner")["status"] == "draft"
+
+
+def test_review_lists_as_edited_an_entry_for_a_language_without_a_file(project_copy: Path, tmp_path, capsys) -> None:
+    (project_copy / "rules/rebus/cs.yaml").unlink()
+    po = export(capsys, project_copy, tmp_path, "cs")
+    set_msgstr(po, "section.play", "Jak hrát")
+    lines = review(capsys, project_copy, po)
+    assert "  not reviewed, the text differs from the YAML (import it first): section.play" in lines
+    assert not (project_copy / "rules/rebus/cs.yaml").exists()
+
+
+def test_review_returns_the_units_it_marked(project_copy: Path, tmp_path: Path, capsys) -> None:
+    set_status(project_copy, "section.play", "original")
+    po = export(capsys, project_copy, tmp_path)
+    result = review_po(load_project(project_copy).project, po)
+    assert len(result.reviewed) == 53 and "section.play" not in result.reviewed
+    assert result.reviewed[:2] == ["summary", "rule.bags"]  # in file order, without the original section.play
+    assert (result.edited, result.outdated) == ([], [])
