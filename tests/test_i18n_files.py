@@ -207,3 +207,36 @@ def test_review_returns_the_units_it_marked(project_copy: Path, tmp_path: Path, 
     assert len(result.reviewed) == 53 and "section.play" not in result.reviewed
     assert result.reviewed[:2] == ["summary", "rule.bags"]  # in file order, without the original section.play
     assert (result.edited, result.outdated) == ([], [])
+
+
+def test_update_marks_fuzzy_an_entry_whose_english_changed_even_when_the_yaml_is_current(
+    project_copy: Path, tmp_path: Path, capsys
+) -> None:
+    po = export(capsys, project_copy, tmp_path)
+    set_msgstr(po, "rule.winner", "Le meilleur score l’emporte.")
+    edit(project_copy, "rules/rebus/en.yaml", "text: Highest score wins.", f"text: {NEW_WINNER}")
+    edit(
+        project_copy, FRENCH, f'source: "{source_hash("Highest score wins.")}"', f'source: "{source_hash(NEW_WINNER)}"'
+    )
+    code, out, err = run_cli(capsys, "--root", str(project_copy), "i18n", "update", str(po))
+    assert code == 0, err
+    assert "  fuzzy: rule.winner" in out.splitlines()
+    winner = next(entry for entry in polib.pofile(str(po)) if entry.msgctxt == "rule.winner")
+    assert (winner.msgid, winner.msgstr) == (NEW_WINNER, "Le meilleur score l’emporte.")
+    assert (winner.fuzzy, winner.previous_msgid) == (True, "Highest score wins.")
+
+
+def test_update_keeps_every_gone_entry_as_obsolete(project_copy: Path, tmp_path: Path, capsys) -> None:
+    po = export(capsys, project_copy, tmp_path)
+    with po.open("a", encoding="utf-8") as file:
+        file.write('\nmsgctxt "rule.gone"\nmsgid "Gone."\nmsgstr "Parti."\n')
+        file.write('\n#, fuzzy\nmsgctxt "rule.left"\nmsgid "Left."\nmsgstr "Quitté."\n')
+        file.write('\nmsgid "No context."\nmsgstr "Aucun."\n')  # no unit at all: not kept
+    code, out, err = run_cli(capsys, "--root", str(project_copy), "i18n", "update", str(po))
+    assert code == 0, err
+    assert [line for line in out.splitlines() if line.startswith("  obsolete: ")] == [
+        "  obsolete: rule.gone",
+        "  obsolete: rule.left",
+    ]
+    kept = {entry.msgctxt: entry for entry in polib.pofile(str(po)).obsolete_entries()}
+    assert (kept["rule.gone"].msgstr, kept["rule.left"].msgstr) == ("Parti.", "Quitté.")
