@@ -12,6 +12,7 @@ of the denominator only the equivalent mutants listed in equivalent.yaml beside 
 
     python tests/mutation/run.py [package ...] [--keep]     # all four packages when none is named
     python tests/mutation/run.py [package ...] --report     # the last run's results again (or so far)
+    python tests/mutation/run.py [package ...] --again      # only the last run's survivors, after new tests
 """
 
 from __future__ import annotations
@@ -198,10 +199,12 @@ def collected(folder: Path) -> list[Mutant]:
     return [describe(raw) for raw in json.loads(found.stdout)]
 
 
-def run_package(package: str, keep: bool) -> tuple[list[Mutant], float]:
-    folder = stage(package, keep)
+def run_package(package: str, keep: bool, again: bool = False) -> tuple[list[Mutant], float]:
+    folder = stage(package, keep or again)
+    # Again: only the last run's survivors, against the tests as they are now (mutmut keeps the rest).
+    names = [m.name for m in collected(folder) if m.status not in DETECTED] if again else []
     started = time.monotonic()
-    mutmut = [sys.executable, "-m", "mutmut", "run", "--max-children", str(os.cpu_count() or 2)]
+    mutmut = [sys.executable, "-m", "mutmut", "run", "--max-children", str(os.cpu_count() or 2), *names]
     with open(folder / "mutmut.log", "w") as log:
         ran = subprocess.run(mutmut, cwd=folder, stdout=log, stderr=subprocess.STDOUT, check=False)
     elapsed = time.monotonic() - started
@@ -246,6 +249,7 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("packages", nargs="*", choices=[*PACKAGES, []], default=None)
     parser.add_argument("--keep", action="store_true", help="reuse the last run's mutants (mutmut reruns what changed)")
+    parser.add_argument("--again", action="store_true", help="rerun only the last run's survivors, with today's tests")
     parser.add_argument("--report", action="store_true", help="report the last run's results without running")
     parser.add_argument("--collect", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args()
@@ -256,7 +260,7 @@ def main() -> int:
     if args.report:
         results = {package: (collected(STAGES / package), None) for package in packages}
     else:
-        results = {package: run_package(package, args.keep) for package in packages}
+        results = {package: run_package(package, args.keep, args.again) for package in packages}
     return 0 if report(results) else 1
 
 
