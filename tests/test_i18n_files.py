@@ -4,6 +4,7 @@ PO headers whose Language Babel does not know."""
 
 from __future__ import annotations
 
+import shutil
 import subprocess
 import xml.etree.ElementTree as ET
 from pathlib import Path
@@ -11,7 +12,7 @@ from pathlib import Path
 import polib
 import pytest
 
-from conftest import edit, run_cli
+from conftest import ROOT, edit, run_cli
 from rulebook.i18n.history import earlier_texts
 from rulebook.i18n.review import review_po
 from rulebook.load.project import load_project
@@ -240,3 +241,46 @@ def test_update_keeps_every_gone_entry_as_obsolete(project_copy: Path, tmp_path:
     ]
     kept = {entry.msgctxt: entry for entry in polib.pofile(str(po)).obsolete_entries()}
     assert (kept["rule.gone"].msgstr, kept["rule.left"].msgstr) == ("Parti.", "Quitté.")
+
+
+def comments(catalog: polib.POFile, unit_id: str) -> list[str]:
+    return next(entry for entry in catalog if entry.msgctxt == unit_id).comment.splitlines()
+
+
+def test_each_kind_of_unit_tells_the_translator_what_it_is_and_where(project_copy: Path, tmp_path: Path, capsys):
+    shutil.copy(ROOT / "mkdocs.yml", project_copy / "mkdocs.yml")  # site_url: http://127.0.0.1:8000/
+    site = "http://127.0.0.1:8000/"
+    rebus = polib.pofile(str(export(capsys, project_copy, tmp_path)))
+    assert comments(rebus, "summary") == [
+        "One-line description of REBUS on the home page",
+        f"on the site: {site}fr/",
+        "status: draft",
+    ]
+    assert comments(rebus, "section.play") == [
+        "Section title REBUS 1",
+        f"on the site: {site}fr/rebus/#play",
+        "status: draft",
+    ]
+    assert comments(rebus, "example.i-saw")[:2] == [
+        "Caption of a worked example: quote exactly the numbers the English quotes",
+        f"on the site: {site}fr/rebus/#example-i-saw",
+    ]
+    assert comments(rebus, "ruling.rebus-score.question") == [
+        "Referee note (project ruling 'rebus-score'): the question",
+        f"on the site: {site}fr/rebus/#ruling-rebus-score",
+        "status: draft",
+    ]
+    template = polib.pofile(str(tmp_path / "rebus.pot"))  # English: the site's pages have no language prefix
+    assert comments(template, "rule.winner") == ["Rule REBUS 4.2", f"on the site: {site}rebus/#winner"]
+    rebis = polib.pofile(str(export(capsys, project_copy, tmp_path, game="rebis")))
+    zero = " ".join(comments(rebis, "rule.zero-expansion"))  # Babel wraps long comments
+    assert "note: The English and French sources lack this paragraph; this is our translation of the Czech" in zero
+    assert "translation note: Absent de la source française\u202f; traduction du paragraphe tchèque." in zero
+    glossary = polib.pofile(str(export(capsys, project_copy, tmp_path, game="glossary")))
+    symbol = "Glossary symbol 'eye' (material/eye), English readings: I · eye · aye"
+    assert comments(glossary, "symbol.eye.readings")[:3] == [
+        symbol,
+        "Explain these English readings to a reader of your language; the msgid lists them",
+        f"on the site: {site}fr/glossary/#eye",
+    ]
+    assert comments(glossary, "symbol.eye.name")[:2] == [symbol, f"on the site: {site}fr/glossary/#eye"]
