@@ -284,3 +284,31 @@ def test_each_kind_of_unit_tells_the_translator_what_it_is_and_where(project_cop
         f"on the site: {site}fr/glossary/#eye"
     )
     assert " ".join(comments(glossary, "symbol.eye.name")).startswith(f"{symbol} on the site: {site}fr/glossary/#eye")
+
+
+def test_exported_headers_say_what_the_file_is(project_copy: Path, tmp_path: Path, capsys) -> None:
+    po = export(capsys, project_copy, tmp_path)
+    text = po.read_text(encoding="utf-8")
+    assert text.startswith(
+        "# rebus: en → fr, exported by `rulebook i18n export`.\n"
+        "# msgctxt is the unit id; fuzzy entries are outdated and are not imported until cleared.\n"
+    )
+    header = polib.pofile(str(po)).metadata
+    assert (header["Project-Id-Version"], header["Language-Team"]) == ("rulebook rebus", "French")
+    assert (header["Report-Msgid-Bugs-To"], header["Last-Translator"]) == ("", "")
+    template_text = (tmp_path / "rebus.pot").read_text(encoding="utf-8")
+    assert template_text.startswith("# rebus: en → any language, exported by `rulebook i18n export`.\n")
+    template = polib.pofile(str(tmp_path / "rebus.pot"))
+    assert (template.metadata["Language-Team"], "Plural-Forms" in template.metadata) == ("", False)
+    assert all(entry.msgstr == "" for entry in template)
+
+
+def test_a_publishers_text_tells_msgfmt_it_is_no_format_string(project_copy: Path, tmp_path: Path, capsys) -> None:
+    # Rebis in French is the publisher's text (status original); REBUS in French is our draft.
+    rebis = {entry.msgctxt: entry for entry in polib.pofile(str(export(capsys, project_copy, tmp_path, game="rebis")))}
+    assert rebis["rule.aim"].flags == ["no-python-brace-format"]
+    assert rebis["rule.zero-expansion"].flags == ["python-brace-format"]  # our translation of the Czech
+    template = {entry.msgctxt: entry for entry in polib.pofile(str(tmp_path / "rebis.pot"))}
+    assert template["rule.aim"].flags == []  # the template names no format: msgmerge keeps each file's own
+    rebus = {entry.msgctxt: entry for entry in polib.pofile(str(export(capsys, project_copy, tmp_path)))}
+    assert rebus["rule.bags"].flags == ["python-brace-format"]
