@@ -7,16 +7,20 @@ from __future__ import annotations
 import shutil
 import subprocess
 import xml.etree.ElementTree as ET
+from dataclasses import replace
 from pathlib import Path
 
 import polib
 import pytest
 
 from conftest import ROOT, edit, run_cli
+from rulebook.i18n.basis import Basis, basis
 from rulebook.i18n.history import earlier_texts
 from rulebook.i18n.review import review_po
+from rulebook.i18n.ui import gettext_plural_forms, ui_translations
 from rulebook.load.project import load_project
 from rulebook.model import source_hash
+from rulebook.problems import Severity
 from test_import import GIT, NEW_WINNER, commit_english_edit, export, import_, set_msgstr, yaml_unit
 from test_import_status import FRENCH, set_status
 
@@ -312,3 +316,39 @@ def test_a_publishers_text_tells_msgfmt_it_is_no_format_string(project_copy: Pat
     assert template["rule.aim"].flags == []  # the template names no format: msgmerge keeps each file's own
     rebus = {entry.msgctxt: entry for entry in polib.pofile(str(export(capsys, project_copy, tmp_path)))}
     assert rebus["rule.bags"].flags == ["python-brace-format"]
+
+
+def test_basis_is_the_english_a_translation_was_made_from(project_copy: Path) -> None:
+    subprocess.run(["git", "-C", str(project_copy), "init", "-q"], check=True)
+    subprocess.run([*GIT, "-C", str(project_copy), "add", "-A"], check=True)
+    subprocess.run([*GIT, "-C", str(project_copy), "commit", "-qm", "released"], check=True)
+
+    def basis_of(unit_id: str, **change: object) -> Basis:
+        project = load_project(project_copy).project
+        rebus = next(game for game in project.games if game.id == "rebus")
+        return basis(project, rebus, replace(rebus.words["fr"].units[unit_id], **change))
+
+    current = basis_of("rule.bags")
+    assert (current.english.text, current.severity) == (
+        "Separate the tiles into the {components.bags} bags according to color.",
+        Severity.ERROR,
+    )
+    assert basis_of("rule.bags", source=None).english.text.startswith("Separate the tiles")
+    assert basis_of("rule.bags", id="rule.nowhere").english is None
+    commit_english_edit(project_copy)  # rule.winner's French is now outdated; git has its English
+    outdated = basis_of("rule.winner")
+    assert (outdated.english.id, outdated.english.text, outdated.severity) == (
+        "rule.winner",
+        "Highest score wins.",
+        Severity.ERROR,
+    )
+    lost = basis_of("rule.winner", source="000000000000")  # an English git never had
+    assert (lost.english.text, lost.severity) == (NEW_WINNER, Severity.WARNING)
+
+
+def test_ui_words_come_from_the_catalog_or_stay_english(tmp_path: Path) -> None:
+    french = {entry.msgid: entry.msgstr for entry in polib.pofile(str(ROOT / "locales/fr/LC_MESSAGES/messages.po"))}
+    assert ui_translations(ROOT, "fr").gettext("Referee notes") == french["Referee notes"] != "Referee notes"
+    assert ui_translations(tmp_path, "fr").gettext("Referee notes") == "Referee notes"
+    assert gettext_plural_forms(ROOT, "fr") == "nplurals=2; plural=(n > 1);"  # as the catalog declares
+    assert gettext_plural_forms(tmp_path, "pl").startswith("nplurals=3;")  # no catalog: CLDR's, through Babel
