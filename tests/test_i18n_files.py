@@ -4,6 +4,7 @@ PO headers whose Language Babel does not know."""
 
 from __future__ import annotations
 
+import re
 import shutil
 import subprocess
 import xml.etree.ElementTree as ET
@@ -352,3 +353,56 @@ def test_ui_words_come_from_the_catalog_or_stay_english(tmp_path: Path) -> None:
     assert ui_translations(tmp_path, "fr").gettext("Referee notes") == "Referee notes"
     assert gettext_plural_forms(ROOT, "fr") == "nplurals=2; plural=(n > 1);"  # as the catalog declares
     assert gettext_plural_forms(tmp_path, "pl").startswith("nplurals=3;")  # no catalog: CLDR's, through Babel
+
+
+def refused(capsys, root: Path, po: Path) -> str:
+    code, _, err = import_(capsys, root, po)
+    assert code == 2, err
+    return err
+
+
+def test_import_names_each_entry_it_cannot_take_with_its_line(project_copy: Path, tmp_path: Path, capsys) -> None:
+    po = export(capsys, project_copy, tmp_path)
+    entries = po.read_text(encoding="utf-8").rstrip("\n").split("\n\n")
+    bags = next(index for index, entry in enumerate(entries) if 'msgctxt "rule.bags"' in entry)
+    entries[bags] = (
+        'msgctxt "rule.bags"\nmsgid "One bag."\nmsgid_plural "Bags."\nmsgstr[0] "Un sac."\nmsgstr[1] "Des sacs."'
+    )
+    entries.append('msgid "No context."\nmsgstr "Aucun."')
+    po.write_text("\n\n".join(entries) + "\n", encoding="utf-8")
+    lines = po.read_text(encoding="utf-8").splitlines()
+    no_context = lines.index('msgid "No context."') + 1
+    plural = lines.index('msgid "One bag."') + 1
+    err = refused(capsys, project_copy, po)
+    assert f"{po}:{no_context}: an entry without msgctxt, the unit id" in err
+    assert f"{po}:{plural}: 'rule.bags' has plural forms, but a unit has one text" in err
+
+
+def test_a_control_character_in_a_translation_is_refused_by_entry(project_copy: Path, tmp_path: Path, capsys):
+    po = export(capsys, project_copy, tmp_path)
+    line = set_msgstr(po, "section.play", "Pour\x07jouer")
+    err = refused(capsys, project_copy, po)
+    assert f"{po}:{line}: 'section.play': the control character U+0007" in err
+
+
+def test_bytes_invalid_in_the_declared_charset_are_refused_with_their_line(project_copy: Path, tmp_path, capsys):
+    po = export(capsys, project_copy, tmp_path)
+    data = po.read_bytes().replace(b'msgstr "Pour jouer"', b'msgstr "Pour \xff jouer"')
+    po.write_bytes(data)
+    line = data[: data.index(b"\xff")].count(b"\n") + 1
+    assert f"{po}:{line}: not valid utf-8: byte 0xff" in refused(capsys, project_copy, po)  # as declared
+
+
+def test_a_file_without_a_declared_charset_or_with_a_bom_is_read_as_utf_8(project_copy: Path, tmp_path, capsys):
+    po = export(capsys, project_copy, tmp_path)
+    set_msgstr(po, "section.play", "Comment jouer")
+    text = re.sub(r"; charset=[\w-]+", "", po.read_text(encoding="utf-8"))
+    assert "charset" not in text
+    po.write_bytes(b"\xef\xbb\xbf" + text.encode("utf-8"))
+    code, _, err = import_(capsys, project_copy, po)
+    assert code == 0, err
+    assert yaml_unit(project_copy, FRENCH, "section.play")["text"] == "Comment jouer"
+
+
+def test_a_po_path_that_cannot_be_read_is_refused(project_copy: Path, tmp_path: Path, capsys) -> None:
+    assert f"{tmp_path}: cannot read: Is a directory" in refused(capsys, project_copy, tmp_path)
