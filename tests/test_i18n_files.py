@@ -32,7 +32,8 @@ STEM_NOTE = "Forms are word stems, as rulebook check matches them: a form stands
 def terms(capsys, root: Path, folder: Path, language: str) -> tuple[bytes, str]:
     code, _, err = run_cli(capsys, "--root", str(root), "i18n", "terms", language, "-o", str(folder))
     assert code == 0, err
-    return (folder / f"terms.{language}.tbx").read_bytes(), (folder / f"terms.{language}.csv").read_text("utf-8")
+    with (folder / f"terms.{language}.csv").open(encoding="utf-8", newline="") as table:  # line ends as written
+        return (folder / f"terms.{language}.tbx").read_bytes(), table.read()
 
 
 def test_the_tbx_file_is_tbx_basic_in_utf_8(project_copy: Path, tmp_path: Path, capsys) -> None:
@@ -125,7 +126,7 @@ def test_a_broken_file_is_named_with_its_line(project_copy: Path, tmp_path: Path
 def test_a_language_babel_does_not_know_is_named_in_the_refusal(project_copy: Path, tmp_path: Path, capsys) -> None:
     po = export(capsys, project_copy, tmp_path)
     text = po.read_text(encoding="utf-8")
-    for declared, named in [('"Language: zz\\n"', "(zz)"), ('"Language: \\n"', "(none)")]:
+    for declared, named in [('"Language: zz\\n"', "(zz)"), ('"Language: \\n"', "(none)"), ("", "(none)")]:
         po.write_text(text.replace('"Language: fr\\n"', declared), encoding="utf-8")
         code, _, err = import_(capsys, project_copy, po)
         assert code == 2
