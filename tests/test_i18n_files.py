@@ -407,3 +407,15 @@ def test_a_file_without_a_declared_charset_or_with_a_bom_is_read_as_utf_8(projec
 
 def test_a_po_path_that_cannot_be_read_is_refused(project_copy: Path, tmp_path: Path, capsys) -> None:
     assert f"{tmp_path}: cannot read: Is a directory" in refused(capsys, project_copy, tmp_path)
+
+
+def test_update_keeps_an_entry_the_translator_marked_fuzzy(project_copy: Path, tmp_path: Path, capsys) -> None:
+    po = export(capsys, project_copy, tmp_path)
+    catalog = polib.pofile(str(po))
+    bags = next(entry for entry in catalog if entry.msgctxt == "rule.bags")
+    bags.msgstr, bags.flags = "Triez les tuiles ?", ["fuzzy", *bags.flags]  # unsure: not to be imported yet
+    catalog.save(str(po))
+    code, _, err = run_cli(capsys, "--root", str(project_copy), "i18n", "update", str(po))
+    assert code == 0, err
+    bags = next(entry for entry in polib.pofile(str(po)) if entry.msgctxt == "rule.bags")
+    assert (bags.msgstr, bags.fuzzy) == ("Triez les tuiles ?", True)
