@@ -17,11 +17,13 @@ import pytest
 from conftest import ROOT, edit, run_cli
 from rulebook.i18n.basis import Basis, basis
 from rulebook.i18n.history import earlier_texts
+from rulebook.i18n.importer import _located
+from rulebook.i18n.po_file import Refused as PoRefused
 from rulebook.i18n.review import review_po
 from rulebook.i18n.ui import gettext_plural_forms, ui_translations
 from rulebook.load.project import load_project
 from rulebook.model import source_hash
-from rulebook.problems import Severity
+from rulebook.problems import Problem, Severity
 from test_import import GIT, NEW_WINNER, commit_english_edit, export, import_, set_msgstr, yaml_unit
 from test_import_status import FRENCH, set_status
 
@@ -178,11 +180,19 @@ def test_review_passes_over_entries_it_cannot_review_and_goes_on(project_copy: P
     catalog = polib.pofile(str(po))
     next(entry for entry in catalog if entry.msgctxt == "rule.bags").flags.append("fuzzy")
     catalog.save(str(po))
+    entries = po.read_text(encoding="utf-8").split("\n\n")  # an entry with plural forms: not a unit's text
+    players = next(index for index, entry in enumerate(entries) if 'msgctxt "rule.starting-player"' in entry)
+    entries[players] = (
+        'msgctxt "rule.starting-player"\nmsgid "One."\nmsgid_plural "Many."\nmsgstr[0] "Un."\nmsgstr[1] "Des."'
+    )
+    po.write_text("\n\n".join(entries), encoding="utf-8")
     with po.open("a", encoding="utf-8") as file:  # and entries for no unit of REBUS
         file.write('\nmsgctxt "rule.gone"\nmsgid "Gone."\nmsgstr "Parti."\n\nmsgid "No context."\nmsgstr "Aucun."\n')
     lines = review(capsys, project_copy, po)
-    assert "rules/rebus/fr.yaml: 52 unit(s) marked reviewed" in lines[0]  # 54, less the empty and the fuzzy
-    assert "  not reviewed, fuzzy or outdated: rule.bags" in lines
+    assert "rules/rebus/fr.yaml: 51 unit(s) marked reviewed" in lines[0]  # 54, less the empty, fuzzy and plural
+    assert [line for line in lines if line.startswith("  not reviewed")] == [
+        "  not reviewed, fuzzy or outdated: rule.bags"
+    ]
     assert yaml_unit(project_copy, FRENCH, "section.play")["status"] == "draft"
     assert yaml_unit(project_copy, FRENCH, "rule.winner")["status"] == "reviewed"  # after them all
 
@@ -419,3 +429,18 @@ def test_update_keeps_an_entry_the_translator_marked_fuzzy(project_copy: Path, t
     assert code == 0, err
     bags = next(entry for entry in polib.pofile(str(po)) if entry.msgctxt == "rule.bags")
     assert (bags.msgstr, bags.fuzzy) == ("Triez les tuiles ?", True)
+
+
+def test_a_new_error_is_located_at_the_po_line_of_its_unit_or_said_as_it_is() -> None:
+    lines = {"rule.bags": 42}
+    bags = Problem("rules/rebus/fr.yaml", 3, 5, "units.rule.bags.text: unbalanced Markdown emphasis (* or **)")
+    assert _located(bags, lines, "po/rebus.fr.po") == (
+        "po/rebus.fr.po:42: 'rule.bags': unbalanced Markdown emphasis (* or **)"
+    )
+    other = Problem("rules/rebus/fr.yaml", 1, 1, "language: not the file's folder language")
+    assert _located(other, lines, "po/rebus.fr.po") == (
+        "rules/rebus/fr.yaml:1:1: language: not the file's folder language (after the import)"
+    )
+    unlisted = Problem("rules/rebus/fr.yaml", 9, 5, "units.rule.winner.text: too long")
+    assert _located(unlisted, lines, "po/rebus.fr.po").endswith("(after the import)")
+    assert str(PoRefused(["a.po:1: one", "a.po:2: two"])) == "a.po:1: one\na.po:2: two"
