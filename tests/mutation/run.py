@@ -202,7 +202,7 @@ def collected(folder: Path) -> list[Mutant]:
 def run_package(package: str, keep: bool, again: bool = False) -> tuple[list[Mutant], float]:
     folder = stage(package, keep or again)
     # Again: only the last run's survivors, against the tests as they are now (mutmut keeps the rest).
-    names = [m.name for m in collected(folder) if m.status not in DETECTED] if again else []
+    names = [m.name for m in collected(folder) if m.status not in DETECTED | {"not checked"}] if again else []
     started = time.monotonic()
     mutmut = [sys.executable, "-m", "mutmut", "run", "--max-children", str(os.cpu_count() or 2), *names]
     with open(folder / "mutmut.log", "w") as log:
