@@ -7,7 +7,7 @@ BIN := $(VENV)/bin
 INSTALLED := $(VENV)/.installed
 export NO_MKDOCS_2_WARNING := 1
 
-.PHONY: install serve build check test lint pytest system-deps messages bench fuzz print clean
+.PHONY: install serve build check test lint pytest system-deps messages bench fuzz print mutate clean
 
 install: $(INSTALLED)
 
@@ -57,6 +57,14 @@ test: lint check build pytest
 fuzz: install
 	RULEBOOK_FUZZ=1 $(BIN)/pytest -m fuzz -q -o addopts="" tests
 
+# Issue 17: mutation testing (mutmut) of scoring, validate, i18n and the escaping in render, on their
+# fast tests only; prints the score per package and lists the survivors. Not part of `make test`:
+# it takes minutes per package. `make mutate PACKAGES="scoring i18n"` runs some of them.
+PACKAGES ?=
+mutate: install
+	$(BIN)/python -m pip install --quiet -c constraints.txt -e '.[mutate]'
+	$(BIN)/python tests/mutation/run.py $(PACKAGES)
+
 # The print edition: print/<language>/<game>.pdf, printed by the tests' Chromium from the built site.
 print: build system-deps
 	$(BIN)/python -m rulebook.edition --site site --out print
@@ -80,5 +88,5 @@ messages: install
 	done
 
 clean:
-	rm -rf site print .venv .pytest_cache
+	rm -rf site print .venv .pytest_cache .mutate
 	find docs -mindepth 1 -maxdepth 1 -type d ! -name assets -exec rm -rf {} +

@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import codecs
 import re
-from collections.abc import Iterator
 from dataclasses import dataclass
 from io import StringIO
 from pathlib import Path
@@ -192,8 +191,3 @@ def _refuse_duplicates(entries: list[Entry], shown: str) -> None:
             seen[key] = entry.line
     if problems:
         raise Refused(problems)
-
-
-def entries_with_text(po: PoFile) -> Iterator[Entry]:
-    """The entries a translator filled in and did not leave fuzzy."""
-    return (entry for entry in po.entries if not entry.fuzzy and entry.string)

@@ -1,0 +1,268 @@
+"""`make mutate`: mutmut over the packages whose bugs would print a wrong score or an unsafe page.
+
+mutmut 3 names a mutant after its module's path from the folder it runs in, with only a `src/`
+prefix stripped, while the tests import `rulebook.…`; our package lives in tools/. So each package
+runs in its own stage, `.mutate/<package>/` (git-ignored), where `src` links to tools/ and the
+project's content folders are linked beside it. mutmut copies that into `.mutate/<package>/mutants/`
+and mutates only the package's files.
+
+Each package runs only its fast tests (no browser, no site build): mutmut then runs, for each mutant,
+the tests that reached the mutated function. The score counts a timeout as detected and leaves out
+of the denominator only the equivalent mutants listed in equivalent.yaml beside this file.
+
+    python tests/mutation/run.py [package ...] [--keep]     # all four packages when none is named
+    python tests/mutation/run.py [package ...] --report     # the last run's results again (or so far)
+    python tests/mutation/run.py [package ...] --again      # only the last run's survivors, after new tests
+"""
+
+from __future__ import annotations
+
+import argparse
+import ast
+import json
+import os
+import shutil
+import subprocess
+import sys
+import time
+from dataclasses import dataclass
+from pathlib import Path
+
+import yaml
+
+ROOT = Path(__file__).resolve().parents[2]
+STAGES = ROOT / ".mutate"
+EQUIVALENT_FILE = Path(__file__).with_name("equivalent.yaml")
+CONTENT = ("rules", "glossary", "schemas", "locales", "mkdocs.yml")  # mkdocs.yml: the site_url of PO links
+TARGET = 90.0
+
+# What each package mutates (globs under src/, i.e. tools/) and the fast tests that exercise it.
+PACKAGES: dict[str, tuple[list[str], list[str]]] = {
+    "scoring": (
+        ["src/rulebook/scoring/*"],
+        [
+            "tests/test_score.py",
+            "tests/test_scoring_boundaries.py",
+            "tests/test_scoring_properties.py",
+            "tests/test_examples.py",
+            "src/rulebook/scoring",
+        ],
+    ),
+    "i18n": (
+        ["src/rulebook/i18n/*"],
+        [
+            "tests/test_i18n_files.py",
+            "tests/test_import.py",
+            "tests/test_import_status.py",
+            "tests/test_po_files.py",
+            "tests/test_translation.py",
+            "tests/test_translator_context.py",
+            "tests/test_ui_catalogs.py",
+            "src/rulebook/i18n",
+        ],
+    ),
+    "validate": (
+        ["src/rulebook/validate/*"],
+        [
+            "tests/test_check.py",
+            "tests/test_document.py",
+            "tests/test_glossary.py",
+            "tests/test_qa.py",
+            "tests/test_languages_are_data.py",
+            "src/rulebook/validate",
+        ],
+    ),
+    # "The escaping": where text or a name becomes HTML (markup and its sanitizer, link targets,
+    # glossary readings, the referee's breakdown tables), not the page layout around it.
+    "render": (
+        [
+            "src/rulebook/render/markup.py",
+            "src/rulebook/render/sanitizer.py",
+            "src/rulebook/render/target.py",
+            "src/rulebook/render/glossary.py",
+            "src/rulebook/render/referee.py",
+        ],
+        [
+            "tests/test_render.py",
+            "tests/test_glossary.py",
+            "tests/test_page_typography.py",
+            "src/rulebook/render",
+        ],
+    ),
+}
+
+# A mutant counts as detected when mutmut says so by one of these.
+DETECTED = {"killed", "timeout", "caught by type check"}
+
+
+@dataclass(frozen=True)
+class Mutant:
+    name: str  # mutmut's, e.g. rulebook.scoring.rebis.x_shelf_value__mutmut_3
+    status: str
+    file: str  # relative to the repository
+    line: int
+    function: str  # module.function, the part of the key that does not shift with line numbers
+    before: str
+    after: str
+
+    def key(self) -> tuple[str, str, str]:
+        return self.function, self.before, self.after
+
+
+def stage(package: str, keep: bool) -> Path:
+    """The folder mutmut runs in for one package, laid out as mutmut expects."""
+    folder = STAGES / package
+    if folder.exists() and not keep:
+        shutil.rmtree(folder)
+    folder.mkdir(parents=True, exist_ok=True)
+    for name, target in [("src", ROOT / "tools"), ("tests", ROOT / "tests")] + [(c, ROOT / c) for c in CONTENT]:
+        link = folder / name
+        if not link.is_symlink():
+            link.symlink_to(target, target_is_directory=target.is_dir())
+    mutate, tests = PACKAGES[package]
+    tests = [test for test in tests if (folder / test).exists()]
+    settings = {
+        "source_paths": ["src"],
+        "only_mutate": mutate,
+        "also_copy": list(CONTENT),
+        # Doctests are part of the selection; the project's -ra summary is noise in a mutant's run.
+        "pytest_add_cli_args": [
+            "-p",
+            "no:cacheprovider",
+            "-o",
+            "addopts=--doctest-modules",
+            "-m",
+            "not browser and not fuzz",
+        ],
+        "pytest_add_cli_args_test_selection": tests,
+    }
+    mutmut_table = "\n[tool.mutmut]\n" + "".join(f"{key} = {json.dumps(value)}\n" for key, value in settings.items())
+    (folder / "pyproject.toml").write_text((ROOT / "pyproject.toml").read_text() + mutmut_table)
+    return folder
+
+
+def collect() -> None:
+    """Print every mutant of the stage in the current folder as JSON (run inside the stage)."""
+    from mutmut.mutation.data import SourceFileMutationData
+    from mutmut.mutation.diff_apply import get_diff_for_mutant
+    from mutmut.stats import status_by_exit_code
+    from mutmut.utils.file_utils import walk_mutatable_files
+
+    mutants = []
+    for path in walk_mutatable_files():
+        data = SourceFileMutationData(path=path)
+        data.load()
+        source = path.read_text(encoding="utf-8")
+        for name, exit_code in data.exit_code_by_key.items():
+            status = status_by_exit_code[exit_code]
+            diff = get_diff_for_mutant(name, path=path) if status not in DETECTED else ""
+            mutants.append({"name": name, "status": status, "path": str(path), "diff": diff, "source": source})
+    json.dump(mutants, sys.stdout)
+
+
+def describe(raw: dict[str, str]) -> Mutant:
+    """A mutant with the file line and the code it changes, read from mutmut's diff."""
+    name, diff = raw["name"], raw["diff"]
+    function = name.partition("__mutmut_")[0]
+    removed = [line[1:].strip() for line in diff.splitlines() if line.startswith("-") and not line.startswith("---")]
+    added = [line[1:].strip() for line in diff.splitlines() if line.startswith("+") and not line.startswith("+++")]
+    before, after = " ".join(removed), " ".join(added)
+    file = "tools/" + raw["path"].removeprefix("src/")
+    return Mutant(name, raw["status"], file, _line_of(raw["source"], function, removed), function, before, after)
+
+
+def _line_of(source: str, function: str, removed: list[str]) -> int:
+    """The file line of the first changed line, searched within the mutated function."""
+    short = function.rpartition(".")[2]
+    wanted = short.split("ǁ")[-1] if "ǁ" in short else short.removeprefix("x_")
+    lines = source.splitlines()
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef) and node.name == wanted:
+            for number in range(node.lineno, (node.end_lineno or node.lineno) + 1):
+                if removed and lines[number - 1].strip() == removed[0]:
+                    return number
+            return node.lineno
+    return 0
+
+
+def equivalents() -> dict[tuple[str, str, str], str]:
+    entries = yaml.safe_load(EQUIVALENT_FILE.read_text(encoding="utf-8")) or []
+    return {(entry["function"], entry["before"], entry["after"]): entry["why"] for entry in entries}
+
+
+def collected(folder: Path) -> list[Mutant]:
+    found = subprocess.run(
+        [sys.executable, __file__, "--collect"], cwd=folder, capture_output=True, text=True, check=False
+    )
+    if found.returncode != 0 or not found.stdout:
+        sys.exit(f"no mutmut results in {folder}: see {folder / 'mutmut.log'}\n{found.stderr}")
+    return [describe(raw) for raw in json.loads(found.stdout)]
+
+
+def run_package(package: str, keep: bool, again: bool = False) -> tuple[list[Mutant], float]:
+    folder = stage(package, keep or again)
+    # Again: only the last run's survivors, against the tests as they are now (mutmut keeps the rest).
+    names = [m.name for m in collected(folder) if m.status not in DETECTED | {"not checked"}] if again else []
+    started = time.monotonic()
+    mutmut = [sys.executable, "-m", "mutmut", "run", "--max-children", str(os.cpu_count() or 2), *names]
+    with open(folder / "mutmut.log", "w") as log:
+        ran = subprocess.run(mutmut, cwd=folder, stdout=log, stderr=subprocess.STDOUT, check=False)
+    elapsed = time.monotonic() - started
+    if ran.returncode != 0:  # e.g. a test that fails on the unmutated code: no score would mean anything
+        tail = (folder / "mutmut.log").read_text(errors="replace")[-2000:]
+        sys.exit(f"mutmut failed for {package} (exit {ran.returncode}); see {folder / 'mutmut.log'}\n{tail}")
+    return collected(folder), elapsed
+
+
+def report(results: dict[str, tuple[list[Mutant], float | None]]) -> bool:
+    known = equivalents()
+    header = f"{'package':<10}{'mutants':>8}{'killed':>8}{'timeout':>8}{'survived':>9}{'equivalent':>11}{'not run':>8}"
+    rows, survivors, passed = [header + f"{'score':>8}{'time':>8}"], [], True
+    for package, (mutants, elapsed) in results.items():
+        unrun = [m for m in mutants if m.status == "not checked"]  # an interrupted run
+        ran = [m for m in mutants if m.status != "not checked"]
+        equivalent = [m for m in ran if m.status not in DETECTED and m.key() in known]
+        missed = [m for m in ran if m.status not in DETECTED and m.key() not in known]
+        killed = sum(m.status == "killed" for m in ran)
+        timeout = sum(m.status in DETECTED - {"killed"} for m in ran)
+        counted = len(ran) - len(equivalent)
+        score = 100 * (killed + timeout) / counted if counted else 100.0
+        passed &= score >= TARGET and not unrun
+        took = f"{elapsed / 60:>6.1f}mn" if elapsed is not None else f"{'-':>8}"
+        rows.append(
+            f"{package:<10}{len(mutants):>8}{killed:>8}{timeout:>8}{len(missed):>9}{len(equivalent):>11}"
+            f"{len(unrun):>8}{score:>7.1f}%{took}"
+        )
+        survivors += [f"{m.file}:{m.line}: [{m.status}] {m.before}  →  {m.after}   ({m.name})" for m in missed]
+    print("\n".join(rows))
+    print(
+        "score = (killed + timeout) / (mutants run − listed equivalents); target",
+        f"{TARGET:.0f} % each, with every mutant run",
+    )
+    if survivors:
+        print(f"\nSurvivors ({len(survivors)}):")
+        print("\n".join(survivors))
+    return passed
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("packages", nargs="*", choices=[*PACKAGES, []], default=None)
+    parser.add_argument("--keep", action="store_true", help="reuse the last run's mutants (mutmut reruns what changed)")
+    parser.add_argument("--again", action="store_true", help="rerun only the last run's survivors, with today's tests")
+    parser.add_argument("--report", action="store_true", help="report the last run's results without running")
+    parser.add_argument("--collect", action="store_true", help=argparse.SUPPRESS)
+    args = parser.parse_args()
+    if args.collect:
+        collect()
+        return 0
+    packages = args.packages or list(PACKAGES)
+    if args.report:
+        results = {package: (collected(STAGES / package), None) for package in packages}
+    else:
+        results = {package: run_package(package, args.keep, args.again) for package in packages}
+    return 0 if report(results) else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,446 @@
+"""The files translators' tools read, byte for byte where a tool would notice (issue 17): the TBX
+and CSV terminology, `i18n update` on a file that lacks units or carries a cleared fuzzy flag, and
+PO headers whose Language Babel does not know."""
+
+from __future__ import annotations
+
+import re
+import shutil
+import subprocess
+import xml.etree.ElementTree as ET
+from dataclasses import replace
+from pathlib import Path
+
+import polib
+import pytest
+
+from conftest import ROOT, edit, run_cli
+from rulebook.i18n.basis import Basis, basis
+from rulebook.i18n.history import earlier_texts
+from rulebook.i18n.importer import _located
+from rulebook.i18n.po_file import Refused as PoRefused
+from rulebook.i18n.review import review_po
+from rulebook.i18n.ui import gettext_plural_forms, ui_translations
+from rulebook.load.project import load_project
+from rulebook.model import source_hash
+from rulebook.problems import Problem, Severity
+from test_import import GIT, NEW_WINNER, commit_english_edit, export, import_, set_msgstr, yaml_unit
+from test_import_status import FRENCH, set_status
+
+XML_LANG = "{http://www.w3.org/XML/1998/namespace}lang"
+STEM_NOTE = "Forms are word stems, as rulebook check matches them: a form stands for the words that start with it."
+
+
+def terms(capsys, root: Path, folder: Path, language: str) -> tuple[bytes, str]:
+    code, _, err = run_cli(capsys, "--root", str(root), "i18n", "terms", language, "-o", str(folder))
+    assert code == 0, err
+    with (folder / f"terms.{language}.csv").open(encoding="utf-8", newline="") as table:  # line ends as written
+        return (folder / f"terms.{language}.tbx").read_bytes(), table.read()
+
+
+def test_the_tbx_file_is_tbx_basic_in_utf_8(project_copy: Path, tmp_path: Path, capsys) -> None:
+    data, _ = terms(capsys, project_copy, tmp_path, "cs")
+    assert data.startswith(b'<?xml version="1.0" encoding="UTF-8"?>\n<martif ')
+    assert data.count(b"<?xml") == 1 and data.endswith(b"</martif>\n")
+    assert "kamín".encode() in data  # UTF-8 text, not character references
+    martif = ET.fromstring(data)
+    assert (martif.tag, martif.attrib) == ("martif", {"type": "TBX-Basic", XML_LANG: "en"})
+    assert martif.findtext("martifHeader/fileDesc/sourceDesc/p") == "glossary/terms.yaml, exported by rulebook"
+    entries = martif.findall("text/body/termEntry")
+    assert [entry.get("id") for entry in entries][:3] == ["tile", "token", "bad-luck-token"]
+    tile = entries[0]
+    assert tile.findtext("note") == STEM_NOTE
+    written = [
+        (lang_set.get(XML_LANG), tig.findtext("term"), tig.find("termNote").attrib, tig.findtext("termNote"))
+        for lang_set in tile.findall("langSet")
+        for tig in lang_set.findall("tig")
+    ]
+    status = {"type": "administrativeStatus"}
+    assert written == [
+        ("en", "tile", status, "preferredTerm-admn-sts"),
+        ("cs", "kamín", status, "preferredTerm-admn-sts"),
+        ("cs", "dlaždic", status, "deprecatedTerm-admn-sts"),
+        ("cs", "destičk", status, "deprecatedTerm-admn-sts"),
+        ("cs", "kostk", status, "deprecatedTerm-admn-sts"),
+    ]
+
+
+def test_a_term_without_forbidden_forms_exports_its_preferred_ones(project_copy: Path, tmp_path: Path, capsys):
+    edit(
+        project_copy,
+        "glossary/terms.yaml",
+        "cs: {preferred: [kamín], forbidden: [dlaždic, destičk, kostk]}",
+        "cs: {preferred: [kamín]}",
+    )
+    data, table = terms(capsys, project_copy, tmp_path, "cs")
+    tile = ET.fromstring(data).find("text/body/termEntry[@id='tile']")
+    assert [tig.findtext("term") for tig in tile.iter("tig")] == ["tile", "kamín"]
+    assert "\r" not in table  # one line ending, as a spreadsheet and git both like
+    assert table.splitlines()[:2] == ["source,target,status,term", "tile,kamín,preferred,tile"]
+
+
+def test_update_adds_the_units_a_file_lacks_and_keeps_going(project_copy: Path, tmp_path: Path, capsys) -> None:
+    po = export(capsys, project_copy, tmp_path)
+    catalog = polib.pofile(str(po))
+    for unit_id in ("section.play", "rule.drawing"):  # an early unit and one further on
+        catalog.remove(next(entry for entry in catalog if entry.msgctxt == unit_id))
+    catalog.save(str(po))
+    set_msgstr(po, "rule.winner", "Le plus haut score gagne.")  # after both: must still be kept
+    code, out, err = run_cli(capsys, "--root", str(project_copy), "i18n", "update", str(po))
+    assert code == 0, err
+    assert [line for line in out.splitlines() if line.startswith("  added: ")] == [
+        "  added: section.play",
+        "  added: rule.drawing",
+    ]
+    entries = {entry.msgctxt: entry for entry in polib.pofile(str(po))}
+    assert entries["section.play"].msgstr == "Pour jouer"  # as the YAML has it
+    assert entries["rule.winner"].msgstr == "Le plus haut score gagne."
+
+
+def test_update_keeps_a_translator_s_cleared_fuzzy_flag(project_copy: Path, tmp_path: Path, capsys) -> None:
+    subprocess.run(["git", "-C", str(project_copy), "init", "-q"], check=True)
+    subprocess.run([*GIT, "-C", str(project_copy), "add", "-A"], check=True)
+    subprocess.run([*GIT, "-C", str(project_copy), "commit", "-qm", "released"], check=True)
+    commit_english_edit(project_copy)
+    po = export(capsys, project_copy, tmp_path)  # rule.winner fuzzy: its YAML is outdated
+    set_msgstr(po, "rule.winner", "Le joueur au plus haut score gagne la partie.", fuzzy=False)
+    code, _, err = run_cli(capsys, "--root", str(project_copy), "i18n", "update", str(po))
+    assert code == 0, err
+    winner = next(entry for entry in polib.pofile(str(po)) if entry.msgctxt == "rule.winner")
+    assert (winner.msgid, winner.msgstr) == (NEW_WINNER, "Le joueur au plus haut score gagne la partie.")
+    assert (winner.fuzzy, winner.previous_msgid) == (False, None)
+
+
+@pytest.mark.parametrize("action", ["update", "review"])
+def test_a_broken_file_is_named_with_its_line(project_copy: Path, tmp_path: Path, capsys, action: str) -> None:
+    po = export(capsys, project_copy, tmp_path)
+    text = po.read_text(encoding="utf-8")
+    po.write_text(text.replace('msgstr "Pour jouer"', 'msgstr "Pour jouer'), encoding="utf-8")
+    line = text.splitlines().index('msgstr "Pour jouer"') + 1
+    code, _, err = run_cli(capsys, "--root", str(project_copy), "i18n", action, str(po))
+    assert code == 2
+    assert f"{po}:{line}: not a valid PO line" in err
+    po.write_text(text.replace('"Language: fr\\n"', '"Language: de\\n"'), encoding="utf-8")
+    code, _, err = run_cli(capsys, "--root", str(project_copy), "i18n", action, str(po))
+    assert f"{po}: its Language (de) is not one of the translations (fr, cs)" in err
+
+
+def test_a_language_babel_does_not_know_is_named_in_the_refusal(project_copy: Path, tmp_path: Path, capsys) -> None:
+    po = export(capsys, project_copy, tmp_path)
+    text = po.read_text(encoding="utf-8")
+    for declared, named in [('"Language: zz\\n"', "(zz)"), ('"Language: \\n"', "(none)"), ("", "(none)")]:
+        po.write_text(text.replace('"Language: fr\\n"', declared), encoding="utf-8")
+        code, _, err = import_(capsys, project_copy, po)
+        assert code == 2
+        assert f"its Language {named} is not one of the translations (fr, cs)" in err
+
+
+def test_a_stale_edit_of_a_reviewed_unit_comes_in_as_an_outdated_draft(project_copy: Path, tmp_path: Path, capsys):
+    set_status(project_copy, "rule.winner", "reviewed")
+    subprocess.run(["git", "-C", str(project_copy), "init", "-q"], check=True)
+    subprocess.run([*GIT, "-C", str(project_copy), "add", "-A"], check=True)
+    subprocess.run([*GIT, "-C", str(project_copy), "commit", "-qm", "released"], check=True)
+    po = export(capsys, project_copy, tmp_path)
+    set_msgstr(po, "rule.winner", "Le plus haut score gagne.")
+    commit_english_edit(project_copy)
+    code, out, err = import_(capsys, project_copy, po)
+    assert code == 0, err
+    assert "  updated: rule.winner (outdated)" in out.splitlines()
+    assert yaml_unit(project_copy, FRENCH, "rule.winner")["status"] == "draft"  # the review was of other words
+
+
+def test_earlier_texts_reads_units_and_readings_lines_from_every_revision(tmp_path: Path) -> None:
+    def commit(text: str) -> None:
+        (tmp_path / "words.yaml").write_text(text, encoding="utf-8")
+        subprocess.run([*GIT, "-C", str(tmp_path), "add", "-A"], check=True)
+        subprocess.run([*GIT, "-C", str(tmp_path), "commit", "-qm", "edit"], check=True)
+
+    subprocess.run(["git", "-C", str(tmp_path), "init", "-q"], check=True)
+    commit("units:\n  a: {text: Old A}\n  b: {note: no text yet}\n  c: plain\n")
+    commit("units: [not, a, mapping\n")  # a revision that is not YAML at all is passed over
+    commit("symbols:\n  - {id: eye, readings: [eye, I]}\n  - {id: bare}\n")
+    commit("units:\n  a: {text: New A}\n")
+    assert earlier_texts(tmp_path, "words.yaml") == {
+        source_hash("New A"): "New A",
+        source_hash("eye · I"): "eye · I",
+        source_hash("Old A"): "Old A",
+    }
+    assert earlier_texts(tmp_path, "missing.yaml") == {}
+
+
+def review(capsys, root: Path, po: Path) -> list[str]:
+    code, out, err = run_cli(capsys, "--root", str(root), "i18n", "review", str(po))
+    assert code == 0, err
+    return out.splitlines()
+
+
+def test_review_passes_over_entries_it_cannot_review_and_goes_on(project_copy: Path, tmp_path: Path, capsys) -> None:
+    po = export(capsys, project_copy, tmp_path)
+    set_msgstr(po, "section.play", "")  # an early entry left empty: nothing to review
+    catalog = polib.pofile(str(po))
+    next(entry for entry in catalog if entry.msgctxt == "rule.bags").flags.append("fuzzy")
+    catalog.save(str(po))
+    entries = po.read_text(encoding="utf-8").split("\n\n")  # an entry with plural forms: not a unit's text
+    players = next(index for index, entry in enumerate(entries) if 'msgctxt "rule.starting-player"' in entry)
+    entries[players] = (
+        'msgctxt "rule.starting-player"\nmsgid "One."\nmsgid_plural "Many."\nmsgstr[0] "Un."\nmsgstr[1] "Des."'
+    )
+    po.write_text("\n\n".join(entries), encoding="utf-8")
+    with po.open("a", encoding="utf-8") as file:  # and entries for no unit of REBUS
+        file.write('\nmsgctxt "rule.gone"\nmsgid "Gone."\nmsgstr "Parti."\n\nmsgid "No context."\nmsgstr "Aucun."\n')
+    lines = review(capsys, project_copy, po)
+    assert "rules/rebus/fr.yaml: 51 unit(s) marked reviewed" in lines[0]  # 54, less the empty, fuzzy and plural
+    assert [line for line in lines if line.startswith("  not reviewed")] == [
+        "  not reviewed, fuzzy or outdated: rule.bags"
+    ]
+    assert yaml_unit(project_copy, FRENCH, "section.play")["status"] == "draft"
+    assert yaml_unit(project_copy, FRENCH, "rule.winner")["status"] == "reviewed"  # after them all
+
+
+def test_review_of_an_entry_made_from_an_older_english_is_refused(project_copy: Path, tmp_path: Path, capsys) -> None:
+    po = export(capsys, project_copy, tmp_path)  # rule.winner's msgid is "Highest score wins."
+    edit(project_copy, "rules/rebus/en.yaml", "text: Highest score wins.", f"text: {NEW_WINNER}")
+    edit(
+        project_copy, FRENCH, f'source: "{source_hash("Highest score wins.")}"', f'source: "{source_hash(NEW_WINNER)}"'
+    )
+    lines = review(capsys, project_copy, po)  # the YAML is current now, but the reviewer read other English
+    assert "  not reviewed, fuzzy or outdated: rule.winner" in lines
+    assert yaml_unit(project_copy, FRENCH, "rule.winner")["status"] == "draft"
+
+
+def test_review_lists_as_edited_an_entry_for_a_language_without_a_file(project_copy: Path, tmp_path, capsys) -> None:
+    (project_copy / "rules/rebus/cs.yaml").unlink()
+    po = export(capsys, project_copy, tmp_path, "cs")
+    set_msgstr(po, "section.play", "Jak hrát")
+    lines = review(capsys, project_copy, po)
+    assert "  not reviewed, the text differs from the YAML (import it first): section.play" in lines
+    assert not (project_copy / "rules/rebus/cs.yaml").exists()
+
+
+def test_review_returns_the_units_it_marked(project_copy: Path, tmp_path: Path, capsys) -> None:
+    set_status(project_copy, "section.play", "original")
+    po = export(capsys, project_copy, tmp_path)
+    result = review_po(load_project(project_copy).project, po)
+    assert len(result.reviewed) == 53 and "section.play" not in result.reviewed
+    assert result.reviewed[:2] == ["summary", "rule.bags"]  # in file order, without the original section.play
+    assert (result.edited, result.outdated) == ([], [])
+
+
+def test_update_marks_fuzzy_an_entry_whose_english_changed_even_when_the_yaml_is_current(
+    project_copy: Path, tmp_path: Path, capsys
+) -> None:
+    po = export(capsys, project_copy, tmp_path)
+    set_msgstr(po, "rule.winner", "Le meilleur score l’emporte.")
+    edit(project_copy, "rules/rebus/en.yaml", "text: Highest score wins.", f"text: {NEW_WINNER}")
+    edit(
+        project_copy, FRENCH, f'source: "{source_hash("Highest score wins.")}"', f'source: "{source_hash(NEW_WINNER)}"'
+    )
+    code, out, err = run_cli(capsys, "--root", str(project_copy), "i18n", "update", str(po))
+    assert code == 0, err
+    assert "  fuzzy: rule.winner" in out.splitlines()
+    winner = next(entry for entry in polib.pofile(str(po)) if entry.msgctxt == "rule.winner")
+    assert (winner.msgid, winner.msgstr) == (NEW_WINNER, "Le meilleur score l’emporte.")
+    assert (winner.fuzzy, winner.previous_msgid) == (True, "Highest score wins.")
+
+
+def test_update_keeps_every_gone_entry_as_obsolete(project_copy: Path, tmp_path: Path, capsys) -> None:
+    po = export(capsys, project_copy, tmp_path)
+    with po.open("a", encoding="utf-8") as file:
+        file.write('\nmsgctxt "rule.gone"\nmsgid "Gone."\nmsgstr "Parti."\n')
+        file.write('\n#, fuzzy\nmsgctxt "rule.left"\nmsgid "Left."\nmsgstr "Quitté."\n')
+        file.write('\nmsgid "No context."\nmsgstr "Aucun."\n')  # no unit at all: not kept
+    code, out, err = run_cli(capsys, "--root", str(project_copy), "i18n", "update", str(po))
+    assert code == 0, err
+    assert [line for line in out.splitlines() if line.startswith("  obsolete: ")] == [
+        "  obsolete: rule.gone",
+        "  obsolete: rule.left",
+    ]
+    kept = {entry.msgctxt: entry for entry in polib.pofile(str(po)).obsolete_entries()}
+    assert (kept["rule.gone"].msgstr, kept["rule.left"].msgstr) == ("Parti.", "Quitté.")
+
+
+def comments(catalog: polib.POFile, unit_id: str) -> list[str]:
+    return next(entry for entry in catalog if entry.msgctxt == unit_id).comment.splitlines()
+
+
+def test_each_kind_of_unit_tells_the_translator_what_it_is_and_where(project_copy: Path, tmp_path: Path, capsys):
+    shutil.copy(ROOT / "mkdocs.yml", project_copy / "mkdocs.yml")  # site_url: http://127.0.0.1:8000/
+    site = "http://127.0.0.1:8000/"
+    rebus = polib.pofile(str(export(capsys, project_copy, tmp_path)))
+    assert comments(rebus, "summary") == [
+        "One-line description of REBUS on the home page",
+        f"on the site: {site}fr/",
+        "status: draft",
+    ]
+    assert comments(rebus, "section.play") == [
+        "Section title REBUS 1",
+        f"on the site: {site}fr/rebus/#play",
+        "status: draft",
+    ]
+    assert comments(rebus, "example.i-saw")[:2] == [
+        "Caption of a worked example: quote exactly the numbers the English quotes",
+        f"on the site: {site}fr/rebus/#example-i-saw",
+    ]
+    assert comments(rebus, "ruling.rebus-score.question") == [
+        "Referee note (project ruling 'rebus-score'): the question",
+        f"on the site: {site}fr/rebus/#ruling-rebus-score",
+        "status: draft",
+    ]
+    template = polib.pofile(str(tmp_path / "rebus.pot"))  # English: the site's pages have no language prefix
+    assert comments(template, "rule.winner") == ["Rule REBUS 4.2", f"on the site: {site}rebus/#winner"]
+    rebis = polib.pofile(str(export(capsys, project_copy, tmp_path, game="rebis")))
+    zero = " ".join(comments(rebis, "rule.zero-expansion"))  # Babel wraps long comments
+    assert "note: The English and French sources lack this paragraph; this is our translation of the Czech" in zero
+    assert "translation note: Absent de la source française\u202f; traduction du paragraphe tchèque." in zero
+    glossary = polib.pofile(str(export(capsys, project_copy, tmp_path, game="glossary")))
+    symbol = "Glossary symbol 'eye' (material/eye), English readings: I · eye · aye"
+    readings = " ".join(comments(glossary, "symbol.eye.readings"))
+    assert readings.startswith(
+        f"{symbol} Explain these English readings to a reader of your language; the msgid lists them "
+        f"on the site: {site}fr/glossary/#eye"
+    )
+    assert " ".join(comments(glossary, "symbol.eye.name")).startswith(f"{symbol} on the site: {site}fr/glossary/#eye")
+
+
+def test_exported_headers_say_what_the_file_is(project_copy: Path, tmp_path: Path, capsys) -> None:
+    po = export(capsys, project_copy, tmp_path)
+    text = po.read_text(encoding="utf-8")
+    assert text.startswith(
+        "# rebus: en → fr, exported by `rulebook i18n export`.\n"
+        "# msgctxt is the unit id; fuzzy entries are outdated and are not imported until cleared.\n"
+    )
+    header = polib.pofile(str(po)).metadata
+    assert (header["Project-Id-Version"], header["Language-Team"]) == ("rulebook rebus", "French")
+    assert (header["Report-Msgid-Bugs-To"], header["Last-Translator"]) == ("", "")
+    template_text = (tmp_path / "rebus.pot").read_text(encoding="utf-8")
+    assert template_text.startswith("# rebus: en → any language, exported by `rulebook i18n export`.\n")
+    template = polib.pofile(str(tmp_path / "rebus.pot"))
+    assert (template.metadata["Language-Team"], "Plural-Forms" in template.metadata) == ("", False)
+    assert all(entry.msgstr == "" for entry in template)
+
+
+def test_a_publishers_text_tells_msgfmt_it_is_no_format_string(project_copy: Path, tmp_path: Path, capsys) -> None:
+    # Rebis in French is the publisher's text (status original); REBUS in French is our draft.
+    rebis = {entry.msgctxt: entry for entry in polib.pofile(str(export(capsys, project_copy, tmp_path, game="rebis")))}
+    assert rebis["rule.aim"].flags == ["no-python-brace-format"]
+    assert rebis["rule.zero-expansion"].flags == ["python-brace-format"]  # our translation of the Czech
+    template = {entry.msgctxt: entry for entry in polib.pofile(str(tmp_path / "rebis.pot"))}
+    assert template["rule.aim"].flags == []  # the template names no format: msgmerge keeps each file's own
+    rebus = {entry.msgctxt: entry for entry in polib.pofile(str(export(capsys, project_copy, tmp_path)))}
+    assert rebus["rule.bags"].flags == ["python-brace-format"]
+
+
+def test_basis_is_the_english_a_translation_was_made_from(project_copy: Path) -> None:
+    subprocess.run(["git", "-C", str(project_copy), "init", "-q"], check=True)
+    subprocess.run([*GIT, "-C", str(project_copy), "add", "-A"], check=True)
+    subprocess.run([*GIT, "-C", str(project_copy), "commit", "-qm", "released"], check=True)
+
+    def basis_of(unit_id: str, **change: object) -> Basis:
+        project = load_project(project_copy).project
+        rebus = next(game for game in project.games if game.id == "rebus")
+        return basis(project, rebus, replace(rebus.words["fr"].units[unit_id], **change))
+
+    current = basis_of("rule.bags")
+    assert (current.english.text, current.severity) == (
+        "Separate the tiles into the {components.bags} bags according to color.",
+        Severity.ERROR,
+    )
+    assert basis_of("rule.bags", source=None).english.text.startswith("Separate the tiles")
+    assert basis_of("rule.bags", id="rule.nowhere").english is None
+    commit_english_edit(project_copy)  # rule.winner's French is now outdated; git has its English
+    outdated = basis_of("rule.winner")
+    assert (outdated.english.id, outdated.english.text, outdated.severity) == (
+        "rule.winner",
+        "Highest score wins.",
+        Severity.ERROR,
+    )
+    lost = basis_of("rule.winner", source="000000000000")  # an English git never had
+    assert (lost.english.text, lost.severity) == (NEW_WINNER, Severity.WARNING)
+
+
+def test_ui_words_come_from_the_catalog_or_stay_english(tmp_path: Path) -> None:
+    french = {entry.msgid: entry.msgstr for entry in polib.pofile(str(ROOT / "locales/fr/LC_MESSAGES/messages.po"))}
+    assert ui_translations(ROOT, "fr").gettext("Referee notes") == french["Referee notes"] != "Referee notes"
+    assert ui_translations(tmp_path, "fr").gettext("Referee notes") == "Referee notes"
+    assert gettext_plural_forms(ROOT, "fr") == "nplurals=2; plural=(n > 1);"  # as the catalog declares
+    assert gettext_plural_forms(tmp_path, "pl").startswith("nplurals=3;")  # no catalog: CLDR's, through Babel
+
+
+def refused(capsys, root: Path, po: Path) -> str:
+    code, _, err = import_(capsys, root, po)
+    assert code == 2, err
+    return err
+
+
+def test_import_names_each_entry_it_cannot_take_with_its_line(project_copy: Path, tmp_path: Path, capsys) -> None:
+    po = export(capsys, project_copy, tmp_path)
+    entries = po.read_text(encoding="utf-8").rstrip("\n").split("\n\n")
+    bags = next(index for index, entry in enumerate(entries) if 'msgctxt "rule.bags"' in entry)
+    entries[bags] = (
+        'msgctxt "rule.bags"\nmsgid "One bag."\nmsgid_plural "Bags."\nmsgstr[0] "Un sac."\nmsgstr[1] "Des sacs."'
+    )
+    entries.append('msgid "No context."\nmsgstr "Aucun."')
+    po.write_text("\n\n".join(entries) + "\n", encoding="utf-8")
+    lines = po.read_text(encoding="utf-8").splitlines()
+    no_context = lines.index('msgid "No context."') + 1
+    plural = lines.index('msgid "One bag."') + 1
+    err = refused(capsys, project_copy, po)
+    assert f"{po}:{no_context}: an entry without msgctxt, the unit id" in err
+    assert f"{po}:{plural}: 'rule.bags' has plural forms, but a unit has one text" in err
+
+
+def test_a_control_character_in_a_translation_is_refused_by_entry(project_copy: Path, tmp_path: Path, capsys):
+    po = export(capsys, project_copy, tmp_path)
+    line = set_msgstr(po, "section.play", "Pour\x07jouer")
+    err = refused(capsys, project_copy, po)
+    assert f"{po}:{line}: 'section.play': the control character U+0007" in err
+
+
+def test_bytes_invalid_in_the_declared_charset_are_refused_with_their_line(project_copy: Path, tmp_path, capsys):
+    po = export(capsys, project_copy, tmp_path)
+    data = po.read_bytes().replace(b'msgstr "Pour jouer"', b'msgstr "Pour \xff jouer"')
+    po.write_bytes(data)
+    line = data[: data.index(b"\xff")].count(b"\n") + 1
+    assert f"{po}:{line}: not valid utf-8: byte 0xff" in refused(capsys, project_copy, po)  # as declared
+
+
+def test_a_file_without_a_declared_charset_or_with_a_bom_is_read_as_utf_8(project_copy: Path, tmp_path, capsys):
+    po = export(capsys, project_copy, tmp_path)
+    set_msgstr(po, "section.play", "Comment jouer")
+    text = re.sub(r"; charset=[\w-]+", "", po.read_text(encoding="utf-8"))
+    assert "charset" not in text
+    po.write_bytes(b"\xef\xbb\xbf" + text.encode("utf-8"))
+    code, _, err = import_(capsys, project_copy, po)
+    assert code == 0, err
+    assert yaml_unit(project_copy, FRENCH, "section.play")["text"] == "Comment jouer"
+
+
+def test_a_po_path_that_cannot_be_read_is_refused(project_copy: Path, tmp_path: Path, capsys) -> None:
+    assert f"{tmp_path}: cannot read: Is a directory" in refused(capsys, project_copy, tmp_path)
+
+
+def test_update_keeps_an_entry_the_translator_marked_fuzzy(project_copy: Path, tmp_path: Path, capsys) -> None:
+    po = export(capsys, project_copy, tmp_path)
+    catalog = polib.pofile(str(po))
+    bags = next(entry for entry in catalog if entry.msgctxt == "rule.bags")
+    bags.msgstr, bags.flags = "Triez les tuiles ?", ["fuzzy", *bags.flags]  # unsure: not to be imported yet
+    catalog.save(str(po))
+    code, _, err = run_cli(capsys, "--root", str(project_copy), "i18n", "update", str(po))
+    assert code == 0, err
+    bags = next(entry for entry in polib.pofile(str(po)) if entry.msgctxt == "rule.bags")
+    assert (bags.msgstr, bags.fuzzy) == ("Triez les tuiles ?", True)
+
+
+def test_a_new_error_is_located_at_the_po_line_of_its_unit_or_said_as_it_is() -> None:
+    lines = {"rule.bags": 42}
+    bags = Problem("rules/rebus/fr.yaml", 3, 5, "units.rule.bags.text: unbalanced Markdown emphasis (* or **)")
+    assert _located(bags, lines, "po/rebus.fr.po") == (
+        "po/rebus.fr.po:42: 'rule.bags': unbalanced Markdown emphasis (* or **)"
+    )
+    other = Problem("rules/rebus/fr.yaml", 1, 1, "language: not the file's folder language")
+    assert _located(other, lines, "po/rebus.fr.po") == (
+        "rules/rebus/fr.yaml:1:1: language: not the file's folder language (after the import)"
+    )
+    unlisted = Problem("rules/rebus/fr.yaml", 9, 5, "units.rule.winner.text: too long")
+    assert _located(unlisted, lines, "po/rebus.fr.po").endswith("(after the import)")
+    assert str(PoRefused(["a.po:1: one", "a.po:2: two"])) == "a.po:1: one\na.po:2: two"
