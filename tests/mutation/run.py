@@ -65,6 +65,7 @@ PACKAGES: dict[str, tuple[list[str], list[str]]] = {
         ["src/rulebook/validate/*"],
         [
             "tests/test_check.py",
+            "tests/test_each_check.py",
             "tests/test_document.py",
             "tests/test_glossary.py",
             "tests/test_qa.py",
@@ -84,6 +85,8 @@ PACKAGES: dict[str, tuple[list[str], list[str]]] = {
         ],
         [
             "tests/test_render.py",
+            "tests/test_escaping.py",
+            "tests/test_verified_mark.py",
             "tests/test_glossary.py",
             "tests/test_page_typography.py",
             "src/rulebook/render",
