@@ -200,3 +200,31 @@ def test_the_redirect_pages_escape_their_title(tmp_path: Path) -> None:
         assert "<title>Home &lt;b&gt;&quot;x&quot;&lt;/b&gt; &amp; co</title>" in text
         assert ">Home &lt;b&gt;&quot;x&quot;&lt;/b&gt; &amp; co</a>" in text
     assert 'href="../../rebis/"' in (tmp_path / "en" / "rebis" / "index.html").read_text(encoding="utf-8")
+
+
+def test_the_sanitizer_keeps_the_allowlist_and_only_it() -> None:
+    """What the pages need survives (our data and ARIA attributes); handlers, styles, comments and
+    links of other schemes go. Expectations written by hand."""
+    from rulebook.render.sanitizer import sanitize
+
+    assert sanitize('<div class="rb-symbol" data-filter="eye" style="color:red">x</div>') == (
+        '<div class="rb-symbol" data-filter="eye">x</div>'
+    )
+    assert sanitize('<p hidden data-search-exclude onclick="x()">y</p>') == '<p hidden="" data-search-exclude="">y</p>'
+    assert (
+        sanitize('<nav class="rb-jump" aria-label="Themes">z</nav>')
+        == '<nav class="rb-jump" aria-label="Themes">z</nav>'
+    )
+    assert sanitize('<a href="ftp://example.org/f">f</a> <a href="mailto:a@example.org">m</a>') == (
+        '<a>f</a> <a href="mailto:a@example.org">m</a>'
+    )
+    assert sanitize("a<!-- hidden -->b") == "ab"
+
+
+@pytest.mark.parametrize("url", ["java\nscript:alert(1)", "java\rscript:alert(1)", "java\tscript:alert(1)"])
+def test_a_scheme_split_by_a_line_break_or_tab_is_still_judged_as_a_browser_reads_it(url: str) -> None:
+    from rulebook.render.target import is_allowed_link
+
+    assert is_allowed_link(url) is False
+    # And an allowed scheme stays allowed when split the same way.
+    assert is_allowed_link(url.replace("java", "ht").replace("script:alert(1)", "tps://example.org/")) is True
