@@ -228,3 +228,21 @@ def test_a_scheme_split_by_a_line_break_or_tab_is_still_judged_as_a_browser_read
     assert is_allowed_link(url) is False
     # And an allowed scheme stays allowed when split the same way.
     assert is_allowed_link(url.replace("java", "ht").replace("script:alert(1)", "tps://example.org/")) is True
+
+
+def test_a_rebus_under_a_rule_links_each_picture_and_shows_letters_and_reading_as_text(pages) -> None:
+    """REBUS 2.1 draws "I saw" as eye, saw; 2.4 a list it forbids; 2.5 "Emily" as M, L, E (game.yaml)."""
+    _, html = pages["en/rebus.md"]
+    strips = [part.split("</p>")[0] for part in html.split('<p class="rb-illustration">')[1:]]
+    assert len(strips) == 3
+    links = [
+        [(dict(attrs)["href"], dict(attrs).get("title")) for tag, attrs in read(strip).tags if tag == "a"]
+        for strip in strips
+    ]
+    assert links[0] == [("glossary.md#eye", "Eye"), ("glossary.md#saw", "Saw")]
+    assert links[2] == []
+    texts = [" ".join("".join(read(strip).text).split()) for strip in strips]
+    assert texts[0] == "Eye Saw “I saw”"
+    assert texts[1].startswith("Not allowed: Man H A S A Cup") and texts[1].endswith("“He has a cup, oar and leaf.”")
+    assert texts[2] == "M L E “Emily”"
+    assert "rb-tiles--not-allowed" in strips[1] and "rb-tiles--not-allowed" not in strips[0] + strips[2]
