@@ -246,3 +246,9 @@ def test_a_rebus_under_a_rule_links_each_picture_and_shows_letters_and_reading_a
     assert texts[1].startswith("Not allowed: Man H A S A Cup") and texts[1].endswith("“He has a cup, oar and leaf.”")
     assert texts[2] == "M L E “Emily”"
     assert "rb-tiles--not-allowed" in strips[1] and "rb-tiles--not-allowed" not in strips[0] + strips[2]
+
+
+def test_the_glossary_examples_are_drawn_as_allowed_rebuses(pages) -> None:
+    _, html = pages["en/glossary.md"]
+    assert html.count('<span class="rb-tiles">') == 76
+    assert "rb-tiles--not-allowed" not in html and "Not allowed:" not in html
