@@ -252,3 +252,26 @@ def test_the_glossary_examples_are_drawn_as_allowed_rebuses(pages) -> None:
     _, html = pages["en/glossary.md"]
     assert html.count('<span class="rb-tiles">') == 76
     assert "rb-tiles--not-allowed" not in html and "Not allowed:" not in html
+
+
+def test_the_build_names_each_thing_the_sanitizer_removes_in_order() -> None:
+    """The build's warning (and the check) read these words; written by hand."""
+    from rulebook.render.sanitizer import removals
+
+    fragment = (
+        '<p onclick="a()">x</p><img src="y"><p hidden>kept</p>'
+        '<a href="j&#97;vascript:b()" title="t" onmouseover="c()">z</a><script>d()</script><em>e</em>'
+    )
+    assert removals(fragment) == [
+        'the attribute onclick="a()" of <p>',
+        "the element <img>",
+        'the attribute href="javascript:b()" of <a>',
+        'the attribute onmouseover="c()" of <a>',
+        "the element <script>",
+    ]
+    # Only an element without attributes removed, or only an attribute: still found.
+    assert removals("<p>a</p><script>d()</script>") == ["the element <script>"]
+    assert removals('<p style="x">a</p>') == ['the attribute style="x" of <p>']
+    # A long value is quoted on one line and cut at 60 characters.
+    long = "javascript:" + "a" * 80 + "\nb"
+    assert removals(f'<a href="{long}">x</a>') == [f'the attribute href="{long[:59]}…" of <a>']
