@@ -10,7 +10,8 @@ import os
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from rulebook.load.document import Document, DocumentError, read_document
+from rulebook.cache import DiskCache, digest_of, file_digest
+from rulebook.load.document import Document, DocumentError, parse_document, read_document
 from rulebook.model import (
     CardPart,
     Example,
@@ -65,13 +66,28 @@ def _key(root: Path, path: Path, schema_file: Path) -> tuple | None:
 
 
 def _read_fresh(root: Path, path: Path, schema_file: Path) -> tuple[Document | None, list[Problem]]:
-    """Parse and schema-check one file: the expensive part of loading, and independent per file."""
+    """Parse and schema-check one file: the expensive part of loading, and independent per file.
+    The result is kept on disk by the digest of the file and its schema, for the next process."""
+    display = display_path(path, root)
     try:
-        document = read_document(path, display_path(path, root))
+        raw = path.read_bytes()
+    except OSError:
+        raw = None
+    disk = DiskCache(root, "documents")
+    key = digest_of([display, raw or b"", file_digest(schema_file)]) if raw is not None else None
+    if key is not None:
+        remembered = disk.get(key)
+        if remembered is not None:
+            return remembered
+    try:
+        document = read_document(path, display) if raw is None else parse_document(raw, display)
         found = schema_problems(document, schema_file)
     except DocumentError as error:
         return None, error.problems
-    return (None if found else document), found
+    result = (None if found else document), found
+    if key is not None:
+        disk.put(key, result)
+    return result
 
 
 class _Reader:
