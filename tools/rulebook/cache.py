@@ -9,6 +9,7 @@ benchmark's cold runs, and tests that must see the work done).
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import os
 import pickle
@@ -93,7 +94,5 @@ class DiskCache:
     def put(self, key: str, value: Any) -> None:
         if not enabled():
             return
-        try:
+        with contextlib.suppress(OSError):
             write_atomic_bytes(self.folder / key[:2] / key, pickle.dumps(value, protocol=pickle.HIGHEST_PROTOCOL))
-        except OSError:
-            pass

@@ -17,7 +17,6 @@ from rulebook.validate.structure import structure_problems
 from rulebook.validate.text import text_problems
 from rulebook.validate.translations import translation_problems
 
-
 # Above this many games, `rulebook check` runs their checks on every core.
 PARALLEL_FROM = 8
 
@@ -32,7 +31,6 @@ def check_project(root: Path, *, parallel: bool = False) -> tuple[Loaded, list[P
     problems = list(loaded.problems)
     project = loaded.project
     if project is not None:
-        text_sets = project.text_sets()
         keys = _text_set_keys(project)
         disk = DiskCache(root, "checks")
         found: list[list[Problem] | None] = [disk.get(key) for key in keys]

@@ -206,14 +206,14 @@ class RulebookPlugin(BasePlugin[RulebookConfig]):
 
     @event_priority(-100)  # after mkdocs-static-i18n has merged the languages into one index
     def on_post_build(self, config: MkDocsConfig) -> None:
+        # mkdocs-static-i18n builds each other language inside the first build's on_post_build, which
+        # calls this once per language; only the outermost call, after them all, has the whole site.
+        if getattr(config.plugins.get("i18n"), "building", False):
+            return
         index_file = Path(config.site_dir) / "search" / "search_index.json"
         if self.project is None or not index_file.is_file():
             return
         index = json.loads(index_file.read_text(encoding="utf-8"))
-        others = self.project.languages[1:]
-        if others and not any(entry["location"].split("/", 1)[0] in others for entry in index["docs"]):
-            # mkdocs-static-i18n calls this once per language; only its last call sees the merged index.
-            return
         stemmed = lunr_languages(config.theme.dirs)
         for language, part in split_index(index, self.project.languages, stemmed).items():
             prefix = "" if language == self.project.source_language else language
