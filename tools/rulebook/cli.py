@@ -42,6 +42,53 @@ def _check(args: argparse.Namespace) -> int:
     return 1 if errors else 0
 
 
+def _build(args: argparse.Namespace) -> int:
+    """The site, built by one process per share of the languages at once, then merged
+    (rulebook/website/split_build.py); with --languages, one share, in this process."""
+    import logging
+    import os
+
+    from rulebook.website import split_build
+
+    handler = logging.StreamHandler(sys.stderr)
+    handler.setFormatter(logging.Formatter("%(levelname)-7s -  %(message)s"))
+    logging.getLogger("mkdocs").addHandler(handler)
+    logging.getLogger("mkdocs").setLevel(logging.WARNING)
+    config = args.config_file or args.root / "mkdocs.yml"
+    site = (args.site or config.parent / "site").resolve()
+    if args.languages:
+        from mkdocs.exceptions import Abort, ConfigurationError, PluginError
+
+        try:
+            split_build.build_part(config, site, args.languages.split(","), args.strict)
+        except (Abort, ConfigurationError, PluginError) as error:
+            print(f"rulebook build: {one_line(str(error))}", file=sys.stderr)
+            return 1
+        return 0
+    # Checked once here, on every core; the parts then find every result in the persistent cache.
+    code = _check(args)
+    if code:
+        return code
+    return split_build.build_in_parallel(config, site, args.jobs or os.cpu_count() or 1, args.strict)
+
+
+def _merge(args: argparse.Namespace) -> int:
+    from rulebook.load.document import DocumentError, read_document
+    from rulebook.website.split_build import merge
+
+    default = args.default_language
+    if default is None:
+        try:
+            default = read_document(args.root / PROJECT_FILE, str(PROJECT_FILE)).data["languages"][0]
+        except (DocumentError, KeyError, TypeError, IndexError):
+            return _fail("rulebook merge: rules/project.yaml names no language; use --default-language", 2, False)
+    try:
+        merge(args.site, args.parts, default)
+    except (ValueError, OSError) as error:
+        return _fail(f"rulebook merge: {one_line(str(error))}", 2, False)
+    return 0
+
+
 MAX_INPUT_BYTES = 1024 * 1024  # a situation is a few lines; anything bigger is refused unread
 
 
@@ -356,6 +403,18 @@ def build_parser() -> argparse.ArgumentParser:
     commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
     check = commands.add_parser("check", help="validate all content and report every problem")
     check.set_defaults(run=_check)
+    build = commands.add_parser("build", help="build the site, its languages in parallel processes, and merge them")
+    build.add_argument("-f", "--config-file", type=Path, help="the MkDocs config (default: mkdocs.yml in the project)")
+    build.add_argument("--site", type=Path, help="the folder to build into (default: site beside the config)")
+    build.add_argument("--jobs", type=int, help="processes at once (default: one per core)")
+    build.add_argument("--strict", action="store_true", help="a warning fails the build, as mkdocs build --strict")
+    build.add_argument("--languages", help="build only these languages (one part of a split build, for `merge`)")
+    build.set_defaults(run=_build)
+    merge = commands.add_parser("merge", help="merge the parts of a split build into one site")
+    merge.add_argument("site", type=Path, help="the merged site (replaced)")
+    merge.add_argument("parts", type=Path, nargs="+", help="the parts' sites, each built with --languages")
+    merge.add_argument("--default-language", help="(default: the first of rules/project.yaml)")
+    merge.set_defaults(run=_merge)
     score = commands.add_parser("score", help="score a situation of a game (exit 2 on bad input)")
     score.add_argument("game", metavar="GAME", help="rebus, rebis or oh-my-word")
     score.add_argument("file", metavar="FILE", nargs="?", default="-", help="YAML or JSON document; - for stdin")
