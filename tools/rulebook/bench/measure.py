@@ -50,6 +50,11 @@ def build(config: Path, site: Path) -> Callable[[], None]:
     return command("-m", "mkdocs", "build", "-q", "-f", str(config), "-d", str(site))
 
 
+def split_build(root: Path, config: Path, site: Path) -> Callable[[], None]:
+    """`rulebook build`: the languages in parallel processes, merged (what `make build` runs)."""
+    return command("-m", "rulebook.cli", "--root", str(root), "build", "-f", str(config), "--site", str(site))
+
+
 def score(repository: Path) -> Callable[[], None]:
     return command(
         "-m", "rulebook.cli", "--root", str(repository), "score", "rebus", "--example", "nine-tiles", "--json"

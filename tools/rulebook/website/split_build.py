@@ -89,8 +89,8 @@ def build_part(config_file: Path, site: Path, languages: list[str], strict: bool
 def merge(site: Path, parts: list[Path], default_language: str) -> None:
     """The parts' sites as one: the part with the default language first, then each part's languages."""
     described = [(part, json.loads((part / PART_FILE).read_text(encoding="utf-8"))["languages"]) for part in parts]
-    described.sort(key=lambda item: item[1][0] != default_language)
-    if not described or described[0][1][0] != default_language:
+    described.sort(key=lambda item: default_language not in item[1])
+    if not described or default_language not in described[0][1]:
         raise ValueError(f"no part built the default language {default_language!r}")
     if site.exists():
         shutil.rmtree(site)
