@@ -69,7 +69,7 @@ def _build(args: argparse.Namespace) -> int:
     code = _check(args)
     if code:
         return code
-    return split_build.build_in_parallel(config, site, args.jobs or os.cpu_count() or 1, args.strict)
+    return split_build.build_in_parallel(args.root, config, site, args.jobs or os.cpu_count() or 1, args.strict)
 
 
 def _merge(args: argparse.Namespace) -> int:

@@ -150,7 +150,7 @@ def _write_sitemap(site: Path, texts: list[str], order: list[str]) -> None:
         gz.write(text.encode("utf-8"))
 
 
-def build_in_parallel(config_file: Path, site: Path, jobs: int, strict: bool) -> int:
+def build_in_parallel(root: Path, config_file: Path, site: Path, jobs: int, strict: bool) -> int:
     """Every part in its own process at once, then the merge; the exit code of the first that failed."""
     languages = site_languages(config_file)
     split = shares(languages, jobs)
@@ -163,6 +163,8 @@ def build_in_parallel(config_file: Path, site: Path, jobs: int, strict: bool) ->
                     sys.executable,
                     "-m",
                     "rulebook.cli",
+                    "--root",
+                    str(root),
                     "build",
                     "-f",
                     str(config_file),
