@@ -81,5 +81,5 @@ messages: install
 	done
 
 clean:
-	rm -rf site print .venv .pytest_cache
+	rm -rf site print .venv .pytest_cache .cache
 	find docs -mindepth 1 -maxdepth 1 -type d ! -name assets -exec rm -rf {} +
