@@ -3,6 +3,7 @@ save time, never change what the check finds."""
 
 from __future__ import annotations
 
+import shutil
 import sys
 import unicodedata
 from pathlib import Path
@@ -134,3 +135,26 @@ def test_schemas_with_numbers_stay_on_jsonschema() -> None:
     # Our integers refuse 2.0 and our numbers refuse NaN; fastjsonschema accepts both.
     assert fast_validator(ROOT / "schemas" / "game.schema.json") is None
     assert fast_validator(ROOT / "schemas" / "score-rebus.schema.json") is None
+
+
+def test_a_rebuild_renders_what_changed_and_drops_what_no_content_makes(tmp_path: Path) -> None:
+    from conftest import build_site
+    from rulebook.render.markup import GENERATED_MARK
+
+    for folder in ("rules", "glossary", "schemas", "locales", "docs/assets"):
+        shutil.copytree(ROOT / folder, tmp_path / folder)
+    shutil.copy(ROOT / "mkdocs.yml", tmp_path / "mkdocs.yml")
+    build_site(tmp_path, tmp_path / "site")
+    assert (tmp_path / ".cache/rulebook/pages").is_dir()
+
+    edit(tmp_path, "rules/rebus/en.yaml", "Highest score wins.", "Highest score always wins.")
+    build_site(tmp_path, tmp_path / "site")
+    assert "Highest score always wins." in (tmp_path / "site/rebus/index.html").read_text(encoding="utf-8")
+
+    # Unchanged content, so the pages come from the cache; a generated page that no content makes
+    # (a removed game's) must still go.
+    ghost = tmp_path / "docs/en/ghost.md"
+    ghost.write_text(f"# Ghost\n\n{GENERATED_MARK}\n", encoding="utf-8")
+    build_site(tmp_path, tmp_path / "site")
+    assert not ghost.exists() and not (tmp_path / "site/ghost").exists()
+    assert "Highest score always wins." in (tmp_path / "site/rebus/index.html").read_text(encoding="utf-8")

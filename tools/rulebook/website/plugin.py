@@ -7,6 +7,7 @@ real files: mkdocs-static-i18n crashes on in-memory generated files.
 
 from __future__ import annotations
 
+import hashlib
 import html
 import json
 import logging
@@ -19,6 +20,7 @@ from mkdocs.exceptions import PluginError
 from mkdocs.plugins import BasePlugin, event_priority
 from mkdocs.structure.pages import Page
 
+from rulebook.cache import DiskCache, digest_of, file_digest, folder_digest
 from rulebook.check import check_project
 from rulebook.files import write_if_changed
 from rulebook.load.document import DocumentError, read_document
@@ -129,10 +131,20 @@ class RulebookPlugin(BasePlugin[RulebookConfig]):
             raise PluginError("rulebook: the content has errors; `rulebook check` lists them")
         self.project, self._fingerprint = loaded.project, fingerprint
         docs = Path(config.docs_dir)
-        written = set()
-        for page in render_pages(self.project):
-            write_if_changed(docs / page.path, page.text)
-            written.add(docs / page.path)
+        # The pages of unchanged content are on disk already: the cache knows which, by digest.
+        rendered = DiskCache(self.root, "pages")
+        inputs = [folder_digest(self.root / folder) for folder in CONTENT_FOLDERS]
+        key = digest_of(["pages", str(self.root.resolve()), str(docs.resolve()), *inputs])
+        known: dict[str, bytes] | None = rendered.get(key)
+        if known is not None and all(file_digest(docs / path) == digest for path, digest in known.items()):
+            written = {docs / path for path in known}
+        else:
+            written, pages = set(), {}
+            for page in render_pages(self.project):
+                write_if_changed(docs / page.path, page.text)
+                written.add(docs / page.path)
+                pages[page.path] = hashlib.sha256(page.text.encode("utf-8")).digest()
+            rendered.put(key, pages)
         # A page whose game was removed must not linger: delete generated files we did not write.
         for language in self.project.languages:
             for stale in (docs / language).glob("**/*.md"):
