@@ -57,7 +57,11 @@ def _text_set_keys(project: Project) -> list[str]:
         folder_digest(root / "schemas"),
         "\n".join(game.name for game in project.games),
     ]
-    games = {game.id: folder_digest(game.folder) for game in project.games}
+    # A game's sources may be named outside its folder; their bytes count as its folder's do.
+    games = {
+        game.id: digest_of([folder_digest(game.folder), *(file_digest(path) for path in game.sources.values())])
+        for game in project.games
+    }
     keys = []
     for text_set in project.text_sets():
         own = [games[text_set.id]] if isinstance(text_set, Game) else list(games.values())

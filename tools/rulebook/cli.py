@@ -56,9 +56,20 @@ def _build(args: argparse.Namespace) -> int:
     logging.getLogger("mkdocs").setLevel(logging.WARNING)
     config = args.config_file or args.root / "mkdocs.yml"
     site = (args.site or config.parent / "site").resolve()
-    if args.languages:
-        from mkdocs.exceptions import Abort, ConfigurationError, PluginError
+    from mkdocs.exceptions import Abort, ConfigurationError, PluginError
 
+    try:
+        languages = split_build.site_languages(config)
+    except ConfigurationError as error:
+        return _fail(f"rulebook build: {one_line(str(error))}", 2, False)
+    except (KeyError, StopIteration):
+        return _fail(f"rulebook build: {excerpt(str(config))} configures no languages of the i18n plugin", 2, False)
+    if args.languages:
+        unknown = [code for code in args.languages.split(",") if code not in languages]
+        if unknown:
+            return _fail(
+                f"rulebook build: --languages: {', '.join(map(excerpt, unknown))} not among {languages}", 2, False
+            )
         try:
             split_build.build_part(config, site, args.languages.split(","), args.strict)
         except (Abort, ConfigurationError, PluginError) as error:
