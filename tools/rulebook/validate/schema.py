@@ -18,12 +18,13 @@ import math
 from collections.abc import Callable
 from functools import cache
 from pathlib import Path
-from typing import Any
-
-from jsonschema import Draft202012Validator, validators
-from jsonschema.exceptions import ValidationError, best_match
+from typing import TYPE_CHECKING, Any
 
 from rulebook.cache import DiskCache, digest_of
+
+if TYPE_CHECKING:  # jsonschema is imported when a document is first validated: `rulebook score`
+    from jsonschema import Draft202012Validator  # of a known situation does without it
+    from jsonschema.exceptions import ValidationError
 from rulebook.load.document import Document, format_path
 from rulebook.problems import Problem, excerpt
 
@@ -36,10 +37,14 @@ def _is_number(_checker: Any, instance: Any) -> bool:
     return _is_integer(_checker, instance) or (isinstance(instance, float) and math.isfinite(instance))
 
 
-StrictValidator = validators.extend(
-    Draft202012Validator,
-    type_checker=Draft202012Validator.TYPE_CHECKER.redefine_many({"integer": _is_integer, "number": _is_number}),
-)
+@cache
+def _strict_validator_class() -> type[Draft202012Validator]:
+    from jsonschema import Draft202012Validator, validators
+
+    return validators.extend(
+        Draft202012Validator,
+        type_checker=Draft202012Validator.TYPE_CHECKER.redefine_many({"integer": _is_integer, "number": _is_number}),
+    )
 
 
 @cache
@@ -50,10 +55,11 @@ def validator(schema_file: Path) -> Draft202012Validator:
     # passed once is remembered on disk by its bytes (rulebook score runs once per call).
     checked = DiskCache(schema_file.parent.parent, "schemas")
     key = digest_of(["meta-schema", raw])
+    strict = _strict_validator_class()
     if checked.get(key) is None:
-        Draft202012Validator.check_schema(schema)
+        strict.check_schema(schema)  # against Draft 2020-12's meta-schema, as Draft202012Validator does
         checked.put(key, True)
-    return StrictValidator(schema)
+    return strict(schema)
 
 
 # Keywords that fastjsonschema checks as jsonschema does, or more strictly. Numbers stay out: our
@@ -141,6 +147,8 @@ def _describe(document: Document, error: ValidationError) -> list[Problem]:
     if error.validator in ("oneOf", "anyOf") and error.context:
         # An alternative that failed deeper inside the value names the exact place ("[0] is not a number");
         # best_match descends into the alternatives and stops where they tie.
+        from jsonschema.exceptions import best_match
+
         closest = best_match([error])
         if closest is not error and len(closest.absolute_path) > len(path):
             return _describe(document, closest)
