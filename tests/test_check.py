@@ -249,7 +249,7 @@ def test_the_real_content_is_clean(capsys) -> None:
 
 def test_reading_on_every_core_finds_the_same_problems(project_copy: Path, monkeypatch) -> None:
     import rulebook.check as checking
-    import rulebook.load.project as loading
+    import rulebook.load.reader as loading
     from rulebook.check import check_project
 
     for file, old, new in [

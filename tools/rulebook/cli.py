@@ -9,7 +9,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, NoReturn
 
-from rulebook.load.project import PROJECT_FILE
+from rulebook.load.reader import PROJECT_FILE
 from rulebook.problems import cut, display_path, excerpt, one_line, report_lines
 from rulebook.streams import safe_streams
 
@@ -147,7 +147,7 @@ def _score(args: argparse.Namespace) -> int:
 
 def _scored(args: argparse.Namespace) -> Outcome:
     from rulebook.load.document import DocumentError, parse_document
-    from rulebook.load.project import read_checked
+    from rulebook.load.reader import read_checked
     from rulebook.scoring import SCORED_GAMES
     from rulebook.scoring.situation import Invalid, score_situation
 
