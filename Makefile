@@ -35,10 +35,11 @@ serve: install
 	$(BIN)/mkdocs serve --strict --dev-addr 127.0.0.1:8000
 
 # The UI catalogs are compiled to .mo (git-ignored) so that a broken catalog fails here; the site
-# itself reads the PO files through Babel.
+# itself reads the PO files through Babel. `rulebook build` is `mkdocs build --strict` on every core:
+# the languages in parallel processes, merged into the same site (tests/test_split_build.py).
 build: install
 	$(BIN)/pybabel -q compile -d locales
-	$(BIN)/mkdocs build --strict
+	$(BIN)/rulebook build --strict
 
 check: install
 	$(BIN)/rulebook check
@@ -88,5 +89,5 @@ messages: install
 	done
 
 clean:
-	rm -rf site print .venv .pytest_cache .mutate
+	rm -rf site print .venv .pytest_cache .mutate .cache
 	find docs -mindepth 1 -maxdepth 1 -type d ! -name assets -exec rm -rf {} +

@@ -29,11 +29,12 @@ def project_copy(tmp_path: Path) -> Path:
 
 
 def tree_digest(root: Path) -> dict[str, str]:
-    """Every file under root with the hash of its bytes, to prove that nothing was written."""
+    """Every file under root with the hash of its bytes, to prove that nothing was written. The
+    toolkit's own cache (.cache/rulebook/, git-ignored) is not the project's content."""
     return {
         path.relative_to(root).as_posix(): hashlib.sha256(path.read_bytes()).hexdigest()
         for path in sorted(root.rglob("*"))
-        if path.is_file()
+        if path.is_file() and not path.relative_to(root).as_posix().startswith(".cache/")
     }
 
 

@@ -92,8 +92,13 @@ def assert_located(lines: list[str], place: str) -> None:
 
 
 def tree_state(root: Path) -> dict[str, bytes]:
-    """Every file's bytes under root, to restore what a run changed or prove that it changed nothing."""
-    return {path.relative_to(root).as_posix(): path.read_bytes() for path in root.rglob("*") if path.is_file()}
+    """Every file's bytes under root, to restore what a run changed or prove that it changed nothing.
+    The toolkit's own cache (.cache/rulebook/, git-ignored) is not the project's content."""
+    return {
+        path.relative_to(root).as_posix(): path.read_bytes()
+        for path in root.rglob("*")
+        if path.is_file() and not path.relative_to(root).as_posix().startswith(".cache/")
+    }
 
 
 def restore(root: Path, state: dict[str, bytes]) -> None:

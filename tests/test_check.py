@@ -248,7 +248,8 @@ def test_the_real_content_is_clean(capsys) -> None:
 
 
 def test_reading_on_every_core_finds_the_same_problems(project_copy: Path, monkeypatch) -> None:
-    import rulebook.load.project as loading
+    import rulebook.check as checking
+    import rulebook.load.reader as loading
     from rulebook.check import check_project
 
     for file, old, new in [
@@ -258,7 +259,9 @@ def test_reading_on_every_core_finds_the_same_problems(project_copy: Path, monke
     ]:
         path = project_copy / file
         path.write_text(path.read_text(encoding="utf-8").replace(old, new, 1), encoding="utf-8")
-    monkeypatch.setattr(loading, "PARALLEL_FROM", 1)
+    monkeypatch.setattr(loading, "PARALLEL_FROM", 1)  # reading on every core
+    monkeypatch.setattr(checking, "PARALLEL_FROM", 1)  # and checking each game on every core
+    monkeypatch.setenv("RULEBOOK_CACHE", "0")  # both runs do all the work
     loading._READ_CACHE.clear()
     _, in_parallel = check_project(project_copy, parallel=True)
     loading._READ_CACHE.clear()

@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
-from rulebook.load.project import Loaded, load_project
+from rulebook.cache import DiskCache, digest_of, file_digest, folder_digest
+from rulebook.load.project import GLOSSARY_FILE, PROJECT_FILE, TERMS_FILE, Loaded, load_project
 from rulebook.model import Game, Glossary, Project
 from rulebook.problems import Problem
 from rulebook.validate.examples import example_problems
@@ -15,17 +17,82 @@ from rulebook.validate.structure import structure_problems
 from rulebook.validate.text import text_problems
 from rulebook.validate.translations import translation_problems
 
+# Above this many games, `rulebook check` runs their checks on every core.
+PARALLEL_FROM = 8
+
 
 def check_project(root: Path, *, parallel: bool = False) -> tuple[Loaded, list[Problem]]:
+    """Load and check everything. `parallel` reads and checks on every core, forking: only for a
+    process with one thread, such as the `rulebook` command or `mkdocs build`.
+
+    Each text set's problems are kept on disk (rulebook.cache) under the digest of every file its
+    checks read, so a re-check does again only the work an edit touched."""
     loaded = load_project(root, parallel=parallel)
     problems = list(loaded.problems)
     project = loaded.project
     if project is not None:
-        for text_set in project.text_sets():
-            problems += text_set_problems(project, text_set)
+        keys = _text_set_keys(project)
+        disk = DiskCache(root, "checks")
+        found: list[list[Problem] | None] = [disk.get(key) for key in keys]
+        todo = [index for index, problems_of in enumerate(found) if problems_of is None]
+        for index, problems_of in zip(todo, _checked(project, todo, parallel), strict=True):
+            found[index] = problems_of
+            disk.put(keys[index], problems_of)
+        for problems_of in found:
+            problems += problems_of or []
         if project.terms_document is not None:
             problems += character_problems(project.terms_document)
     return loaded, sorted(set(problems))
+
+
+def _text_set_keys(project: Project) -> list[str]:
+    """What each text set's checks read: its own folder; the project's file, glossary, terms and
+    schemas; every game's name (translation QA leaves names alone). The glossary's checks read
+    every game, so its key holds every game's folder."""
+    root = project.root
+    shared = [
+        file_digest(root / PROJECT_FILE),
+        folder_digest((root / GLOSSARY_FILE).parent),
+        file_digest(root / TERMS_FILE),
+        folder_digest(root / "schemas"),
+        "\n".join(game.name for game in project.games),
+    ]
+    # A game's sources may be named outside its folder; their bytes count as its folder's do.
+    games = {
+        game.id: digest_of([folder_digest(game.folder), *(file_digest(path) for path in game.sources.values())])
+        for game in project.games
+    }
+    keys = []
+    for text_set in project.text_sets():
+        own = [games[text_set.id]] if isinstance(text_set, Game) else list(games.values())
+        keys.append(digest_of([*shared, text_set.id, *own]))
+    return keys
+
+
+_FORKED: Project | None = None  # the project a forked worker checks, inherited from its parent
+
+
+def _checked(project: Project, indexes: list[int], parallel: bool) -> list[list[Problem]]:
+    """The problems of the text sets at `indexes`, on every core when there are enough of them."""
+    global _FORKED
+    workers = os.cpu_count() or 1
+    if not parallel or workers < 2 or len(indexes) < PARALLEL_FROM:
+        text_sets = project.text_sets()
+        return [text_set_problems(project, text_sets[index]) for index in indexes]
+    import multiprocessing
+    from concurrent.futures import ProcessPoolExecutor
+
+    _FORKED = project
+    try:
+        with ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("fork")) as pool:
+            return list(pool.map(_checked_in_worker, indexes, chunksize=max(1, len(indexes) // (4 * workers))))
+    finally:
+        _FORKED = None
+
+
+def _checked_in_worker(index: int) -> list[Problem]:
+    assert _FORKED is not None
+    return text_set_problems(_FORKED, _FORKED.text_sets()[index])
 
 
 def text_set_problems(project: Project, text_set: Game | Glossary) -> list[Problem]:

@@ -9,7 +9,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, NoReturn
 
-from rulebook.load.project import PROJECT_FILE
+from rulebook.load.reader import PROJECT_FILE
 from rulebook.problems import cut, display_path, excerpt, one_line, report_lines
 from rulebook.streams import safe_streams
 
@@ -40,6 +40,64 @@ def _check(args: argparse.Namespace) -> int:
     elapsed = time.perf_counter() - started
     print(f"{errors} error(s), {warnings} warning(s) in {units} text units ({elapsed:.2f} s)", file=sys.stderr)
     return 1 if errors else 0
+
+
+def _build(args: argparse.Namespace) -> int:
+    """The site, built by one process per share of the languages at once, then merged
+    (rulebook/website/split_build.py); with --languages, one share, in this process."""
+    import logging
+    import os
+
+    from rulebook.website import split_build
+
+    handler = logging.StreamHandler(sys.stderr)
+    handler.setFormatter(logging.Formatter("%(levelname)-7s -  %(message)s"))
+    logging.getLogger("mkdocs").addHandler(handler)
+    logging.getLogger("mkdocs").setLevel(logging.WARNING)
+    config = args.config_file or args.root / "mkdocs.yml"
+    site = (args.site or config.parent / "site").resolve()
+    from mkdocs.exceptions import Abort, ConfigurationError, PluginError
+
+    try:
+        languages = split_build.site_languages(config)
+    except ConfigurationError as error:
+        return _fail(f"rulebook build: {one_line(str(error))}", 2, False)
+    except (KeyError, StopIteration):
+        return _fail(f"rulebook build: {excerpt(str(config))} configures no languages of the i18n plugin", 2, False)
+    if args.languages:
+        unknown = [code for code in args.languages.split(",") if code not in languages]
+        if unknown:
+            return _fail(
+                f"rulebook build: --languages: {', '.join(map(excerpt, unknown))} not among {languages}", 2, False
+            )
+        try:
+            split_build.build_part(config, site, args.languages.split(","), args.strict)
+        except (Abort, ConfigurationError, PluginError) as error:
+            print(f"rulebook build: {one_line(str(error))}", file=sys.stderr)
+            return 1
+        return 0
+    # Checked once here, on every core; the parts then find every result in the persistent cache.
+    code = _check(args)
+    if code:
+        return code
+    return split_build.build_in_parallel(args.root, config, site, args.jobs or os.cpu_count() or 1, args.strict)
+
+
+def _merge(args: argparse.Namespace) -> int:
+    from rulebook.load.document import DocumentError, read_document
+    from rulebook.website.split_build import merge
+
+    default = args.default_language
+    if default is None:
+        try:
+            default = read_document(args.root / PROJECT_FILE, str(PROJECT_FILE)).data["languages"][0]
+        except (DocumentError, KeyError, TypeError, IndexError):
+            return _fail("rulebook merge: rules/project.yaml names no language; use --default-language", 2, False)
+    try:
+        merge(args.site, args.parts, default)
+    except (ValueError, OSError) as error:
+        return _fail(f"rulebook merge: {one_line(str(error))}", 2, False)
+    return 0
 
 
 MAX_INPUT_BYTES = 1024 * 1024  # a situation is a few lines; anything bigger is refused unread
@@ -89,7 +147,7 @@ def _score(args: argparse.Namespace) -> int:
 
 def _scored(args: argparse.Namespace) -> Outcome:
     from rulebook.load.document import DocumentError, parse_document
-    from rulebook.load.project import read_checked
+    from rulebook.load.reader import read_checked
     from rulebook.scoring import SCORED_GAMES
     from rulebook.scoring.situation import Invalid, score_situation
 
@@ -356,6 +414,18 @@ def build_parser() -> argparse.ArgumentParser:
     commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
     check = commands.add_parser("check", help="validate all content and report every problem")
     check.set_defaults(run=_check)
+    build = commands.add_parser("build", help="build the site, its languages in parallel processes, and merge them")
+    build.add_argument("-f", "--config-file", type=Path, help="the MkDocs config (default: mkdocs.yml in the project)")
+    build.add_argument("--site", type=Path, help="the folder to build into (default: site beside the config)")
+    build.add_argument("--jobs", type=int, help="processes at once (default: one per core)")
+    build.add_argument("--strict", action="store_true", help="a warning fails the build, as mkdocs build --strict")
+    build.add_argument("--languages", help="build only these languages (one part of a split build, for `merge`)")
+    build.set_defaults(run=_build)
+    merge = commands.add_parser("merge", help="merge the parts of a split build into one site")
+    merge.add_argument("site", type=Path, help="the merged site (replaced)")
+    merge.add_argument("parts", type=Path, nargs="+", help="the parts' sites, each built with --languages")
+    merge.add_argument("--default-language", help="(default: the first of rules/project.yaml)")
+    merge.set_defaults(run=_merge)
     score = commands.add_parser("score", help="score a situation of a game (exit 2 on bad input)")
     score.add_argument("game", metavar="GAME", help="rebus, rebis or oh-my-word")
     score.add_argument("file", metavar="FILE", nargs="?", default="-", help="YAML or JSON document; - for stdin")

@@ -4,9 +4,12 @@ against bare MkDocs Material; a table on stdout and a JSON file for comparing ru
 from __future__ import annotations
 
 import argparse
+import compileall
 import json
 import os
 import platform
+import shutil
+import statistics
 import sys
 from importlib.metadata import version
 from pathlib import Path
@@ -17,10 +20,10 @@ from rulebook.bench.synthetic import LANGUAGES, Size, generate, mkdocs_config
 REPOSITORY = Path(__file__).resolve().parents[3]
 SIZES = [Size(10, 3), Size(100, 5), Size(200, 10)]
 SMOKE = [Size(2, 2)]
-TARGETS = {
-    "overhead": 5.0,
-    "units_per_second": 20_000,
-    "score_seconds": 0.2,
+TARGETS = {  # issue 15
+    "overhead": 0.0,
+    "units_per_second": 30_000,
+    "score_seconds": 0.1,
     "refresh_seconds": 1.0,
     "index_ratio": 1.5,
 }
@@ -55,9 +58,19 @@ def run_size(out: Path, size: Size, repeats: int) -> dict:
     units = generate(REPOSITORY, root, size)
     languages = LANGUAGES[: size.languages]
     toolkit, bare = (mkdocs_config(root, languages, toolkit=flag) for flag in (True, False))
-    check = measure.median_seconds(measure.check(root), repeats)
-    # The first run writes the pages (cold); the median of the runs is a build with the pages in place.
-    toolkit_build = measure.median_seconds(measure.build(toolkit, root / "site-toolkit"), repeats)
+    # Cold: every run does all the work. Warm: a re-check of unchanged content, through the
+    # persistent cache that the first of those runs fills.
+    check = measure.median_seconds(measure.check(root, cached=False), repeats)
+    warm_check = statistics.median(measure.timed(measure.check(root), repeats + 1)[1:])
+    shutil.rmtree(root / ".cache", ignore_errors=True)
+    # The first run starts from an empty cache and writes the pages (cold); the median of the runs
+    # is a build with the pages in place and the content checked before.
+    toolkit_builds = measure.timed(measure.build(toolkit, root / "site-toolkit"), repeats)
+    toolkit_build = statistics.median(toolkit_builds)
+    # `rulebook build` (make build): every core, the languages split over processes and merged.
+    shutil.rmtree(root / ".cache", ignore_errors=True)
+    parallel_builds = measure.timed(measure.split_build(root, toolkit, root / "site-parallel"), repeats)
+    parallel_build = statistics.median(parallel_builds)
     bare_build = measure.median_seconds(measure.build(bare, root / "site-bare"), repeats)
     indexes = measure.index_sizes(root / "site-toolkit", root / "site-bare", languages)
     ratios = [sizes["toolkit"] / sizes["bare"] for sizes in indexes.values()]
@@ -69,9 +82,15 @@ def run_size(out: Path, size: Size, repeats: int) -> dict:
         "pages": len(list((root / "docs").rglob("*.md"))),
         "check_seconds": round(check, 3),
         "units_per_second": round(units / check),
+        "warm_check_seconds": round(warm_check, 3),
+        "warm_units_per_second": round(units / warm_check),
         "toolkit_build_seconds": round(toolkit_build, 3),
+        "toolkit_first_build_seconds": round(toolkit_builds[0], 3),
         "bare_build_seconds": round(bare_build, 3),
         "overhead_percent": round(100 * (toolkit_build / bare_build - 1), 1),
+        "parallel_build_seconds": round(parallel_build, 3),
+        "parallel_first_build_seconds": round(parallel_builds[0], 3),
+        "parallel_overhead_percent": round(100 * (parallel_build / bare_build - 1), 1),
         "index_bytes": indexes,
         "index_ratio_max": round(max(ratios), 2),
     }
@@ -82,26 +101,43 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--out", type=Path, default=REPOSITORY / "bench", help="work folder (git-ignored)")
     parser.add_argument("--smoke", action="store_true", help="one tiny size, one run: does the bench still work?")
     parser.add_argument("--repeats", type=int, default=3)
+    parser.add_argument(
+        "--sizes", help="only these sizes, such as 10x3,100x5 (default: " + ",".join(s.name for s in SIZES) + ")"
+    )
     args = parser.parse_args(argv)
     # Absolute from here on: the builds run in the size's folder, where a relative path would be
     # joined to itself ("bench/10x3/bench/10x3/docs").
     args.out = args.out.resolve()
     sizes, repeats = (SMOKE, 1) if args.smoke else (SIZES, max(3, args.repeats))
+    if args.sizes:
+        wanted = args.sizes.split(",")
+        sizes = [size for size in SIZES if size.name in wanted]
+        if not sizes:
+            parser.error(f"--sizes: none of {args.sizes!r} is one of " + ", ".join(s.name for s in SIZES))
     args.out.mkdir(parents=True, exist_ok=True)
     earlier = _read_earlier(args.out / "results.json")
     results = {"machine": machine(), "targets": TARGETS, "repeats": repeats, "sizes": []}
     for size in sizes:
         print(f"… {size.name}", file=sys.stderr, flush=True)
         results["sizes"].append(run_size(args.out, size, repeats))
+    # As an installed package runs: compiled once (an editable install is not, and with
+    # PYTHONDONTWRITEBYTECODE set every call would compile the toolkit again).
+    compileall.compile_dir(Path(__file__).resolve().parents[1], quiet=1)
     results["score_seconds"] = round(measure.median_seconds(measure.score(REPOSITORY), max(repeats, 5)), 3)
     middle = sizes[len(sizes) // 2]
     print(f"… edit to refresh at {middle.name}", file=sys.stderr, flush=True)
     config, words = args.out / middle.name / "mkdocs.toolkit.yml", args.out / middle.name / "rules/game-001/en.yaml"
+    full = measure.edit_to_refresh(config, words, "game-001/", repeats)
+    # MkDocs rebuilding only what changed (`mkdocs serve --dirty`): faster, at the price of a stale
+    # search index and navigation elsewhere.
+    dirty = measure.edit_to_refresh(config, words, "game-001/", repeats, extra=("--dirty",))
     results["refresh"] = {
         "size": middle.name,
-        "seconds": round(measure.edit_to_refresh(config, words, "game-001/", repeats), 3),
-        # MkDocs rebuilding only what changed (`mkdocs serve --dirty`): faster, at the price of stale nav elsewhere.
-        "dirty_seconds": round(measure.edit_to_refresh(config, words, "game-001/", repeats, extra=("--dirty",)), 3),
+        "seconds": round(full["seconds"], 3),
+        "index_seconds": round(full["index_seconds"], 3),
+        "index_stale": full["index_stale"],
+        "dirty_seconds": round(dirty["seconds"], 3),
+        "dirty_index_stale": dirty["index_stale"],
     }
     (args.out / "results.json").write_text(json.dumps(results, indent=2), encoding="utf-8")
     print(table(results))
@@ -135,33 +171,45 @@ def comparison(earlier: dict, now: dict) -> str:
             continue
         ratios = [
             f"{label} × {size[key] / old[key]:.2f}"
-            for key, label in (("check_seconds", "check"), ("toolkit_build_seconds", "toolkit build"))
+            for key, label in (
+                ("check_seconds", "check"),
+                ("toolkit_build_seconds", "toolkit build"),
+                ("parallel_build_seconds", "rulebook build"),
+            )
             if old.get(key) and size.get(key)
         ]
         lines.append(f"{size['size']:<8} " + "  ".join(ratios))
     return "\n".join(lines)
 
 
+def _index(seconds: float, stale: bool) -> str:
+    return "stale" if stale else f"{seconds:.2f} s"
+
+
 def table(results: dict) -> str:
     rows = [
-        f"{'size':<8}{'units':>8}{'pages':>7}{'check s':>9}{'units/s':>9}{'toolkit s':>11}{'bare s':>9}"
-        f"{'overhead':>10}{'index ×':>9}"
+        f"{'size':<8}{'units':>8}{'pages':>7}{'check s':>9}{'units/s':>9}{'warm u/s':>10}{'toolkit s':>11}"
+        f"{'first s':>9}{'bare s':>9}{'overhead':>10}{'parallel s':>12}{'overhead':>10}{'index ×':>9}"
     ]
     for r in results["sizes"]:
         rows.append(
             f"{r['size']:<8}{r['units']:>8}{r['pages']:>7}{r['check_seconds']:>9.2f}{r['units_per_second']:>9}"
-            f"{r['toolkit_build_seconds']:>11.2f}{r['bare_build_seconds']:>9.2f}{r['overhead_percent']:>9.1f}%"
-            f"{r['index_ratio_max']:>9.2f}"
+            f"{r['warm_units_per_second']:>10}{r['toolkit_build_seconds']:>11.2f}{r['toolkit_first_build_seconds']:>9.2f}"
+            f"{r['bare_build_seconds']:>9.2f}{r['overhead_percent']:>9.1f}%{r['parallel_build_seconds']:>12.2f}"
+            f"{r['parallel_overhead_percent']:>9.1f}%{r['index_ratio_max']:>9.2f}"
         )
     t = results["targets"]
     rows.append(f"rulebook score: {results['score_seconds']:.3f} s a call (target ≤ {t['score_seconds']} s)")
     refresh = results["refresh"]
     rows.append(
-        f"edit → refreshed page at {refresh['size']}: {refresh['seconds']:.2f} s under mkdocs serve, "
-        f"{refresh['dirty_seconds']:.2f} s with --dirty (target ≤ {t['refresh_seconds']} s)"
+        f"edit → refreshed page at {refresh['size']}: {refresh['seconds']:.2f} s under mkdocs serve "
+        f"(search index: {_index(refresh['index_seconds'], refresh['index_stale'])}), "
+        f"{refresh['dirty_seconds']:.2f} s with --dirty (search index: "
+        f"{'stale' if refresh['dirty_index_stale'] else 'fresh'}) (target ≤ {t['refresh_seconds']} s, nothing stale)"
     )
     rows.append(
-        f"targets: overhead ≤ {t['overhead']} %, check ≥ {t['units_per_second']} units/s at the largest size, "
+        f"targets: overhead of rulebook build ≤ {t['overhead']} %, "
+        f"check ≥ {t['units_per_second']} units/s (cold) at the largest size, "
         f"search index ≤ {t['index_ratio']}× the bare one"
     )
     m = results["machine"]

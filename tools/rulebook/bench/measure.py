@@ -17,29 +17,42 @@ ENV = {**os.environ, "NO_MKDOCS_2_WARNING": "1"}
 
 
 def median_seconds(run: Callable[[], None], repeats: int) -> float:
+    return statistics.median(timed(run, repeats))
+
+
+def timed(run: Callable[[], None], repeats: int) -> list[float]:
+    """Seconds of each run, in order: with a persistent cache, the first is the cold one."""
     times = []
     for _ in range(repeats):
         started = time.perf_counter()
         run()
         times.append(time.perf_counter() - started)
-    return statistics.median(times)
+    return times
 
 
-def command(*args: str, cwd: Path | None = None) -> Callable[[], None]:
+def command(*args: str, cwd: Path | None = None, cache: bool = True) -> Callable[[], None]:
+    env = {**ENV, "RULEBOOK_CACHE": "1" if cache else "0"}
+
     def run() -> None:
-        result = subprocess.run([sys.executable, *args], cwd=cwd, env=ENV, capture_output=True, text=True)
+        result = subprocess.run([sys.executable, *args], cwd=cwd, env=env, capture_output=True, text=True)
         if result.returncode != 0:
             raise RuntimeError(f"{' '.join(args)} failed:\n{result.stdout}\n{result.stderr}")
 
     return run
 
 
-def check(root: Path) -> Callable[[], None]:
-    return command("-m", "rulebook.cli", "--root", str(root), "check")
+def check(root: Path, *, cached: bool = True) -> Callable[[], None]:
+    """`rulebook check`; without `cached`, every run does all the work (RULEBOOK_CACHE=0)."""
+    return command("-m", "rulebook.cli", "--root", str(root), "check", cache=cached)
 
 
 def build(config: Path, site: Path) -> Callable[[], None]:
     return command("-m", "mkdocs", "build", "-q", "-f", str(config), "-d", str(site))
+
+
+def split_build(root: Path, config: Path, site: Path) -> Callable[[], None]:
+    """`rulebook build`: the languages in parallel processes, merged (what `make build` runs)."""
+    return command("-m", "rulebook.cli", "--root", str(root), "build", "-f", str(config), "--site", str(site))
 
 
 def score(repository: Path) -> Callable[[], None]:
@@ -82,8 +95,10 @@ def _get(url: str) -> str:
 
 def edit_to_refresh(
     config: Path, words: Path, page: str, repeats: int, timeout: float = 300.0, extra: tuple[str, ...] = ()
-) -> float:
-    """Seconds from saving a YAML file to `mkdocs serve` serving the page with the new text."""
+) -> dict[str, float | bool]:
+    """Seconds from saving a YAML file to `mkdocs serve` serving the page with the new text, and to
+    its search index having it too (median of the runs); `index_stale` when the page showed the new
+    text while the index still had the old one 2 s later (what `--dirty` gives)."""
     port = free_port()
     server = subprocess.Popen(
         [sys.executable, "-m", "mkdocs", "serve", "-f", str(config), "-a", f"127.0.0.1:{port}", *extra],
@@ -92,10 +107,11 @@ def edit_to_refresh(
         stderr=subprocess.DEVNULL,
     )
     url = f"http://127.0.0.1:{port}/{page}"
+    index = f"http://127.0.0.1:{port}/search/search_index.json"
     try:
         _wait(lambda: "rb-rule" in _get(url), timeout)
         original = words.read_text(encoding="utf-8")
-        times = []
+        page_times, index_times, stale = [], [], False
         for number in range(repeats):
             marker = f"Benchmarkmarker{'abcdefghij'[number % 10]}"  # no digits: rule text may not have any
             edited = original.replace("units:\n  summary:\n    text: ", f"units:\n  summary:\n    text: {marker} ", 1)
@@ -103,9 +119,18 @@ def edit_to_refresh(
             started = time.perf_counter()
             words.write_text(edited, encoding="utf-8")
             _wait(lambda marker=marker: marker in _get(url), timeout)
-            times.append(time.perf_counter() - started)
+            page_times.append(time.perf_counter() - started)
+            try:
+                _wait(lambda marker=marker: marker in _get(index), page_times[-1] + 2.0)
+                index_times.append(time.perf_counter() - started)
+            except TimeoutError:
+                stale = True
         words.write_text(original, encoding="utf-8")
-        return statistics.median(times)
+        return {
+            "seconds": statistics.median(page_times),
+            "index_seconds": statistics.median(index_times) if index_times else -1.0,
+            "index_stale": stale,
+        }
     finally:
         server.terminate()
         server.wait(timeout=30)

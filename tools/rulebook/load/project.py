@@ -6,11 +6,11 @@ Each document is schema-checked as it is read; a document that fails is left out
 
 from __future__ import annotations
 
-import os
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from rulebook.load.document import Document, DocumentError, read_document
+from rulebook.load.reader import GLOSSARY_FILE, PROJECT_FILE, TERMS_FILE, Reader
 from rulebook.model import (
     CardPart,
     Example,
@@ -29,11 +29,6 @@ from rulebook.model import (
     Words,
 )
 from rulebook.problems import Problem, display_path
-from rulebook.validate.schema import schema_problems
-
-PROJECT_FILE = Path("rules/project.yaml")
-GLOSSARY_FILE = Path("glossary/symbols.yaml")
-TERMS_FILE = Path("glossary/terms.yaml")
 
 
 @dataclass
@@ -42,104 +37,10 @@ class Loaded:
     problems: list[Problem] = field(default_factory=list)
 
 
-# Parsed and schema-checked documents of this process, by file state. `mkdocs serve` checks the
-# whole project again after every edit; an unchanged file is then neither parsed nor validated again.
-_READ_CACHE: dict[tuple, tuple[Document | None, list[Problem]]] = {}
-_READ_CACHE_LIMIT = 50_000
-
-
-def _state(path: Path) -> tuple[int, int]:
-    stat = path.stat()
-    return stat.st_mtime_ns, stat.st_size
-
-
-# Above this many files, `rulebook check` parses and validates them on every core first.
-PARALLEL_FROM = 200
-
-
-def _key(root: Path, path: Path, schema_file: Path) -> tuple | None:
-    try:
-        return (str(root), str(path), *_state(path), str(schema_file), *_state(schema_file))
-    except OSError:
-        return None
-
-
-def _read_fresh(root: Path, path: Path, schema_file: Path) -> tuple[Document | None, list[Problem]]:
-    """Parse and schema-check one file: the expensive part of loading, and independent per file."""
-    try:
-        document = read_document(path, display_path(path, root))
-        found = schema_problems(document, schema_file)
-    except DocumentError as error:
-        return None, error.problems
-    return (None if found else document), found
-
-
-class _Reader:
-    def __init__(self, root: Path):
-        self.root = root
-        self.problems: list[Problem] = []
-
-    def read(self, path: Path, schema: str) -> Document | None:
-        if not _inside(path, self.root):
-            # A link to /etc/passwd must not have its lines quoted into a CI log: refused unread.
-            where = display_path(path, self.root)
-            self.problems.append(Problem(where, 0, 0, "a link to a file outside the project: refused unread"))
-            return None
-        schema_file = self.root / "schemas" / schema
-        key = _key(self.root, path, schema_file)
-        if key is not None and key in _READ_CACHE:
-            document, found = _READ_CACHE[key]
-        else:
-            document, found = _read_fresh(self.root, path, schema_file)
-            if key is not None:
-                if len(_READ_CACHE) >= _READ_CACHE_LIMIT:
-                    _READ_CACHE.clear()
-                _READ_CACHE[key] = (document, found)
-        self.problems.extend(found)
-        return document
-
-    def prefetch(self, jobs: list[tuple[Path, str]]) -> None:
-        """Read many files on every core at once, into the cache that `read` then finds them in.
-        Only for a single-threaded process such as the `rulebook` command: it forks."""
-        import multiprocessing
-        from concurrent.futures import ProcessPoolExecutor
-
-        wanted = [(path, self.root / "schemas" / schema) for path, schema in jobs]
-        keys = [_key(self.root, path, schema_file) for path, schema_file in wanted]
-        todo = [(job, key) for job, key in zip(wanted, keys, strict=True) if key is not None and key not in _READ_CACHE]
-        workers = os.cpu_count() or 1
-        if len(todo) < PARALLEL_FROM or workers < 2:
-            return
-        with ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("fork")) as pool:
-            results = pool.map(_read_job, [(self.root, *job) for job, _ in todo], chunksize=16)
-            for (_, key), result in zip(todo, results, strict=True):
-                _READ_CACHE[key] = result
-
-
-def _inside(path: Path, root: Path) -> bool:
-    try:
-        path.resolve().relative_to(root.resolve())
-    except (ValueError, OSError, RuntimeError):  # outside, or a loop of links
-        return False
-    return True
-
-
-def read_checked(root: Path, path: Path, schema: str) -> tuple[Document | None, list[Problem]]:
-    """One file, parsed and schema-checked (None and its problems when it fails); remembered by
-    file state like every file of the project, so a long-running process reads it once."""
-    reader = _Reader(root)
-    document = reader.read(path, schema)
-    return document, reader.problems
-
-
-def _read_job(job: tuple[Path, Path, Path]) -> tuple[Document | None, list[Problem]]:
-    return _read_fresh(*job)
-
-
 def load_project(root: Path, *, parallel: bool = False) -> Loaded:
     """The project under `root`, with every problem met while reading it. `parallel` reads the
     files of a large project on every core (for the single-threaded `rulebook` command)."""
-    reader = _Reader(root)
+    reader = Reader(root)
     manifest = reader.read(root / PROJECT_FILE, "project.schema.json")
     if manifest is None:
         return Loaded(None, reader.problems)
@@ -217,7 +118,7 @@ def _files(root: Path, game_ids: list[str], languages: list[str]) -> list[tuple[
     return [(path, schema) for path, schema in jobs if path.is_file()]
 
 
-def _load_game(reader: _Reader, folder: Path, languages: list[str]) -> Game | None:
+def _load_game(reader: Reader, folder: Path, languages: list[str]) -> Game | None:
     document = reader.read(folder / "game.yaml", "game.schema.json")
     if document is None:
         return None
@@ -283,7 +184,7 @@ def _covered_units(source: Path) -> tuple[str, ...]:
     return tuple(units) if isinstance(units, dict) else ()
 
 
-def _read_words(reader: _Reader, text_set: Game | Glossary, languages: list[str]) -> None:
+def _read_words(reader: Reader, text_set: Game | Glossary, languages: list[str]) -> None:
     for language in languages:
         path = text_set.folder / f"{language}.yaml"
         if not path.is_file():
@@ -306,7 +207,7 @@ def _read_words(reader: _Reader, text_set: Game | Glossary, languages: list[str]
         text_set.words[language] = words
 
 
-def _load_glossary(reader: _Reader, path: Path, project: Project, listed: list[str]) -> Glossary | None:
+def _load_glossary(reader: Reader, path: Path, project: Project, listed: list[str]) -> Glossary | None:
     document = reader.read(path, "glossary.schema.json")
     if document is None:
         return None

@@ -96,15 +96,26 @@ def excerpt_of(value: str, limit: int = 60) -> str:
     return cut(one_line(value), limit)
 
 
-_START_TAG = re.compile(r"<([A-Za-z][\w:-]*)")
-_ATTRIBUTE = re.compile(r"\s([A-Za-z_:][-\w:.]*)=")
+_START_TAG = re.compile(r"<([A-Za-z][\w:-]*)([^>]*)>")
+# An attribute inside a start tag, with a value or without one (the sanitizer writes a bare
+# `hidden` as `hidden=""`).
+_ATTRIBUTE = re.compile(r"""([A-Za-z_:][-\w:.]*)(?:\s*=\s*(?:"[^"]*"|'[^']*'|[^\s"'>]+))?""")
 
 
 def _markup_counts(html: str) -> tuple[Counter[str], Counter[str]]:
     """How many of each start tag and attribute a fragment has: a quick first look, from which the
     sanitizer's output differs exactly when it removed something (it reorders and re-quotes, but
-    never adds an element or an attribute). Only a difference is then read with a real parser."""
-    return Counter(_START_TAG.findall(html)), Counter(_ATTRIBUTE.findall(html))
+    never adds an element or an attribute). Only a difference is then read with a real parser.
+
+    >>> _markup_counts('<p hidden class="a b">x y <a href=#z>z</a></p><!-- note -->')
+    (Counter({'p': 1, 'a': 1}), Counter({'hidden': 1, 'class': 1, 'href': 1}))
+    """
+    tags: Counter[str] = Counter()
+    attributes: Counter[str] = Counter()
+    for tag, inside in _START_TAG.findall(html):
+        tags[tag] += 1
+        attributes.update(_ATTRIBUTE.findall(inside.rstrip("/")))
+    return tags, attributes
 
 
 class _Outline(HTMLParser):

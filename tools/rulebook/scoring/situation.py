@@ -5,9 +5,11 @@ Shared by `rulebook score` and by the worked examples, so both refuse the same t
 
 from __future__ import annotations
 
+import pickle
 from pathlib import Path
 from typing import Any
 
+from rulebook.cache import DiskCache, digest_of
 from rulebook.load.document import Document, format_path
 from rulebook.problems import Problem
 from rulebook.scoring import game_module
@@ -29,12 +31,29 @@ def schema_file(root: Path, game_id: str) -> Path:
     return root / "schemas" / f"score-{game_id}.schema.json"
 
 
+def _schema_problems(document: Document, schema: Path, root: Path) -> list[Problem]:
+    """The situation's schema problems, remembered on disk by the digest of the schema and of the
+    document with its positions: a situation scored before (every worked example, each time
+    `rulebook score --example` runs) is not validated again, and jsonschema is not even imported."""
+    try:
+        material = [schema.read_bytes(), pickle.dumps((document.file, document.data, document.values, document.keys))]
+    except (OSError, pickle.PicklingError, RecursionError):
+        return schema_problems(document, schema)
+    known = DiskCache(root, "situations")
+    key = digest_of(["situation", *material])
+    found = known.get(key)
+    if found is None:
+        found = schema_problems(document, schema)
+        known.put(key, found)
+    return found
+
+
 def score_situation(document: Document, game_id: str, facts: dict[str, Any], root: Path) -> Outcome:
     if document.data is None:
         raise Invalid([document.problem((), "the document is empty: describe a situation to score")])
     if not isinstance(document.data, dict):
         raise Invalid([document.problem((), "the document must be a mapping of fields, not a single value")])
-    problems = schema_problems(document, schema_file(root, game_id))
+    problems = _schema_problems(document, schema_file(root, game_id), root)
     if problems:
         raise Invalid(problems)
     try:

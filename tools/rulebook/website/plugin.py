@@ -7,6 +7,7 @@ real files: mkdocs-static-i18n crashes on in-memory generated files.
 
 from __future__ import annotations
 
+import hashlib
 import html
 import json
 import logging
@@ -19,6 +20,7 @@ from mkdocs.exceptions import PluginError
 from mkdocs.plugins import BasePlugin, event_priority
 from mkdocs.structure.pages import Page
 
+from rulebook.cache import DiskCache, digest_of, file_digest, folder_digest
 from rulebook.check import check_project
 from rulebook.files import write_if_changed
 from rulebook.load.document import DocumentError, read_document
@@ -129,10 +131,20 @@ class RulebookPlugin(BasePlugin[RulebookConfig]):
             raise PluginError("rulebook: the content has errors; `rulebook check` lists them")
         self.project, self._fingerprint = loaded.project, fingerprint
         docs = Path(config.docs_dir)
-        written = set()
-        for page in render_pages(self.project):
-            write_if_changed(docs / page.path, page.text)
-            written.add(docs / page.path)
+        # The pages of unchanged content are on disk already: the cache knows which, by digest.
+        rendered = DiskCache(self.root, "pages")
+        inputs = [folder_digest(self.root / folder) for folder in CONTENT_FOLDERS]
+        key = digest_of(["pages", str(self.root.resolve()), str(docs.resolve()), *inputs])
+        known: dict[str, bytes] | None = rendered.get(key)
+        if known is not None and all(file_digest(docs / path) == digest for path, digest in known.items()):
+            written = {docs / path for path in known}
+        else:
+            written, pages = set(), {}
+            for page in render_pages(self.project):
+                write_if_changed(docs / page.path, page.text)
+                written.add(docs / page.path)
+                pages[page.path] = hashlib.sha256(page.text.encode("utf-8")).digest()
+            rendered.put(key, pages)
         # A page whose game was removed must not linger: delete generated files we did not write.
         for language in self.project.languages:
             for stale in (docs / language).glob("**/*.md"):
@@ -206,14 +218,14 @@ class RulebookPlugin(BasePlugin[RulebookConfig]):
 
     @event_priority(-100)  # after mkdocs-static-i18n has merged the languages into one index
     def on_post_build(self, config: MkDocsConfig) -> None:
+        # mkdocs-static-i18n builds each other language inside the first build's on_post_build, which
+        # calls this once per language; only the outermost call, after them all, has the whole site.
+        if getattr(config.plugins.get("i18n"), "building", False):
+            return
         index_file = Path(config.site_dir) / "search" / "search_index.json"
         if self.project is None or not index_file.is_file():
             return
         index = json.loads(index_file.read_text(encoding="utf-8"))
-        others = self.project.languages[1:]
-        if others and not any(entry["location"].split("/", 1)[0] in others for entry in index["docs"]):
-            # mkdocs-static-i18n calls this once per language; only its last call sees the merged index.
-            return
         stemmed = lunr_languages(config.theme.dirs)
         for language, part in split_index(index, self.project.languages, stemmed).items():
             prefix = "" if language == self.project.source_language else language

@@ -1,0 +1,160 @@
+"""The persistent cache (rulebook/cache.py) and the fast paths of `rulebook check`: each may only
+save time, never change what the check finds."""
+
+from __future__ import annotations
+
+import shutil
+import sys
+import unicodedata
+from pathlib import Path
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from conftest import ROOT, edit, run_cli
+from rulebook.load.document import Document
+from rulebook.validate.safety import _BIDI_CONTROLS, _SUSPECT
+from rulebook.validate.schema import fast_validator, validator
+
+WORDS_SCHEMA = ROOT / "schemas" / "words.schema.json"
+WINNER = "rules/rebus/en.yaml:78:11: units.rule.winner.text: raw HTML is not allowed in text: '<script>'"
+
+
+def test_a_re_check_sees_an_edit_and_its_undoing(project_copy: Path, capsys) -> None:
+    assert run_cli(capsys, "--root", str(project_copy), "check")[0] == 0
+    assert (project_copy / ".cache/rulebook/documents").is_dir(), "the first check fills the cache"
+
+    script = "Highest score <script>x</script> wins."
+    broken = edit(project_copy, "rules/rebus/en.yaml", "Highest score wins.", script)
+    code, out, _ = run_cli(capsys, "--root", str(project_copy), "check")
+    assert code == 1 and any(line.startswith(WINNER) for line in out.splitlines()), out
+
+    edit(project_copy, "rules/rebus/en.yaml", script, "Highest score wins.")
+    assert (project_copy / "rules/rebus/en.yaml").read_text(encoding="utf-8") != broken
+    code, out, _ = run_cli(capsys, "--root", str(project_copy), "check")
+    assert code == 0, out
+
+
+def test_a_warm_check_finds_what_a_cold_one_finds(project_copy: Path, capsys, monkeypatch) -> None:
+    # A problem in one game (its captions) and one in the glossary's words, whose checks read every game.
+    edit(project_copy, "rules/rebus/en.yaml", "Highest score wins.", "Highest score <script>x</script> wins.")
+    edit(project_copy, "rules/rebus/fr.yaml", "language: fr", "language: cs")
+    monkeypatch.setenv("RULEBOOK_CACHE", "0")
+    cold = run_cli(capsys, "--root", str(project_copy), "check")
+    assert not (project_copy / ".cache").exists(), "RULEBOOK_CACHE=0 writes nothing"
+    monkeypatch.setenv("RULEBOOK_CACHE", "1")
+    filling = run_cli(capsys, "--root", str(project_copy), "check")
+    warm = run_cli(capsys, "--root", str(project_copy), "check")
+    assert cold[0] == filling[0] == warm[0] == 1
+    assert cold[1] == filling[1] == warm[1]
+    assert "rules/rebus/fr.yaml:3:11: language: 'cs' does not match the file name 'fr.yaml'" in warm[1]
+
+
+def test_a_renamed_game_reaches_the_other_games_checks(project_copy: Path, capsys) -> None:
+    """Translation QA leaves game names alone in every game's text: renaming one game changes what
+    the checks of the others find, so their cached results must not be reused."""
+    run_cli(capsys, "--root", str(project_copy), "check")
+    keys_before = {path.name for path in (project_copy / ".cache/rulebook/checks").rglob("*") if path.is_file()}
+    edit(project_copy, "rules/rebis/game.yaml", "name: Rebis", "name: Rebis Deluxe")
+    run_cli(capsys, "--root", str(project_copy), "check")
+    keys_after = {path.name for path in (project_copy / ".cache/rulebook/checks").rglob("*") if path.is_file()}
+    games = len(list((project_copy / "rules").glob("*/game.yaml")))
+    # Every game and the glossary were checked again: one new entry each.
+    assert len(keys_after - keys_before) == games + 1
+
+
+def test_the_quick_character_search_finds_exactly_what_the_full_scan_refuses() -> None:
+    refused = {
+        code
+        for code in range(sys.maxunicode + 1)
+        if (chr(code) != "\n" and unicodedata.category(chr(code)) == "Cc") or chr(code) in _BIDI_CONTROLS
+    }
+    found = {code for code in range(sys.maxunicode + 1) if _SUSPECT.search(chr(code))}
+    assert found == refused
+    # By hand: C0 but the newline, DEL and C1, the bidi embeddings and overrides (5) and isolates (4).
+    assert len(refused) == 31 + 1 + 32 + 5 + 4
+
+
+_UNIT_IDS = st.one_of(
+    st.sampled_from(["summary", "rule.x", "section.a-1", "ruling.r.why", "page.title", "rule.", "Rule.x", "x"]),
+    st.text(max_size=12),
+)
+_VALUES = st.one_of(
+    st.text(max_size=14),
+    st.sampled_from(["original", "draft", "reviewed", "0123456789ab", "0123456789ab\n", "en", "en\n"]),
+    st.integers(),
+    st.booleans(),
+    st.none(),
+    st.floats(allow_nan=True),
+    st.lists(st.text(max_size=3), max_size=2),
+)
+_UNITS = st.dictionaries(
+    _UNIT_IDS,
+    st.one_of(
+        st.dictionaries(st.sampled_from(["text", "source", "status", "translated_from", "note", "other"]), _VALUES),
+        _VALUES,
+    ),
+    max_size=4,
+)
+_WORDS = st.one_of(
+    st.fixed_dictionaries({"language": st.sampled_from(["fr", "cs", "fra", "f", "fr\n", "FR"]), "units": _UNITS}),
+    st.dictionaries(st.sampled_from(["language", "units", "extra"]), st.one_of(_VALUES, _UNITS), max_size=3),
+    _VALUES,
+)
+
+
+@pytest.mark.fuzz
+@given(_WORDS)
+def test_the_fast_words_validator_never_accepts_what_jsonschema_refuses(data: object) -> None:
+    fast = fast_validator(WORDS_SCHEMA)
+    assert fast is not None, "words files are the plain schema the fast path is for"
+    refused = list(validator(WORDS_SCHEMA).iter_errors(data))
+    from fastjsonschema import JsonSchemaException
+
+    try:
+        fast(data)
+    except JsonSchemaException:
+        return  # refused: jsonschema decides and words the problems
+    assert not refused, [error.message for error in refused]
+
+
+def test_every_words_file_of_the_project_takes_the_fast_path() -> None:
+    fast = fast_validator(WORDS_SCHEMA)
+    assert fast is not None
+    for path in sorted(ROOT.glob("rules/*/*.yaml")) + sorted(ROOT.glob("glossary/??.yaml")):
+        if path.name == "game.yaml":
+            continue
+        from rulebook.load.document import read_document
+
+        document: Document = read_document(path, path.name)
+        fast(document.data)  # raises if the fast path would fall back to jsonschema
+
+
+def test_schemas_with_numbers_stay_on_jsonschema() -> None:
+    # Our integers refuse 2.0 and our numbers refuse NaN; fastjsonschema accepts both.
+    assert fast_validator(ROOT / "schemas" / "game.schema.json") is None
+    assert fast_validator(ROOT / "schemas" / "score-rebus.schema.json") is None
+
+
+def test_a_rebuild_renders_what_changed_and_drops_what_no_content_makes(tmp_path: Path) -> None:
+    from conftest import build_site
+    from rulebook.render.markup import GENERATED_MARK
+
+    for folder in ("rules", "glossary", "schemas", "locales", "docs/assets"):
+        shutil.copytree(ROOT / folder, tmp_path / folder)
+    shutil.copy(ROOT / "mkdocs.yml", tmp_path / "mkdocs.yml")
+    build_site(tmp_path, tmp_path / "site")
+    assert (tmp_path / ".cache/rulebook/pages").is_dir()
+
+    edit(tmp_path, "rules/rebus/en.yaml", "Highest score wins.", "Highest score always wins.")
+    build_site(tmp_path, tmp_path / "site")
+    assert "Highest score always wins." in (tmp_path / "site/rebus/index.html").read_text(encoding="utf-8")
+
+    # Unchanged content, so the pages come from the cache; a generated page that no content makes
+    # (a removed game's) must still go.
+    ghost = tmp_path / "docs/en/ghost.md"
+    ghost.write_text(f"# Ghost\n\n{GENERATED_MARK}\n", encoding="utf-8")
+    build_site(tmp_path, tmp_path / "site")
+    assert not ghost.exists() and not (tmp_path / "site/ghost").exists()
+    assert "Highest score always wins." in (tmp_path / "site/rebus/index.html").read_text(encoding="utf-8")
