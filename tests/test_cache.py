@@ -158,3 +158,40 @@ def test_a_rebuild_renders_what_changed_and_drops_what_no_content_makes(tmp_path
     build_site(tmp_path, tmp_path / "site")
     assert not ghost.exists() and not (tmp_path / "site/ghost").exists()
     assert "Highest score always wins." in (tmp_path / "site/rebus/index.html").read_text(encoding="utf-8")
+
+
+class _Planted:
+    """What a hostile pickle would run: here it only records that it was unpickled."""
+
+    loaded = False
+
+    def __reduce__(self):
+        return (_mark_loaded, ())
+
+
+def _mark_loaded() -> None:
+    _Planted.loaded = True
+
+
+def test_an_entry_the_toolkit_did_not_sign_is_never_unpickled(tmp_path: Path, monkeypatch) -> None:
+    import pickle
+
+    from rulebook import cache
+
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "home-cache"))
+    cache._secret.cache_clear()
+    disk = cache.DiskCache(tmp_path, "documents")
+    disk.put("ab" + "0" * 62, {"kept": 1})
+    assert disk.get("ab" + "0" * 62) == {"kept": 1}, "a signed entry is read back"
+
+    # A contributor commits an entry of their own under a key they can compute.
+    key = "cd" + "1" * 62
+    planted = tmp_path / ".cache/rulebook/documents" / key[:2] / key
+    planted.parent.mkdir(parents=True)
+    payload = pickle.dumps(_Planted())
+    for forged in (payload, b"\0" * 32 + payload):
+        planted.write_bytes(forged)
+        assert disk.get(key) is None
+    assert not _Planted.loaded
+    assert (tmp_path / "home-cache/rulebook/secret").stat().st_mode & 0o077 == 0, "the secret is the user's alone"
+    cache._secret.cache_clear()

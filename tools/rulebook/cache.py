@@ -5,12 +5,19 @@ Every entry is keyed by the SHA-256 of everything the work read, together with t
 source code, so an entry can never be stale: an edit to a file, a schema or the toolkit gives a new
 key, and the old entry is simply never asked for again. `RULEBOOK_CACHE=0` turns the cache off (the
 benchmark's cold runs, and tests that must see the work done).
+
+Entries are pickles, and loading a pickle runs code. The folder is inside the project, where a
+contributor could commit one (`git add -f`), so every entry is signed with HMAC-SHA256 under a
+secret that never lives in the project: `rulebook/secret` in the user's cache folder
+(`$XDG_CACHE_HOME` or `~/.cache`), made on first use, readable by the user only. An entry whose
+signature does not match is a miss and is never unpickled; without a secret there is no cache.
 """
 
 from __future__ import annotations
 
 import contextlib
 import hashlib
+import hmac
 import os
 import pickle
 import sys
@@ -28,6 +35,27 @@ _PACKAGE = Path(__file__).parent
 
 def enabled() -> bool:
     return os.environ.get("RULEBOOK_CACHE", "1") != "0"
+
+
+@cache
+def _secret() -> bytes | None:
+    """This user's signing key, outside every project; None when it can be neither read nor made."""
+    home = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
+    path = Path(home) / "rulebook" / "secret"
+    with contextlib.suppress(OSError):
+        path.parent.mkdir(parents=True, exist_ok=True)
+        with contextlib.suppress(FileExistsError):
+            handle = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+            with os.fdopen(handle, "wb") as stream:
+                stream.write(os.urandom(32))
+        secret = path.read_bytes()
+        if len(secret) == 32:
+            return secret
+    return None
+
+
+def _signature(secret: bytes, key: str, payload: bytes) -> bytes:
+    return hmac.new(secret, key.encode() + b"\0" + payload, hashlib.sha256).digest()
 
 
 @cache
@@ -83,16 +111,25 @@ class DiskCache:
         self.folder = root / CACHE_FOLDER / kind
 
     def get(self, key: str) -> Any | None:
-        if not enabled():
+        secret = _secret()
+        if not enabled() or secret is None:
             return None
         try:
-            with open(self.folder / key[:2] / key, "rb") as stream:
-                return pickle.load(stream)
-        except Exception:  # missing, truncated or from an incompatible Python: a miss
+            entry = (self.folder / key[:2] / key).read_bytes()
+        except OSError:
+            return None
+        signature, payload = entry[:32], entry[32:]
+        if not hmac.compare_digest(signature, _signature(secret, key, payload)):
+            return None  # not written by this user's toolkit: never unpickled
+        try:
+            return pickle.loads(payload)
+        except Exception:  # from an incompatible Python: a miss
             return None
 
     def put(self, key: str, value: Any) -> None:
-        if not enabled():
+        secret = _secret()
+        if not enabled() or secret is None:
             return
+        payload = pickle.dumps(value, protocol=pickle.HIGHEST_PROTOCOL)
         with contextlib.suppress(OSError):
-            write_atomic_bytes(self.folder / key[:2] / key, pickle.dumps(value, protocol=pickle.HIGHEST_PROTOCOL))
+            write_atomic_bytes(self.folder / key[:2] / key, _signature(secret, key, payload) + payload)
