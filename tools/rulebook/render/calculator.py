@@ -149,7 +149,9 @@ def _interface(context: PageContext) -> dict[str, str]:
     """The form's and the result's words in the page's language."""
     _ = context._
     return {
+        # TRANSLATORS: the calculator's button that computes the score (a verb).
         "score": _("Score"),
+        # TRANSLATORS: the heading of the calculator's breakdown table.
         "result": _("Result"),
         "refused": _("Refused:"),
         "step": _("Step"),
@@ -157,6 +159,7 @@ def _interface(context: PageContext) -> dict[str, str]:
         "tiebreak": _("A tiebreaker is needed."),
         # TRANSLATORS: the legend of one player's fields in the score calculator.
         "player_n": _("Player {n}"),
+        # TRANSLATORS: the label of a player's name in the score calculator.
         "name": _("Name"),
         "add_player": _("Add a player"),
         "remove_player": _("Remove this player"),
@@ -185,6 +188,7 @@ def _interface(context: PageContext) -> dict[str, str]:
         "add_shelf": _("Add a shelf"),
         "remove_shelf": _("Remove this shelf"),
         # Oh My Word
+        # TRANSLATORS: the legend of Oh My Word's two ways of counting bad luck tokens.
         "variant": _("Scoring"),
         "standard": _("Standard: the tokens' values"),
         "simple": _("Simple: the number of tokens"),
