@@ -38,9 +38,11 @@
   var UNPRINTABLE = /^[\p{C}\p{Z}]$/u; // str.isprintable() is false for these, the space aside
   var ESCAPES = { "\n": "\\n", "\r": "\\r", "\t": "\\t" };
 
+  var KEPT_SPACES = " \u00a0\u202f"; // rulebook.problems._KEPT_SPACES: French and Czech no-break spaces
+
   function escapeChar(ch) {
     if (ESCAPES[ch]) return ESCAPES[ch];
-    if (ch === " " || !UNPRINTABLE.test(ch)) return ch;
+    if (KEPT_SPACES.indexOf(ch) >= 0 || !UNPRINTABLE.test(ch)) return ch;
     var code = ch.codePointAt(0);
     return code < 0x100 ? "\\x" + hex(code, 2) : code < 0x10000 ? "\\u" + hex(code, 4) : "\\U" + hex(code, 8);
   }
