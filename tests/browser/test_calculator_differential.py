@@ -56,7 +56,7 @@ def _strings(value: Any) -> Iterator[str]:
 
 
 def _comparable(value: Any) -> bool:
-    return not any(unicodedata.category(char) in ("Cn", "Cs") for text in _strings(value) for char in text)
+    return not any(unicodedata.category(char) == "Cn" for text in _strings(value) for char in text)
 
 
 def compare(page: Page, game_id: str, language: str, items: list[Any]) -> Counter:

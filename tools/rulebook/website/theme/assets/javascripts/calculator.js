@@ -187,7 +187,7 @@
   var YAML_HOSTILE = /[\u0000-\u001f\u007f-\u009f\u2028\u2029\ufeff\ufffe\uffff]|[\ud800-\udbff](?![\udc00-\udfff])|(?:^|[^\ud800-\udbff])[\udc00-\udfff]/;
   var JSON_ESCAPES = { '"': '\\"', "\\": "\\\\", "\n": "\\n", "\r": "\\r", "\t": "\\t", "\b": "\\b", "\f": "\\f" };
 
-  function quoted(text) {
+  function quoted(text, reader) {
     var out = '"';
     for (var i = 0; i < text.length; i++) {
       var ch = text[i];
@@ -195,8 +195,13 @@
       if (JSON_ESCAPES[ch]) out += JSON_ESCAPES[ch];
       else if (code >= 0xd800 && code <= 0xdbff && i + 1 < text.length && /[\udc00-\udfff]/.test(text[i + 1])) {
         out += ch + text[++i];
-      } else if (YAML_HOSTILE.test(ch)) out += "\\u" + hex(code, 4);
-      else out += ch;
+      } else if (YAML_HOSTILE.test(ch)) {
+        if (code >= 0xd800 && code <= 0xdfff && reader.syntaxError === null) {
+          // YAML refuses a lone surrogate's escape; the reader stops at its first hex digit.
+          reader.syntaxError = reader.column + chars(out).length + 3;
+        }
+        out += "\\u" + hex(code, 4);
+      } else out += ch;
     }
     return out + '"';
   }
@@ -207,6 +212,7 @@
     this.values = new Map(); // path → column of the value
     this.keys = new Map(); // path → column of the key
     this.problems = [];
+    this.syntaxError = null; // the column where YAML's scanner stops, if it does
   }
 
   Reader.prototype.write = function (text) {
@@ -245,7 +251,7 @@
       return YAML_FLOAT.test(text) ? new PyFloat(value) : text;
     }
     if (typeof value === "string") {
-      this.write(quoted(value));
+      this.write(quoted(value, this));
       return value;
     }
     if (Array.isArray(value)) {
@@ -267,7 +273,7 @@
       .forEach(function (key, index) {
         if (index) self.write(", ");
         if (!silent) self.keys.set(pathKey(path.concat([key])), self.column + 1);
-        self.write(quoted(key) + ": ");
+        self.write(quoted(key, self) + ": ");
         map.set(key, self.read(value[key], path.concat([key]), silent));
       });
     this.write("}");
@@ -857,6 +863,9 @@
     var reader = new Reader();
     var data = reader.read(situation, [], false);
     var problems = reader.problems;
+    if (reader.syntaxError !== null) {
+      problems = [{ path: [], line: 1, col: reader.syntaxError, message: "YAML syntax error: found invalid Unicode character escape code" }];
+    }
     if (!problems.length) {
       if (data === null) problems = [{ path: [], line: 1, col: 1, message: "the document is empty: describe a situation to score" }];
       else if (!isMap(data)) problems = [{ path: [], line: 1, col: 1, message: "the document must be a mapping of fields, not a single value" }];
