@@ -190,3 +190,48 @@ def test_the_calculator_fits_a_phone(browser, site_url: str) -> None:
     )
     assert widths and max(widths) <= 360
     context.close()
+
+
+def test_a_fact_changed_in_the_data_changes_the_calculator(page: Page, site_url: str) -> None:
+    """The script holds no number of the rules: a page whose game.yaml said a rack of 8 tiles
+    refuses 9 tiles placed, and scores a full rack of 8 with the bonus."""
+    address = f"{site_url}/rebus/"
+
+    def with_a_rack_of_8(route) -> None:
+        html = route.fetch().text()
+        assert '"rack_tiles":9' in html
+        route.fulfill(body=html.replace('"rack_tiles":9', '"rack_tiles":8'), content_type="text/html")
+
+    page.route(address, with_a_rack_of_8)
+    page.goto(address)
+    refused = page.evaluate("window.rulebook.score('rebus', {turn: {rebuses: [{tiles: 9}], tiles_placed: 9}})")
+    assert refused["problems"] == ["<stdin>:1:54: turn.tiles_placed: 9 tiles placed, but a rack holds only 8"]
+    full_rack = page.evaluate("window.rulebook.score('rebus', {turn: {rebuses: [{tiles: 8}], tiles_placed: 8}})")
+    assert full_rack == {
+        "score": 8 * 3 + 50,
+        "rebuses": [{"tiles": 8, "new_bonus": [], "score": 24}],
+        "all_tiles_bonus": 50,
+    }
+
+
+def test_the_calculator_weighs_less_than_50_kb_gzipped(clean_site) -> None:
+    """What the calculator adds to a game page: its script, its data and the plural rule, gzipped."""
+    import gzip
+    import re
+
+    script = (clean_site / "assets" / "javascripts" / "calculator.js").read_bytes()
+    for page in clean_site.glob("**/index.html"):
+        html = page.read_text(encoding="utf-8")
+        data = re.search(r'<script type="application/json" id="rb-calculator-data">(.*?)</script>', html, re.S)
+        if data is None:
+            continue
+        plural = re.search(r"<script>(window\.rulebookPlural.*?)</script>", html).group(1)
+        added = len(gzip.compress(script, 9)) + len(gzip.compress((data.group(1) + plural).encode("utf-8"), 9))
+        assert added <= 50 * 1024, page
+
+
+def test_the_calculator_is_precached_for_offline_use(clean_site) -> None:
+    import json
+
+    files = json.loads((clean_site / "precache.json").read_text(encoding="utf-8"))["files"]
+    assert "assets/javascripts/calculator.js" in files
