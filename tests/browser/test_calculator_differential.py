@@ -13,6 +13,7 @@ character unassigned in Python's Unicode database, where Chromium's newer Unicod
 from __future__ import annotations
 
 import json
+import math
 import unicodedata
 from collections import Counter
 from collections.abc import Iterator
@@ -33,10 +34,14 @@ PROJECT = load_project(ROOT).project
 LANGUAGES = PROJECT.languages
 GAMES = [game for game in PROJECT.games if game.scoring]
 SITUATIONS_PER_GAME = 10_000
-SCORE = """([game, situation]) => ({
-    text: window.rulebook.situationText(situation),
-    result: window.rulebook.score(game, situation),
-})"""
+# The situation travels as JSON text: Playwright's own argument passing hangs on values nested
+# about 150 levels deep, which the mutations make. Non-finite floats travel as marked strings.
+SCORE = """([game, json]) => {
+    const marks = {"\\u0000nan": NaN, "\\u0000inf": Infinity, "\\u0000-inf": -Infinity};
+    const marked = (value) => typeof value === "string" && Object.prototype.hasOwnProperty.call(marks, value);
+    const situation = JSON.parse(json, (key, value) => (marked(value) ? marks[value] : value));
+    return {text: window.rulebook.situationText(situation), result: window.rulebook.score(game, situation)};
+}"""
 # Hypothesis repeats itself now and then (small documents most): more draws give 10,000 distinct ones.
 DRAWS = 12_500
 
@@ -58,6 +63,19 @@ def _strings(value: Any) -> Iterator[str]:
             yield from _strings(item)
 
 
+def _as_json(value: Any) -> str:
+    def marked(item: Any) -> Any:
+        if isinstance(item, float) and not math.isfinite(item):
+            return "\u0000nan" if math.isnan(item) else "\u0000inf" if item > 0 else "\u0000-inf"
+        if isinstance(item, dict):
+            return {key: marked(inner) for key, inner in item.items()}
+        if isinstance(item, list):
+            return [marked(inner) for inner in item]
+        return item
+
+    return json.dumps(marked(value))
+
+
 def _comparable(value: Any) -> bool:
     return not any(unicodedata.category(char) == "Cn" for text in _strings(value) for char in text)
 
@@ -67,9 +85,7 @@ def compare(page: Page, game_id: str, language: str, items: list[Any]) -> Counte
     tally: Counter = Counter()
     command_language = None if language == PROJECT.source_language else language
     for situation in items:
-        # One situation per call: Playwright passes a batch that shares deeply nested values
-        # (mutations repeat a subtree) so slowly that a batch of 500 did not finish in minutes.
-        results = [page.evaluate(SCORE, [game_id, situation])]
+        results = [page.evaluate(SCORE, [game_id, _as_json(situation)])]
         for result in results:
             code, printed = score_json(ROOT, game_id, result["text"].encode("utf-8"), command_language)
             expected = json.loads(printed)
