@@ -235,3 +235,11 @@ def test_the_calculator_is_precached_for_offline_use(clean_site) -> None:
 
     files = json.loads((clean_site / "precache.json").read_text(encoding="utf-8"))["files"]
     assert "assets/javascripts/calculator.js" in files
+
+
+def test_the_calculator_is_left_out_of_print(page: Page, site_url: str) -> None:
+    page.goto(f"{site_url}/rebus/")
+    assert page.locator(".rb-calculator form").is_visible()
+    page.emulate_media(media="print")
+    assert not page.locator(".rb-calculator").is_visible()
+    assert not page.locator("h2#calculator").is_visible()
