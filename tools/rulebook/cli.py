@@ -406,7 +406,7 @@ def build_parser() -> argparse.ArgumentParser:
     score.add_argument("file", metavar="FILE", nargs="?", default="-", help="YAML or JSON document; - for stdin")
     score.add_argument("--json", action="store_true", help="print exactly one JSON object")
     score.add_argument("--example", metavar="ID", help="score one of the game's worked examples instead")
-    score.add_argument("--lang", metavar="LANG", help="refusals in this language (en, fr, cs; English by default)")
+    score.add_argument("--lang", metavar="LANG", help="refusals in this project language (default: English)")
     score.set_defaults(run=_score)
     status = commands.add_parser("status", help="translation progress: translated, outdated, missing, draft")
     status.add_argument("--lang", metavar="LANG", help="one language only")

@@ -44,7 +44,8 @@ def calculator_section(context: PageContext, game: Game) -> list[str]:
         "worked examples, in your browser, offline."
     )
     return [
-        f"## {title} {{ #{ANCHOR} }}",
+        # Out of search: "score" must find the scoring rules, not the form.
+        f"## {title} {{ #{ANCHOR} data-search-exclude }}",
         "",
         '<div class="rb-calculator" data-search-exclude markdown>',
         f'<p class="rb-calculator__intro">{attribute(intro)}</p>',
