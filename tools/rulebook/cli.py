@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 import sys
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, NoReturn
 
@@ -14,6 +14,7 @@ from rulebook.problems import cut, display_path, excerpt, one_line, report_lines
 from rulebook.streams import safe_streams
 
 if TYPE_CHECKING:
+    from rulebook.i18n.refusals import Speaker
     from rulebook.scoring.outcome import Outcome
 
 
@@ -129,14 +130,14 @@ def _read_input(source: str) -> tuple[bytes, str]:
 
 def _score(args: argparse.Namespace) -> int:
     """Score a situation; every refusal exits 2, and with --json prints one JSON object too."""
-    import json
-
     try:
-        outcome = _scored(args)
+        say = _refusal_speaker(args.root, args.lang)
+        read = None if args.example else lambda: _read_input(args.file)
+        outcome = _scored(args.root, args.game, read, args.example, say)
     except _Refusal as refusal:
         return _fail(refusal.lines, 2, args.json)
     if args.json:
-        print(json.dumps(outcome.values, ensure_ascii=False, allow_nan=False))
+        print(outcome_json(outcome))
     else:
         for line in outcome.lines:
             print(line.english())
@@ -145,33 +146,77 @@ def _score(args: argparse.Namespace) -> int:
     return 0
 
 
-def _scored(args: argparse.Namespace) -> Outcome:
+def outcome_json(outcome: Outcome) -> str:
+    """What `rulebook score --json` prints for a scored situation."""
+    import json
+
+    return json.dumps(outcome.values, ensure_ascii=False, allow_nan=False)
+
+
+def refusal_json(lines: Sequence[str]) -> str:
+    """What every command prints under --json when it refuses: the lines it wrote to stderr."""
+    import json
+
+    return json.dumps({"error": True, "problems": list(lines)}, ensure_ascii=False)
+
+
+def score_json(root: Path, game: str, raw: bytes, language: str | None = None) -> tuple[int, str]:
+    """`rulebook score GAME - --json [--lang LANGUAGE]` in process, for these bytes on stdin: its exit
+    code and its standard output. The calculator's differential tests compare with this, case by case."""
+    try:
+        say = _refusal_speaker(root, language)
+        outcome = _scored(root, game, lambda: (raw, "<stdin>"), None, say)
+    except _Refusal as refusal:
+        return 2, refusal_json(report_lines(refusal.lines))
+    return 0, outcome_json(outcome)
+
+
+def _refusal_speaker(root: Path, language: str | None) -> Speaker:
+    """The refusals' words in `language` (English by default); an unknown language is refused."""
+    from rulebook.i18n.refusals import english, speaker
+
+    if language is None:
+        return english
+    from rulebook.load.document import DocumentError, read_document
+
+    try:
+        languages = read_document(root / PROJECT_FILE, str(PROJECT_FILE)).data["languages"]
+    except (DocumentError, KeyError, TypeError):
+        raise _Refusal([f"rulebook score: {PROJECT_FILE} is broken; `rulebook check` lists every problem"]) from None
+    if language not in languages:
+        choices = ", ".join(map(str, languages))
+        raise _Refusal([f"rulebook score: no language {excerpt(language)}; choose from {choices}"])
+    return speaker(root, language, languages[0])
+
+
+def _scored(
+    root: Path, game_id: str, read: Callable[[], tuple[bytes, str]] | None, example: str | None, say: Speaker
+) -> Outcome:
+    """The outcome of the situation that `read` returns (bytes and their display name), or of an example."""
     from rulebook.load.document import DocumentError, parse_document
     from rulebook.load.reader import read_checked
     from rulebook.scoring import SCORED_GAMES
     from rulebook.scoring.situation import Invalid, score_situation
 
-    root: Path = args.root
-    game_file = root / "rules" / args.game / "game.yaml"
-    if not _is_game_name(args.game) or not game_file.is_file():
-        raise _Refusal([f"rulebook score: no game {excerpt(args.game)} (no {one_line(display_path(game_file, root))})"])
+    game_file = root / "rules" / game_id / "game.yaml"
+    if not _is_game_name(game_id) or not game_file.is_file():
+        raise _Refusal([f"rulebook score: no game {excerpt(game_id)} (no {one_line(display_path(game_file, root))})"])
     game, broken = read_checked(root, game_file, "game.schema.json")
     if game is None:
         raise _Refusal([*broken, "rulebook score: the game data is broken; `rulebook check` lists every problem"])
     try:
-        if args.example:
-            examples = {example["id"]: index for index, example in enumerate(game.data.get("examples", []))}
-            if args.example not in examples:
+        if read is None:
+            examples = {item["id"]: index for index, item in enumerate(game.data.get("examples", []))}
+            if example not in examples:
                 known = ", ".join(examples) or "none"
-                raise _Refusal([f"rulebook score: {args.game} has no example {excerpt(args.example)}; it has: {known}"])
-            situation = game.part(("examples", examples[args.example], "input"))
+                raise _Refusal([f"rulebook score: {game_id} has no example {excerpt(example)}; it has: {known}"])
+            document = game.part(("examples", examples[example], "input"))
         else:
-            raw, display = _read_input(args.file)
-            situation = parse_document(raw, display)
-        scoring = game.data.get("scoring", args.game)
+            document = parse_document(*read())
+        scoring = game.data.get("scoring", game_id)
         if scoring not in SCORED_GAMES:
-            raise _Refusal([f"rulebook score: {args.game} has no scoring functions"])
-        return score_situation(situation, scoring, game.data["facts"], root)
+            raise _Refusal([f"rulebook score: {game_id} has no scoring functions"])
+        return score_situation(document, scoring, game.data["facts"], root, say)
     except (DocumentError, Invalid) as error:
         raise _Refusal(error.problems) from None
 
@@ -431,6 +476,7 @@ def build_parser() -> argparse.ArgumentParser:
     score.add_argument("file", metavar="FILE", nargs="?", default="-", help="YAML or JSON document; - for stdin")
     score.add_argument("--json", action="store_true", help="print exactly one JSON object")
     score.add_argument("--example", metavar="ID", help="score one of the game's worked examples instead")
+    score.add_argument("--lang", metavar="LANG", help="refusals in this project language (default: English)")
     score.set_defaults(run=_score)
     status = commands.add_parser("status", help="translation progress: translated, outdated, missing, draft")
     status.add_argument("--lang", metavar="LANG", help="one language only")
@@ -522,9 +568,7 @@ def _fail(problems: str | Sequence[object], code: int, json_wanted: bool) -> int
     for line in lines:
         print(line, file=sys.stderr)
     if json_wanted:
-        import json
-
-        print(json.dumps({"error": True, "problems": lines}, ensure_ascii=False))
+        print(refusal_json(lines))
     return code
 
 

@@ -21,6 +21,9 @@ MESSAGE_LENGTH = 500
 MAX_REPORTED = 50  # problems printed before "… and N more"
 
 _ESCAPES = {"\n": "\\n", "\r": "\\r", "\t": "\\t"}
+# Spaces kept as they are: the no-break spaces of French and Czech typography keep a line whole, and
+# a refusal said in French (`rulebook score --lang fr`) reads as French, not as `\xa0:`.
+_KEPT_SPACES = frozenset(" \u00a0\u202f")
 # Containers quoted in a message show their first few items only.
 _SHORT_REPR = reprlib.Repr()
 _SHORT_REPR.maxlevel, _SHORT_REPR.maxdict, _SHORT_REPR.maxlist = 2, 3, 3
@@ -50,7 +53,7 @@ def one_line(text: str) -> str:
 def _escape(char: str) -> str:
     if char in _ESCAPES:
         return _ESCAPES[char]
-    if char == " " or unicodedata.category(char)[0] not in "CZ":
+    if char in _KEPT_SPACES or unicodedata.category(char)[0] not in "CZ":
         return char
     code = ord(char)
     return f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}" if code < 0x10000 else f"\\U{code:08x}"

@@ -7,6 +7,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 
 from rulebook.model import Game, Project, Rule, Status
+from rulebook.render.calculator import calculator_section
 from rulebook.render.card import card_page, folded_card
 from rulebook.render.card import page_path as card_path
 from rulebook.render.context import PageContext, language_name
@@ -79,6 +80,7 @@ class _Writer(PageContext):
             lines += [f"## {section.number}. {title} {{ #{section.id} }}", ""]
             for rule in section.rules:
                 lines += self._rule(game, rule, mark_drafts=not all_draft)
+        lines += calculator_section(self, game)
         lines += referee_notes(self, game)
         # TRANSLATORS: heading of the section that lists the source texts a game's rules come from.
         sources = _("Sources")

@@ -23,6 +23,7 @@ _TEXT = {"id", "lang", "class"}
 ALLOWED: dict[str, set[str]] = {
     # Markdown itself, with `toc` ids on headings and `tables`.
     **{tag: {"id"} for tag in ("h1", "h2", "h3", "h4", "h5", "h6")},
+    "h2": {"id", "data-search-exclude"},  # the calculator's heading: "score" finds the rules, not the form
     "pre": {"class"},
     **{tag: set() for tag in ("em", "strong", "code", "blockquote", "hr", "br", "ul", "li")},
     "ol": {"start"},  # a list that starts at 3

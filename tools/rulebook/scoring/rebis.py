@@ -76,7 +76,10 @@ def evaluate(document: Mapping[str, Any], facts: Mapping[str, Any]) -> Outcome:
             problems += [
                 (
                     (*where, position),
-                    f"a card of {point} points: no shelf can take it, as a shelf stays between 0 and {limit}",
+                    Reason(
+                        N_("a card of {point} points: no shelf can take it, as a shelf stays between 0 and {limit}"),
+                        {"point": point, "limit": limit},
+                    ),
                 )
                 for position, point in enumerate(shelf["points"])
                 if abs(point) > limit  # rules 2.1 and 2.3: the sum never exceeds the limit, never goes negative

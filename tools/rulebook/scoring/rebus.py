@@ -148,53 +148,46 @@ def _turn(turn: Mapping[str, Any], parameters: Parameters) -> Outcome:
     return Outcome({"score": total, "rebuses": details, "all_tiles_bonus": bonus}, lines)
 
 
-def _impossible_turn(rebuses: Sequence[tuple[int, Sequence[str]]], placed: int) -> list[tuple[JsonPath, str]]:
+def _impossible_turn(rebuses: Sequence[tuple[int, Sequence[str]]], placed: int) -> list[tuple[JsonPath, Reason]]:
     """What the rules rule out in a turn, whatever the game's numbers.
 
-    >>> _impossible_turn([(3, ["center", "center"])], 3)[0][1]
+    >>> str(_impossible_turn([(3, ["center", "center"])], 3)[0][1])
     'the board has one centre dot: it is under at most one new tile of a rebus'
-    >>> _impossible_turn([(2, [])], 5)[0][1]
+    >>> str(_impossible_turn([(2, [])], 5)[0][1])
     'the rebuses hold 2 tiles in all, fewer than the 5 placed: every tile placed is part of a rebus'
-    >>> _impossible_turn([(4, ["center"]), (3, [])], 4)[0][1]
+    >>> str(_impossible_turn([(4, ["center"]), (3, [])], 4)[0][1])
     'the centre dot is covered on the first turn, when the board is empty: that turn forms one rebus'
     """
-    problems: list[tuple[JsonPath, str]] = []
+    problems: list[tuple[JsonPath, Reason]] = []
     held = sum(tiles for tiles, _ in rebuses)
     if held < placed:  # rules 1.4 and 1.5: the tiles placed form the rebuses
-        problems.append(
-            (
-                ("turn", "tiles_placed"),
-                f"the rebuses hold {held} tiles in all, fewer than the {placed} placed: every tile placed is part "
-                "of a rebus",
-            )
+        words = N_(
+            "the rebuses hold {held} tiles in all, fewer than the {placed} placed: every tile placed is part of a rebus"
         )
+        problems.append((("turn", "tiles_placed"), Reason(words, {"held": held, "placed": placed})))
     if len(rebuses) > 2 * placed:  # each rebus holds a new tile; a tile lies in one row and one column
-        problems.append(
-            (
-                ("turn", "rebuses"),
-                f"{len(rebuses)} rebuses from {placed} tiles placed: each tile placed is in at most 2 rebuses "
-                "(its row and its column)",
-            )
+        words = N_(
+            "{rebuses} rebuses from {placed} tiles placed: each tile placed is in at most 2 rebuses "
+            "(its row and its column)"
         )
+        problems.append((("turn", "rebuses"), Reason(words, {"rebuses": len(rebuses), "placed": placed})))
     for index, (tiles, squares) in enumerate(rebuses):
         where = ("turn", "rebuses", index, "new_bonus")
         if squares.count("center") > 1:  # rule 1.4: one tile covers the centre dot
-            problems.append((where, "the board has one centre dot: it is under at most one new tile of a rebus"))
+            problems.append(
+                (where, Reason(N_("the board has one centre dot: it is under at most one new tile of a rebus")))
+            )
         elif "center" in squares and len(rebuses) > 1:  # rule 1.4: the first turn places one rebus
-            problems.append(
-                (
-                    where,
-                    "the centre dot is covered on the first turn, when the board is empty: that turn forms one rebus",
-                )
+            words = N_(
+                "the centre dot is covered on the first turn, when the board is empty: that turn forms one rebus"
             )
+            problems.append((where, Reason(words)))
         elif "center" in squares and tiles != placed:
-            problems.append(
-                (
-                    where,
-                    f"the centre dot is covered on the first turn, when the board is empty: its rebus holds only "
-                    f"the {placed} tiles placed, not {tiles}",
-                )
+            words = N_(
+                "the centre dot is covered on the first turn, when the board is empty: its rebus holds only the "
+                "{placed} tiles placed, not {tiles}"
             )
+            problems.append((where, Reason(words, {"placed": placed, "tiles": tiles})))
     return problems
 
 

@@ -6,6 +6,7 @@ Shared by `rulebook score` and by the worked examples, so both refuse the same t
 from __future__ import annotations
 
 import pickle
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -48,7 +49,14 @@ def _schema_problems(document: Document, schema: Path, root: Path) -> list[Probl
     return found
 
 
-def score_situation(document: Document, game_id: str, facts: dict[str, Any], root: Path) -> Outcome:
+def score_situation(
+    document: Document,
+    game_id: str,
+    facts: dict[str, Any],
+    root: Path,
+    say: Callable[[Reason | str], str] = str,
+) -> Outcome:
+    """The situation's outcome, or Invalid; `say` words the game's refusals (rulebook.i18n.refusals)."""
     if document.data is None:
         raise Invalid([document.problem((), "the document is empty: describe a situation to score")])
     if not isinstance(document.data, dict):
@@ -60,6 +68,6 @@ def score_situation(document: Document, game_id: str, facts: dict[str, Any], roo
         return game_module(game_id).evaluate(document.data, facts)
     except Refused as refused:
         raise Invalid(
-            [document.problem(path, f"{format_path(path)}: {reason}") for path, reason in refused.problems],
+            [document.problem(path, f"{format_path(path)}: {say(reason)}") for path, reason in refused.problems],
             refused.problems,
         ) from None

@@ -26,6 +26,7 @@ from rulebook.files import write_if_changed
 from rulebook.load.document import DocumentError, read_document
 from rulebook.load.project import GLOSSARY_FILE, PROJECT_FILE
 from rulebook.model import Project
+from rulebook.render.calculator import calculator_data, plural_script
 from rulebook.render.markup import GENERATED_MARK
 from rulebook.render.pages import render_pages
 from rulebook.render.sanitizer import removals, sanitize
@@ -176,8 +177,22 @@ class RulebookPlugin(BasePlugin[RulebookConfig]):
 
     def on_page_context(self, context: dict[str, Any], page: Page, config: MkDocsConfig, nav: Any) -> dict:
         if self.project is not None:
-            self._language_context(context, self._language(config, page))
+            language = self._language(config, page)
+            self._language_context(context, language)
+            context["rulebook_calculator"] = self._calculator(language, page)
         return context
+
+    def _calculator(self, language: str, page: Page) -> dict[str, str] | None:
+        """A game page's calculator: its data and the catalog's plural rule (theme/main.html)."""
+        assert self.project is not None
+        name = Path(page.file.src_uri).stem
+        game = next((game for game in self.project.games if game.id == name and game.scoring), None)
+        if game is None or Path(page.file.src_uri).parent.name not in ("", *self.project.languages):
+            return None
+        return {
+            "data": calculator_data(self.project, language, game),
+            "plural": plural_script(self.project, language),
+        }
 
     def _language_context(self, context: dict[str, Any], language: str) -> None:
         """What our templates need to know of the page's language (theme/main.html, 404.html)."""

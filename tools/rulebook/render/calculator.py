@@ -1,0 +1,197 @@
+"""The score calculator of a game page: its place on the page, and the data its script reads.
+
+The script (website/theme/assets/javascripts/calculator.js) knows no number of the rules and no word
+of any language: the page gives it each game's facts from game.yaml, the input schemas, and the
+page language's words from the UI catalog, with the catalog's own plural rule. A fact changed in the
+data, or a translation changed in a catalog, changes the calculator at the next build.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+from babel import Locale
+from babel.messages.extract import extract_from_file
+from babel.messages.pofile import read_po
+
+from rulebook.i18n.ui import DOMAIN, catalog_path, gettext_plural_forms
+from rulebook.model import Game, Project
+from rulebook.render.context import PageContext
+from rulebook.render.markup import attribute
+from rulebook.scoring.situation import schema_file
+
+SCORING_FOLDER = Path(__file__).parent.parent / "scoring"
+ANCHOR = "calculator"
+# A gettext plural rule is C; kept to these characters, it is also JavaScript that computes the same.
+_PLURAL_RULE = re.compile(r"^[n0-9\s()?:<>=!&|%+\-*/]+$")
+# The schema's words for people, which the script does not need; oneOf titles name the alternatives.
+_UNUSED_SCHEMA_KEYS = {"description", "$schema", "$id"}
+
+
+def calculator_section(context: PageContext, game: Game) -> list[str]:
+    """The calculator's heading and its place on a game page; the script fills it in."""
+    if not game.scoring:
+        return []
+    _ = context._
+    # TRANSLATORS: heading of the section of a game page where a referee computes a score.
+    title = _("Score calculator")
+    intro = _(
+        "Fill in the situation at the table and press Score: the calculator applies the same rules as the "
+        "worked examples, in your browser, offline."
+    )
+    return [
+        # Out of search: "score" must find the scoring rules, not the form.
+        f"## {title} {{ #{ANCHOR} data-search-exclude }}",
+        "",
+        '<div class="rb-calculator" data-search-exclude markdown>',
+        f'<p class="rb-calculator__intro">{attribute(intro)}</p>',
+        "</div>",
+        "",
+    ]
+
+
+def plural_script(project: Project, language: str) -> str:
+    """window.rulebookPlural: the catalog's plural rule (Plural-Forms), the one Python's ngettext uses.
+
+    Babel's `to_javascript` gives CLDR's categories, not the catalog's form numbers (French catalogs
+    have 2 forms, CLDR 3), and its French rule reads an operand it never defines.
+
+    >>> from types import SimpleNamespace
+    >>> plural_script(SimpleNamespace(root=Path("."), source_language="en"), "en")
+    'window.rulebookPlural = function (n) { return Number(n != 1); };'
+    """
+    rule = "n != 1"
+    if language != project.source_language:
+        forms = gettext_plural_forms(project.root, language)
+        rule = forms.split("plural=", 1)[1].strip().rstrip(";").strip()
+        if not _PLURAL_RULE.match(rule):
+            raise ValueError(f"{catalog_path(project.root, language)}: Plural-Forms is not a plain rule: {rule!r}")
+    return f"window.rulebookPlural = function (n) {{ return Number({rule}); }};"
+
+
+def calculator_data(project: Project, language: str, game: Game) -> str:
+    """The JSON the script reads, safe inside <script type="application/json">."""
+    data = {
+        "language": language,
+        "game": game.id,
+        "games": {
+            other.id: {"scoring": other.scoring, "facts": other.facts, "schema": _schema(project.root, other.scoring)}
+            for other in project.games
+            if other.scoring
+        },
+        "messages": _messages(project, language),
+        "list_patterns": _list_patterns(project, language),
+        "ui": _interface(PageContext(project, language)),
+    }
+    text = json.dumps(data, ensure_ascii=False, separators=(",", ":"))
+    # `</script>` or `<!--` in a name or a translation must not end the element.
+    return text.replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026")
+
+
+@cache
+def _schema(root: Path, scoring: str) -> dict[str, Any]:
+    def lean(node: Any) -> Any:
+        if isinstance(node, dict):
+            return {key: lean(value) for key, value in node.items() if key not in _UNUSED_SCHEMA_KEYS}
+        if isinstance(node, list):
+            return [lean(item) for item in node]
+        return node
+
+    return lean(json.loads(schema_file(root, scoring).read_text(encoding="utf-8")))
+
+
+@cache
+def scorer_messages() -> tuple[str | tuple[str, str], ...]:
+    """Every UI string of the scoring modules, found as `make messages` finds them."""
+    found: list[str | tuple[str, str]] = []
+    for module in sorted(SCORING_FOLDER.glob("*.py")):
+        for _line, message, _comments, _context in extract_from_file(
+            "python", module, keywords={"N_": None, "Nn_": (1, 2)}, comment_tags=()
+        ):
+            if message not in found:
+                found.append(message)
+    return tuple(found)
+
+
+def _messages(project: Project, language: str) -> dict[str, str | list[str]]:
+    """The page language's translations of the scorers' words and the breakdown's, as Python's
+    gettext reads the catalog: untranslated and fuzzy entries left out (the English is said)."""
+    if language == project.source_language:
+        return {}
+    path = catalog_path(project.root, language)
+    if not path.is_file():
+        return {}
+    with path.open("rb") as po:
+        catalog = read_po(po, locale=language, domain=DOMAIN)
+    wanted = {message if isinstance(message, str) else message[0] for message in scorer_messages()}
+    wanted.add("Winner")
+    found: dict[str, str | list[str]] = {}
+    for entry in catalog:
+        key = entry.id if isinstance(entry.id, str) else entry.id[0]
+        if key in wanted and entry.string and not entry.fuzzy:
+            found[key] = entry.string if isinstance(entry.string, str) else list(entry.string)
+    return found
+
+
+def _list_patterns(project: Project, language: str) -> dict[str, str]:
+    """How a list of values is written: Babel's "or" list for a translation, the scorers' own English
+    ("1, 2 or 3") for the source language, which `rulebook score` prints without --lang."""
+    if language == project.source_language:
+        return {"2": "{0} or {1}", "start": "{0}, {1}", "middle": "{0}, {1}", "end": "{0} or {1}"}
+    patterns = Locale.parse(language).list_patterns["or"]
+    return {key: patterns[key] for key in ("2", "start", "middle", "end")}
+
+
+def _interface(context: PageContext) -> dict[str, str]:
+    """The form's and the result's words in the page's language."""
+    _ = context._
+    return {
+        # TRANSLATORS: the calculator's button that computes the score (a verb).
+        "score": _("Score"),
+        # TRANSLATORS: the heading of the calculator's breakdown table.
+        "result": _("Result"),
+        "refused": _("Refused:"),
+        "step": _("Step"),
+        "computation": _("Computation"),
+        "tiebreak": _("A tiebreaker is needed."),
+        # TRANSLATORS: the legend of one player's fields in the score calculator.
+        "player_n": _("Player {n}"),
+        # TRANSLATORS: the label of a player's name in the score calculator.
+        "name": _("Name"),
+        "add_player": _("Add a player"),
+        "remove_player": _("Remove this player"),
+        "same_names": _("Each player needs a different name."),
+        "whole_numbers": _("Write whole numbers separated by spaces, such as 5 3 -2."),
+        # REBUS
+        "what": _("What to score"),
+        "turn": _("One turn"),
+        "final": _("The end of the game"),
+        "tiles_placed": _("Tiles placed from the rack"),
+        "rebus_n": _("Rebus {n}"),
+        "tiles": _("Tiles in the rebus, old and new"),
+        "squares_blue": _("New tiles on blue squares"),
+        "squares_red": _("New tiles on red squares"),
+        "square_center": _("A new tile on the centre dot"),
+        "add_rebus": _("Add a rebus"),
+        "remove_rebus": _("Remove this rebus"),
+        "score_before": _("Score before the penalty"),
+        "tiles_left": _("Tiles left on the rack"),
+        # Rebis
+        "hand": _("Cards in hand"),
+        "shelf_n": _("Shelf {n}"),
+        "points": _("Face-up cards' points, in the order played"),
+        "tokens_golden_dust": _("Golden dust tokens"),
+        "tokens_gold": _("Gold tokens"),
+        "add_shelf": _("Add a shelf"),
+        "remove_shelf": _("Remove this shelf"),
+        # Oh My Word
+        # TRANSLATORS: the legend of Oh My Word's two ways of counting bad luck tokens.
+        "variant": _("Scoring"),
+        "standard": _("Standard: the tokens' values"),
+        "simple": _("Simple: the number of tokens"),
+        "tokens_worth": _("Bad luck tokens worth {value}"),
+    }

@@ -1,0 +1,1306 @@
+/* The score calculator of a game page: window.rulebook.score(gameId, situation) returns exactly the
+   object that `rulebook score GAME --json --lang <page language> -` prints for the same situation,
+   success or refusal; the form below it is one way to write a situation.
+
+   The page carries its data in <script type="application/json" id="rb-calculator-data">, written
+   by the build (rulebook.render.calculator): each game's facts from game.yaml and input schema, the
+   refusals' and breakdown's words from the page language's catalog, and window.rulebookPlural, the
+   catalog's own plural rule (rb-calculator-plural). Nothing here knows a number of the rules.
+
+   The situation is read as the command reads stdin: written as JSON text (json.dumps's separators,
+   non-ASCII kept; the characters YAML would take as line breaks or refuse are escaped), that text
+   read as YAML, so a problem's line:column and the values it quotes are the command's own.
+   tests/browser/test_calculator_differential.py holds the two equal. */
+(function () {
+  "use strict";
+
+  var DATA_ELEMENT = document.getElementById("rb-calculator-data");
+  if (!DATA_ELEMENT) return;
+  var DATA = JSON.parse(DATA_ELEMENT.textContent);
+  var DISPLAY = "<stdin>";
+  var MAX_DEPTH = 64; // rulebook.load.document.MAX_DEPTH
+  var MAX_REPORTED = 50; // rulebook.problems.MAX_REPORTED
+  var MESSAGE_LENGTH = 500;
+  var EXCERPT_LENGTH = 80;
+
+  // ---- Python's text, as rulebook.problems writes it ----------------------------------------
+
+  function chars(text) {
+    return Array.from(text); // Python counts code points, not UTF-16 units
+  }
+
+  function hex(code, width) {
+    var text = code.toString(16);
+    while (text.length < width) text = "0" + text;
+    return text;
+  }
+
+  var UNPRINTABLE = /^[\p{C}\p{Z}]$/u; // str.isprintable() is false for these, the space aside
+  var ESCAPES = { "\n": "\\n", "\r": "\\r", "\t": "\\t" };
+
+  var KEPT_SPACES = " \u00a0\u202f"; // rulebook.problems._KEPT_SPACES: French and Czech no-break spaces
+
+  function escapeChar(ch) {
+    if (ESCAPES[ch]) return ESCAPES[ch];
+    if (KEPT_SPACES.indexOf(ch) >= 0 || !UNPRINTABLE.test(ch)) return ch;
+    var code = ch.codePointAt(0);
+    return code < 0x100 ? "\\x" + hex(code, 2) : code < 0x10000 ? "\\u" + hex(code, 4) : "\\U" + hex(code, 8);
+  }
+
+  function oneLine(text) {
+    return chars(text).map(escapeChar).join("");
+  }
+
+  function cut(text, limit) {
+    var list = chars(text);
+    return list.length <= limit ? text : list.slice(0, limit - 1).join("") + "…";
+  }
+
+  function compareText(a, b) {
+    // Python compares strings by code point; UTF-16 order differs past U+FFFF.
+    var x = chars(a), y = chars(b);
+    for (var i = 0; i < Math.min(x.length, y.length); i++) {
+      var d = x[i].codePointAt(0) - y[i].codePointAt(0);
+      if (d) return d;
+    }
+    return x.length - y.length;
+  }
+
+  function strRepr(text) {
+    // Python's repr() of a str.
+    var quote = text.indexOf("'") >= 0 && text.indexOf('"') < 0 ? '"' : "'";
+    var out = chars(text).map(function (ch) {
+      if (ch === quote || ch === "\\") return "\\" + ch;
+      if (ESCAPES[ch]) return ESCAPES[ch];
+      if (ch !== " " && UNPRINTABLE.test(ch)) {
+        var code = ch.codePointAt(0);
+        return code < 0x100 ? "\\x" + hex(code, 2) : code < 0x10000 ? "\\u" + hex(code, 4) : "\\U" + hex(code, 8);
+      }
+      return ch;
+    });
+    return quote + out.join("") + quote;
+  }
+
+  // A number that YAML read with a decimal point: Python's float.
+  function PyFloat(value) {
+    this.value = value;
+  }
+
+  function floatRepr(x) {
+    // Python's repr() of a float: shortest digits, exponent below 1e-4 and from 1e16.
+    if (!isFinite(x)) return isNaN(x) ? "nan" : x > 0 ? "inf" : "-inf";
+    var sign = x < 0 || Object.is(x, -0) ? "-" : "";
+    var parts = Math.abs(x).toExponential().split("e");
+    var digits = parts[0].replace(".", "");
+    var exponent = parseInt(parts[1], 10);
+    if (exponent >= -4 && exponent < 16) {
+      if (exponent < 0) return sign + "0." + "0".repeat(-exponent - 1) + digits;
+      var whole = digits.slice(0, exponent + 1).padEnd(exponent + 1, "0");
+      return sign + whole + "." + (digits.slice(exponent + 1) || "0");
+    }
+    var mantissa = digits[0] + (digits.length > 1 ? "." + digits.slice(1) : "");
+    return sign + mantissa + "e" + (exponent < 0 ? "-" : "+") + String(Math.abs(exponent)).padStart(2, "0");
+  }
+
+  function intText(x) {
+    return BigInt(x).toString();
+  }
+
+  function shortened(text, limit) {
+    var list = chars(text);
+    if (list.length <= limit) return text;
+    var i = Math.max(0, Math.floor((limit - 3) / 2));
+    var j = Math.max(0, limit - 3 - i);
+    return list.slice(0, i).join("") + "..." + list.slice(list.length - j).join("");
+  }
+
+  function shortRepr(value, level) {
+    // reprlib as rulebook.problems sets it: 2 levels, 3 items, 40 characters.
+    if (typeof value === "string") {
+      var s = strRepr(chars(value).slice(0, 40).join(""));
+      if (chars(s).length > 40) {
+        var list = chars(value);
+        var whole = strRepr(list.slice(0, 18).join("") + list.slice(list.length - 19).join(""));
+        var w = chars(whole);
+        s = w.slice(0, 18).join("") + "..." + w.slice(w.length - 19).join("");
+      }
+      return s;
+    }
+    if (value === null) return "None";
+    if (value === true) return "True";
+    if (value === false) return "False";
+    if (typeof value === "number") return shortened(intText(value), 40);
+    if (value instanceof PyFloat) return shortened(floatRepr(value.value), 40);
+    if (Array.isArray(value)) {
+      if (level <= 0 && value.length) return "[...]";
+      var pieces = value.slice(0, 3).map(function (item) {
+        return shortRepr(item, level - 1);
+      });
+      if (value.length > 3) pieces.push("...");
+      return "[" + pieces.join(", ") + "]";
+    }
+    if (value instanceof Map) {
+      if (!value.size) return "{}";
+      if (level <= 0) return "{...}";
+      var keys = Array.from(value.keys()).sort(compareText);
+      var shown = keys.slice(0, 3).map(function (key) {
+        return shortRepr(key, level - 1) + ": " + shortRepr(value.get(key), level - 1);
+      });
+      if (keys.length > 3) shown.push("...");
+      return "{" + shown.join(", ") + "}";
+    }
+    return String(value);
+  }
+
+  function excerpt(value) {
+    if (typeof value === "string") {
+      var list = chars(value);
+      var text = "'" + oneLine(list.slice(0, EXCERPT_LENGTH + 1).join("")) + (list.length <= EXCERPT_LENGTH ? "'" : "");
+      return cut(text, EXCERPT_LENGTH);
+    }
+    return cut(oneLine(shortRepr(value, 2)), EXCERPT_LENGTH);
+  }
+
+  var PLAIN_KEY = /^[\p{L}\p{Nl}\p{No}_][\p{L}\p{N}_.-]{0,79}$/u; // Python's ^[^\W\d][\w.-]{0,79}$
+
+  function plainKey(key) {
+    // Python's $ also matches before a final line break.
+    return PLAIN_KEY.test(key) || (key.endsWith("\n") && PLAIN_KEY.test(key.slice(0, -1)));
+  }
+
+  function formatPath(path) {
+    var text = "";
+    path.forEach(function (part) {
+      if (typeof part === "number") text += "[" + part + "]";
+      else if (plainKey(part)) text += text ? "." + part : part;
+      else text += "[" + excerpt(part) + "]";
+    });
+    return text || "(document)";
+  }
+
+  // ---- The situation as `rulebook score -` reads it -------------------------------------------
+
+  // YAML 1.1's float, as PyYAML resolves a plain scalar: anything else that json.dumps writes for a
+  // float (1e-05, NaN, Infinity) is read as a string.
+  var YAML_FLOAT = /^(?:[-+]?(?:[0-9][0-9_]*)\.[0-9_]*(?:[eE][-+][0-9]+)?|\.[0-9][0-9_]*(?:[eE][-+][0-9]+)?|[-+]?\.(?:inf|Inf|INF)|\.(?:nan|NaN|NAN))$/;
+  // Escaped beyond json.dumps: what YAML's reader refuses, or counts as a line break, in a string.
+  var YAML_HOSTILE = /[\u0000-\u001f\u007f-\u009f\u2028\u2029\ufeff\ufffe\uffff]|[\ud800-\udbff](?![\udc00-\udfff])|(?:^|[^\ud800-\udbff])[\udc00-\udfff]/;
+  var JSON_ESCAPES = { '"': '\\"', "\\": "\\\\", "\n": "\\n", "\r": "\\r", "\t": "\\t", "\b": "\\b", "\f": "\\f" };
+
+  function quoted(text, reader) {
+    var out = '"';
+    for (var i = 0; i < text.length; i++) {
+      var ch = text[i];
+      var code = text.charCodeAt(i);
+      if (JSON_ESCAPES[ch]) out += JSON_ESCAPES[ch];
+      else if (code >= 0xd800 && code <= 0xdbff && i + 1 < text.length && /[\udc00-\udfff]/.test(text[i + 1])) {
+        out += ch + text[++i];
+      } else if (YAML_HOSTILE.test(ch)) {
+        if (code >= 0xd800 && code <= 0xdfff && reader.syntaxError === null) {
+          // YAML refuses a lone surrogate's escape; the reader stops at its first hex digit.
+          reader.syntaxError = reader.column + chars(out).length + 3;
+        }
+        out += "\\u" + hex(code, 4);
+      } else out += ch;
+    }
+    return out + '"';
+  }
+
+  function Reader() {
+    this.text = "";
+    this.column = 0; // code points written so far
+    this.values = new Map(); // path → column of the value
+    this.keys = new Map(); // path → column of the key
+    this.problems = [];
+    this.syntaxError = null; // the column where YAML's scanner stops, if it does
+  }
+
+  Reader.prototype.write = function (text) {
+    this.text += text;
+    this.column += chars(text).length;
+  };
+
+  Reader.prototype.read = function (value, path, silent) {
+    // Writes the value's text and returns what YAML reads back: Maps, arrays, numbers (Python ints),
+    // PyFloat, strings, booleans, null. Below the depth limit the text is written `silent`ly: the
+    // reader refuses the node, and what follows it keeps its true position.
+    if (!silent) {
+      this.values.set(pathKey(path), this.column + 1);
+      if (path.length > MAX_DEPTH) {
+        this.problems.push(problemAt(this.column + 1, "nested more than 64 levels deep: no document of this project needs that"));
+        this.read(value, path, true);
+        return null;
+      }
+    }
+    var self = this;
+    if (value === null || value === undefined || typeof value === "function" || typeof value === "symbol") {
+      this.write("null");
+      return null;
+    }
+    if (typeof value === "boolean") {
+      this.write(value ? "true" : "false");
+      return value;
+    }
+    if (typeof value === "number") {
+      if (Number.isInteger(value)) {
+        this.write(intText(value));
+        return value === 0 ? 0 : value;
+      }
+      var text = isFinite(value) ? floatRepr(value) : isNaN(value) ? "NaN" : value > 0 ? "Infinity" : "-Infinity";
+      this.write(text);
+      return YAML_FLOAT.test(text) ? new PyFloat(value) : text;
+    }
+    if (typeof value === "string") {
+      this.write(quoted(value, this));
+      return value;
+    }
+    if (Array.isArray(value)) {
+      this.write("[");
+      var items = value.map(function (item, index) {
+        if (index) self.write(", ");
+        return self.read(item, path.concat([index]), silent);
+      });
+      this.write("]");
+      return items;
+    }
+    var map = new Map();
+    this.write("{");
+    Object.keys(value)
+      .filter(function (key) {
+        var item = value[key];
+        return item !== undefined && typeof item !== "function" && typeof item !== "symbol";
+      })
+      .forEach(function (key, index) {
+        if (index) self.write(", ");
+        if (!silent) self.keys.set(pathKey(path.concat([key])), self.column + 1);
+        self.write(quoted(key, self) + ": ");
+        map.set(key, self.read(value[key], path.concat([key]), silent));
+      });
+    this.write("}");
+    return map;
+  };
+
+  function pathKey(path) {
+    return JSON.stringify(path);
+  }
+
+  function problemAt(column, message) {
+    return { line: 1, col: column, message: message };
+  }
+
+  function where(reader, path, key) {
+    if (key && reader.keys.has(pathKey(path))) return reader.keys.get(pathKey(path));
+    for (var end = path.length; end >= 0; end--) {
+      var column = reader.values.get(pathKey(path.slice(0, end)));
+      if (column !== undefined) return column;
+    }
+    return 1;
+  }
+
+  function problemLine(problem) {
+    return oneLine(oneLine(DISPLAY) + ":" + problem.line + ":" + problem.col + ": " + cut(oneLine(problem.message), MESSAGE_LENGTH));
+  }
+
+  function reportLines(problems) {
+    var lines = problems.slice(0, MAX_REPORTED).map(problemLine);
+    if (problems.length > MAX_REPORTED) lines.push("… and " + (problems.length - MAX_REPORTED) + " more");
+    return lines;
+  }
+
+  // ---- The schema, as rulebook.validate.schema words it ----------------------------------------
+
+  var BOUNDS = {
+    minimum: "less than the minimum of",
+    maximum: "greater than the maximum of",
+    exclusiveMinimum: "not greater than",
+    exclusiveMaximum: "not less than",
+  };
+  var SIZES = {
+    minItems: ["item(s)", "at least", Array.isArray],
+    maxItems: ["item(s)", "at most", Array.isArray],
+    minProperties: ["key(s)", "at least", isMap],
+    maxProperties: ["key(s)", "at most", isMap],
+    minLength: ["character(s)", "at least", isString],
+    maxLength: ["character(s)", "at most", isString],
+  };
+
+  function isMap(value) {
+    return value instanceof Map;
+  }
+  function isString(value) {
+    return typeof value === "string";
+  }
+  function isInteger(value) {
+    return typeof value === "number";
+  }
+  function isNumber(value) {
+    return typeof value === "number" || (value instanceof PyFloat && isFinite(value.value));
+  }
+  function numeric(value) {
+    return value instanceof PyFloat ? value.value : value;
+  }
+  function size(value) {
+    return value instanceof Map ? value.size : typeof value === "string" ? chars(value).length : value.length;
+  }
+
+  var TYPES = {
+    object: isMap,
+    array: Array.isArray,
+    integer: isInteger,
+    number: isNumber,
+    string: isString,
+    boolean: function (value) {
+      return typeof value === "boolean";
+    },
+    null: function (value) {
+      return value === null;
+    },
+  };
+
+  function resolve(root, ref) {
+    return ref
+      .replace(/^#\//, "")
+      .split("/")
+      .reduce(function (node, step) {
+        return node[step];
+      }, root);
+  }
+
+  function validate(root, schema, instance, path, errors, inNames) {
+    function fail(keyword, extra) {
+      errors.push(Object.assign({ keyword: keyword, expected: schema[keyword], instance: instance, path: path, schema: schema, inNames: inNames }, extra || {}));
+    }
+    Object.keys(schema).forEach(function (keyword) {
+      var expected = schema[keyword];
+      if (keyword === "$ref") validate(root, resolve(root, expected), instance, path, errors, inNames);
+      else if (keyword === "type" && !TYPES[expected](instance)) fail("type");
+      else if (keyword === "enum" && !expected.some(function (item) { return item === instance; })) fail("enum");
+      else if (keyword === "minimum" && isNumber(instance) && numeric(instance) < expected) fail(keyword);
+      else if (keyword === "maximum" && isNumber(instance) && numeric(instance) > expected) fail(keyword);
+      else if (SIZES[keyword] && SIZES[keyword][2](instance)) {
+        var tooFew = keyword.indexOf("min") === 0;
+        if (tooFew ? size(instance) < expected : size(instance) > expected) fail(keyword);
+      } else if (keyword === "required" && isMap(instance)) {
+        expected.forEach(function (name) {
+          if (!instance.has(name)) fail("required");
+        });
+      } else if (keyword === "properties" && isMap(instance)) {
+        Object.keys(expected).forEach(function (name) {
+          if (instance.has(name)) validate(root, expected[name], instance.get(name), path.concat([name]), errors, false);
+        });
+      } else if (keyword === "additionalProperties" && isMap(instance)) {
+        var known = schema.properties || {};
+        var extra = Array.from(instance.keys()).filter(function (name) {
+          return !Object.prototype.hasOwnProperty.call(known, name);
+        });
+        if (expected === false) {
+          if (extra.length) fail("additionalProperties");
+        } else {
+          extra.forEach(function (name) {
+            validate(root, expected, instance.get(name), path.concat([name]), errors, false);
+          });
+        }
+      } else if (keyword === "propertyNames" && isMap(instance)) {
+        Array.from(instance.keys()).forEach(function (name) {
+          validate(root, expected, name, path, errors, true);
+        });
+      } else if (keyword === "items" && Array.isArray(instance)) {
+        instance.forEach(function (item, index) {
+          validate(root, expected, item, path.concat([index]), errors, false);
+        });
+      } else if (keyword === "oneOf") {
+        var valid = expected.filter(function (alternative) {
+          var inner = [];
+          validate(root, alternative, instance, path, inner, inNames);
+          return !inner.length;
+        }).length;
+        // The alternatives of our schemas differ by `required` only: when none holds, best_match stops
+        // at the oneOf itself (its alternatives' errors tie), so no deeper error is ever named.
+        if (valid !== 1) fail("oneOf", { none: valid === 0 });
+      }
+    });
+  }
+
+  function pyList(values) {
+    return "[" + values.map(strRepr).join(", ") + "]";
+  }
+
+  function kind(schema) {
+    if (schema.title) return schema.title;
+    var type = schema.type || "value";
+    if (type === "array") return "a list of " + ((schema.items || {}).type || "value") + "s";
+    return ("aeiou".indexOf(type[0]) >= 0 ? "an " : "a ") + type;
+  }
+
+  function orList(words) {
+    var joined = words.join(", ");
+    var last = joined.lastIndexOf(", ");
+    return last < 0 ? joined : joined.slice(0, last) + " or " + joined.slice(last + 2);
+  }
+
+  function phrase(error) {
+    var keyword = error.keyword, expected = error.expected, shown = excerpt(error.instance);
+    if (keyword === "type") {
+      return shown + " is not of type " + strRepr(expected) + (expected === "integer" && error.instance instanceof PyFloat ? " (a count is a whole number)" : "");
+    }
+    if (keyword === "enum") return shown + " is not one of " + pyList(expected);
+    if (BOUNDS[keyword]) return shown + " is " + BOUNDS[keyword] + " " + expected;
+    if (SIZES[keyword]) return size(error.instance) + " " + SIZES[keyword][0] + ", but " + SIZES[keyword][1] + " " + expected;
+    if (keyword === "required") {
+      var missing = expected.filter(function (name) {
+        return !error.instance.has(name);
+      });
+      return excerpt(missing.length ? missing[0] : expected) + " is required";
+    }
+    if (keyword === "oneOf") {
+      var alternatives = orList(expected.map(kind));
+      if (!error.none) return "expected " + alternatives + ", not " + (expected.length === 2 ? "both" : "several");
+      return "expected " + alternatives + "; got " + shown;
+    }
+    return shown + " is not valid here (" + keyword + ")";
+  }
+
+  function schemaProblems(reader, schema, data) {
+    var errors = [];
+    validate(schema, schema, data, [], errors, false);
+    var mistyped = new Set(
+      errors
+        .filter(function (error) {
+          return error.keyword === "type";
+        })
+        .map(function (error) {
+          return pathKey(error.path);
+        })
+    );
+    var problems = [];
+    errors.forEach(function (error) {
+      if (BOUNDS[error.keyword] && mistyped.has(pathKey(error.path))) return;
+      var path = error.path;
+      if (error.keyword === "additionalProperties") {
+        var known = error.schema.properties || {};
+        Array.from(error.instance.keys()).forEach(function (name) {
+          if (Object.prototype.hasOwnProperty.call(known, name)) return;
+          var at = path.concat([name]);
+          problems.push({ path: at, line: 1, col: where(reader, at, true), message: formatPath(at) + ": unknown key " + excerpt(name) });
+        });
+      } else if (error.inNames) {
+        var named = path.concat([error.instance]);
+        var message = formatPath(named) + ": key " + excerpt(error.instance) + " is not allowed here (" + phrase(error) + ")";
+        problems.push({ path: named, line: 1, col: where(reader, named, true), message: message });
+      } else {
+        problems.push({ path: path, line: 1, col: where(reader, path, false), message: formatPath(path) + ": " + phrase(error) });
+      }
+    });
+    return problems.sort(function (a, b) {
+      return a.line - b.line || a.col - b.col || compareText(a.message, b.message);
+    });
+  }
+
+  // ---- Words: the page language's catalog, with its own plural rule ---------------------------
+
+  function gettext(message) {
+    var found = DATA.messages[message];
+    return typeof found === "string" ? found : message;
+  }
+
+  function ngettext(singular, plural, n) {
+    var forms = DATA.messages[singular];
+    var index = window.rulebookPlural ? window.rulebookPlural(n) : n === 1 ? 0 : 1;
+    if (Array.isArray(forms) && forms[index] !== undefined) return forms[index];
+    return n === 1 ? singular : plural;
+  }
+
+  function format(template, params) {
+    return template.replace(/\{(\w+)\}/g, function (whole, name) {
+      return Object.prototype.hasOwnProperty.call(params, name) ? String(params[name]) : whole;
+    });
+  }
+
+  function listWords(values) {
+    // Babel's list patterns for "or" (English: the scorers' own "1, 2 or 3").
+    var patterns = DATA.list_patterns;
+    var words = values.map(String);
+    if (words.length < 2) return words.join("");
+    if (words.length === 2) return format2(patterns["2"], words[0], words[1]);
+    var text = format2(patterns.start, words[0], words[1]); // babel.lists.format_list's order
+    for (var i = 2; i < words.length - 1; i++) text = format2(patterns.middle, text, words[i]);
+    return format2(patterns.end, text, words[words.length - 1]);
+  }
+
+  function format2(pattern, first, second) {
+    return pattern.replace("{0}", first).replace("{1}", second);
+  }
+
+  function Reason(words, params) {
+    this.words = words;
+    this.params = params || {};
+  }
+
+  Reason.prototype.toString = function () {
+    var template = Array.isArray(this.words) ? ngettext(this.words[0], this.words[1], this.params.n) : gettext(this.words);
+    var params = {};
+    var own = this.params;
+    Object.keys(own).forEach(function (key) {
+      params[key] = Array.isArray(own[key]) ? listWords(own[key]) : own[key];
+    });
+    return format(template, params);
+  };
+
+  function Refused(problems) {
+    this.problems = problems;
+  }
+
+  // ---- The scorers: rulebook/scoring/*.py, line for line -------------------------------------
+
+  function put(object, key, value) {
+    // Any name is a plain key, "__proto__" too.
+    Object.defineProperty(object, key, { value: value, enumerable: true, writable: true, configurable: true });
+    return object;
+  }
+
+  function signed(number) {
+    return number < 0 ? "−" + -number : String(number);
+  }
+
+  function sum(numbers) {
+    return numbers.reduce(function (a, b) {
+      return a + b;
+    }, 0);
+  }
+
+  function best(scores, lowest) {
+    var names = Object.keys(scores);
+    if (!names.length) return [];
+    var values = names.map(function (name) {
+      return scores[name];
+    });
+    var target = lowest ? Math.min.apply(null, values) : Math.max.apply(null, values);
+    return names.filter(function (name) {
+      return scores[name] === target;
+    });
+  }
+
+  function Line(label, formula, params, result) {
+    return { label: label, formula: formula, params: params || {}, result: result || null };
+  }
+
+  function entries(map) {
+    return Array.from(map.entries());
+  }
+
+  var SCORERS = {};
+
+  SCORERS.rebus = function (document, facts) {
+    var scoring = facts.scoring;
+    var p = {
+      tilePoints: scoring.tile_points,
+      multipliers: { blue: scoring.blue_multiplier, red: scoring.red_multiplier, center: scoring.center_multiplier },
+      bonus: scoring.all_tiles_bonus,
+      rack: facts.components.rack_tiles,
+      penalty: scoring.unplayed_tile_penalty,
+    };
+    return document.has("turn") ? rebusTurn(document.get("turn"), p) : rebusFinal(document.get("final"), p);
+  };
+
+  function rebusScore(tiles, squares, p) {
+    return squares.reduce(function (score, square) {
+      return score * p.multipliers[square];
+    }, tiles * p.tilePoints);
+  }
+
+  function rebusTurn(turn, p) {
+    var placed = turn.get("tiles_placed");
+    var problems = [];
+    if (placed > p.rack) {
+      problems.push([["turn", "tiles_placed"], new Reason(["{n} tile placed, but a rack holds only {rack}", "{n} tiles placed, but a rack holds only {rack}"], { n: placed, rack: p.rack })]);
+    }
+    var rebuses = turn.get("rebuses").map(function (rebus) {
+      return [rebus.get("tiles"), rebus.has("new_bonus") ? rebus.get("new_bonus") : []];
+    });
+    rebuses.forEach(function (rebus, index) {
+      var tiles = rebus[0], squares = rebus[1];
+      var at = ["turn", "rebuses", index, "new_bonus"];
+      if (squares.length > tiles) {
+        problems.push([at, new Reason(["{n} premium square under new tiles in a rebus of {tiles} tiles", "{n} premium squares under new tiles in a rebus of {tiles} tiles"], { n: squares.length, tiles: tiles })]);
+      } else if (squares.length > placed) {
+        problems.push([at, new Reason(["{n} premium square under new tiles, but only {placed} placed", "{n} premium squares under new tiles, but only {placed} placed"], { n: squares.length, placed: placed })]);
+      }
+    });
+    problems = problems.concat(impossibleTurn(rebuses, placed));
+    if (problems.length) throw new Refused(problems);
+    var lines = [], details = [];
+    rebuses.forEach(function (rebus, index) {
+      var tiles = rebus[0], squares = rebus[1];
+      var score = rebusScore(tiles, squares, p);
+      var formula = tiles + " × " + p.tilePoints + " = " + tiles * p.tilePoints;
+      if (squares.length) {
+        formula += squares.map(function (square) {
+          return " × " + p.multipliers[square];
+        }).join("") + " = " + score;
+      }
+      lines.push(Line("Rebus {n}", formula, { n: index + 1 }));
+      details.push({ tiles: tiles, new_bonus: squares.slice(), score: score });
+    });
+    var bonus = placed === p.rack ? p.bonus : 0;
+    var total = sum(details.map(function (detail) { return detail.score; })) + bonus;
+    if (bonus) lines.push(Line("All {n} tiles placed", "+ " + bonus, { n: placed }));
+    var parts = details.map(function (detail) { return String(detail.score); }).concat(bonus ? [String(bonus)] : []);
+    lines.push(Line("Turn score", parts.length > 1 ? parts.join(" + ") + " = " + total : String(total)));
+    return { values: { score: total, rebuses: details, all_tiles_bonus: bonus }, lines: lines };
+  }
+
+  function impossibleTurn(rebuses, placed) {
+    var problems = [];
+    var held = sum(rebuses.map(function (rebus) { return rebus[0]; }));
+    if (held < placed) {
+      problems.push([["turn", "tiles_placed"], new Reason("the rebuses hold {held} tiles in all, fewer than the {placed} placed: every tile placed is part of a rebus", { held: held, placed: placed })]);
+    }
+    if (rebuses.length > 2 * placed) {
+      problems.push([["turn", "rebuses"], new Reason("{rebuses} rebuses from {placed} tiles placed: each tile placed is in at most 2 rebuses (its row and its column)", { rebuses: rebuses.length, placed: placed })]);
+    }
+    rebuses.forEach(function (rebus, index) {
+      var tiles = rebus[0], squares = rebus[1];
+      var at = ["turn", "rebuses", index, "new_bonus"];
+      var centres = squares.filter(function (square) { return square === "center"; }).length;
+      if (centres > 1) {
+        problems.push([at, new Reason("the board has one centre dot: it is under at most one new tile of a rebus")]);
+      } else if (centres && rebuses.length > 1) {
+        problems.push([at, new Reason("the centre dot is covered on the first turn, when the board is empty: that turn forms one rebus")]);
+      } else if (centres && tiles !== placed) {
+        problems.push([at, new Reason("the centre dot is covered on the first turn, when the board is empty: its rebus holds only the {placed} tiles placed, not {tiles}", { placed: placed, tiles: tiles })]);
+      }
+    });
+    return problems;
+  }
+
+  function rebusFinal(players, p) {
+    var problems = [];
+    entries(players).forEach(function (entry) {
+      var left = entry[1].get("tiles_left");
+      if (left > p.rack) {
+        problems.push([["final", entry[0], "tiles_left"], new Reason(["{n} tile left, but a rack holds only {rack}", "{n} tiles left, but a rack holds only {rack}"], { n: left, rack: p.rack })]);
+      }
+    });
+    if (problems.length) throw new Refused(problems);
+    var scores = {}, lines = [];
+    entries(players).forEach(function (entry) {
+      var name = entry[0], score = entry[1].get("score"), left = entry[1].get("tiles_left");
+      put(scores, name, score - left * p.penalty);
+      var formula = signed(scores[name]);
+      if (left) formula = signed(score) + " − " + left + " × " + p.penalty + " = " + formula;
+      lines.push(Line("{player}", formula, { player: name }));
+    });
+    return { values: { scores: scores, winners: best(scores) }, lines: lines };
+  }
+
+  var TOKENS = ["golden-dust", "gold", "red"];
+
+  function shelfValue(points, tokens, values) {
+    return tokens.reduce(function (value, token) {
+      return value * values[token];
+    }, sum(points));
+  }
+
+  SCORERS.rebis = function (document, facts) {
+    var values = {};
+    TOKENS.forEach(function (token) {
+      values[token] = facts.token_values[token.replace(/-/g, "_")];
+    });
+    if (document.has("token_values")) {
+      entries(document.get("token_values")).forEach(function (entry) {
+        values[entry[0]] = entry[1];
+      });
+    }
+    var limit = facts.play.shelf_limit;
+    var players = document.get("players");
+    var problems = [];
+    entries(players).forEach(function (entry) {
+      var name = entry[0];
+      entry[1].get("shelves").forEach(function (shelf, index) {
+        var points = shelf.get("points");
+        var total = sum(points);
+        var at = ["players", name, "shelves", index, "points"];
+        if (total < 0) problems.push([at, new Reason("the face-up cards sum to {total}, and a shelf must never be negative", { total: total })]);
+        if (total > limit) problems.push([at, new Reason("the face-up cards sum to {total}, above {limit}: that card closes the shelf", { total: total, limit: limit })]);
+        points.forEach(function (point, position) {
+          if (Math.abs(point) > limit) {
+            problems.push([at.concat([position]), new Reason("a card of {point} points: no shelf can take it, as a shelf stays between 0 and {limit}", { point: point, limit: limit })]);
+          }
+        });
+        if ((shelf.get("tokens") || []).indexOf("red") >= 0) {
+          problems.push([["players", name, "shelves", index, "tokens"], new Reason("the red token is placed at the end: give its place as red_token_shelf")]);
+        }
+      });
+    });
+    var claims = {};
+    entries(players).forEach(function (entry) {
+      var negative = 0;
+      entry[1].get("shelves").forEach(function (shelf) {
+        shelf.get("points").forEach(function (point) {
+          if (point < 0) negative -= point;
+        });
+      });
+      put(claims, entry[0], negative + entry[1].get("hand"));
+    });
+    var leaders = best(claims);
+    var receiver = leaders.length === 1 ? leaders[0] : null;
+    var placed = document.has("red_token_shelf") ? document.get("red_token_shelf") : null;
+    if (placed !== null) {
+      var owner = players.get(placed.get("player"));
+      if (receiver === null) {
+        problems.push([["red_token_shelf"], new Reason("nobody receives the red token: the highest results are tied")]);
+      } else if (owner === undefined) {
+        problems.push([["red_token_shelf", "player"], new Reason("no player is called {name}", { name: strRepr(placed.get("player")) })]);
+      } else if (!(placed.get("shelf") >= 1 && placed.get("shelf") <= owner.get("shelves").length)) {
+        problems.push([["red_token_shelf", "shelf"], new Reason(["{player} has {n} shelf", "{player} has {n} shelves"], { player: placed.get("player"), n: owner.get("shelves").length })]);
+      }
+    }
+    if (problems.length) throw new Refused(problems);
+    if (placed !== null) placed = { player: placed.get("player"), shelf: placed.get("shelf") };
+    if (receiver !== null && placed === null) placed = bestShelfOf(receiver, players.get(receiver), values);
+    return rebisOutcome(players, values, claims, receiver, placed);
+  };
+
+  function tokensOf(shelf) {
+    return shelf.has("tokens") ? shelf.get("tokens").slice() : [];
+  }
+
+  function bestShelfOf(name, player, values) {
+    var gains = player.get("shelves").map(function (shelf) {
+      var tokens = tokensOf(shelf);
+      return shelfValue(shelf.get("points"), tokens.concat(["red"]), values) - shelfValue(shelf.get("points"), tokens, values);
+    });
+    if (!gains.length) return null;
+    return { player: name, shelf: gains.indexOf(Math.max.apply(null, gains)) + 1 };
+  }
+
+  function shelfFormula(points, tokens, values, worth) {
+    var formula = points.map(signed).join(" + ").split("+ −").join("− ") || "0";
+    if (points.length > 1) formula += " = " + signed(sum(points));
+    if (tokens.length) {
+      formula += tokens.map(function (token) {
+        return " × " + values[token];
+      }).join("") + " = " + signed(worth);
+    }
+    return formula;
+  }
+
+  function rebisOutcome(players, values, claims, receiver, placed) {
+    var scores = {}, shelves = {}, lines = [];
+    entries(players).forEach(function (entry) {
+      var name = entry[0];
+      var worth = entry[1].get("shelves").map(function (shelf, index) {
+        var tokens = tokensOf(shelf);
+        if (placed && placed.player === name && placed.shelf === index + 1) tokens.push("red");
+        var value = shelfValue(shelf.get("points"), tokens, values);
+        lines.push(Line("{player}, shelf {n}", shelfFormula(shelf.get("points"), tokens, values, value), { player: name, n: index + 1 }));
+        return value;
+      });
+      put(scores, name, sum(worth));
+      put(shelves, name, worth);
+      var total = worth.length > 1 ? worth.map(signed).join(" + ") + " = " + signed(scores[name]) : signed(scores[name]);
+      lines.push(Line("{player}, total", total, { player: name }));
+    });
+    var claimText = Object.keys(claims).map(function (name) {
+      return name + " " + claims[name];
+    }).join(", ");
+    lines.push(Line("Red token (negative points + cards in hand)", claimText + " → " + (receiver || "—")));
+    return {
+      values: {
+        scores: scores,
+        winners: best(scores),
+        red_token_to: receiver,
+        red_token_shelf: placed,
+        red_token_claims: claims,
+        shelves: shelves,
+        token_values: Object.assign({}, values),
+      },
+      lines: lines,
+    };
+  }
+
+  SCORERS["oh-my-word"] = function (document, facts) {
+    var variant = document.has("variant") ? document.get("variant") : "standard";
+    var players = document.get("players");
+    var allowed = facts.scoring.bad_luck_values;
+    var sorted = Array.from(new Set(allowed)).sort(function (a, b) { return a - b; });
+    var problems = [];
+    entries(players).forEach(function (entry) {
+      entry[1].forEach(function (value, index) {
+        if (allowed.indexOf(value) < 0) {
+          problems.push([["players", entry[0], index], new Reason("a bad luck token is worth {values}, not {value}", { values: sorted, value: value })]);
+        }
+      });
+    });
+    var taken = sum(entries(players).map(function (entry) { return entry[1].length; }));
+    var available = facts.components.bad_luck_tokens;
+    if (taken > available) {
+      problems.push([["players"], new Reason(["{n} bad luck token taken, but the game has only {available}", "{n} bad luck tokens taken, but the game has only {available}"], { n: taken, available: available })]);
+    }
+    if (problems.length) throw new Refused(problems);
+    var scores = {};
+    entries(players).forEach(function (entry) {
+      put(scores, entry[0], variant === "simple" ? entry[1].length : sum(entry[1]));
+    });
+    var unit = variant === "simple" ? ["{n} token", "{n} tokens"] : ["{n} bad luck point", "{n} bad luck points"];
+    var lines = entries(players).map(function (entry) {
+      var tokens = entry[1], score = scores[entry[0]];
+      var formula = variant === "simple" || tokens.length < 2 ? String(score) : tokens.join(" + ") + " = " + score;
+      return Line("{player}", formula, { player: entry[0] }, [unit, score]);
+    });
+    var winners = best(scores, true);
+    return { values: { scores: scores, winners: winners, tiebreak: winners.length > 1, variant: variant }, lines: lines };
+  };
+
+  // ---- window.rulebook.score -------------------------------------------------------------------
+
+  function evaluate(gameId, situation) {
+    // {values, lines} on success; {lines: [...], problems: [{path, message, reason}]} on refusal.
+    var game = Object.prototype.hasOwnProperty.call(DATA.games, gameId) ? DATA.games[gameId] : null;
+    if (game === null) {
+      return { refusal: ["rulebook score: no game " + excerpt(String(gameId)) + " (no " + oneLine("rules/" + gameId + "/game.yaml") + ")"], problems: [] };
+    }
+    var reader = new Reader();
+    var data = reader.read(situation, [], false);
+    var problems = reader.problems;
+    if (reader.syntaxError !== null) {
+      problems = [{ path: [], line: 1, col: reader.syntaxError, message: "YAML syntax error: found invalid Unicode character escape code" }];
+    }
+    if (!problems.length) {
+      if (data === null) problems = [{ path: [], line: 1, col: 1, message: "the document is empty: describe a situation to score" }];
+      else if (!isMap(data)) problems = [{ path: [], line: 1, col: 1, message: "the document must be a mapping of fields, not a single value" }];
+      else problems = schemaProblems(reader, game.schema, data);
+    }
+    if (!problems.length) {
+      try {
+        var outcome = SCORERS[game.scoring](data, game.facts);
+        outcome.text = reader.text;
+        return outcome;
+      } catch (error) {
+        if (!(error instanceof Refused)) throw error;
+        problems = error.problems.map(function (problem) {
+          var said = String(problem[1]);
+          return { path: problem[0], line: 1, col: where(reader, problem[0], false), message: formatPath(problem[0]) + ": " + said, said: said };
+        });
+      }
+    }
+    return { refusal: reportLines(problems), problems: problems, text: reader.text };
+  }
+
+  window.rulebook = Object.assign(window.rulebook || {}, {
+    /* What `rulebook score GAME --json --lang <page language> -` prints for this situation's text. */
+    score: function (gameId, situation) {
+      var result = evaluate(gameId, situation);
+      return result.refusal ? { error: true, problems: result.refusal } : result.values;
+    },
+    /* The text the situation is read from: what the tests pipe into `rulebook score -`. */
+    situationText: function (situation) {
+      var reader = new Reader();
+      reader.read(situation, [], false);
+      return reader.text;
+    },
+    evaluate: evaluate,
+    words: { gettext: gettext, ngettext: ngettext, format: format },
+  });
+})();
+
+/* The form: fields as the page's game needs them, in the page's language. It writes a situation and
+   shows what window.rulebook.score computes: the worked examples' breakdown table, or the refusals,
+   each under the name of the field it concerns. */
+(function () {
+  "use strict";
+
+  var place = document.querySelector(".rb-calculator");
+  var dataElement = document.getElementById("rb-calculator-data");
+  if (!place || !dataElement || !window.rulebook || !window.rulebook.evaluate) return;
+  var DATA = JSON.parse(dataElement.textContent);
+  var UI = DATA.ui;
+  var words = window.rulebook.words;
+  var game = DATA.games[DATA.game];
+  var serial = 0;
+
+  function say(key, params) {
+    return words.format(UI[key], params || {});
+  }
+
+  function element(tag, attributes, children) {
+    var node = document.createElement(tag);
+    Object.keys(attributes || {}).forEach(function (name) {
+      if (name === "text") node.textContent = attributes.text;
+      else node.setAttribute(name, attributes[name]);
+    });
+    (children || []).forEach(function (child) {
+      node.appendChild(child);
+    });
+    return node;
+  }
+
+  function field(label, input) {
+    // A labelled input; `input.rbLabel` is what a refusal calls it.
+    var id = "rb-field-" + ++serial;
+    input.id = id;
+    input.rbLabel = label;
+    return element("p", { class: "rb-calculator__field" }, [element("label", { for: id, text: label }), input]);
+  }
+
+  function numberInput(value, min, max) {
+    var input = element("input", { type: "number", inputmode: "numeric", step: "1", value: String(value) });
+    if (min !== undefined) input.setAttribute("min", String(min));
+    if (max !== undefined) input.setAttribute("max", String(max));
+    return input;
+  }
+
+  function button(text, action) {
+    var node = element("button", { type: "button", class: "md-button rb-calculator__button", text: text });
+    node.addEventListener("click", action);
+    return node;
+  }
+
+  function group(legend, children) {
+    var set = element("fieldset", { class: "rb-calculator__group" }, [element("legend", { text: legend })].concat(children));
+    set.rbLegend = legend;
+    return set;
+  }
+
+  function count(input) {
+    return input.value.trim() === "" ? 0 : Number(input.value);
+  }
+
+  // ---- Players: a list every game has ----
+
+  function playerList(makeFields, first) {
+    var list = element("div", { class: "rb-calculator__players" });
+    var players = [];
+    function renumber() {
+      players.forEach(function (player, index) {
+        player.legend.textContent = say("player_n", { n: index + 1 });
+        player.set.rbLegend = player.legend.textContent;
+      });
+    }
+    function add() {
+      var name = element("input", { type: "text", autocomplete: "off", value: say("player_n", { n: players.length + 1 }) });
+      var player = { name: name };
+      var set = group(say("player_n", { n: players.length + 1 }), [field(UI.name, name)].concat(makeFields(player)));
+      player.set = set;
+      player.legend = set.querySelector("legend");
+      set.appendChild(
+        button(UI.remove_player, function () {
+          if (players.length < 2) return;
+          players.splice(players.indexOf(player), 1);
+          list.removeChild(set);
+          renumber();
+        })
+      );
+      players.push(player);
+      list.appendChild(set);
+    }
+    for (var i = 0; i < first; i++) add();
+    return { node: element("div", {}, [list, button(UI.add_player, add)]), players: players };
+  }
+
+  function named(players, fields) {
+    // {name: value} in the form's order; the fields of a repeated name are refused by name.
+    var object = {}, seen = {};
+    var duplicate = null;
+    players.forEach(function (player) {
+      var name = player.name.value;
+      if (Object.prototype.hasOwnProperty.call(seen, name)) duplicate = player.name;
+      seen[name] = true;
+      Object.defineProperty(object, name, { value: fields(player), enumerable: true, writable: true, configurable: true });
+    });
+    if (duplicate) throw new FormProblem(duplicate, UI.same_names);
+    return object;
+  }
+
+  function FormProblem(input, message) {
+    this.input = input;
+    this.message = message;
+  }
+
+  // ---- Each game's fields; `situation(where)` records which input each path of the situation came from ----
+
+  var FORMS = {};
+
+  FORMS.rebus = function (form) {
+    var mode = "turn";
+    var radios = ["turn", "final"].map(function (value) {
+      var input = element("input", { type: "radio", name: "rb-rebus-mode", value: value });
+      if (value === mode) input.checked = true;
+      input.addEventListener("change", function () {
+        mode = value;
+        turn.hidden = value !== "turn";
+        final.node.hidden = value !== "final";
+      });
+      var id = "rb-field-" + ++serial;
+      input.id = id;
+      return element("span", { class: "rb-calculator__choice" }, [input, element("label", { for: id, text: UI[value] })]);
+    });
+    form.appendChild(group(UI.what, radios));
+
+    var placed = numberInput(1, 1);
+    var rebuses = [];
+    var rebusList = element("div");
+    function addRebus() {
+      var rebus = { tiles: numberInput(1, 1), blue: numberInput(0, 0), red: numberInput(0, 0), center: element("input", { type: "checkbox" }) };
+      var set = group(say("rebus_n", { n: rebuses.length + 1 }), [
+        field(UI.tiles, rebus.tiles),
+        field(UI.squares_blue, rebus.blue),
+        field(UI.squares_red, rebus.red),
+        field(UI.square_center, rebus.center),
+      ]);
+      rebus.set = set;
+      set.appendChild(
+        button(UI.remove_rebus, function () {
+          if (rebuses.length < 2) return;
+          rebuses.splice(rebuses.indexOf(rebus), 1);
+          rebusList.removeChild(set);
+          rebuses.forEach(function (item, index) {
+            item.set.querySelector("legend").textContent = say("rebus_n", { n: index + 1 });
+            item.set.rbLegend = say("rebus_n", { n: index + 1 });
+          });
+        })
+      );
+      rebuses.push(rebus);
+      rebusList.appendChild(set);
+    }
+    addRebus();
+    var turn = element("div", {}, [field(UI.tiles_placed, placed), rebusList, button(UI.add_rebus, addRebus)]);
+    form.appendChild(turn);
+
+    var final = playerList(function (player) {
+      player.score = numberInput(0, 0);
+      player.left = numberInput(0, 0);
+      return [field(UI.score_before, player.score), field(UI.tiles_left, player.left)];
+    }, 2);
+    final.node.hidden = true;
+    form.appendChild(final.node);
+
+    return function situation(where) {
+      if (mode === "turn") {
+        where(["turn", "tiles_placed"], placed);
+        where(["turn", "rebuses"], rebuses[0].tiles);
+        return {
+          turn: {
+            rebuses: rebuses.map(function (rebus, index) {
+              var squares = [];
+              for (var b = 0; b < count(rebus.blue); b++) squares.push("blue");
+              for (var r = 0; r < count(rebus.red); r++) squares.push("red");
+              if (rebus.center.checked) squares.push("center");
+              where(["turn", "rebuses", index], rebus.tiles);
+              where(["turn", "rebuses", index, "tiles"], rebus.tiles);
+              where(["turn", "rebuses", index, "new_bonus"], rebus.center.checked ? rebus.center : count(rebus.blue) ? rebus.blue : rebus.red);
+              return squares.length ? { tiles: count(rebus.tiles), new_bonus: squares } : { tiles: count(rebus.tiles) };
+            }),
+            tiles_placed: count(placed),
+          },
+        };
+      }
+      return {
+        final: named(final.players, function (player) {
+          var at = ["final", player.name.value];
+          where(at, player.name);
+          where(at.concat(["score"]), player.score);
+          where(at.concat(["tiles_left"]), player.left);
+          return { score: count(player.score), tiles_left: count(player.left) };
+        }),
+      };
+    };
+  };
+
+  FORMS.rebis = function (form) {
+    var players = playerList(function (player) {
+      player.hand = numberInput(0, 0);
+      player.shelves = [];
+      var shelfList = element("div");
+      function addShelf() {
+        var shelf = { points: element("input", { type: "text", inputmode: "text", autocomplete: "off", value: "" }), golden: numberInput(0, 0), gold: numberInput(0, 0) };
+        shelf.set = group(say("shelf_n", { n: player.shelves.length + 1 }), [
+          field(UI.points, shelf.points),
+          field(UI.tokens_golden_dust, shelf.golden),
+          field(UI.tokens_gold, shelf.gold),
+        ]);
+        shelf.set.appendChild(
+          button(UI.remove_shelf, function () {
+            player.shelves.splice(player.shelves.indexOf(shelf), 1);
+            shelfList.removeChild(shelf.set);
+            player.shelves.forEach(function (item, index) {
+              item.set.querySelector("legend").textContent = say("shelf_n", { n: index + 1 });
+              item.set.rbLegend = say("shelf_n", { n: index + 1 });
+            });
+          })
+        );
+        player.shelves.push(shelf);
+        shelfList.appendChild(shelf.set);
+      }
+      addShelf();
+      return [field(UI.hand, player.hand), shelfList, button(UI.add_shelf, addShelf)];
+    }, 2);
+    form.appendChild(players.node);
+    return function situation(where) {
+      where(["players"], players.players[0].name);
+      return {
+        players: named(players.players, function (player) {
+          var at = ["players", player.name.value];
+          where(at, player.name);
+          where(at.concat(["hand"]), player.hand);
+          return {
+            hand: count(player.hand),
+            shelves: player.shelves.map(function (shelf, index) {
+              var text = shelf.points.value.trim();
+              var points = text ? text.split(/[\s,;]+/).map(function (item) {
+                return Number(item.replace("−", "-"));
+              }) : [];
+              if (points.some(function (point) { return !Number.isInteger(point); })) throw new FormProblem(shelf.points, UI.whole_numbers);
+              var tokens = [];
+              for (var g = 0; g < count(shelf.golden); g++) tokens.push("golden-dust");
+              for (var o = 0; o < count(shelf.gold); o++) tokens.push("gold");
+              var place = at.concat(["shelves", index]);
+              where(place, shelf.points);
+              where(place.concat(["points"]), shelf.points);
+              where(place.concat(["tokens"]), shelf.golden);
+              return tokens.length ? { points: points, tokens: tokens } : { points: points };
+            }),
+          };
+        }),
+      };
+    };
+  };
+
+  FORMS["oh-my-word"] = function (form) {
+    var variant = "standard";
+    var radios = ["standard", "simple"].map(function (value) {
+      var input = element("input", { type: "radio", name: "rb-omw-variant", value: value });
+      if (value === variant) input.checked = true;
+      input.addEventListener("change", function () {
+        variant = value;
+      });
+      var id = "rb-field-" + ++serial;
+      input.id = id;
+      return element("span", { class: "rb-calculator__choice" }, [input, element("label", { for: id, text: UI[value] })]);
+    });
+    form.appendChild(group(UI.variant, radios));
+    var values = game.facts.scoring.bad_luck_values; // from game.yaml
+    var players = playerList(function (player) {
+      player.counts = values.map(function () {
+        return numberInput(0, 0);
+      });
+      return values.map(function (value, index) {
+        return field(say("tokens_worth", { value: value }), player.counts[index]);
+      });
+    }, 2);
+    form.appendChild(players.node);
+    return function situation(where) {
+      where(["players"], players.players[0].name);
+      var document = {
+        players: named(players.players, function (player) {
+          var tokens = [];
+          var at = ["players", player.name.value];
+          where(at, player.name);
+          values.forEach(function (value, index) {
+            for (var i = 0; i < count(player.counts[index]); i++) {
+              where(at.concat([tokens.length]), player.counts[index]);
+              tokens.push(value);
+            }
+          });
+          return tokens;
+        }),
+      };
+      if (variant !== "standard") document.variant = variant;
+      return document;
+    };
+  };
+
+  // ---- The result: the worked examples' table, or the refusals by field ----
+
+  function breakdown(outcome) {
+    var rows = outcome.lines.map(function (line) {
+      var label = line.label === "{player}" ? line.label : words.gettext(line.label);
+      var formula = line.formula;
+      if (line.result) formula += " → " + words.format(words.ngettext(line.result[0][0], line.result[0][1], line.result[1]), { n: line.result[1] });
+      return [words.format(label, line.params), formula, false];
+    });
+    var values = outcome.values;
+    if (values.winners) rows.push([words.ngettext("Winner", "Winners", values.winners.length), values.winners.join(", "), true]);
+    if (values.tiebreak) rows.push(["", UI.tiebreak, false]);
+    var head = element("tr", {}, [element("th", { text: UI.step }), element("th", { text: UI.computation })]);
+    var body = rows.map(function (row) {
+      var cells = row.slice(0, 2).map(function (text) {
+        return element("td", {}, [row[2] ? element("strong", { text: text }) : document.createTextNode(text)]);
+      });
+      return element("tr", {}, cells);
+    });
+    var table = element("table", {}, [element("thead", {}, [head]), element("tbody", {}, body)]);
+    return element("div", { class: "md-typeset__table" }, [table]);
+  }
+
+  function fieldName(input) {
+    var set = input.closest("fieldset");
+    var names = [];
+    while (set) {
+      names.unshift(set.rbLegend || "");
+      set = set.parentElement && set.parentElement.closest("fieldset");
+    }
+    return names.concat([input.rbLabel]).filter(Boolean).join(" › ");
+  }
+
+  function refusals(items) {
+    var list = element("ul", { class: "rb-calculator__problems" });
+    items.forEach(function (item) {
+      var entry = element("li", {}, [element("strong", { text: item.input ? fieldName(item.input) : "" }), document.createTextNode(item.input ? ": " : "")]);
+      entry.appendChild(document.createTextNode(item.message));
+      list.appendChild(entry);
+      if (item.input) {
+        item.input.setAttribute("aria-invalid", "true");
+      }
+    });
+    return element("div", {}, [element("p", {}, [element("strong", { text: UI.refused })]), list]);
+  }
+
+  var form = element("form", { class: "rb-calculator__form", novalidate: "" });
+  var situation = FORMS[DATA.game](form);
+  form.appendChild(element("p", {}, [element("button", { type: "submit", class: "md-button md-button--primary", text: UI.score })]));
+  var output = element("output", { class: "rb-calculator__result", "aria-live": "polite" });
+  form.appendChild(output);
+  place.appendChild(form);
+
+  form.addEventListener("submit", function (event) {
+    event.preventDefault();
+    Array.prototype.forEach.call(form.querySelectorAll("[aria-invalid]"), function (input) {
+      input.removeAttribute("aria-invalid");
+    });
+    output.textContent = "";
+    var inputs = new Map();
+    function where(path, input) {
+      inputs.set(JSON.stringify(path), input);
+    }
+    function inputOf(path) {
+      for (var end = path.length; end >= 0; end--) {
+        var found = inputs.get(JSON.stringify(path.slice(0, end)));
+        if (found) return found;
+      }
+      return null;
+    }
+    var result;
+    try {
+      result = window.rulebook.evaluate(DATA.game, situation(where));
+    } catch (problem) {
+      if (!(problem instanceof FormProblem)) throw problem;
+      output.appendChild(refusals([problem]));
+      return;
+    }
+    var heading = element("p", {}, [element("strong", { text: UI.result })]);
+    if (result.refusal) {
+      output.appendChild(
+        refusals(
+          result.problems.map(function (problem) {
+            var message = problem.said || problem.message;
+            return { input: inputOf(problem.path), message: message };
+          })
+        )
+      );
+    } else {
+      output.appendChild(heading);
+      output.appendChild(breakdown(result));
+    }
+  });
+})();
