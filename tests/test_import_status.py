@@ -222,3 +222,20 @@ def test_a_stale_entry_for_a_unit_the_yaml_lacks_comes_in_as_outdated(repository
         "source": source_hash(OLD_WINNER),
         "status": "draft",
     }
+
+
+def test_an_import_into_a_language_without_a_file_writes_a_new_one(project_copy: Path, tmp_path: Path, capsys) -> None:
+    (project_copy / "rules/rebus/cs.yaml").unlink()
+    po = export(capsys, project_copy, tmp_path, "cs")
+    set_msgstr(po, "section.play", "Jak hrát")
+    code, _, err = import_(capsys, project_copy, po)
+    assert code == 0, err
+    assert (project_copy / "rules/rebus/cs.yaml").read_text(encoding="utf-8") == (
+        "# yaml-language-server: $schema=../../schemas/words.schema.json\n"
+        "language: cs\n"
+        "units:\n"
+        "  section.play:\n"
+        "    text: Jak hrát\n"
+        f'    source: "{source_hash("To play")}"\n'
+        "    status: draft\n"
+    )
