@@ -21,6 +21,7 @@ from rulebook.i18n.importer import _located
 from rulebook.i18n.po_file import Refused as PoRefused
 from rulebook.i18n.review import review_po
 from rulebook.i18n.ui import gettext_plural_forms, ui_translations
+from rulebook.i18n.words_file import Change, apply_changes
 from rulebook.load.project import load_project
 from rulebook.model import source_hash
 from rulebook.problems import Problem, Severity
@@ -444,3 +445,45 @@ def test_a_new_error_is_located_at_the_po_line_of_its_unit_or_said_as_it_is() ->
     unlisted = Problem("rules/rebus/fr.yaml", 9, 5, "units.rule.winner.text: too long")
     assert _located(unlisted, lines, "po/rebus.fr.po").endswith("(after the import)")
     assert str(PoRefused(["a.po:1: one", "a.po:2: two"])) == "a.po:1: one\na.po:2: two"
+
+
+WORDS = 'language: fr\nunits:\n  a:\n    text: Old\n    source: "x"\n    status: reviewed\n'
+
+
+def written(text: str) -> str:
+    """The words file after one unit's text changed, as the import writes it."""
+    return apply_changes(WORDS, [Change("a", text, "h", None)], ["a"])
+
+
+def test_a_text_up_to_the_width_stays_on_its_key_line_and_a_longer_one_folds() -> None:
+    # "    text: " is 10 columns; our files are 100 wide, so 90 characters fit and 91 do not.
+    fits, too_long = "x" * 90, "x" * 91
+    assert written(fits) == f'language: fr\nunits:\n  a:\n    text: {fits}\n    source: "h"\n    status: reviewed\n'
+    assert written(too_long) == (
+        f'language: fr\nunits:\n  a:\n    text: >-\n      {too_long}\n    source: "h"\n    status: reviewed\n'
+    )
+
+
+def test_a_long_text_folds_at_spaces_within_94_columns_of_text() -> None:
+    word = "abcdefghi"  # nine words and their spaces make 89 columns, ten make 99: past 100 − 6 of indent
+    text = " ".join([word] * 20)
+    nine = " ".join([word] * 9)
+    assert written(text) == (
+        f"language: fr\nunits:\n  a:\n    text: >-\n      {nine}\n      {nine}\n      {word} {word}\n"
+        '    source: "h"\n    status: reviewed\n'
+    )
+
+
+def test_a_text_with_double_spaces_or_line_breaks_keeps_them() -> None:
+    spaced = "x" * 90 + "  " + "y" * 10  # a fold there would turn the double space into one
+    assert f"    text: {spaced}\n" in written(spaced)
+    assert "    text: |-\n      first\n      second\n" in written("first\nsecond")
+
+
+def test_a_new_unit_goes_where_the_english_order_puts_it_as_a_draft() -> None:
+    order = ["a", "b", "c"]
+    after = apply_changes(WORDS, [Change("c", "Cee", "h3", None), Change("zz", "Zed", "h0", None)], order)
+    assert after.endswith(
+        '    status: reviewed\n  c:\n    text: Cee\n    source: "h3"\n    status: draft\n  zz:\n'
+        '    text: Zed\n    source: "h0"\n    status: draft\n'
+    )

@@ -222,3 +222,35 @@ def test_a_stale_entry_for_a_unit_the_yaml_lacks_comes_in_as_outdated(repository
         "source": source_hash(OLD_WINNER),
         "status": "draft",
     }
+
+
+def test_an_import_into_a_language_without_a_file_writes_a_new_one(project_copy: Path, tmp_path: Path, capsys) -> None:
+    (project_copy / "rules/rebus/cs.yaml").unlink()
+    po = export(capsys, project_copy, tmp_path, "cs")
+    set_msgstr(po, "section.play", "Jak hrát")
+    code, _, err = import_(capsys, project_copy, po)
+    assert code == 0, err
+    assert (project_copy / "rules/rebus/cs.yaml").read_text(encoding="utf-8") == (
+        "# yaml-language-server: $schema=../../schemas/words.schema.json\n"
+        "language: cs\n"
+        "units:\n"
+        "  section.play:\n"
+        "    text: Jak hrát\n"
+        f'    source: "{source_hash("To play")}"\n'
+        "    status: draft\n"
+    )
+
+
+def test_an_import_is_taken_while_an_error_it_did_not_cause_remains(project_copy: Path, tmp_path: Path, capsys) -> None:
+    nbsp = "\u00a0"
+    po = export(capsys, project_copy, tmp_path)
+    broken = edit(project_copy, FRENCH, f"Pas d’énumérations. Exemple{nbsp}:", "Pas d’énumérations. Exemple :")
+    assert run_cli(capsys, "--root", str(project_copy), "check")[0] == 1  # broken before the import
+    no_lists = next(entry for entry in polib.pofile(str(po)) if entry.msgctxt == "rule.no-lists").msgstr
+    set_msgstr(po, "rule.no-lists", no_lists.replace(f"Exemple{nbsp}:", "Exemple :"))  # as the YAML has it
+    assert "Exemple :" in broken
+    set_msgstr(po, "section.play", "Comment jouer")
+    code, out, err = import_(capsys, project_copy, po)
+    assert code == 0, err
+    assert [line for line in out.splitlines() if line.startswith("  updated: ")] == ["  updated: section.play"]
+    assert yaml_unit(project_copy, FRENCH, "section.play")["text"] == "Comment jouer"

@@ -12,7 +12,7 @@ of the denominator only the equivalent mutants listed in equivalent.yaml beside 
 
     python tests/mutation/run.py [package ...] [--keep]     # all four packages when none is named
     python tests/mutation/run.py [package ...] --report     # the last run's results again (or so far)
-    python tests/mutation/run.py [package ...] --again      # only the last run's survivors, after new tests
+    python tests/mutation/run.py [package ...] --again      # what the last run did not kill, after new tests
 """
 
 from __future__ import annotations
@@ -205,8 +205,10 @@ def collected(folder: Path) -> list[Mutant]:
 
 def run_package(package: str, keep: bool, again: bool = False) -> tuple[list[Mutant], float]:
     folder = stage(package, keep or again)
-    # Again: only the last run's survivors, against the tests as they are now (mutmut keeps the rest).
-    names = [m.name for m in collected(folder) if m.status not in DETECTED | {"not checked"}] if again else []
+    # Again: the last run's survivors and the mutants it did not reach, with the tests as they are now;
+    # mutmut keeps the results of the others.
+    known = equivalents()
+    names = [m.name for m in collected(folder) if m.status not in DETECTED and m.key() not in known] if again else []
     started = time.monotonic()
     mutmut = [sys.executable, "-m", "mutmut", "run", "--max-children", str(os.cpu_count() or 2), *names]
     with open(folder / "mutmut.log", "w") as log:
@@ -253,7 +255,7 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("packages", nargs="*", choices=[*PACKAGES, []], default=None)
     parser.add_argument("--keep", action="store_true", help="reuse the last run's mutants (mutmut reruns what changed)")
-    parser.add_argument("--again", action="store_true", help="rerun only the last run's survivors, with today's tests")
+    parser.add_argument("--again", action="store_true", help="rerun what the last run did not kill, with today's tests")
     parser.add_argument("--report", action="store_true", help="report the last run's results without running")
     parser.add_argument("--collect", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args()
