@@ -216,7 +216,7 @@ def _scored(
         scoring = game.data.get("scoring", game_id)
         if scoring not in SCORED_GAMES:
             raise _Refusal([f"rulebook score: {game_id} has no scoring functions"])
-        return score_situation(document, scoring, game.data["facts"], root, say)
+        return score_situation(document, scoring, game.data["facts"], root, say, remember=read is None)
     except (DocumentError, Invalid) as error:
         raise _Refusal(error.problems) from None
 

@@ -34,8 +34,9 @@ def schema_file(root: Path, game_id: str) -> Path:
 
 def _schema_problems(document: Document, schema: Path, root: Path) -> list[Problem]:
     """The situation's schema problems, remembered on disk by the digest of the schema and of the
-    document with its positions: a situation scored before (every worked example, each time
-    `rulebook score --example` runs) is not validated again, and jsonschema is not even imported."""
+    document with its positions: a worked example scored before (`rulebook score --example`) is not
+    validated again, and jsonschema is not even imported. Only examples are remembered: a referee's
+    situations are new each time, and the tests' generated ones would fill the cache for nothing."""
     try:
         material = [schema.read_bytes(), pickle.dumps((document.file, document.data, document.values, document.keys))]
     except (OSError, pickle.PicklingError, RecursionError):
@@ -55,13 +56,16 @@ def score_situation(
     facts: dict[str, Any],
     root: Path,
     say: Callable[[Reason | str], str] = str,
+    remember: bool = False,
 ) -> Outcome:
-    """The situation's outcome, or Invalid; `say` words the game's refusals (rulebook.i18n.refusals)."""
+    """The situation's outcome, or Invalid; `say` words the game's refusals (rulebook.i18n.refusals);
+    `remember` keeps its schema check in the persistent cache (a worked example)."""
     if document.data is None:
         raise Invalid([document.problem((), "the document is empty: describe a situation to score")])
     if not isinstance(document.data, dict):
         raise Invalid([document.problem((), "the document must be a mapping of fields, not a single value")])
-    problems = _schema_problems(document, schema_file(root, game_id), root)
+    schema = schema_file(root, game_id)
+    problems = _schema_problems(document, schema, root) if remember else schema_problems(document, schema)
     if problems:
         raise Invalid(problems)
     try:
