@@ -128,3 +128,28 @@ def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter) -> None:
         terminalreporter.section("rulebook runs per command (issue 11: exit 3 or a traceback is an internal error)")
         for row in tally_table():
             terminalreporter.write_line(row)
+
+
+@pytest.fixture
+def score(capsys, tmp_path: Path):
+    """Score a document written to a file, as a referee would: `rulebook score GAME FILE [OPTIONS]`."""
+
+    def run(game: str, document: str, *options: str) -> tuple[int, str, str]:
+        path = tmp_path / "situation.yaml"
+        path.write_text(document, encoding="utf-8")
+        return run_cli(capsys, "--root", str(ROOT), "score", game, str(path), *options)
+
+    return run
+
+
+# git that commits in a test's copy whatever the machine's configuration.
+GIT = ["git", "-c", "user.name=t", "-c", "user.email=t@example.org", "-c", "commit.gpgsign=false"]
+
+
+@pytest.fixture
+def history(project_copy: Path) -> Path:
+    """The copy as a git repository with one commit, so that earlier English can be found."""
+    subprocess.run(["git", "-C", str(project_copy), "init", "-q"], check=True)
+    subprocess.run([*GIT, "-C", str(project_copy), "add", "-A"], check=True)
+    subprocess.run([*GIT, "-C", str(project_copy), "commit", "-qm", "released"], check=True)
+    return project_copy

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from conftest import ROOT, edit, run_cli
+from conftest import GIT, ROOT, edit, run_cli
 
 # (kind, file, old English, new English, unit id, what comparing a translation with the new English finds).
 EDITS = [
@@ -57,7 +57,6 @@ EDITS = [
     ),
 ]
 IDS = [kind for kind, *_ in EDITS]
-GIT = ["git", "-c", "user.name=t", "-c", "user.email=t@example.org", "-c", "commit.gpgsign=false"]
 
 
 def outdated_warning(unit_id: str) -> str:

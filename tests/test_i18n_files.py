@@ -14,7 +14,7 @@ from pathlib import Path
 import polib
 import pytest
 
-from conftest import ROOT, edit, run_cli
+from conftest import GIT, ROOT, edit, run_cli
 from rulebook.i18n.basis import Basis, basis
 from rulebook.i18n.history import earlier_texts
 from rulebook.i18n.importer import _located
@@ -25,7 +25,7 @@ from rulebook.i18n.words_file import Change, apply_changes
 from rulebook.load.project import load_project
 from rulebook.model import source_hash
 from rulebook.problems import Problem, Severity
-from test_import import GIT, NEW_WINNER, commit_english_edit, export, import_, set_msgstr, yaml_unit
+from test_import import NEW_WINNER, commit_english_edit, export, import_, set_msgstr, yaml_unit
 from test_import_status import FRENCH, set_status
 
 XML_LANG = "{http://www.w3.org/XML/1998/namespace}lang"

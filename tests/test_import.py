@@ -12,12 +12,11 @@ from pathlib import Path
 import polib
 import pytest
 
-from conftest import edit, run_cli, tree_digest
+from conftest import GIT, edit, run_cli, tree_digest
 from rulebook.model import source_hash
 
 NBSP = "\u00a0"
 NEW_WINNER = "The player with the highest score wins the game."
-GIT = ["git", "-c", "user.name=t", "-c", "user.email=t@example.org", "-c", "commit.gpgsign=false"]
 
 
 def export(capsys, root: Path, folder: Path, language: str = "fr", game: str = "rebus") -> Path:
@@ -150,15 +149,6 @@ def test_an_import_that_fixes_errors_is_taken_even_while_others_remain(project_c
     assert "  updated: rule.no-lists" in out.splitlines()  # the file had it right too
     code, out, _ = run_cli(capsys, "--root", str(project_copy), "check")
     assert (code, out) == (0, "")
-
-
-@pytest.fixture
-def history(project_copy: Path) -> Path:
-    """The copy as a git repository, so that earlier English can be found."""
-    subprocess.run(["git", "-C", str(project_copy), "init", "-q"], check=True)
-    subprocess.run([*GIT, "-C", str(project_copy), "add", "-A"], check=True)
-    subprocess.run([*GIT, "-C", str(project_copy), "commit", "-qm", "released"], check=True)
-    return project_copy
 
 
 def commit_english_edit(root: Path, new: str = NEW_WINNER) -> None:

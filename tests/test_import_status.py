@@ -15,23 +15,14 @@ from pathlib import Path
 import polib
 import pytest
 
-from conftest import edit, run_cli
+from conftest import GIT, edit, run_cli
 from rulebook.model import source_hash
-from test_import import GIT, NEW_WINNER, commit_english_edit, export, import_, set_msgstr, yaml_unit
+from test_import import NEW_WINNER, commit_english_edit, export, import_, set_msgstr, yaml_unit
 from test_translation import drop_unit
 
 FRENCH = "rules/rebus/fr.yaml"
 OLD_WINNER = "Highest score wins."
 WINNER_FR = "Le joueur qui a le score le plus élevé l’emporte."
-
-
-@pytest.fixture
-def repository(project_copy: Path) -> Path:
-    """The copy as a git repository, so that the import finds earlier English."""
-    subprocess.run(["git", "-C", str(project_copy), "init", "-q"], check=True)
-    subprocess.run([*GIT, "-C", str(project_copy), "add", "-A"], check=True)
-    subprocess.run([*GIT, "-C", str(project_copy), "commit", "-qm", "released"], check=True)
-    return project_copy
 
 
 def set_status(root: Path, unit_id: str, status: str) -> None:
@@ -77,71 +68,71 @@ def test_an_unedited_current_reviewed_unit_stays_reviewed_and_the_file_unchanged
 
 
 @pytest.mark.parametrize(("status", "after"), [("draft", "draft"), ("reviewed", "draft"), ("original", "original")])
-def test_an_outdated_unit_confirmed_unedited_takes_the_new_hash(repository, tmp_path, capsys, status, after) -> None:
-    set_status(repository, "rule.winner", status)
-    subprocess.run([*GIT, "-C", str(repository), "commit", "--allow-empty", "-qam", "status"], check=True)
-    commit_english_edit(repository)
-    po = export(capsys, repository, tmp_path)
+def test_an_outdated_unit_confirmed_unedited_takes_the_new_hash(history, tmp_path, capsys, status, after) -> None:
+    set_status(history, "rule.winner", status)
+    subprocess.run([*GIT, "-C", str(history), "commit", "--allow-empty", "-qam", "status"], check=True)
+    commit_english_edit(history)
+    po = export(capsys, history, tmp_path)
     set_msgstr(po, "rule.winner", WINNER_FR, fuzzy=False)  # the translator clears the fuzzy flag only
-    code, out, err = import_(capsys, repository, po)
+    code, out, err = import_(capsys, history, po)
     assert code == 0, err
     assert "  updated: rule.winner" in out.splitlines()
-    assert yaml_unit(repository, FRENCH, "rule.winner") == {
+    assert yaml_unit(history, FRENCH, "rule.winner") == {
         "text": WINNER_FR,
         "source": source_hash(NEW_WINNER),
         "status": after,
     }
-    code, out, _ = run_cli(capsys, "--root", str(repository), "status", "--lang", "fr", "--json")
+    code, out, _ = run_cli(capsys, "--root", str(history), "status", "--lang", "fr", "--json")
     assert json.loads(out)["languages"]["fr"]["rebus"]["outdated_ids"] == []
 
 
-def test_a_fuzzy_outdated_entry_is_left_out_and_the_unit_keeps_its_old_hash(repository, tmp_path, capsys) -> None:
-    commit_english_edit(repository)
-    po = export(capsys, repository, tmp_path)  # rule.winner is fuzzy in it
-    code, out, err = import_(capsys, repository, po)
+def test_a_fuzzy_outdated_entry_is_left_out_and_the_unit_keeps_its_old_hash(history, tmp_path, capsys) -> None:
+    commit_english_edit(history)
+    po = export(capsys, history, tmp_path)  # rule.winner is fuzzy in it
+    code, out, err = import_(capsys, history, po)
     assert code == 0, err
     assert "0 unit(s) updated, 1 fuzzy entr(ies) left out" in out
-    assert yaml_unit(repository, FRENCH, "rule.winner")["source"] == source_hash(OLD_WINNER)
+    assert yaml_unit(history, FRENCH, "rule.winner")["source"] == source_hash(OLD_WINNER)
 
 
-def test_a_stale_entry_unchanged_from_the_outdated_yaml_is_skipped(repository, tmp_path, capsys) -> None:
-    po = export(capsys, repository, tmp_path)  # made from the old English, before the edit
-    commit_english_edit(repository)
-    code, out, err = import_(capsys, repository, po)
+def test_a_stale_entry_unchanged_from_the_outdated_yaml_is_skipped(history, tmp_path, capsys) -> None:
+    po = export(capsys, history, tmp_path)  # made from the old English, before the edit
+    commit_english_edit(history)
+    code, out, err = import_(capsys, history, po)
     assert code == 0, err
     reason = "unchanged: the YAML has this translation, still outdated"
     assert any(line.endswith(f"skipped: rule.winner: {reason}") for line in out.splitlines()), out
-    assert yaml_unit(repository, FRENCH, "rule.winner")["source"] == source_hash(OLD_WINNER)
+    assert yaml_unit(history, FRENCH, "rule.winner")["source"] == source_hash(OLD_WINNER)
 
 
-def test_a_stale_entry_of_another_earlier_english_is_skipped(repository, tmp_path, capsys) -> None:
-    po = export(capsys, repository, tmp_path)  # made from "Highest score wins."
+def test_a_stale_entry_of_another_earlier_english_is_skipped(history, tmp_path, capsys) -> None:
+    po = export(capsys, history, tmp_path)  # made from "Highest score wins."
     set_msgstr(po, "rule.winner", "Le plus haut score gagne.")
-    commit_english_edit(repository)
+    commit_english_edit(history)
     commit_english_edit_again = "The highest score wins."
-    edit(repository, "rules/rebus/en.yaml", f"text: {NEW_WINNER}", f"text: {commit_english_edit_again}")
-    subprocess.run([*GIT, "-C", str(repository), "commit", "-qam", "second edit"], check=True)
+    edit(history, "rules/rebus/en.yaml", f"text: {NEW_WINNER}", f"text: {commit_english_edit_again}")
+    subprocess.run([*GIT, "-C", str(history), "commit", "-qam", "second edit"], check=True)
     # The YAML's translation is now of NEW_WINNER: outdated, but of another English than the entry's.
-    edit(repository, FRENCH, f'source: "{source_hash(OLD_WINNER)}"', f'source: "{source_hash(NEW_WINNER)}"')
-    code, out, err = import_(capsys, repository, po)
+    edit(history, FRENCH, f'source: "{source_hash(OLD_WINNER)}"', f'source: "{source_hash(NEW_WINNER)}"')
+    code, out, err = import_(capsys, history, po)
     assert code == 0, err
     reason = "the YAML has a translation of a different earlier English"
     assert any(line.endswith(f"skipped: rule.winner: {reason}") for line in out.splitlines()), out
-    assert yaml_unit(repository, FRENCH, "rule.winner")["text"] == WINNER_FR
+    assert yaml_unit(history, FRENCH, "rule.winner")["text"] == WINNER_FR
 
 
-def test_review_marks_only_drafts_and_leaves_originals(repository, tmp_path, capsys) -> None:
-    set_status(repository, "section.play", "original")
-    po = export(capsys, repository, tmp_path)
-    code, out, err = run_cli(capsys, "--root", str(repository), "i18n", "review", str(po))
+def test_review_marks_only_drafts_and_leaves_originals(history, tmp_path, capsys) -> None:
+    set_status(history, "section.play", "original")
+    po = export(capsys, history, tmp_path)
+    code, out, err = run_cli(capsys, "--root", str(history), "i18n", "review", str(po))
     assert code == 0, err
     assert "rules/rebus/fr.yaml: 53 unit(s) marked reviewed" in out  # REBUS's 54 units, less the original
-    assert yaml_unit(repository, FRENCH, "section.play")["status"] == "original"
-    assert yaml_unit(repository, FRENCH, "rule.winner")["status"] == "reviewed"
+    assert yaml_unit(history, FRENCH, "section.play")["status"] == "original"
+    assert yaml_unit(history, FRENCH, "rule.winner")["status"] == "reviewed"
     # Reviewed again: nothing left to mark, and no file is written.
-    before = (repository / FRENCH).read_bytes()
-    code, _, err = run_cli(capsys, "--root", str(repository), "i18n", "review", str(po))
-    assert (code, (repository / FRENCH).read_bytes()) == (0, before)
+    before = (history / FRENCH).read_bytes()
+    code, _, err = run_cli(capsys, "--root", str(history), "i18n", "review", str(po))
+    assert (code, (history / FRENCH).read_bytes()) == (0, before)
 
 
 def test_round_trip_through_an_edited_po_file(project_copy: Path, tmp_path: Path, capsys) -> None:
@@ -208,16 +199,16 @@ def test_status_counts_each_state_and_review_status(project_copy: Path, capsys) 
     }
 
 
-def test_a_stale_entry_for_a_unit_the_yaml_lacks_comes_in_as_outdated(repository, tmp_path, capsys) -> None:
-    drop_unit(repository, FRENCH, "rule.winner")
-    subprocess.run([*GIT, "-C", str(repository), "commit", "-qam", "no French winner"], check=True)
-    po = export(capsys, repository, tmp_path)
+def test_a_stale_entry_for_a_unit_the_yaml_lacks_comes_in_as_outdated(history, tmp_path, capsys) -> None:
+    drop_unit(history, FRENCH, "rule.winner")
+    subprocess.run([*GIT, "-C", str(history), "commit", "-qam", "no French winner"], check=True)
+    po = export(capsys, history, tmp_path)
     set_msgstr(po, "rule.winner", "Le plus haut score gagne.")
-    commit_english_edit(repository)  # the English changes before the file comes back
-    code, out, err = import_(capsys, repository, po)
+    commit_english_edit(history)  # the English changes before the file comes back
+    code, out, err = import_(capsys, history, po)
     assert code == 0, err
     assert "  updated: rule.winner (outdated)" in out.splitlines()
-    assert yaml_unit(repository, FRENCH, "rule.winner") == {
+    assert yaml_unit(history, FRENCH, "rule.winner") == {
         "text": "Le plus haut score gagne.",
         "source": source_hash(OLD_WINNER),
         "status": "draft",

@@ -15,10 +15,9 @@ import polib
 import pytest
 from translate.storage import po as ttk_po  # pypo, the reader Weblate uses
 
-from conftest import ROOT, run_cli
+from conftest import GIT, ROOT, run_cli
 from rulebook.model import source_hash
 
-GIT = ["git", "-c", "user.name=t", "-c", "user.email=t@example.org", "-c", "commit.gpgsign=false"]
 # The English each unit had before the edit: the `#| msgid` of its fuzzy entries afterwards.
 EARLIER = {
     "rule.first-turn": (

@@ -12,18 +12,6 @@ import pytest
 from conftest import ROOT, run_cli
 
 
-@pytest.fixture
-def score(capsys, tmp_path: Path):
-    """Score a document written to a file, as a referee would: `rulebook score GAME FILE`."""
-
-    def run(game: str, document: str, *options: str) -> tuple[int, str, str]:
-        path = tmp_path / "situation.yaml"
-        path.write_text(document, encoding="utf-8")
-        return run_cli(capsys, "--root", str(ROOT), "score", game, str(path), *options)
-
-    return run
-
-
 # Expected values worked out by hand from the rules and the rulings (3 a tile, red ×3, blue ×2,
 # centre ×2, +50 for all 9 tiles, −3 a tile left at the end).
 def test_rebus_turn_as_documented(score) -> None:

@@ -5,43 +5,32 @@ translations, the positions counted by hand in the one-line documents."""
 from __future__ import annotations
 
 import json
-from pathlib import Path
 
 import pytest
 
-from conftest import ROOT, run_cli
+from conftest import ROOT
 from rulebook.cli import score_json
 
 TOKEN_WORTH_4 = '{"players": {"Ann": [4]}}'  # the 4 is the 22nd character
 
 
-@pytest.fixture
-def score(capsys, tmp_path: Path):
-    def run(game: str, document: str, *options: str) -> tuple[int, str, str]:
-        path = tmp_path / "situation.json"
-        path.write_text(document, encoding="utf-8")
-        return run_cli(capsys, "--root", str(ROOT), "score", game, str(path), *options)
-
-    return run
-
-
 def test_refusals_in_french(score) -> None:
     code, out, err = score("oh-my-word", TOKEN_WORTH_4, "--lang", "fr")
     assert (code, out) == (2, "")
-    assert err.endswith("situation.json:1:22: players.Ann[0]: un jeton malchance vaut 1, 2 ou 3, pas 4\n")
+    assert err.endswith("situation.yaml:1:22: players.Ann[0]: un jeton malchance vaut 1, 2 ou 3, pas 4\n")
 
 
 def test_refusals_in_czech(score) -> None:
     code, _, err = score("oh-my-word", TOKEN_WORTH_4, "--lang", "cs")
     assert code == 2
-    assert err.endswith("situation.json:1:22: players.Ann[0]: žeton smůly má hodnotu 1, 2 nebo 3, ne 4\n")
+    assert err.endswith("situation.yaml:1:22: players.Ann[0]: žeton smůly má hodnotu 1, 2 nebo 3, ne 4\n")
 
 
 def test_english_stays_the_default(score) -> None:
     for options in ((), ("--lang", "en")):
         code, _, err = score("oh-my-word", TOKEN_WORTH_4, *options)
         assert code == 2
-        assert err.endswith("situation.json:1:22: players.Ann[0]: a bad luck token is worth 1, 2 or 3, not 4\n")
+        assert err.endswith("situation.yaml:1:22: players.Ann[0]: a bad luck token is worth 1, 2 or 3, not 4\n")
 
 
 def test_json_refusal_in_french_is_one_object() -> None:
