@@ -120,6 +120,9 @@ def main(argv: list[str] | None = None) -> int:
     for size in sizes:
         print(f"… {size.name}", file=sys.stderr, flush=True)
         results["sizes"].append(run_size(args.out, size, repeats))
+        # Each size's row as soon as it is measured: a run stopped later (the refresh at a large
+        # size takes minutes) keeps its figures.
+        print(f"{HEADER}\n{size_row(results['sizes'][-1])}", file=sys.stderr, flush=True)
     # As an installed package runs: compiled once (an editable install is not, and with
     # PYTHONDONTWRITEBYTECODE set every call would compile the toolkit again).
     compileall.compile_dir(Path(__file__).resolve().parents[1], quiet=1)
@@ -186,18 +189,23 @@ def _index(seconds: float, stale: bool) -> str:
     return "stale" if stale else f"{seconds:.2f} s"
 
 
+HEADER = (
+    f"{'size':<8}{'units':>8}{'pages':>7}{'check s':>9}{'units/s':>9}{'warm u/s':>10}{'toolkit s':>11}"
+    f"{'first s':>9}{'bare s':>9}{'overhead':>10}{'parallel s':>12}{'overhead':>10}{'index ×':>9}"
+)
+
+
+def size_row(r: dict) -> str:
+    return (
+        f"{r['size']:<8}{r['units']:>8}{r['pages']:>7}{r['check_seconds']:>9.2f}{r['units_per_second']:>9}"
+        f"{r['warm_units_per_second']:>10}{r['toolkit_build_seconds']:>11.2f}{r['toolkit_first_build_seconds']:>9.2f}"
+        f"{r['bare_build_seconds']:>9.2f}{r['overhead_percent']:>9.1f}%{r['parallel_build_seconds']:>12.2f}"
+        f"{r['parallel_overhead_percent']:>9.1f}%{r['index_ratio_max']:>9.2f}"
+    )
+
+
 def table(results: dict) -> str:
-    rows = [
-        f"{'size':<8}{'units':>8}{'pages':>7}{'check s':>9}{'units/s':>9}{'warm u/s':>10}{'toolkit s':>11}"
-        f"{'first s':>9}{'bare s':>9}{'overhead':>10}{'parallel s':>12}{'overhead':>10}{'index ×':>9}"
-    ]
-    for r in results["sizes"]:
-        rows.append(
-            f"{r['size']:<8}{r['units']:>8}{r['pages']:>7}{r['check_seconds']:>9.2f}{r['units_per_second']:>9}"
-            f"{r['warm_units_per_second']:>10}{r['toolkit_build_seconds']:>11.2f}{r['toolkit_first_build_seconds']:>9.2f}"
-            f"{r['bare_build_seconds']:>9.2f}{r['overhead_percent']:>9.1f}%{r['parallel_build_seconds']:>12.2f}"
-            f"{r['parallel_overhead_percent']:>9.1f}%{r['index_ratio_max']:>9.2f}"
-        )
+    rows = [HEADER, *map(size_row, results["sizes"])]
     t = results["targets"]
     rows.append(f"rulebook score: {results['score_seconds']:.3f} s a call (target ≤ {t['score_seconds']} s)")
     refresh = results["refresh"]
