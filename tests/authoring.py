@@ -8,7 +8,10 @@ import os
 import shutil
 import subprocess
 import sys
+from collections.abc import Callable
 from pathlib import Path
+
+import pytest
 
 from conftest import CONTENT, ROOT
 
@@ -69,3 +72,22 @@ def unused_game_id(preferred: str) -> str:
 
     taken = {game.id for game in load_project(ROOT).project.games}
     return next(f"{preferred}{suffix}" for suffix in ("", "-2", "-3", "-4") if f"{preferred}{suffix}" not in taken)
+
+
+def fail_one_write(
+    monkeypatch: pytest.MonkeyPatch, fails: Callable[[Path, int], bool], errno: int, reason: str
+) -> list[Path]:
+    """Make the authoring plan's write of the path that `fails(path, count)` picks raise an OSError
+    naming that path; the other writes happen. Returns the paths asked for, in order."""
+    from rulebook.authoring import plan
+
+    real_write, calls = plan.write_atomic, []
+
+    def failing(path: Path, text: str) -> None:
+        calls.append(path)
+        if fails(path, len(calls)):
+            raise OSError(errno, reason, str(path))
+        real_write(path, text)
+
+    monkeypatch.setattr(plan, "write_atomic", failing)
+    return calls

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from authoring import build, copy_whole_project, environment, run, unused_game_id
+from authoring import build, copy_whole_project, environment, fail_one_write, run, unused_game_id
 from conftest import ROOT, edit, run_cli, tree_digest
 from rulebook.i18n.ui import ui_translations
 from rulebook.load.project import load_project
@@ -158,19 +158,10 @@ def test_an_existing_folder_is_refused(tmp_path: Path, capsys) -> None:
 
 
 def test_a_failed_write_puts_every_file_back(tmp_path: Path, capsys, monkeypatch) -> None:
-    from rulebook.authoring import plan
-
     root = copy_whole_project(tmp_path)
     before = tree_digest(root)
-    real_write, calls = plan.write_atomic, []
-
-    def failing(path: Path, text: str) -> None:
-        calls.append(path)
-        if len(calls) == 4:  # after the game's folder and three of its files
-            raise OSError(28, "No space left on device", str(path))
-        real_write(path, text)
-
-    monkeypatch.setattr(plan, "write_atomic", failing)
+    # The fourth write: after the game's folder and three of its files.
+    calls = fail_one_write(monkeypatch, lambda _path, count: count == 4, 28, "No space left on device")
     code, _, err = run_cli(capsys, "--root", str(root), "new", "game", "late", "--name", "Late", "--scoring")
     assert code == 2 and "No space left on device" in err and "no file was changed" in err
     assert len(calls) == 4

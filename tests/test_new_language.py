@@ -13,7 +13,7 @@ from babel import Locale
 from babel.messages.plurals import get_plural
 from babel.messages.pofile import read_po
 
-from authoring import copy_whole_project, run, unused_language
+from authoring import copy_whole_project, fail_one_write, run, unused_language
 from conftest import ROOT, edit, run_cli, tree_digest
 from rulebook.load.project import load_project
 from rulebook.render.search import lunr_languages
@@ -138,19 +138,10 @@ def test_tags_and_comments_of_mkdocs_yml_survive(tmp_path: Path, capsys) -> None
 
 
 def test_a_failed_write_puts_every_file_back(tmp_path: Path, capsys, monkeypatch) -> None:
-    from rulebook.authoring import plan
-
     root = copy_whole_project(tmp_path)
     before = tree_digest(root)
-    real_write, calls = plan.write_atomic, []
-
-    def failing(path: Path, text: str) -> None:
-        calls.append(path)
-        if path.name == "project.yaml":  # the last one, after mkdocs.yml and every new file
-            raise OSError(13, "Permission denied", str(path))
-        real_write(path, text)
-
-    monkeypatch.setattr(plan, "write_atomic", failing)
+    # project.yaml is the last write, after mkdocs.yml and every new file.
+    calls = fail_one_write(monkeypatch, lambda path, _count: path.name == "project.yaml", 13, "Permission denied")
     code, _, err = run_cli(capsys, "--root", str(root), "new", "language", OTHER)
     assert code == 2 and "Permission denied" in err and "no file was changed" in err
     assert any(path.name == "mkdocs.yml" for path in calls)
