@@ -84,6 +84,30 @@ def _build(args: argparse.Namespace) -> int:
     return split_build.build_in_parallel(args.root, config, site, args.jobs or os.cpu_count() or 1, args.strict)
 
 
+def _serve(args: argparse.Namespace) -> int:
+    """The site at --dev-addr, refreshed after every edit (rulebook/website/live.py)."""
+    import logging
+
+    from mkdocs.exceptions import Abort, ConfigurationError
+
+    from rulebook.website.live_server import serve
+
+    handler = logging.StreamHandler(sys.stderr)
+    handler.setFormatter(logging.Formatter("%(levelname)-7s -  %(message)s"))
+    logging.getLogger("mkdocs").addHandler(handler)
+    logging.getLogger("mkdocs").setLevel(logging.WARNING)
+    logging.getLogger("mkdocs.plugins.rulebook.live").setLevel(logging.INFO)
+    logging.getLogger("mkdocs.livereload").setLevel(logging.INFO)
+    host, _, port = args.dev_addr.rpartition(":")
+    if not host or not port.isdigit():
+        return _fail(f"rulebook: --dev-addr: expected HOST:PORT, got {excerpt(args.dev_addr)}", 2, False)
+    try:
+        serve(args.config_file or args.root / "mkdocs.yml", host, int(port), strict=args.strict)
+    except (Abort, ConfigurationError) as error:  # the problems are logged above, with file:line:col
+        return _fail(f"rulebook serve: {one_line(str(error))}", 2, False)
+    return 0
+
+
 def _merge(args: argparse.Namespace) -> int:
     from rulebook.load.document import DocumentError, read_document
     from rulebook.website.split_build import merge
@@ -466,6 +490,11 @@ def build_parser() -> argparse.ArgumentParser:
     build.add_argument("--strict", action="store_true", help="a warning fails the build, as mkdocs build --strict")
     build.add_argument("--languages", help="build only these languages (one part of a split build, for `merge`)")
     build.set_defaults(run=_build)
+    serve = commands.add_parser("serve", help="serve the site and refresh what an edit changes (make serve)")
+    serve.add_argument("-f", "--config-file", type=Path, help="the MkDocs config (default: mkdocs.yml in the project)")
+    serve.add_argument("-a", "--dev-addr", default="127.0.0.1:8000", help="HOST:PORT to serve at (127.0.0.1:8000)")
+    serve.add_argument("--strict", action="store_true", help="a warning fails the build, as mkdocs serve --strict")
+    serve.set_defaults(run=_serve)
     merge = commands.add_parser("merge", help="merge the parts of a split build into one site")
     merge.add_argument("site", type=Path, help="the merged site (replaced)")
     merge.add_argument("parts", type=Path, nargs="+", help="the parts' sites, each built with --languages")

@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
+from functools import partial
 
 from rulebook.model import Game, Project, Rule, Status
 from rulebook.render.calculator import calculator_section
@@ -27,16 +28,24 @@ class Page:
     text: str
 
 
-def render_pages(project: Project) -> Iterator[Page]:
+def render_pages(project: Project, wanted: Callable[[str], bool] | None = None) -> Iterator[Page]:
+    """Every page, or only the pages whose path `wanted` accepts (the others are not rendered)."""
+    for path, render in page_renderers(project):
+        if wanted is None or wanted(path):
+            yield Page(path, render())
+
+
+def page_renderers(project: Project) -> Iterator[tuple[str, Callable[[], str]]]:
+    """Each page's path, with the call that renders it: paths cost nothing, rendering does."""
     for language in project.languages:
         writer = _Writer(project, language)
-        yield Page(f"{language}/index.md", writer.home())
+        yield f"{language}/index.md", writer.home
         for game in project.games:
-            yield Page(f"{language}/{game.id}.md", writer.game(game))
-            yield Page(f"{language}/{card_path(game)}", card_page(writer, game))
+            yield f"{language}/{game.id}.md", partial(writer.game, game)
+            yield f"{language}/{card_path(game)}", partial(card_page, writer, game)
         if project.glossary is not None:
-            yield Page(f"{language}/{GLOSSARY_PAGE}", glossary_page(writer, project.glossary))
-        yield Page(f"{language}/{STATUS_PAGE}", status_page(writer))
+            yield f"{language}/{GLOSSARY_PAGE}", partial(glossary_page, writer, project.glossary)
+        yield f"{language}/{STATUS_PAGE}", partial(status_page, writer)
 
 
 class _Writer(PageContext):

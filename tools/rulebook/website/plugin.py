@@ -118,19 +118,10 @@ class RulebookPlugin(BasePlugin[RulebookConfig]):
     def on_pre_build(self, config: MkDocsConfig) -> None:
         # mkdocs-static-i18n runs one build per language in the same process: check and render once
         # for as long as no content file changed.
-        fingerprint = content_fingerprint(self.root)
-        if self.project is not None and fingerprint == self._fingerprint:
+        if self.project is not None and content_fingerprint(self.root) == self._fingerprint:
             return
-        # Reading on every core forks, which is safe only while this is the process's one thread
-        # (`mkdocs build`; `mkdocs serve` runs a file watcher and a server beside it).
-        loaded, problems = check_project(self.root, parallel=threading.active_count() == 1)
-        for problem in problems:
-            # Missing translations are shown on the pages with a notice; they must not fail --strict.
-            (log.error if problem.is_error else log.info)(str(problem))
-        if loaded.project is None or any(problem.is_error for problem in problems):
-            self.project = None
-            raise PluginError("rulebook: the content has errors; `rulebook check` lists them")
-        self.project, self._fingerprint = loaded.project, fingerprint
+        self.load_checked()
+        assert self.project is not None
         docs = Path(config.docs_dir)
         # The pages of unchanged content are on disk already: the cache knows which, by digest.
         rendered = DiskCache(self.root, "pages")
@@ -151,6 +142,22 @@ class RulebookPlugin(BasePlugin[RulebookConfig]):
             for stale in (docs / language).glob("**/*.md"):
                 if stale not in written and GENERATED_MARK in stale.read_text(encoding="utf-8"):
                     stale.unlink()
+
+    def load_checked(self) -> Project:
+        """Load and check the content (logging every problem), or raise PluginError on an error.
+        `rulebook serve` calls it before rendering only the pages an edit affects."""
+        fingerprint = content_fingerprint(self.root)
+        # Reading on every core forks, which is safe only while this is the process's one thread
+        # (`mkdocs build`; `mkdocs serve` runs a file watcher and a server beside it).
+        loaded, problems = check_project(self.root, parallel=threading.active_count() == 1)
+        for problem in problems:
+            # Missing translations are shown on the pages with a notice; they must not fail --strict.
+            (log.error if problem.is_error else log.info)(str(problem))
+        if loaded.project is None or any(problem.is_error for problem in problems):
+            self.project = None
+            raise PluginError("rulebook: the content has errors; `rulebook check` lists them")
+        self.project, self._fingerprint = loaded.project, fingerprint
+        return self.project
 
     def on_serve(self, server: Any, config: MkDocsConfig, builder: Any) -> Any:
         for folder in CONTENT_FOLDERS:

@@ -1,0 +1,198 @@
+"""`rulebook serve`'s incremental refresh: after each kind of edit, the refreshed site is the site a
+fresh full build of the edited content gives, file for file and byte for byte.
+
+One live site is built for the module and refreshed edit after edit; each test puts the content
+back and refreshes again, so the next starts from the original content. The one exception to
+"byte for byte" is the compressed sitemap, compared decompressed: its gzip header holds the time
+of the build (as in test_split_build.py).
+"""
+
+from __future__ import annotations
+
+import shutil
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from conftest import CONTENT, ROOT, edit, locate
+from rulebook.cli import main
+from rulebook.website.live import LiveSite
+from test_split_build import ENV, assert_same_site
+
+pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
+
+
+def copy_project(target: Path) -> Path:
+    for folder in CONTENT:
+        shutil.copytree(ROOT / folder, target / folder)
+    shutil.copytree(ROOT / "docs" / "assets", target / "docs" / "assets")
+    shutil.copy(ROOT / "mkdocs.yml", target / "mkdocs.yml")
+    return target
+
+
+@pytest.fixture(scope="module")
+def live(tmp_path_factory: pytest.TempPathFactory) -> LiveSite:
+    project = copy_project(tmp_path_factory.mktemp("live-project"))
+    site = LiveSite(project / "mkdocs.yml", tmp_path_factory.mktemp("live-site"), strict=True)
+    site.full_build()
+    return site
+
+
+@pytest.fixture
+def original(live: LiveSite) -> Iterator[Path]:
+    """The project's root; its content is put back (and the site refreshed) after the test."""
+    root = live.root
+    saved = {path: path.read_bytes() for folder in CONTENT for path in (root / folder).rglob("*") if path.is_file()}
+    yield root
+    for path in {path for folder in CONTENT for path in (root / folder).rglob("*") if path.is_file()} - set(saved):
+        path.unlink()
+    for path, data in saved.items():
+        if not path.exists() or path.read_bytes() != data:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            path.write_bytes(data)
+    assert live.refresh().outcome != "kept"
+
+
+def fresh_build(live: LiveSite, target: Path) -> Path:
+    LiveSite(live.config_file, target, strict=True).full_build()
+    return target
+
+
+def page(live: LiveSite, path: str) -> str:
+    return (live.site_dir / path).read_text(encoding="utf-8")
+
+
+def test_an_english_rule_rebuilds_its_pages_in_every_language(live: LiveSite, original: Path, tmp_path: Path) -> None:
+    edit(original, "rules/rebus/en.yaml", "according to color.", "according to colour, the live edit.")
+    result = live.refresh()
+    # By hand: the English page shows the new text; the French and Czech REBUS pages now mark the
+    # rule outdated, with the current English under it; the status pages count it.
+    assert result.outcome == "pages"
+    assert {"en/rebus.md", "fr/rebus.md", "cs/rebus.md", "en/status.md", "fr/status.md"} <= set(result.pages)
+    assert "the live edit" in page(live, "rebus/index.html")
+    assert "the live edit" in page(live, "fr/rebus/index.html")  # the current English, under the rule
+    assert "the live edit" in page(live, "search/search_index.json")
+    assert_same_site(live.site_dir, fresh_build(live, tmp_path / "fresh"))
+
+
+def test_a_french_translation_rebuilds_only_french_pages(live: LiveSite, original: Path, tmp_path: Path) -> None:
+    edit(original, "rules/rebus/fr.yaml", "selon leur couleur.", "selon leur teinte, modifiée.")
+    result = live.refresh()
+    assert result.outcome == "pages"
+    assert result.pages and all(path.startswith("fr/") for path in result.pages)
+    assert "teinte, modifiée" in page(live, "fr/rebus/index.html")
+    assert "teinte, modifi" in page(live, "fr/search/search_index.json")
+    assert "teinte" not in page(live, "search/search_index.json")
+    assert_same_site(live.site_dir, fresh_build(live, tmp_path / "fresh"))
+
+
+def test_a_page_title_rebuilds_the_whole_site(live: LiveSite, original: Path, tmp_path: Path) -> None:
+    # Every page's navigation shows the game's name.
+    edit(original, "rules/rebus/game.yaml", "name: REBUS", "name: REBUS Live")
+    assert live.refresh().outcome == "full"
+    assert "REBUS Live" in page(live, "rebis/index.html")
+    assert_same_site(live.site_dir, fresh_build(live, tmp_path / "fresh"))
+
+
+def test_a_glossary_entry_rebuilds_the_pages_that_show_it(live: LiveSite, original: Path, tmp_path: Path) -> None:
+    edit(original, "glossary/en.yaml", '"An open eye."', '"An open eye, wide awake."')
+    result = live.refresh()
+    assert result.outcome == "pages"
+    assert "en/glossary.md" in result.pages
+    assert "wide awake" in page(live, "glossary/index.html")
+    assert_same_site(live.site_dir, fresh_build(live, tmp_path / "fresh"))
+
+
+def test_invalid_content_keeps_the_last_good_site(
+    live: LiveSite, original: Path, tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    before = fresh_build(live, tmp_path / "before")
+    text = edit(original, "rules/rebus/en.yaml", "according to color.", "according to <b>color</b>.")
+    with caplog.at_level("ERROR", logger="mkdocs"):
+        assert live.refresh().outcome == "kept"
+    line, column = locate(text, "according to <b>")
+    # The problem names its place: the file, and the line of the unit's text (its column is where
+    # the value starts or where the HTML is, depending on the check).
+    located = [message for message in caplog.messages if f"rules/rebus/en.yaml:{line}:" in message]
+    assert located, caplog.messages
+    assert column >= 1
+    assert_same_site(live.site_dir, before)
+    # Fixed: the next refresh shows the fixed content.
+    edit(original, "rules/rebus/en.yaml", "according to <b>color</b>.", "according to color, fixed.")
+    assert live.refresh().outcome == "pages"
+    assert "according to color, fixed." in page(live, "rebus/index.html")
+    assert_same_site(live.site_dir, fresh_build(live, tmp_path / "fresh"))
+
+
+def test_a_game_added_then_removed_rebuilds_the_whole_site(
+    live: LiveSite, original: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["--root", str(original), "new", "game", "live-game", "--name", "Live Game"]) == 0
+    assert live.refresh().outcome == "full"
+    assert "Live Game" in page(live, "live-game/index.html")
+    assert "Live Game" in page(live, "fr/rebus/index.html")  # in every page's navigation
+    assert_same_site(live.site_dir, fresh_build(live, tmp_path / "added"))
+    project = original / "rules/project.yaml"
+    project.write_text(project.read_text(encoding="utf-8").replace(", live-game]", "]"), encoding="utf-8")
+    shutil.rmtree(original / "rules/live-game")
+    assert live.refresh().outcome == "full"
+    assert not (live.site_dir / "live-game").exists()
+    assert "Live Game" not in page(live, "rebus/index.html")
+    assert_same_site(live.site_dir, fresh_build(live, tmp_path / "removed"))
+
+
+def test_an_unchanged_project_refreshes_nothing(live: LiveSite, original: Path) -> None:
+    assert live.refresh().outcome == "unchanged"
+
+
+def _free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
+def _get(url: str) -> str:
+    try:
+        with urllib.request.urlopen(url, timeout=5) as response:
+            return response.read().decode("utf-8", "replace")
+    except OSError:
+        return ""
+
+
+def _wait_for(ready, seconds: float) -> bool:
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        if ready():
+            return True
+        time.sleep(0.1)
+    return False
+
+
+def test_the_server_shows_an_edit(tmp_path: Path) -> None:
+    project = copy_project(tmp_path / "project")
+    port = _free_port()
+    server = subprocess.Popen(
+        [sys.executable, "-m", "rulebook.cli", "--root", str(project), "serve", "--dev-addr", f"127.0.0.1:{port}"],
+        cwd=project,
+        env=ENV,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    try:
+        url = f"http://127.0.0.1:{port}/rebus/"
+        assert _wait_for(lambda: "rb-rule" in _get(url), 300), "the server did not start"
+        assert "livereload" in _get(url)  # MkDocs' script, which reloads the page after an edit
+        edit(project, "rules/rebus/en.yaml", "according to color.", "according to color, served live.")
+        assert _wait_for(lambda: "served live" in _get(url), 60)
+        assert _wait_for(lambda: "served live" in _get(f"http://127.0.0.1:{port}/search/search_index.json"), 10)
+    finally:
+        server.terminate()
+        _, errors = server.communicate(timeout=60)
+    assert "Traceback" not in errors, errors

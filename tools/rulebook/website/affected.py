@@ -1,0 +1,38 @@
+"""Which generated pages an edit of content can change: what `rulebook serve` renders again."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from pathlib import Path
+
+from rulebook.model import Project
+from rulebook.render.card import page_path as card_path
+from rulebook.render.status import PAGE as STATUS_PAGE
+
+
+def affected_pages(project: Project, root: Path, changed: Iterable[Path]) -> set[str] | None:
+    """The pages (paths in docs/, as render_pages names them) that the changed files can change,
+    or None when that is not known and every page must be rendered again.
+
+    Only a game's words file is placed: it shows on that game's pages and the home page (its
+    summary) in its own language, or in every language when it is the source language (the
+    translations fall back to it or become outdated), and on every language's status page.
+    """
+    games = {game.id: game for game in project.games}
+    pages: set[str] = set()
+    for path in changed:
+        try:
+            parts = path.relative_to(root).parts
+        except ValueError:
+            return None
+        if len(parts) != 3 or parts[0] != "rules" or parts[1] not in games or not parts[2].endswith(".yaml"):
+            return None
+        language = parts[2].removesuffix(".yaml")
+        if language not in project.languages:
+            return None  # game.yaml, or a file the build does not read as words
+        game = games[parts[1]]
+        shown_in = project.languages if language == project.source_language else [language]
+        for shown in shown_in:
+            pages |= {f"{shown}/index.md", f"{shown}/{game.id}.md", f"{shown}/{card_path(game)}"}
+        pages |= {f"{every}/{STATUS_PAGE}" for every in project.languages}
+    return pages

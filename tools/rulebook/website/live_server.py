@@ -1,0 +1,45 @@
+"""`rulebook serve`: the live site (website/live.py) behind MkDocs' own live-reload server."""
+
+from __future__ import annotations
+
+import shutil
+import tempfile
+from pathlib import Path
+
+import watchdog.observers
+from mkdocs.livereload import LiveReloadServer
+
+from rulebook.website.live import LiveSite, on_change
+
+# MkDocs polls the files every 0.5 s and waits 0.1 s for an editor's writes to settle; both count
+# against the second an edit may take to show. Inotify sees a save at once, and a save is over
+# in far less than 50 ms (an editor's temporary file and rename included).
+SETTLE_SECONDS = 0.05
+
+
+def serve(config_file: Path, host: str, port: int, *, strict: bool = False) -> None:
+    """Build the site in a temporary folder, serve it, and refresh it after every edit until
+    interrupted. Raises mkdocs' Abort when the first build fails."""
+    site_dir = Path(tempfile.mkdtemp(prefix="rulebook_"))
+    try:
+        site = LiveSite(config_file, site_dir, serve_url=f"http://{host}:{port}/", strict=strict)
+        site.full_build()
+        server = LiveReloadServer(builder=on_change(site), host=host, port=port, root=str(site_dir))
+        server.observer = watchdog.observers.Observer()  # inotify where there is one, else polling
+        server.build_delay = SETTLE_SECONDS
+        server.error_handler = lambda code: _error_page(site_dir, code)
+        for path in site.watched():
+            server.watch(str(path))
+        try:
+            server.serve()
+        except KeyboardInterrupt:
+            pass
+        finally:
+            server.shutdown()
+    finally:
+        shutil.rmtree(site_dir, ignore_errors=True)
+
+
+def _error_page(site_dir: Path, code: int) -> bytes | None:
+    page = site_dir / f"{code}.html"
+    return page.read_bytes() if code == 404 and page.is_file() else None
