@@ -21,7 +21,6 @@ from pathlib import Path
 import pytest
 
 from conftest import CONTENT, ROOT, edit, locate
-from rulebook.cli import main
 from rulebook.website.live import LiveSite
 from test_split_build import ENV, assert_same_site
 
@@ -94,9 +93,9 @@ def test_a_french_translation_rebuilds_only_french_pages(live: LiveSite, origina
 
 def test_a_page_title_rebuilds_the_whole_site(live: LiveSite, original: Path, tmp_path: Path) -> None:
     # Every page's navigation shows the game's name.
-    edit(original, "rules/rebus/game.yaml", "name: REBUS", "name: REBUS Live")
+    edit(original, "rules/oh-my-word/game.yaml", "name: Oh My Word", "name: Oh My Live Word")
     assert live.refresh().outcome == "full"
-    assert "REBUS Live" in page(live, "rebis/index.html")
+    assert "Oh My Live Word" in page(live, "fr/rebis/index.html")
     assert_same_site(live.site_dir, fresh_build(live, tmp_path / "fresh"))
 
 
@@ -116,12 +115,9 @@ def test_invalid_content_keeps_the_last_good_site(
     text = edit(original, "rules/rebus/en.yaml", "according to color.", "according to <b>color</b>.")
     with caplog.at_level("ERROR", logger="mkdocs"):
         assert live.refresh().outcome == "kept"
-    line, column = locate(text, "according to <b>")
-    # The problem names its place: the file, and the line of the unit's text (its column is where
-    # the value starts or where the HTML is, depending on the check).
-    located = [message for message in caplog.messages if f"rules/rebus/en.yaml:{line}:" in message]
-    assert located, caplog.messages
-    assert column >= 1
+    # The problem names its place: the file, and the line and column where the unit's text starts.
+    line, column = locate(text, "Separate the tiles")
+    assert any(f"rules/rebus/en.yaml:{line}:{column}: units.rule.bags.text: raw HTML" in m for m in caplog.messages)
     assert_same_site(live.site_dir, before)
     # Fixed: the next refresh shows the fixed content.
     edit(original, "rules/rebus/en.yaml", "according to <b>color</b>.", "according to color, fixed.")
@@ -130,10 +126,12 @@ def test_invalid_content_keeps_the_last_good_site(
     assert_same_site(live.site_dir, fresh_build(live, tmp_path / "fresh"))
 
 
-def test_a_game_added_then_removed_rebuilds_the_whole_site(
-    live: LiveSite, original: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
-) -> None:
-    assert main(["--root", str(original), "new", "game", "live-game", "--name", "Live Game"]) == 0
+def test_a_game_added_then_removed_rebuilds_the_whole_site(live: LiveSite, original: Path, tmp_path: Path) -> None:
+    # A copy of Oh My Word under another id, scored by Oh My Word's functions.
+    shutil.copytree(original / "rules/oh-my-word", original / "rules/live-game")
+    edit(original, "rules/live-game/game.yaml", "id: oh-my-word\n", "id: live-game\nscoring: oh-my-word\n")
+    edit(original, "rules/live-game/game.yaml", "name: Oh My Word", "name: Live Game")
+    edit(original, "rules/project.yaml", "oh-my-word]", "oh-my-word, live-game]")
     assert live.refresh().outcome == "full"
     assert "Live Game" in page(live, "live-game/index.html")
     assert "Live Game" in page(live, "fr/rebus/index.html")  # in every page's navigation

@@ -125,7 +125,11 @@ class LiveSite:
         config = self._load_config()
         builds: dict[str, LanguageBuild] = {}
         config.plugins[RECORDER] = _Recorder(builds)
-        build(config, serve_url=self.serve_url)
+        try:
+            build(config, serve_url=self.serve_url)
+        except BaseException:
+            self._site_files = {}  # stopped halfway, perhaps after cleaning the site: the next refresh is full
+            raise
         self.config, self.builds = config, builds
         content = self._content_state(self.root)
         for language in builds.values():
@@ -157,7 +161,6 @@ class LiveSite:
             result = self._refresh()
         except (PluginError, Abort) as error:  # the problems are logged; the site stays as it was
             log.error("%s; the site shows the last good content", error)
-            self._site_files = {}  # if a full build stopped halfway, the next refresh is a full one
             result = Refresh("kept")
         result.seconds = time.perf_counter() - started
         return result
