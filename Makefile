@@ -31,8 +31,9 @@ system-deps:
 	  $$SUDO apt-get update -qq && $$SUDO env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$missing; \
 	fi
 
+# `rulebook serve`: one full build, then after each edit only the pages it changes (README: Benchmark).
 serve: install
-	$(BIN)/mkdocs serve --strict --dev-addr 127.0.0.1:8000
+	$(BIN)/rulebook serve --strict --dev-addr 127.0.0.1:8000
 
 # The UI catalogs are compiled to .mo (git-ignored) so that a broken catalog fails here; the site
 # itself reads the PO files through Babel. `rulebook build` is `mkdocs build --strict` on every core:

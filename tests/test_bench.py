@@ -29,6 +29,8 @@ def test_the_benchmark_runs_end_to_end_with_a_relative_out(tmp_path: Path) -> No
     assert size["check_seconds"] > 0 and size["toolkit_build_seconds"] > 0 and size["bare_build_seconds"] > 0
     assert set(size["index_bytes"]) == {"en", "de"}
     assert report["score_seconds"] > 0 and report["refresh"]["seconds"] > 0
+    # `rulebook serve` (make serve) showed the edit on the page and in the search index.
+    assert report["refresh"]["live_seconds"] > 0 and not report["refresh"]["live_index_stale"]
     assert "overhead" in result.stdout and "units/s" in result.stdout
 
 

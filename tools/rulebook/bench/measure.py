@@ -93,15 +93,27 @@ def _get(url: str) -> str:
         return ""
 
 
+def mkdocs_serve(config: Path, *extra: str) -> Callable[[str], list[str]]:
+    """`mkdocs serve` (with `--dirty`, say), as a command line for an address."""
+    return lambda address: [sys.executable, "-m", "mkdocs", "serve", "-f", str(config), "-a", address, *extra]
+
+
+def rulebook_serve(root: Path, config: Path) -> Callable[[str], list[str]]:
+    """`rulebook serve`, what `make serve` runs."""
+    return lambda address: [
+        *(sys.executable, "-m", "rulebook.cli", "--root", str(root), "serve", "-f", str(config), "-a", address)
+    ]
+
+
 def edit_to_refresh(
-    config: Path, words: Path, page: str, repeats: int, timeout: float = 300.0, extra: tuple[str, ...] = ()
-) -> dict[str, float | bool]:
-    """Seconds from saving a YAML file to `mkdocs serve` serving the page with the new text, and to
-    its search index having it too (median of the runs); `index_stale` when the page showed the new
-    text while the index still had the old one 2 s later (what `--dirty` gives)."""
+    server_command: Callable[[str], list[str]], words: Path, page: str, repeats: int, timeout: float = 300.0
+) -> dict[str, float | bool | list[float]]:
+    """Seconds from saving a YAML file to the server serving the page with the new text, and to
+    its search index having it too (median of the runs, and each run); `index_stale` when the page
+    showed the new text while the index still had the old one 2 s later (what `--dirty` gives)."""
     port = free_port()
     server = subprocess.Popen(
-        [sys.executable, "-m", "mkdocs", "serve", "-f", str(config), "-a", f"127.0.0.1:{port}", *extra],
+        server_command(f"127.0.0.1:{port}"),
         env=ENV,
         stdout=subprocess.DEVNULL,
         stderr=subprocess.DEVNULL,
@@ -130,6 +142,8 @@ def edit_to_refresh(
             "seconds": statistics.median(page_times),
             "index_seconds": statistics.median(index_times) if index_times else -1.0,
             "index_stale": stale,
+            "runs": [round(seconds, 3) for seconds in page_times],
+            "index_runs": [round(seconds, 3) for seconds in index_times],
         }
     finally:
         server.terminate()
@@ -140,5 +154,5 @@ def _wait(ready: Callable[[], bool], timeout: float) -> None:
     deadline = time.monotonic() + timeout
     while not ready():
         if time.monotonic() > deadline:
-            raise TimeoutError("mkdocs serve did not show the page in time")
+            raise TimeoutError("the server did not show the page in time")
         time.sleep(0.05)
