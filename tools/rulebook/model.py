@@ -8,6 +8,7 @@ from __future__ import annotations
 import hashlib
 from dataclasses import dataclass, field
 from enum import Enum
+from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
@@ -16,6 +17,9 @@ from rulebook.load.document import Document
 Facts = dict[str, dict[str, Any]]
 
 
+# Every translation state, status page and check asks again for the hash of the same English texts;
+# `rulebook serve` asks after every edit. Bounded: a long session's old texts drop out.
+@lru_cache(maxsize=1 << 18)
 def source_hash(text: str) -> str:
     """The hash a translation stores to name the English text it translates.
 
