@@ -208,6 +208,9 @@ class LiveSite:
                 for file in files:
                     _build_page(file.page, config, documentation, recorded.nav, recorded.env)
                     built.append(file.src_uri)
+                # As a full build does: every link to an anchor, now that some pages have new ones.
+                for file in documentation:
+                    file.page.validate_anchor_links(files=recorded.files, log_level=config.validation.links.anchors)
                 # Material's own indexer made the rebuilt pages' entries, as in a full build.
                 raw = json.loads(_search_plugin(config).search_index.generate_search_index(None))
                 self._replace_entries(language, raw, [file.page.url for file in files])
@@ -274,11 +277,11 @@ class LiveSite:
         schemas and the UI catalogs."""
         paths = [self.config_file]
         docs = Path(self.config.docs_dir)
-        generated = {docs / language for language in self.builds}
-        paths += [path for path in docs.rglob("*") if path.is_file() and not any(p in generated for p in path.parents)]
-        paths += [path for path in THEME_DIR.rglob("*") if path.is_file()]
-        for folder in ("schemas", "locales"):
-            paths += [path for path in (self.root / folder).rglob("*") if path.is_file()]
+        # Not the generated language folders: the page builds place what changes there.
+        folders = [path for path in docs.iterdir() if path.name not in self.builds]
+        folders += [THEME_DIR, self.root / "schemas", self.root / "locales"]
+        for folder in folders:
+            paths += [folder] if folder.is_file() else [path for path in folder.rglob("*") if path.is_file()]
         state = {}
         for path in paths:
             stat = path.stat()
