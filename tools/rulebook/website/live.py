@@ -64,7 +64,7 @@ class _Recorder(BasePlugin):
 
     @staticmethod
     def _language(config: MkDocsConfig) -> str:
-        return config.plugins["i18n"].current_language
+        return getattr(config.plugins.get("i18n"), "current_language", None) or ""
 
     @event_priority(-1000)
     def on_nav(self, nav: Navigation, config: MkDocsConfig, files: Files) -> Navigation:
@@ -102,6 +102,7 @@ class LiveSite:
         self._site_files: dict[str, tuple[int, int]] = {}
         self._indexes: dict[str, dict[str, Any]] = {}  # language → its search index: config, entries per page
         self._page_paths: set[str] = set()  # every generated page, as render_pages names them
+        self._stemmed: frozenset[str] = frozenset()  # the languages lunr stems (render/search.py)
 
     @property
     def plugin(self) -> RulebookPlugin:
@@ -138,6 +139,7 @@ class LiveSite:
         assert self.plugin.project is not None
         self._page_paths = {path for path, _ in page_renderers(self.plugin.project)}
         self._read_indexes()
+        self._stemmed = lunr_languages(config.theme.dirs)
         return Refresh("full", seconds=time.perf_counter() - started)
 
     def _read_indexes(self) -> None:
@@ -166,8 +168,8 @@ class LiveSite:
         return result
 
     def _refresh(self) -> Refresh:
-        if self._site_state() != self._site_files:
-            return self.full_build()
+        if self._site_state() != self._site_files or "i18n" not in self.config.plugins:
+            return self.full_build()  # (without mkdocs-static-i18n, no language build was recorded)
         now = self._content_state(self.root)
         changed = sorted(path for path in now.keys() | self._content.keys() if now.get(path) != self._content.get(path))
         if not changed:
@@ -220,11 +222,16 @@ class LiveSite:
         """The shared config as mkdocs-static-i18n sets it up for building `language`."""
         i18n = self.config.plugins["i18n"]
         i18n.current_language = language
-        return self.config.plugins.on_config(self.config)
+        # Its on_config adds its sitemap folder to the theme's at every call: keep the list as the
+        # full build left it, or it would grow by one at every refresh.
+        theme_dirs = list(self.config.theme.dirs)
+        config = self.config.plugins.on_config(self.config)
+        config.theme.dirs[:] = theme_dirs
+        return config
 
     def _replace_entries(self, language: str, raw: dict[str, Any], urls: list[str]) -> None:
         languages = self.plugin.project.languages if self.plugin.project else [language]
-        part = split_index(raw, languages, lunr_languages(self.config.theme.dirs))[language]
+        part = split_index(raw, languages, self._stemmed)[language]
         pages = self._indexes[language]["pages"]
         for url in urls:
             pages[self._relative(url)] = []
