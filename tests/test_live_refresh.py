@@ -194,3 +194,30 @@ def test_the_server_shows_an_edit(tmp_path: Path) -> None:
         server.terminate()
         _, errors = server.communicate(timeout=60)
     assert "Traceback" not in errors, errors
+
+
+def test_the_pages_a_words_file_affects(live: LiveSite) -> None:
+    from rulebook.website.affected import affected_pages
+
+    project, root = live.plugin.project, live.root
+    assert project is not None
+    # By hand: French words show on the French REBUS page, its card and the French home page, and
+    # every language's status page counts them.
+    assert affected_pages(project, root, [root / "rules/rebus/fr.yaml"]) == {
+        "fr/index.md",
+        "fr/rebus.md",
+        "fr/quick-reference/rebus.md",
+        "en/status.md",
+        "fr/status.md",
+        "cs/status.md",
+    }
+    # English shows in every language (a missing translation falls back to it, an outdated one
+    # shows it under the rule).
+    english = affected_pages(project, root, [root / "rules/rebis/en.yaml"])
+    assert (
+        english is not None and {"en/rebis.md", "fr/rebis.md", "cs/quick-reference/rebis.md", "cs/index.md"} <= english
+    )
+    assert not any("rebus" in page for page in english)
+    # Anything else is not placed: every page is rendered again.
+    for other in ("rules/rebus/game.yaml", "glossary/en.yaml", "rules/rebus/sources/x.txt", "rules/nope/en.yaml"):
+        assert affected_pages(project, root, [root / other]) is None
