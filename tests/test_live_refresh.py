@@ -85,6 +85,9 @@ def test_a_french_translation_rebuilds_only_french_pages(live: LiveSite, origina
     result = live.refresh()
     assert result.outcome == "pages"
     assert result.pages and all(path.startswith("fr/") for path in result.pages)
+    # Its text changed, not its state (still translated from the current English, still a draft):
+    # the status pages stay as they were.
+    assert not any(path.endswith("status.md") for path in result.pages)
     assert "teinte, modifiée" in page(live, "fr/rebus/index.html")
     assert "teinte, modifi" in page(live, "fr/search/search_index.json")
     assert "teinte" not in page(live, "search/search_index.json")
@@ -210,6 +213,12 @@ def test_the_pages_a_words_file_affects(live: LiveSite) -> None:
         "en/status.md",
         "fr/status.md",
         "cs/status.md",
+    }
+    # Given the project before the edit with the same states, the status pages are left out.
+    assert affected_pages(project, root, [root / "rules/rebus/fr.yaml"], before=project) == {
+        "fr/index.md",
+        "fr/rebus.md",
+        "fr/quick-reference/rebus.md",
     }
     # English shows in every language (a missing translation falls back to it, an outdated one
     # shows it under the rule).

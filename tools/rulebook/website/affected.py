@@ -5,18 +5,23 @@ from __future__ import annotations
 from collections.abc import Iterable
 from pathlib import Path
 
-from rulebook.model import Project
+from rulebook.i18n.state import State, unit_states
+from rulebook.model import Project, Status
 from rulebook.render.card import page_path as card_path
 from rulebook.render.status import PAGE as STATUS_PAGE
 
 
-def affected_pages(project: Project, root: Path, changed: Iterable[Path]) -> set[str] | None:
+def affected_pages(
+    project: Project, root: Path, changed: Iterable[Path], before: Project | None = None
+) -> set[str] | None:
     """The pages (paths in docs/, as render_pages names them) that the changed files can change,
     or None when that is not known and every page must be rendered again.
 
     Only a game's words file is placed: it shows on that game's pages and the home page (its
     summary) in its own language, or in every language when it is the source language (the
-    translations fall back to it or become outdated), and on every language's status page.
+    translations fall back to it or become outdated). The status pages show no text, only each
+    unit's state (translated, outdated, missing) and status: with the project `before` the edit,
+    they are rendered again only when one of those changed.
     """
     games = {game.id: game for game in project.games}
     pages: set[str] = set()
@@ -34,5 +39,17 @@ def affected_pages(project: Project, root: Path, changed: Iterable[Path]) -> set
         shown_in = project.languages if language == project.source_language else [language]
         for shown in shown_in:
             pages |= {f"{shown}/index.md", f"{shown}/{game.id}.md", f"{shown}/{card_path(game)}"}
-        pages |= {f"{every}/{STATUS_PAGE}" for every in project.languages}
+        if before is None or _states(before, game.id) != _states(project, game.id):
+            pages |= {f"{every}/{STATUS_PAGE}" for every in project.languages}
     return pages
+
+
+def _states(project: Project, game_id: str) -> list[list[tuple[str, State, Status | None]]]:
+    """What the status pages show of a game: each translation's units, their states and statuses."""
+    game = next((game for game in project.games if game.id == game_id), None)
+    if game is None:
+        return []
+    return [
+        [(state.unit_id, state.state, state.translation.status if state.translation else None) for state in states]
+        for states in (unit_states(project, game, language) for language in project.languages[1:])
+    ]

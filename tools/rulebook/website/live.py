@@ -176,10 +176,11 @@ class LiveSite:
             return Refresh("unchanged")
         if set(now) != set(self._content) or any(not self._page_level(path) for path in changed):
             return self.full_build()
+        before = self.plugin.project
         project = self.plugin.load_checked()  # raises PluginError when the content has errors
         if {path for path, _ in page_renderers(project)} != self._page_paths:
             return self.full_build()  # a page added or removed: every navigation changes
-        wanted = affected_pages(project, self.root, [self.root / path for path in changed])
+        wanted = affected_pages(project, self.root, [self.root / path for path in changed], before)
         docs = Path(self.config.docs_dir)
         written = [
             page.path
