@@ -230,3 +230,10 @@ def test_the_pages_a_words_file_affects(live: LiveSite) -> None:
     # Anything else is not placed: every page is rendered again.
     for other in ("rules/rebus/game.yaml", "glossary/en.yaml", "rules/rebus/sources/x.txt", "rules/nope/en.yaml"):
         assert affected_pages(project, root, [root / other]) is None
+
+
+def test_serve_refuses_a_bad_address(capsys: pytest.CaptureFixture[str]) -> None:
+    from rulebook.cli import main
+
+    assert main(["--root", str(ROOT), "serve", "--dev-addr", "8000"]) == 2
+    assert "--dev-addr: expected HOST:PORT" in capsys.readouterr().err

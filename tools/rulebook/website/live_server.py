@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import shutil
+import signal
 import tempfile
 from pathlib import Path
 
@@ -20,6 +21,8 @@ SETTLE_SECONDS = 0.05
 def serve(config_file: Path, host: str, port: int, *, strict: bool = False) -> None:
     """Build the site in a temporary folder, serve it, and refresh it after every edit until
     interrupted. Raises mkdocs' Abort when the first build fails."""
+    # Stopped by a signal (a test, the bench, a process manager), the server still removes its site.
+    signal.signal(signal.SIGTERM, _interrupt)
     site_dir = Path(tempfile.mkdtemp(prefix="rulebook_"))
     try:
         site = LiveSite(config_file, site_dir, serve_url=f"http://{host}:{port}/", strict=strict)
@@ -38,6 +41,10 @@ def serve(config_file: Path, host: str, port: int, *, strict: bool = False) -> N
             server.shutdown()
     finally:
         shutil.rmtree(site_dir, ignore_errors=True)
+
+
+def _interrupt(signum: int, frame: object) -> None:
+    raise KeyboardInterrupt
 
 
 def _error_page(site_dir: Path, code: int) -> bytes | None:
