@@ -259,7 +259,7 @@ class LiveSite:
         return language_of(url, languages)[1]
 
     def _index_file(self, language: str) -> Path:
-        source = next(iter(self.builds))
+        source = next(iter(self.builds))  # mkdocs-static-i18n builds the default language first
         return self.site_dir / ("" if language == source else language) / "search" / "search_index.json"
 
     @staticmethod
