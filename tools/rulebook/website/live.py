@@ -246,10 +246,12 @@ class LiveSite:
         utils.write_file(text.encode("utf-8"), str(self._index_file(language)))
 
     def watched(self) -> list[Path]:
-        """What the server watches: the content folders, docs/ and mkdocs.yml (a change the page
-        builds cannot place rebuilds the site; our own writes to docs/ are seen as no change)."""
+        """What the server watches: the content folders, mkdocs.yml and the hand-written files of
+        docs/, not the pages generated into its language folders (each write would start another
+        refresh, which would find nothing to do but reload the browsers again)."""
         folders = [self.root / folder for folder in CONTENT_FOLDERS if (self.root / folder).is_dir()]
-        return [*folders, Path(self.config.docs_dir), self.config_file]
+        docs = [path for path in Path(self.config.docs_dir).iterdir() if path.name not in self.builds]
+        return [*folders, *docs, self.config_file]
 
     # Where things are ------------------------------------------------------------------------
 
