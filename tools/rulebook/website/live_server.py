@@ -10,7 +10,7 @@ from pathlib import Path
 import watchdog.observers
 from mkdocs.livereload import LiveReloadServer
 
-from rulebook.website.live import LiveSite, on_change
+from rulebook.website.live import LiveSite, log, on_change
 
 # MkDocs polls the files every 0.5 s and waits 0.1 s for an editor's writes to settle; both count
 # against the second an edit may take to show. Inotify sees a save at once, and a save is over
@@ -26,7 +26,7 @@ def serve(config_file: Path, host: str, port: int, *, strict: bool = False) -> N
     site_dir = Path(tempfile.mkdtemp(prefix="rulebook_"))
     try:
         site = LiveSite(config_file, site_dir, serve_url=f"http://{host}:{port}/", strict=strict)
-        site.full_build()
+        log.info("site built in %.1f s; after an edit, only the pages it changes are built", site.full_build().seconds)
         server = LiveReloadServer(builder=on_change(site), host=host, port=port, root=str(site_dir))
         server.observer = watchdog.observers.Observer()  # inotify where there is one, else polling
         server.build_delay = SETTLE_SECONDS
