@@ -256,7 +256,7 @@ class RulebookPlugin(BasePlugin[RulebookConfig]):
             target.write_text(json.dumps(part, ensure_ascii=False, separators=(",", ":")), encoding="utf-8")
         # Every language is built: the files that sit beside the pages.
         site, source = Path(config.site_dir), self.project.source_language
-        copy_sitemaps(site)
+        copy_sitemaps(site, config.site_url)
         write_not_found_pages(site, self._not_found, source)
         home = interface_words(self.root, source)["home"]
         write_source_language_redirects(site, source, self.project.languages[1:], home)

@@ -4,7 +4,9 @@
   overwrite each other at the root.
 - `/en/…` for the source language, whose pages live at the root: each is a redirect.
 - A sitemap.xml beside every page: Material fetches `sitemap.xml` next to each alternate-language
-  link of a page, and would log a 404 for every one that is missing.
+  link of a page, and would log a 404 for every one that is missing. Each copy holds that page's
+  own entry only: the whole sitemap beside every page grows with the square of the pages (19 GB
+  at 200 games in 10 languages).
 - The list of what the service worker caches for offline reading.
 """
 
@@ -12,7 +14,7 @@ from __future__ import annotations
 
 import html
 import json
-import shutil
+import re
 from pathlib import Path
 
 from rulebook.files import write_if_changed
@@ -51,13 +53,34 @@ def write_source_language_redirects(site: Path, source_language: str, other_lang
         write_if_changed(site / source_language / folder / "index.html", page)
 
 
-def copy_sitemaps(site: Path) -> None:
+# A sitemap's entries as MkDocs writes them (its own template), each with its address.
+SITEMAP_ENTRY = re.compile(r"[ \t]*<url>.*?</url>", re.DOTALL)
+SITEMAP_LOC = re.compile(r"<loc>([^<]*)</loc>")
+
+
+def copy_sitemaps(site: Path, site_url: str | None) -> None:
+    """Beside every page the sitemap lists, but the root's, a sitemap of that page's entry: its
+    address and its alternates. Material's switcher looks the other languages' addresses up in
+    it, and finds there what the whole sitemap would tell it of that page."""
     root_sitemap = site / "sitemap.xml"
     if not root_sitemap.is_file():
         return
+    text = root_sitemap.read_text(encoding="utf-8")
+    entries = list(SITEMAP_ENTRY.finditer(text))
+    if not entries:
+        return
+    header, footer = text[: entries[0].start()], text[entries[-1].end() :]
+    by_address = {}
+    for entry in entries:
+        address = SITEMAP_LOC.search(entry.group(0))
+        if address:
+            by_address[html.unescape(address.group(1))] = entry.group(0)
+    # Without a site_url, MkDocs lists each page by its path from the server's root.
+    base = (site_url or "").rstrip("/") + "/"
     for page in site.rglob("index.html"):
-        if page.parent != site:
-            shutil.copyfile(root_sitemap, page.parent / "sitemap.xml")
+        own = by_address.get(base + page.parent.relative_to(site).as_posix() + "/")
+        if own and page.parent != site:  # not beside the redirects of /en/, which MkDocs did not build
+            write_if_changed(page.parent / "sitemap.xml", header + own + footer)
 
 
 # Not needed offline: source maps, compressed duplicates, the sitemaps, and lunr's segmenters for

@@ -26,7 +26,7 @@ import sys
 import tempfile
 from pathlib import Path
 
-from rulebook.website.site_files import write_precache_list
+from rulebook.website.site_files import SITEMAP_ENTRY, SITEMAP_LOC, copy_sitemaps, write_precache_list
 
 PART_FILE = "rulebook-part.json"  # what a part built, for the merge; removed from the merged site
 
@@ -83,7 +83,8 @@ def build_part(config_file: Path, site: Path, languages: list[str], strict: bool
         i18n_module.build = real_build
         config.plugins.on_shutdown()
     every = [i18n.default_language, *(code for code in i18n.build_languages if code != i18n.default_language)]
-    (site / PART_FILE).write_text(json.dumps({"languages": languages, "site": every}), encoding="utf-8")
+    described = {"languages": languages, "site": every, "site_url": config.site_url}
+    (site / PART_FILE).write_text(json.dumps(described), encoding="utf-8")
 
 
 def merge(site: Path, parts: list[Path], default_language: str, *, move: bool = False) -> None:
@@ -105,24 +106,19 @@ def merge(site: Path, parts: list[Path], default_language: str, *, move: bool = 
                 continue
             shutil.rmtree(site / language, ignore_errors=True)
             place(part / language, site / language)
-    order = json.loads((site / PART_FILE).read_text(encoding="utf-8"))["site"]
+    described_site = json.loads((site / PART_FILE).read_text(encoding="utf-8"))
     (site / PART_FILE).unlink()
-    _write_sitemap(site, sitemaps, order)
-    # Every copy beside a page (site_files.copy_sitemaps) is the whole site's sitemap again.
-    for copy in site.rglob("sitemap.xml"):
-        if copy.parent != site:
-            shutil.copyfile(site / "sitemap.xml", copy)
+    _write_sitemap(site, sitemaps, described_site["site"])
+    copy_sitemaps(site, described_site.get("site_url"))
     write_precache_list(site)
 
 
-_URL = re.compile(r"[ \t]*<url>.*?</url>", re.DOTALL)
-_LOC = re.compile(r"<loc>([^<]*)</loc>")
 _ALTERNATE = re.compile(r'hreflang="([^"]+)" href="([^"]+)"')
 
 
 def _url_language(block: str) -> str:
     """The language of a sitemap entry: the alternate whose address is the entry's own."""
-    loc = _LOC.search(block)
+    loc = SITEMAP_LOC.search(block)
     own = loc.group(1) if loc else ""
     return next((language for language, href in _ALTERNATE.findall(block) if href == own), "")
 
@@ -131,12 +127,12 @@ def _write_sitemap(site: Path, texts: list[str], order: list[str]) -> None:
     """The root sitemap as a single build writes it: every language's entries, in build order.
     Each part's sitemap lists the languages it built (mkdocs-static-i18n lists the pages built so far)."""
     first = texts[0]
-    blocks = [match for match in _URL.finditer(first)]
+    blocks = [match for match in SITEMAP_ENTRY.finditer(first)]
     header, footer = first[: blocks[0].start()], first[blocks[-1].end() :]
     separator = first[blocks[0].end() : blocks[1].start()] if len(blocks) > 1 else "\n"
     by_language: dict[str, list[str]] = {}
     for text in texts:
-        for match in _URL.finditer(text):
+        for match in SITEMAP_ENTRY.finditer(text):
             by_language.setdefault(_url_language(match.group(0)), [])
             entries = by_language[_url_language(match.group(0))]
             if match.group(0) not in entries:
