@@ -123,6 +123,10 @@ def test_a_game_without_scoring_has_no_module_and_passes(tmp_path: Path, capsys)
     assert "examples" not in (root / "rules" / plain / "game.yaml").read_text(encoding="utf-8")
     code, out, _ = run_cli(capsys, "--root", str(root), "check")
     assert code == 0, out
+    # The site builds, with the game's page and no calculator on it (there is nothing to score).
+    page = (build(root) / plain / "index.html").read_text(encoding="utf-8")
+    assert "Plain &amp; Simple" in page
+    assert "rb-calculator" not in page
 
 
 @pytest.mark.parametrize(

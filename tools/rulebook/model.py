@@ -153,6 +153,13 @@ class Game:
     # language → the units that carry the source's sentences (its coverage map, where there is one)
     source_units: dict[str, tuple[str, ...]] = field(default_factory=dict)
 
+    @property
+    def scored(self) -> bool:
+        """Whether a scoring module scores it: `scoring` names one even for a game without any."""
+        from rulebook.scoring import SCORED_GAMES  # the modules' names only: no scorer is imported
+
+        return self.scoring in SCORED_GAMES
+
     def covered_sections(self, language: str) -> list[Section]:
         """The sections whose rules (or title) carry sentences of the source in that language."""
         units = set(self.source_units.get(language, ()))

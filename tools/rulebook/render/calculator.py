@@ -34,7 +34,7 @@ _UNUSED_SCHEMA_KEYS = {"description", "$schema", "$id"}
 
 def calculator_section(context: PageContext, game: Game) -> list[str]:
     """The calculator's heading and its place on a game page; the script fills it in."""
-    if not game.scoring:
+    if not game.scored:
         return []
     _ = context._
     # TRANSLATORS: heading of the section of a game page where a referee computes a score.
@@ -81,7 +81,7 @@ def calculator_data(project: Project, language: str, game: Game) -> str:
         "games": {
             other.id: {"scoring": other.scoring, "facts": other.facts, "schema": _schema(project.root, other.scoring)}
             for other in project.games
-            if other.scoring
+            if other.scored
         },
         "messages": _messages(project, language),
         "list_patterns": _list_patterns(project, language),

@@ -193,7 +193,7 @@ class RulebookPlugin(BasePlugin[RulebookConfig]):
         """A game page's calculator: its data and the catalog's plural rule (theme/main.html)."""
         assert self.project is not None
         name = Path(page.file.src_uri).stem
-        game = next((game for game in self.project.games if game.id == name and game.scoring), None)
+        game = next((game for game in self.project.games if game.id == name and game.scored), None)
         if game is None or Path(page.file.src_uri).parent.name not in ("", *self.project.languages):
             return None
         return {
