@@ -193,10 +193,19 @@ def test_the_server_shows_an_edit(tmp_path: Path) -> None:
         edit(project, "rules/rebus/en.yaml", "according to color.", "according to color, served live.")
         assert _wait_for(lambda: "served live" in _get(url), 60)
         assert _wait_for(lambda: "served live" in _get(f"http://127.0.0.1:{port}/search/search_index.json"), 10)
+        # An edit with an error: the page stays as it was, and the server waits for the next save.
+        edit(project, "rules/rebus/en.yaml", "served live.", "served <b>live</b>.")
+        time.sleep(3)
+        assert "served live" in _get(url)
+        edit(project, "rules/rebus/en.yaml", "served <b>live</b>.", "served again.")
+        assert _wait_for(lambda: "served again" in _get(url), 60)
     finally:
         server.terminate()
         _, errors = server.communicate(timeout=60)
     assert "Traceback" not in errors, errors
+    assert "rules/rebus/en.yaml:" in errors and "raw HTML is not allowed" in errors
+    # Three saves, three refreshes (reading the files must not start others: it did, in a loop).
+    assert errors.count("refresh (") <= 6, errors[-3000:]
 
 
 def test_the_pages_a_words_file_affects(live: LiveSite) -> None:

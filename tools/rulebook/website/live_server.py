@@ -7,8 +7,17 @@ import signal
 import tempfile
 from pathlib import Path
 
-import watchdog.observers
 from mkdocs.livereload import LiveReloadServer
+from watchdog.events import (
+    FileCreatedEvent,
+    FileDeletedEvent,
+    FileModifiedEvent,
+    FileMovedEvent,
+    FileSystemEvent,
+    FileSystemEventHandler,
+)
+from watchdog.observers import Observer
+from watchdog.observers.api import ObservedWatch
 
 from rulebook.website.live import LiveSite, log, on_change
 
@@ -16,6 +25,29 @@ from rulebook.website.live import LiveSite, log, on_change
 # against the second an edit may take to show. Inotify sees a save at once, and a save is over
 # in far less than 50 ms (an editor's temporary file and rename included).
 SETTLE_SECONDS = 0.05
+
+# What a save is. Inotify also reports a file opened, or closed unwritten: a refresh reads the
+# files, so those would start another refresh, forever once the content has an error (nothing
+# remembers a file that failed to load), reloading the author's browser all the while.
+CHANGES: list[type[FileSystemEvent]] = [FileCreatedEvent, FileModifiedEvent, FileDeletedEvent, FileMovedEvent]
+
+
+class ChangeObserver(Observer):  # type: ignore[misc,valid-type]
+    """The platform's observer, told of saves only: MkDocs' server schedules no filter itself."""
+
+    def schedule(
+        self,
+        event_handler: FileSystemEventHandler,
+        path: str | Path,
+        *,
+        recursive: bool = False,
+        event_filter: list[type[FileSystemEvent]] | None = None,
+        follow_symlink: bool = False,
+    ) -> ObservedWatch:
+        changes = event_filter or CHANGES
+        return super().schedule(
+            event_handler, path, recursive=recursive, event_filter=changes, follow_symlink=follow_symlink
+        )
 
 
 def serve(config_file: Path, host: str, port: int, *, strict: bool = False) -> None:
@@ -28,7 +60,7 @@ def serve(config_file: Path, host: str, port: int, *, strict: bool = False) -> N
         site = LiveSite(config_file, site_dir, serve_url=f"http://{host}:{port}/", strict=strict)
         log.info("site built in %.1f s; after an edit, only the pages it changes are built", site.full_build().seconds)
         server = LiveReloadServer(builder=on_change(site), host=host, port=port, root=str(site_dir))
-        server.observer = watchdog.observers.Observer()  # inotify where there is one, else polling
+        server.observer = ChangeObserver()  # inotify where there is one, else polling
         server.build_delay = SETTLE_SECONDS
         server.error_handler = lambda code: _error_page(site_dir, code)
         for path in site.watched():
