@@ -6,7 +6,7 @@ import os
 from pathlib import Path
 
 from rulebook.cache import DiskCache, digest_of, file_digest, folder_digest
-from rulebook.garbage import fewer_collections
+from rulebook.garbage import fewer_collections, frozen_for_fork
 from rulebook.load.project import GLOSSARY_FILE, PROJECT_FILE, TERMS_FILE, Loaded, load_project
 from rulebook.model import Game, Glossary, Project
 from rulebook.problems import Problem
@@ -90,7 +90,7 @@ def _checked(project: Project, indexes: list[int], parallel: bool) -> list[list[
 
     _FORKED = project
     try:
-        with ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("fork")) as pool:
+        with frozen_for_fork(), ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("fork")) as pool:
             return list(pool.map(_checked_in_worker, indexes, chunksize=max(1, len(indexes) // (4 * workers))))
     finally:
         _FORKED = None

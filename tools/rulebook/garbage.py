@@ -22,3 +22,14 @@ def fewer_collections() -> Iterator[None]:
         yield
     finally:
         gc.set_threshold(*before)
+
+
+@contextmanager
+def frozen_for_fork() -> Iterator[None]:
+    """Around forking workers: the objects of now are left out of every collection until the end,
+    so that a worker's collections never walk (and so copy, page by page) the parent's heap."""
+    gc.freeze()
+    try:
+        yield
+    finally:
+        gc.unfreeze()

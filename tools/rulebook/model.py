@@ -8,6 +8,7 @@ from __future__ import annotations
 import hashlib
 from dataclasses import dataclass, field
 from enum import Enum
+from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
@@ -16,6 +17,7 @@ from rulebook.load.document import Document
 Facts = dict[str, dict[str, Any]]
 
 
+@lru_cache(maxsize=65536)  # every translation of a unit names the same English: hashed once
 def source_hash(text: str) -> str:
     """The hash a translation stores to name the English text it translates.
 
