@@ -111,7 +111,9 @@ def calculator_data(project: Project, language: str, game: Game) -> str:
     data = {
         "language": language,
         "game": game.id,
-        "games": {game.id: {"scoring": game.scoring, "facts": game.facts, "schema": _schema(project.root, game.scoring)}},
+        "games": {
+            game.id: {"scoring": game.scoring, "facts": game.facts, "schema": _schema(project.root, game.scoring)}
+        },
         **language_part(project, language).words,
     }
     text = json.dumps(data, ensure_ascii=False, separators=(",", ":"))
