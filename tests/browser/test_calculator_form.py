@@ -243,3 +243,20 @@ def test_the_calculator_is_left_out_of_print(page: Page, site_url: str) -> None:
     page.emulate_media(media="print")
     assert not page.locator(".rb-calculator").is_visible()
     assert not page.locator("h2#calculator").is_visible()
+
+
+def test_a_page_refuses_to_score_another_game_by_name(page: Page, site_url: str) -> None:
+    """A game page holds that game's data only (issue 15): another game, real or not, is a refusal
+    that says where to score it, never a crash or a score from the wrong rules."""
+    page.goto(f"{site_url}/rebus/")
+    data = page.evaluate("JSON.parse(document.getElementById('rb-calculator-data').textContent)")
+    assert list(data["games"]) == ["rebus"]
+    for other in ("rebis", "no-such-game"):
+        refused = page.evaluate(f"window.rulebook.score('{other}', {{final: {{Ann: {{cards: [1]}}}}}})")
+        assert refused == {
+            "error": True,
+            "problems": [f"rulebook score: this page scores 'rebus' only; score '{other}' on its own page"],
+        }
+    # Its own game still scores there: one turn of 2 tiles, 3 points a tile.
+    own = page.evaluate("window.rulebook.score('rebus', {turn: {rebuses: [{tiles: 2}], tiles_placed: 2}})")
+    assert own["score"] == 6

@@ -6,6 +6,7 @@ import os
 from pathlib import Path
 
 from rulebook.cache import DiskCache, digest_of, file_digest, folder_digest
+from rulebook.garbage import fewer_collections, frozen_for_fork
 from rulebook.load.project import GLOSSARY_FILE, PROJECT_FILE, TERMS_FILE, Loaded, load_project
 from rulebook.model import Game, Glossary, Project
 from rulebook.problems import Problem
@@ -27,6 +28,11 @@ def check_project(root: Path, *, parallel: bool = False) -> tuple[Loaded, list[P
 
     Each text set's problems are kept on disk (rulebook.cache) under the digest of every file its
     checks read, so a re-check does again only the work an edit touched."""
+    with fewer_collections():
+        return _check_project(root, parallel)
+
+
+def _check_project(root: Path, parallel: bool) -> tuple[Loaded, list[Problem]]:
     loaded = load_project(root, parallel=parallel)
     problems = list(loaded.problems)
     project = loaded.project
@@ -84,7 +90,7 @@ def _checked(project: Project, indexes: list[int], parallel: bool) -> list[list[
 
     _FORKED = project
     try:
-        with ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("fork")) as pool:
+        with frozen_for_fork(), ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("fork")) as pool:
             return list(pool.map(_checked_in_worker, indexes, chunksize=max(1, len(indexes) // (4 * workers))))
     finally:
         _FORKED = None

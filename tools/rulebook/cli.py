@@ -37,7 +37,7 @@ def _check(args: argparse.Namespace) -> int:
     errors = sum(problem.is_error for problem in problems)
     warnings = len(problems) - errors
     project = loaded.project
-    units = sum(len(w.units) for t in project.text_sets() for w in t.words.values()) if project else 0
+    units = sum(w.size for t in project.text_sets() for w in t.words.values()) if project else 0
     elapsed = time.perf_counter() - started
     print(f"{errors} error(s), {warnings} warning(s) in {units} text units ({elapsed:.2f} s)", file=sys.stderr)
     return 1 if errors else 0

@@ -8,7 +8,7 @@ from __future__ import annotations
 import hashlib
 from dataclasses import dataclass, field
 from enum import Enum
-from functools import lru_cache
+from functools import cached_property, lru_cache
 from pathlib import Path
 from typing import Any
 
@@ -52,8 +52,33 @@ class Words:
     """All units of one game in one language, with the document they came from."""
 
     language: str
-    units: dict[str, Unit]
     document: Document
+    default_status: Status  # of a unit that names none: the source language's are originals
+
+    @cached_property
+    def units(self) -> dict[str, Unit]:
+        """Made when first read: `rulebook check` reads a game's units in the worker that checks
+        it, so the 128,000 units of 200 games × 10 languages are not all made by one process."""
+        statuses, default = _STATUSES, self.default_status
+        return {
+            unit_id: Unit(
+                unit_id,
+                unit["text"],
+                statuses.get(unit.get("status"), default),
+                unit.get("source"),
+                unit.get("translated_from"),
+                unit.get("note"),
+            )
+            for unit_id, unit in self.document.data["units"].items()
+        }
+
+    @property
+    def size(self) -> int:
+        """How many units, without making them."""
+        return len(self.document.data["units"])
+
+
+_STATUSES = {status.value: status for status in Status}  # a dict lookup; Status(...) is ten times slower
 
 
 @dataclass(frozen=True)

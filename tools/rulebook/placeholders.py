@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator, Mapping
+from functools import lru_cache
 from typing import Any
 
 from babel.lists import format_list
@@ -65,10 +66,16 @@ def format_value(value: Any, language: str) -> str:
     if isinstance(value, bool):
         raise TypeError("facts are numbers, strings or lists of numbers")
     if isinstance(value, int | float):
-        return format_decimal(value, locale=language)
+        return _decimal(value, language)
     if isinstance(value, list):
         return format_list([format_value(item, language) for item in value], style="or", locale=language)
     return str(value)
+
+
+@lru_cache(maxsize=4096, typed=True)  # typed: 1 and 1.0 are different facts
+def _decimal(value: float, language: str) -> str:
+    """Babel parses its locale and pattern again on every call; a rule book quotes few numbers."""
+    return format_decimal(value, locale=language)
 
 
 def fill(text: str, facts: Mapping[str, Any], language: str) -> str:

@@ -43,20 +43,44 @@ class DocumentError(Exception):
 
 @dataclass
 class Document:
-    """Plain data (dicts, lists, scalars) plus the 1-based line and column of each value and key."""
+    """Plain data (dicts, lists, scalars) plus the 1-based line and column of each value and key.
+
+    The positions are found when first asked for, by composing the text again: they are needed
+    only to report a problem, and recording ~100 of them per unit for every file of a project
+    cost as much as the YAML parse, and twice that again to hand them between processes."""
 
     file: str
     data: Any
-    values: dict[JsonPath, tuple[int, int]] = field(default_factory=dict)
-    keys: dict[JsonPath, tuple[int, int]] = field(default_factory=dict)
+    text: str | None = field(default=None, repr=False, compare=False)
+    positions: tuple[dict[JsonPath, tuple[int, int]], dict[JsonPath, tuple[int, int]]] | None = field(
+        default=None, repr=False, compare=False
+    )
+
+    @property
+    def values(self) -> dict[JsonPath, tuple[int, int]]:
+        return self._located()[0]
+
+    @property
+    def keys(self) -> dict[JsonPath, tuple[int, int]]:
+        return self._located()[1]
+
+    def _located(self) -> tuple[dict[JsonPath, tuple[int, int]], dict[JsonPath, tuple[int, int]]]:
+        if self.positions is None:
+            builder = _Builder(self.file, located=True)
+            node = yaml.compose(self.text, Loader=_Loader) if self.text is not None else None
+            if node is not None:
+                builder.build(node, ())
+            self.positions = (builder.values, builder.keys)
+        return self.positions
 
     def where(self, path: JsonPath, *, key: bool = False) -> tuple[int, int]:
         """Position of the value (or of its key) at `path`, else of its nearest known ancestor."""
-        if key and path in self.keys:
-            return self.keys[path]
+        values, keys = self._located()
+        if key and path in keys:
+            return keys[path]
         for end in range(len(path), -1, -1):
-            if path[:end] in self.values:
-                return self.values[path[:end]]
+            if path[:end] in values:
+                return values[path[:end]]
         return (1, 1)
 
     def part(self, path: JsonPath) -> Document:
@@ -65,11 +89,14 @@ class Document:
         for step in path:
             data = data[step]
         size = len(path)
+        values, keys = self._located()
         return Document(
             self.file,
             data,
-            {where[size:]: mark for where, mark in self.values.items() if where[:size] == path},
-            {where[size:]: mark for where, mark in self.keys.items() if where[:size] == path},
+            positions=(
+                {where[size:]: mark for where, mark in values.items() if where[:size] == path},
+                {where[size:]: mark for where, mark in keys.items() if where[:size] == path},
+            ),
         )
 
     def problem(self, path: JsonPath, message: str, *, key: bool = False, **kwargs: Any) -> Problem:
@@ -137,13 +164,13 @@ def parse_document(raw: bytes, display: str) -> Document:
         raise DocumentError([Problem(display, line, col, f"YAML error: {error.reason}")]) from None
     except yaml.YAMLError as error:
         raise DocumentError([Problem(display, 1, 1, f"YAML error: {one_line(str(error))}")]) from None
-    builder = _Builder(display)
+    builder = _Builder(display, located=False)
     data = builder.build(node, ()) if node is not None else None
     if builder.found_alias:
         builder.problems.extend(_alias_problems(text, display))
     if builder.problems:
         raise DocumentError(builder.problems)
-    return Document(display, data, builder.values, builder.keys)
+    return Document(display, data, text=text)
 
 
 # JSON writes a character beyond U+FFFF as two escapes (a surrogate pair), which YAML readers refuse.
@@ -201,8 +228,9 @@ def _alias_problems(text: str, display: str) -> list[Problem]:
 class _Builder:
     """Turns a node graph into plain data, recording positions and refusing what is unsafe."""
 
-    def __init__(self, display: str):
+    def __init__(self, display: str, *, located: bool):
         self.display = display
+        self.located = located  # records positions; the data and the problems are the same either way
         self.values: dict[JsonPath, tuple[int, int]] = {}
         self.keys: dict[JsonPath, tuple[int, int]] = {}
         self.problems: list[Problem] = []
@@ -214,7 +242,8 @@ class _Builder:
         self.problems.append(Problem(self.display, mark.line + 1, mark.column + 1, message))
 
     def build(self, node: yaml.Node, path: JsonPath) -> Any:
-        self.values[path] = (node.start_mark.line + 1, node.start_mark.column + 1)
+        if self.located:
+            self.values[path] = (node.start_mark.line + 1, node.start_mark.column + 1)
         if len(path) > MAX_DEPTH:
             self._problem(node, f"nested more than {MAX_DEPTH} levels deep: no document of this project needs that")
             return None
@@ -258,7 +287,8 @@ class _Builder:
                 self._problem(key_node, f"duplicate key {excerpt(key)} (first at line {first_line[key]})")
                 continue
             first_line[key] = line
-            self.keys[(*path, key)] = (line, key_node.start_mark.column + 1)
+            if self.located:
+                self.keys[(*path, key)] = (line, key_node.start_mark.column + 1)
             result[key] = self.build(value_node, (*path, key))
         return result
 

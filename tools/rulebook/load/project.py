@@ -25,7 +25,6 @@ from rulebook.model import (
     Symbol,
     Term,
     Typography,
-    Unit,
     Words,
 )
 from rulebook.problems import Problem, display_path
@@ -244,19 +243,7 @@ def _load_glossary(reader: Reader, path: Path, project: Project, listed: list[st
 
 def _words(document: Document, source_language: str) -> Words:
     language = document.data["language"]
-    default = Status.ORIGINAL if language == source_language else Status.DRAFT
-    units = {
-        unit_id: Unit(
-            id=unit_id,
-            text=unit["text"],
-            status=Status(unit.get("status", default.value)),
-            source=unit.get("source"),
-            translated_from=unit.get("translated_from"),
-            note=unit.get("note"),
-        )
-        for unit_id, unit in document.data["units"].items()
-    }
-    return Words(language, units, document)
+    return Words(language, document, Status.ORIGINAL if language == source_language else Status.DRAFT)
 
 
 # `i18n import` builds the words it would write the same way, to check them before writing.

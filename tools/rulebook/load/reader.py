@@ -10,6 +10,7 @@ import os
 from pathlib import Path
 
 from rulebook.cache import DiskCache, digest_of, file_digest
+from rulebook.garbage import frozen_for_fork
 from rulebook.load.document import Document, DocumentError, parse_document, read_document
 from rulebook.problems import Problem, display_path
 from rulebook.validate.schema import schema_problems
@@ -104,7 +105,7 @@ class Reader:
         workers = os.cpu_count() or 1
         if len(todo) < PARALLEL_FROM or workers < 2:
             return
-        with ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("fork")) as pool:
+        with frozen_for_fork(), ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("fork")) as pool:
             results = pool.map(_read_job, [(self.root, *job) for job, _ in todo], chunksize=16)
             for (_, key), result in zip(todo, results, strict=True):
                 _READ_CACHE[key] = result

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import re
+from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -73,19 +74,47 @@ def plural_script(project: Project, language: str) -> str:
     return f"window.rulebookPlural = function (n) {{ return Number({rule}); }};"
 
 
+@dataclass(frozen=True)
+class LanguagePart:
+    """What every game page of one language shares: the words and the plural rule. Made once per
+    language for a project (reading the catalog twice), not once per page."""
+
+    words: dict[str, Any]
+    plural: str
+
+
+# The project these parts were made for: a new project (any content or catalog edited) starts anew.
+_PARTS: tuple[Project | None, dict[str, LanguagePart]] = (None, {})
+
+
+def language_part(project: Project, language: str) -> LanguagePart:
+    global _PARTS
+    if _PARTS[0] is not project:
+        _PARTS = (project, {})
+    parts = _PARTS[1]
+    if language not in parts:
+        parts[language] = LanguagePart(
+            words={
+                "messages": _messages(project, language),
+                "list_patterns": _list_patterns(project, language),
+                "ui": _interface(PageContext(project, language)),
+            },
+            plural=plural_script(project, language),
+        )
+    return parts[language]
+
+
 def calculator_data(project: Project, language: str, game: Game) -> str:
-    """The JSON the script reads, safe inside <script type="application/json">."""
+    """The JSON the script reads, safe inside <script type="application/json">. It holds the page's
+    own game only: every game's data on every page cost 137 KB a page at 100 games; the script
+    refuses to score another game on this page (calculator.js, `evaluate`)."""
     data = {
         "language": language,
         "game": game.id,
         "games": {
-            other.id: {"scoring": other.scoring, "facts": other.facts, "schema": _schema(project.root, other.scoring)}
-            for other in project.games
-            if other.scored
+            game.id: {"scoring": game.scoring, "facts": game.facts, "schema": _schema(project.root, game.scoring)}
         },
-        "messages": _messages(project, language),
-        "list_patterns": _list_patterns(project, language),
-        "ui": _interface(PageContext(project, language)),
+        **language_part(project, language).words,
     }
     text = json.dumps(data, ensure_ascii=False, separators=(",", ":"))
     # `</script>` or `<!--` in a name or a translation must not end the element.

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
-from functools import cache
+from functools import cache, lru_cache
 
 from rulebook import placeholders
 from rulebook.i18n.basis import basis
@@ -58,12 +58,16 @@ def qa_problems(project: Project, text_set: Game | Glossary) -> list[Problem]:
 def _numbers(source: Unit, unit: Unit) -> list[str]:
     """Every number written in the English is written in the translation too."""
 
-    def values(text: str) -> list[float]:
-        bare = placeholders.PLACEHOLDER.sub(" ", text)
-        return [float(n.replace(",", ".")) for n in _NUMBER.findall(bare)]
+    present = _number_values(unit.text)
+    return [
+        f"the English says {n:g}, the translation does not" for n in _number_values(source.text) if n not in present
+    ]
 
-    present = values(unit.text)
-    return [f"the English says {n:g}, the translation does not" for n in values(source.text) if n not in present]
+
+@lru_cache(maxsize=65536)  # an English text is compared with each of its translations
+def _number_values(text: str) -> tuple[float, ...]:
+    bare = placeholders.PLACEHOLDER.sub(" ", text)
+    return tuple(float(n.replace(",", ".")) for n in _NUMBER.findall(bare))
 
 
 def _markdown_balance(unit: Unit) -> list[str]:
@@ -170,6 +174,8 @@ def _forbidden_terms(terms: list[Term], language: str, unit: Unit) -> list[str]:
 def _missing_terms(terms: list[Term], language: str, source: Unit, unit: Unit, names: re.Pattern[str]) -> Iterator[str]:
     """A term of the English that the translation does not render. A game's name ("REBUS") is a
     name, not the term it resembles."""
+    if not terms:
+        return
     english = names.sub(" ", placeholders.PLACEHOLDER.sub(" ", source.text))
     translated = placeholders.PLACEHOLDER.sub(" ", unit.text)
     for term in terms:

@@ -26,7 +26,7 @@ from rulebook.files import write_if_changed
 from rulebook.load.document import DocumentError, read_document
 from rulebook.load.project import GLOSSARY_FILE, PROJECT_FILE
 from rulebook.model import Project
-from rulebook.render.calculator import calculator_data, plural_script
+from rulebook.render.calculator import calculator_data, language_part
 from rulebook.render.markup import GENERATED_MARK
 from rulebook.render.pages import render_pages
 from rulebook.render.sanitizer import removals, sanitize
@@ -198,7 +198,7 @@ class RulebookPlugin(BasePlugin[RulebookConfig]):
             return None
         return {
             "data": calculator_data(self.project, language, game),
-            "plural": plural_script(self.project, language),
+            "plural": language_part(self.project, language).plural,
         }
 
     def _language_context(self, context: dict[str, Any], language: str) -> None:

@@ -856,10 +856,14 @@
 
   function evaluate(gameId, situation) {
     // {values, lines} on success; {lines: [...], problems: [{path, message, reason}]} on refusal.
-    var game = Object.prototype.hasOwnProperty.call(DATA.games, gameId) ? DATA.games[gameId] : null;
-    if (game === null) {
-      return { refusal: ["rulebook score: no game " + excerpt(String(gameId)) + " (no " + oneLine("rules/" + gameId + "/game.yaml") + ")"], problems: [] };
+    // A page holds its own game's data only: another game, known or not, is refused by name.
+    if (gameId !== DATA.game || !Object.prototype.hasOwnProperty.call(DATA.games, gameId)) {
+      return {
+        refusal: ["rulebook score: this page scores " + excerpt(String(DATA.game)) + " only; score " + excerpt(String(gameId)) + " on its own page"],
+        problems: [],
+      };
     }
+    var game = DATA.games[gameId];
     var reader = new Reader();
     var data = reader.read(situation, [], false);
     var problems = reader.problems;

@@ -1,0 +1,60 @@
+"""The shortcuts of issue 15 give what the long way gives: a document's positions found only when
+asked for, and the search for control characters skipped over a text with nothing to find."""
+
+from __future__ import annotations
+
+import yaml
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from rulebook.load.document import Document, DocumentError, parse_document
+from rulebook.validate.safety import character_problems
+
+# What YAML reads as a line break or keeps raw, the controls the check refuses, escapes' backslash.
+_TRICKY = "\t\r\n\x85\u2028\u2029\u202e\u2066\x07\x1b\x7f\x9f\\\"' :-#{}[],&*!|>%@`"
+_TEXT = st.text(alphabet=st.sampled_from(_TRICKY) | st.characters(codec="utf-8"), max_size=12)
+
+
+def _long_way(document: Document) -> list:
+    """The same data with no text to look at: every string and key is walked."""
+    return character_problems(Document(document.file, document.data, positions=(document.values, document.keys)))
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.dictionaries(_TEXT, st.lists(_TEXT, max_size=3) | _TEXT, max_size=4), st.booleans())
+def test_dumped_documents_report_what_the_full_walk_reports(data: dict, escaped: bool) -> None:
+    raw = yaml.safe_dump(data, allow_unicode=not escaped).encode("utf-8")
+    try:
+        document = parse_document(raw, "t.yaml")
+    except DocumentError:
+        return
+    assert character_problems(document) == _long_way(document)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.tuples(_TEXT, _TEXT), max_size=4))
+def test_hand_written_documents_report_what_the_full_walk_reports(pairs: list[tuple[str, str]]) -> None:
+    # Raw characters in plain, quoted and block scalars, as a person (or an attacker) types them.
+    raw = "".join(f'k{n}: {value}\nq{n}: "{key}"\nb{n}: |\n  {value}\n' for n, (key, value) in enumerate(pairs))
+    try:
+        document = parse_document(raw.encode("utf-8", "surrogatepass"), "t.yaml")
+    except (DocumentError, UnicodeEncodeError):
+        return
+    assert character_problems(document) == _long_way(document)
+
+
+def test_a_control_character_written_as_an_escape_is_found() -> None:
+    document = parse_document(b'title: "REBUS\\a"\nkey\\x: plain\n', "t.yaml")
+    assert [p.message for p in character_problems(document)] == [
+        "title: the control character U+0007 at character 6 is not allowed"
+    ]
+    assert (character_problems(document)[0].line, character_problems(document)[0].col) == (1, 8)
+
+
+def test_positions_found_later_are_those_of_the_text() -> None:
+    document = parse_document(b"a: 1\nb:\n  - x\n  - {c: y}\n", "t.yaml")
+    assert document.positions is None  # not found until asked for
+    assert document.where(("b", 1, "c")) == (4, 9)  # "  - {c: y}": y is the 9th character
+    assert document.where(("b", 1, "c"), key=True) == (4, 6)
+    assert document.where(("b", 0)) == (3, 5)
+    assert document.part(("b", 1)).where(("c",)) == (4, 9)
