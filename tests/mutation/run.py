@@ -66,10 +66,14 @@ PACKAGES: dict[str, tuple[list[str], list[str]]] = {
         [
             "tests/test_check.py",
             "tests/test_each_check.py",
+            "tests/test_schema_messages.py",
             "tests/test_document.py",
             "tests/test_glossary.py",
             "tests/test_qa.py",
-            "tests/test_languages_are_data.py",
+            # Its other tests read the toolkit's files under tools/, which the stage's copy lacks.
+            "tests/test_languages_are_data.py::test_typography_follows_the_project_file",
+            "tests/test_languages_are_data.py::test_typography_of_a_language_the_project_lacks_is_refused",
+            "tests/test_languages_are_data.py::test_typography_values_follow_the_schema",
             "src/rulebook/validate",
         ],
     ),
@@ -124,7 +128,7 @@ def stage(package: str, keep: bool) -> Path:
         if not link.is_symlink():
             link.symlink_to(target, target_is_directory=target.is_dir())
     mutate, tests = PACKAGES[package]
-    tests = [test for test in tests if (folder / test).exists()]
+    tests = [test for test in tests if (folder / test.partition("::")[0]).exists()]
     settings = {
         "source_paths": ["src"],
         "only_mutate": mutate,
@@ -210,9 +214,12 @@ def run_package(package: str, keep: bool, again: bool = False) -> tuple[list[Mut
     known = equivalents()
     names = [m.name for m in collected(folder) if m.status not in DETECTED and m.key() not in known] if again else []
     started = time.monotonic()
-    mutmut = [sys.executable, "-m", "mutmut", "run", "--max-children", str(os.cpu_count() or 2), *names]
+    mutmut = [sys.executable, "-m", "mutmut", "run", "--max-children", str(min(os.cpu_count() or 2, 2)), *names]
+    # The persistent cache is keyed by the toolkit's source, which is the same file for every mutant
+    # (mutmut picks the mutant at run time): a result cached under one mutant would answer for another.
+    env = {**os.environ, "RULEBOOK_CACHE": "0"}
     with open(folder / "mutmut.log", "w") as log:
-        ran = subprocess.run(mutmut, cwd=folder, stdout=log, stderr=subprocess.STDOUT, check=False)
+        ran = subprocess.run(mutmut, cwd=folder, env=env, stdout=log, stderr=subprocess.STDOUT, check=False)
     elapsed = time.monotonic() - started
     if ran.returncode != 0:  # e.g. a test that fails on the unmutated code: no score would mean anything
         tail = (folder / "mutmut.log").read_text(errors="replace")[-2000:]
