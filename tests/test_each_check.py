@@ -11,12 +11,15 @@ what raw HTML alone can carry (facts are not checked for raw HTML: a placeholder
 
 from __future__ import annotations
 
+import shutil
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 
 import pytest
 
-from conftest import run_cli
+from conftest import CONTENT, ROOT, run_cli, tree_digest
 
 # Units that the faults are planted in. Rebis's French summary is a draft that we wrote; its English
 # is "A card game of shelves of books and mixture tokens."
@@ -679,22 +682,61 @@ def _matches(reported: str, expected: str) -> bool:
     return reported.startswith(expected[:-1]) if expected.endswith("…") else reported == expected
 
 
-@pytest.mark.parametrize("fault", FAULTS, ids=[fault.check for fault in FAULTS])
-def test_one_fault_is_reported_by_its_check_alone(fault: Fault, project_copy: Path, capsys) -> None:
-    for removed in fault.removed:
-        (project_copy / removed).unlink()
-    if fault.old:
-        path = project_copy / fault.file
-        text = path.read_text(encoding="utf-8")
-        assert text.count(fault.old) == 1, "the fault must be planted in exactly one place"
-        path.write_text(text.replace(fault.old, fault.new), encoding="utf-8")
+@pytest.fixture(scope="module")
+def shared_copy(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """One copy of the project for every case, each putting back what it broke: a check of the
+    copy then reads again only the files a fault changed (the reader keys what it read by each
+    file's size and time of change), and the schemas' own check is done once, not once per case."""
+    root = tmp_path_factory.mktemp("project")
+    for folder in CONTENT:
+        shutil.copytree(ROOT / folder, root / folder)
+    return root
 
-    code, out, err = run_cli(capsys, "--root", str(project_copy), "check")
+
+@contextmanager
+def _planted(root: Path, fault: Fault) -> Iterator[None]:
+    """The copy with the fault in it, as it was again afterwards (even when the case fails)."""
+    touched = [*fault.removed, *([fault.file] if fault.old else [])]
+    before = {name: (root / name).read_bytes() for name in touched}
+    try:
+        for removed in fault.removed:
+            (root / removed).unlink()
+        if fault.old:
+            path = root / fault.file
+            text = path.read_text(encoding="utf-8")
+            assert text.count(fault.old) == 1, "the fault must be planted in exactly one place"
+            path.write_text(text.replace(fault.old, fault.new), encoding="utf-8")
+        yield
+    finally:
+        for name, raw in before.items():
+            (root / name).write_bytes(raw)
+
+
+@pytest.mark.parametrize("fault", FAULTS, ids=[fault.check for fault in FAULTS])
+def test_one_fault_is_reported_by_its_check_alone(fault: Fault, shared_copy: Path, capsys) -> None:
+    project_copy = shared_copy
+    with _planted(project_copy, fault):
+        code, out, err = run_cli(capsys, "--root", str(project_copy), "check")
+        expected = _expected_lines(project_copy, fault)
+    _assert_reported_alone(fault, code, out, err, expected)
+
+
+def test_the_shared_copy_is_clean_again_after_every_case(shared_copy: Path, capsys) -> None:
+    """Runs after the cases (pytest keeps the file's order): none left its fault behind."""
+    assert tree_digest(shared_copy / "rules") == tree_digest(ROOT / "rules")
+    assert tree_digest(shared_copy / "glossary") == tree_digest(ROOT / "glossary")
+    assert run_cli(capsys, "--root", str(shared_copy), "check")[0] == 0
+
+
+def _expected_lines(project_copy: Path, fault: Fault) -> list[str]:
 
     expected = []
     if fault.marker:
         expected.append(_expected_line(project_copy, fault.located or fault.file, fault.marker, fault.message))
-    expected += [_expected_line(project_copy, file, marker, message) for file, marker, message in fault.also]
+    return expected + [_expected_line(project_copy, file, marker, message) for file, marker, message in fault.also]
+
+
+def _assert_reported_alone(fault: Fault, code: int, out: str, err: str, expected: list[str]) -> None:
     reported = out.splitlines()
     assert "Traceback" not in out + err
     unmatched = list(reported)
