@@ -69,6 +69,14 @@ BREAKS = [
         "terminology: 'sachet…' is not used for 'bag'; say 'sac…'",
     ),
     (
+        "forbidden term, where the glossary prefers two forms",
+        "rules/rebus/fr.yaml",
+        "pose ce rébus sur le plateau,",
+        "pose ce rébus sur le tablier,",
+        "rule.first-turn",
+        "terminology: 'tablier…' is not used for 'board'; say 'plateau…', 'plateaux…'",
+    ),
+    (
         "missing term",
         "rules/rebus/cs.yaml",
         "do {components.bags} pytlíků",

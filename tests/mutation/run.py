@@ -67,6 +67,7 @@ PACKAGES: dict[str, tuple[list[str], list[str]]] = {
             "tests/test_check.py",
             "tests/test_each_check.py",
             "tests/test_schema_messages.py",
+            "tests/test_safety_messages.py",
             "tests/test_document.py",
             "tests/test_glossary.py",
             "tests/test_qa.py",
