@@ -1,0 +1,71 @@
+"""A rebus drawn as tiles (issue 17): a picture links to its glossary entry and is named in words,
+a letter stays a letter, and a counter-example is labelled as not allowed, not marked by colour alone.
+
+The expectations come from the data: rules/rebus/game.yaml draws rule 2.1 as [eye, saw] "I saw",
+rule 2.4 (no lists) as a counter-example, rule 2.5 as the letters [M, L, E] "Emily"; the glossary's
+card for "two" has the example [ewe, two] "you too".
+"""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from conftest import ROOT
+from rulebook.load.project import load_project
+from rulebook.render.pages import render_pages
+
+
+@pytest.fixture(scope="module")
+def pages() -> dict[str, str]:
+    # The icons' SVG is the same in every case; left out so that the markup around it reads plainly.
+    return {
+        page.path: re.sub(r"<svg.*?</svg>", "<svg/>", page.text) for page in render_pages(load_project(ROOT).project)
+    }
+
+
+def _illustration(page: str, rule: str) -> str:
+    rule_start = page.index(f'<div class="rb-rule" id="{rule}"')
+    start = page.index('<p class="rb-illustration"', rule_start)
+    return page[start : page.index("</p>", start)]
+
+
+def test_a_picture_on_a_game_page_links_to_its_glossary_card_and_is_named(pages: dict[str, str]) -> None:
+    strip = _illustration(pages["en/rebus.md"], "plausible-sentences")
+    eye = '[<span class="rb-tile"><svg/><span class="rb-sr">Eye</span></span>](glossary.md#eye "Eye")'
+    saw = '[<span class="rb-tile"><svg/><span class="rb-sr">Saw</span></span>](glossary.md#saw "Saw")'
+    assert strip.endswith(f'<span class="rb-tiles">{eye} {saw}</span> “<span lang="en">I saw</span>”')
+    assert "not-allowed" not in strip
+
+
+def test_a_picture_is_named_in_the_pages_language(pages: dict[str, str]) -> None:
+    strip = _illustration(pages["fr/rebus.md"], "plausible-sentences")
+    assert '<span class="rb-sr">Œil</span></span>](glossary.md#eye "Œil")' in strip
+
+
+def test_letters_are_tiles_with_no_picture_and_no_link(pages: dict[str, str]) -> None:
+    strip = _illustration(pages["en/rebus.md"], "proper-nouns")
+    letters = " ".join(f'<span class="rb-tile rb-tile--letter">{letter}</span>' for letter in "MLE")
+    assert strip.endswith(f'<span class="rb-tiles">{letters}</span> “<span lang="en">Emily</span>”')
+
+
+def test_a_counter_example_is_labelled_and_struck(pages: dict[str, str]) -> None:
+    strip = _illustration(pages["en/rebus.md"], "no-lists")
+    label = re.match(r'<p class="rb-illustration" markdown><span class="rb-not-allowed">([^<]+)</span> ', strip)
+    assert label and label.group(1).strip(), strip
+    assert '<span class="rb-tiles rb-tiles--not-allowed">[<span class="rb-tile"><svg/><span class="rb-sr">Man' in strip
+    assert '<span class="rb-tile rb-tile--letter">H</span>' in strip
+    assert strip.endswith(
+        '<span class="rb-reading--not-allowed">“<span lang="en">He has a cup, oar and leaf.</span>”</span>'
+    )
+
+
+def test_a_glossary_cards_example_links_within_its_own_page(pages: dict[str, str]) -> None:
+    # The card for "two" (symbols.yaml: example [ewe, two], "you too").
+    page = pages["fr/glossary.md"]
+    card = page[page.index("### Deux { #two }") :]
+    example = card[card.index('<p class="rb-symbol__example"') :]
+    ewe = '[<span class="rb-tile"><svg/><span class="rb-sr">Brebis</span></span>](#ewe "Brebis")'
+    two = '[<span class="rb-tile"><svg/><span class="rb-sr">Deux</span></span>](#two "Deux")'
+    assert example.startswith(f'<p class="rb-symbol__example" markdown><span class="rb-tiles">{ewe} {two}</span> ')
