@@ -184,6 +184,13 @@ def pages() -> dict[str, str]:
     return {page.path: page.text for page in render_pages(load_project(ROOT).project)}
 
 
+def test_the_glossary_page_is_described_by_its_introduction_in_plain_text(pages: dict[str, str]) -> None:
+    # glossary/en.yaml's page.intro, its placeholder filled (76 symbols), cut for a link preview.
+    head = pages["en/glossary.md"].split("\n")[:4]
+    assert head[0] == "---" and head[3] == "hide: [toc]"
+    assert head[2].startswith('description: "The REBUS rules promise a glossary of the 76 symbols of the game set, ')
+
+
 def test_english_words_use_american_spelling() -> None:
     english = "\n".join(
         (ROOT / path).read_text(encoding="utf-8") for path in ("glossary/en.yaml", "rules/rebus/en.yaml")
