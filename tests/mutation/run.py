@@ -216,6 +216,10 @@ def run_package(package: str, keep: bool, again: bool = False) -> tuple[list[Mut
     # mutmut keeps the results of the others.
     known = equivalents()
     names = [m.name for m in collected(folder) if m.status not in DETECTED and m.key() not in known] if again else []
+    if again:
+        # mutmut's record of which tests reach which function is updated, not redone, and can keep
+        # test ids (a mutant copy's doctest) that no longer collect: pytest then refuses the clean run.
+        (folder / "mutants" / "mutmut-stats.json").unlink(missing_ok=True)
     started = time.monotonic()
     mutmut = [sys.executable, "-m", "mutmut", "run", "--max-children", str(min(os.cpu_count() or 2, 2)), *names]
     # The persistent cache is keyed by the toolkit's source, which is the same file for every mutant
