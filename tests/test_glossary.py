@@ -185,10 +185,14 @@ def pages() -> dict[str, str]:
 
 
 def test_the_glossary_page_is_described_by_its_introduction_in_plain_text(pages: dict[str, str]) -> None:
-    # glossary/en.yaml's page.intro, its placeholder filled (76 symbols), cut for a link preview.
-    head = pages["en/glossary.md"].split("\n")[:4]
-    assert head[0] == "---" and head[3] == "hide: [toc]"
-    assert head[2].startswith('description: "The REBUS rules promise a glossary of the 76 symbols of the game set, ')
+    # glossary/en.yaml's page.title and page.intro, their placeholder filled (76 symbols); the
+    # description is cut for a link preview, and the page needs no table of contents.
+    lines = pages["en/glossary.md"].split("\n")
+    assert lines[:2] == ["---", 'title: "Glossary of the 76 REBUS symbols"']
+    assert lines[2].startswith('description: "The REBUS rules promise a glossary of the 76 symbols of the game set, ')
+    assert lines[3:5] == ["hide: [toc]", "---"]
+    assert lines[7:9] == ["# Glossary of the 76 REBUS symbols", ""]
+    assert lines[9].startswith(lines[2].removeprefix('description: "').removesuffix('…"'))
 
 
 def test_english_words_use_american_spelling() -> None:
