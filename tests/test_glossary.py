@@ -195,6 +195,13 @@ def test_the_glossary_page_is_described_by_its_introduction_in_plain_text(pages:
     assert lines[9].startswith(lines[2].removeprefix('description: "').removesuffix('…"'))
 
 
+def test_the_filters_empty_state_is_said_in_the_pages_language(pages: dict[str, str]) -> None:
+    # The UI string and its translations in locales/*/LC_MESSAGES/messages.po.
+    for language, words in (("en", "No symbol matches."), ("fr", "Aucun symbole ne correspond.")):
+        assert f'<p id="rb-filter-none" class="rb-filter-none" hidden>{words}</p>' in pages[f"{language}/glossary.md"]
+    assert 'aria-live="polite">76</output>' in pages["cs/glossary.md"]
+
+
 def test_english_words_use_american_spelling() -> None:
     english = "\n".join(
         (ROOT / path).read_text(encoding="utf-8") for path in ("glossary/en.yaml", "rules/rebus/en.yaml")
