@@ -117,6 +117,15 @@ def test_a_symbol_in_an_undeclared_theme_is_refused(project_copy: Path, capsys) 
     )
 
 
+def test_a_symbol_named_like_the_pages_own_anchor_is_refused(project_copy: Path, capsys) -> None:
+    # The glossary page's sound index is #sounds: a symbol of that id would share its anchor.
+    text = edit(project_copy, "glossary/symbols.yaml", "  - id: ice-cream\n", "  - id: sounds\n")
+    code, problems = check(capsys, project_copy)
+    line, col = locate(text, "sounds\n    group: sound-plays")
+    assert code == 1
+    assert f"glossary/symbols.yaml:{line}:{col}: symbol id 'sounds' is an anchor the page uses" in problems
+
+
 def test_a_theme_without_symbols_and_one_named_like_a_symbol_are_refused(project_copy: Path, capsys) -> None:
     text = edit(project_copy, "glossary/symbols.yaml", "objects, nature]", "objects, nature, cat, sounds]")
     code, problems = check(capsys, project_copy)
