@@ -1,5 +1,6 @@
-"""A rebus drawn as tiles (issue 17): a picture links to its glossary entry and is named in words,
-a letter stays a letter, and a counter-example is labelled as not allowed, not marked by colour alone.
+"""A rebus drawn as tiles, and the glossary card that shows one (issue 17): a picture links to its
+entry and is named in words, a letter stays a letter, a counter-example is labelled as not allowed
+(not marked by colour alone), and a card gives its readings, words and the example's price.
 
 The expectations come from the data: rules/rebus/game.yaml draws rule 2.1 as [eye, saw] "I saw",
 rule 2.4 (no lists) as a counter-example, rule 2.5 as the letters [M, L, E] "Emily"; the glossary's
@@ -69,3 +70,40 @@ def test_a_glossary_cards_example_links_within_its_own_page(pages: dict[str, str
     ewe = '[<span class="rb-tile"><svg/><span class="rb-sr">Brebis</span></span>](#ewe "Brebis")'
     two = '[<span class="rb-tile"><svg/><span class="rb-sr">Deux</span></span>](#two "Deux")'
     assert example.startswith(f'<p class="rb-symbol__example" markdown><span class="rb-tiles">{ewe} {two}</span> ')
+
+
+def _card(page: str, symbol_id: str) -> str:
+    heading = page.index(f"{{ #{symbol_id} }}")
+    start = page.rindex('<div class="rb-symbol"', 0, heading)
+    return page[start : page.index("</div>\n\n", page.index("rb-symbol__example", heading)) + len("</div>\n\n")]
+
+
+def test_a_glossary_card_in_full(pages: dict[str, str]) -> None:
+    # symbols.yaml: two reads two, to, too, 2; its example [ewe, two] "you too" is 2 tiles, at 3 points a
+    # tile (rules/rebus/game.yaml: scoring.tile_points); glossary/en.yaml has no explanation of its readings.
+    ewe = '[<span class="rb-tile"><svg/><span class="rb-sr">Ewe</span></span>](#ewe "Ewe")'
+    two = '[<span class="rb-tile"><svg/><span class="rb-sr">Two</span></span>](#two "Two")'
+    example = f'<span class="rb-tiles">{ewe} {two}</span> “<span lang="en">you too</span>”'
+    price = '<span class="rb-symbol__price">2 tiles · 6 points</span>'
+    assert _card(pages["en/glossary.md"], "two") == (
+        '<div class="rb-symbol" data-filter="two two to too 2 the digit 2 on a square tile" markdown>\n\n'
+        "### Two { #two }\n\n"
+        '<div class="rb-symbol__picture"><svg/></div>\n\n'
+        '<p class="rb-symbol__readings" lang="en">two · to · too · 2</p>\n\n'
+        '<p class="rb-symbol__description" markdown>The digit 2 on a square tile.</p>\n\n'
+        f'<p class="rb-symbol__example" markdown>{example} {price}</p>\n\n'
+        "</div>\n\n"
+    )
+
+
+def test_a_card_explains_its_readings_and_counts_one_tile_in_the_pages_language(pages: dict[str, str]) -> None:
+    # glossary/cs.yaml explains "ice cream" and glosses "I scream"; one tile is "1 kamínek", 3 points "3 body".
+    card = _card(pages["cs/glossary.md"], "ice-cream")
+    description = '<p class="rb-symbol__description" markdown>Zmrzlina v kornoutu.</p>'
+    assert f'{description}\n\n<p class="rb-symbol__explained" markdown>Anglické „ice cream“' in card
+    assert card.endswith(
+        '„<span lang="en">I scream</span>“ <span class="rb-symbol__meaning">(křičím)</span>'
+        ' <span class="rb-symbol__price">1 kamínek · 3 body</span></p>\n\n</div>\n\n'
+    )
+    english = _card(pages["en/glossary.md"], "ice-cream")
+    assert english.endswith('<span class="rb-symbol__price">1 tile · 3 points</span></p>\n\n</div>\n\n')
