@@ -107,3 +107,42 @@ def test_a_card_explains_its_readings_and_counts_one_tile_in_the_pages_language(
     )
     english = _card(pages["en/glossary.md"], "ice-cream")
     assert english.endswith('<span class="rb-symbol__price">1 tile · 3 points</span></p>\n\n</div>\n\n')
+
+
+def test_the_glossary_bar_and_each_theme_block(pages: dict[str, str]) -> None:
+    # glossary/en.yaml's page.filter, page.themes, the themes' names in symbols.yaml's order, then the
+    # sound index; 76 symbols to count down from; then each theme is a heading over a block of cards.
+    page = pages["en/glossary.md"]
+    label = "Filter by name, reading or description"
+    themes = [
+        ("sound-plays", "Sound-plays"),
+        ("numbers", "Numbers"),
+        ("people", "People"),
+        ("verbs", "Verbs"),
+        ("signs", "Signs"),
+        ("objects", "Objects"),
+        ("nature", "Nature"),
+        ("sounds", "Sound index"),
+    ]
+    links = " ".join(f'<a href="#{anchor}">{name}</a>' for anchor, name in themes)
+    bar = "\n".join(
+        [
+            '<div class="rb-glossary-bar" data-search-exclude>',
+            '<div class="rb-filter">',
+            f'<input type="search" id="rb-filter" placeholder="{label}" aria-label="{label}"'
+            ' autocomplete="off" spellcheck="false">',
+            '<output id="rb-filter-count" for="rb-filter" aria-live="polite">76</output>',
+            "</div>",
+            f'<nav class="rb-jump" aria-label="Themes">{links}</nav>',
+            "</div>",
+            '<p id="rb-filter-none" class="rb-filter-none" hidden>No symbol matches.</p>',
+            "",
+            "## Sound-plays { #sound-plays }",
+            "",
+            '<div class="rb-glossary" markdown>',
+            "",
+            '<div class="rb-symbol" ',
+        ]
+    )
+    assert bar in page
+    assert '</p>\n\n</div>\n\n</div>\n\n## Numbers { #numbers }\n\n<div class="rb-glossary" markdown>\n\n<div ' in page
