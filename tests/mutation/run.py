@@ -10,9 +10,10 @@ Each package runs only its fast tests (no browser, no site build): mutmut then r
 the tests that reached the mutated function. The score counts a timeout as detected and leaves out
 of the denominator only the equivalent mutants listed in equivalent.yaml beside this file.
 
-    python tests/mutation/run.py [package ...] [--keep]     # all four packages when none is named
+    python tests/mutation/run.py [package ...]              # all four packages when none is named
+    python tests/mutation/run.py [package ...] --keep       # go on with an interrupted run
     python tests/mutation/run.py [package ...] --report     # the last run's results again (or so far)
-    python tests/mutation/run.py [package ...] --again      # what the last run did not kill, after new tests
+    python tests/mutation/run.py [package ...] --again      # the last run's survivors, after new tests
 """
 
 from __future__ import annotations
@@ -212,11 +213,12 @@ def collected(folder: Path) -> list[Mutant]:
 
 def run_package(package: str, keep: bool, again: bool = False) -> tuple[list[Mutant], float]:
     folder = stage(package, keep or again)
-    # Again: the last run's survivors and the mutants it did not reach, with the tests as they are now;
-    # mutmut keeps the results of the others.
+    # Again: the last run's survivors, with the tests as they are now; mutmut keeps the results of the
+    # others. Keep: the same mutants, and mutmut runs those that have no result yet (an interrupted run).
     known = equivalents()
-    names = [m.name for m in collected(folder) if m.status not in DETECTED and m.key() not in known] if again else []
-    if again:
+    unsettled = DETECTED | {"not checked"}
+    names = [m.name for m in collected(folder) if m.status not in unsettled and m.key() not in known] if again else []
+    if again or keep:
         # mutmut's record of which tests reach which function is updated, not redone, and can keep
         # test ids (a mutant copy's doctest) that no longer collect: pytest then refuses the clean run.
         (folder / "mutants" / "mutmut-stats.json").unlink(missing_ok=True)
@@ -268,8 +270,8 @@ def report(results: dict[str, tuple[list[Mutant], float | None]]) -> bool:
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("packages", nargs="*", choices=[*PACKAGES, []], default=None)
-    parser.add_argument("--keep", action="store_true", help="reuse the last run's mutants (mutmut reruns what changed)")
-    parser.add_argument("--again", action="store_true", help="rerun what the last run did not kill, with today's tests")
+    parser.add_argument("--keep", action="store_true", help="go on with the last run: its mutants without a result")
+    parser.add_argument("--again", action="store_true", help="rerun the last run's survivors, with today's tests")
     parser.add_argument("--report", action="store_true", help="report the last run's results without running")
     parser.add_argument("--collect", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args()
