@@ -59,6 +59,22 @@ def test_a_duplicate_id_is_refused(project_copy: Path, capsys) -> None:
     assert f"glossary/symbols.yaml:{line}:{col}: symbol id 'apple' is used twice (first at line {first})" in problems
 
 
+def test_a_duplicate_id_names_the_line_of_the_first_id_not_of_its_entry(project_copy: Path, capsys) -> None:
+    # The first apple written with its group first: the id is on the entry's second line.
+    edit(
+        project_copy,
+        "glossary/symbols.yaml",
+        "  - id: apple\n    group: nature\n",
+        "  - group: nature\n    id: apple\n",
+    )
+    text = edit(project_copy, "glossary/symbols.yaml", "  - id: cat\n", "  - id: apple\n")
+    code, problems = check(capsys, project_copy)
+    line, col = locate(text, "apple\n    group: nature\n    icon: material/cat")
+    first = locate(text, "    id: apple\n    icon: material/food-apple")[0]
+    assert code == 1
+    assert f"glossary/symbols.yaml:{line}:{col}: symbol id 'apple' is used twice (first at line {first})" in problems
+
+
 def test_a_missing_icon_is_refused(project_copy: Path, capsys) -> None:
     text = edit(project_copy, "glossary/symbols.yaml", "icon: material/cat\n", "icon: material/cat-that-is-not\n")
     code, problems = check(capsys, project_copy)
