@@ -1,0 +1,93 @@
+"""The referee notes of a game page (issue 17): the section, each ruling, the links to a note under
+its rules, and the rules an example or a note concerns, cited as the rulebook numbers them.
+
+From rules/rebus/game.yaml: the ruling rebus-score concerns basic-score (3.1) then adding-on (2.3);
+bonus-squares (3.2) has three rulings, multipliers, squares-compound and covered-earlier; the example reads-through
+concerns adding-on then basic-score. The words are rules/rebus/en.yaml's (tile_points is 3) and the
+UI strings of locales/fr/LC_MESSAGES/messages.po (French puts a no-break space before ";" and ":").
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from conftest import ROOT
+from rulebook.load.project import load_project
+from rulebook.render.pages import render_pages
+
+
+@pytest.fixture(scope="module")
+def pages() -> dict[str, str]:
+    return {page.path: page.text for page in render_pages(load_project(ROOT).project)}
+
+
+def _rule(page: str, rule_id: str) -> str:
+    start = page.index(f'<div class="rb-rule" id="{rule_id}"')
+    return page[start : page.index("\n</div>\n", start)]
+
+
+def test_an_example_and_a_ruling_link_each_rule_they_concern_in_their_order(pages: dict[str, str]) -> None:
+    page = pages["en/rebus.md"]
+    example = page[page.index('id="example-reads-through"') :]
+    assert example.split("\n")[1] == "**Example** · [REBUS 2.3](#adding-on), [REBUS 3.1](#basic-score)"
+    ruling = page[page.index('id="ruling-rebus-score"') :]
+    assert "\nConcerns: [REBUS 3.1](#basic-score), [REBUS 2.3](#adding-on)\n" in ruling[: ruling.index("</div>")]
+
+
+def test_the_referee_notes_section_and_its_first_ruling(pages: dict[str, str]) -> None:
+    page = pages["en/rebus.md"]
+    section = page[page.index("## Referee notes") :]
+    expected = "\n".join(
+        [
+            "## Referee notes { #referee-notes }",
+            "",
+            "The source texts are silent or ambiguous on these points. The answers are the project's own "
+            "rulings, not the publisher's rules; the scoring and the examples follow them.",
+            "",
+            '<div class="rb-ruling" id="ruling-rebus-score" markdown>',
+            '<span class="rb-badge rb-badge--ruling" data-search-exclude>Project ruling</span>',
+            "",
+            "**Do tiles that were already on the board count in a rebus’s score?**",
+            "",
+            "Yes. A rebus scores 3 × its number of tiles as read, old and new, × the multipliers of the bonus "
+            "squares that this turn’s new tiles cover within it.",
+            "",
+            "*Why:* The basic score counts “the number of tiles in the Rebus”, and a played rebus may be added "
+            "to; the rules do not say that only new tiles count.",
+            "",
+            "Concerns: [REBUS 3.1](#basic-score), [REBUS 2.3](#adding-on)",
+            "",
+            "</div>",
+            "",
+            '<div class="rb-ruling" id="ruling-multipliers" markdown>',
+        ]
+    )
+    assert section.startswith(expected)
+
+
+def test_a_rule_links_to_each_note_that_concerns_it_and_only_those(pages: dict[str, str]) -> None:
+    page = pages["en/rebus.md"]
+    one = "[Do tiles that were already on the board count in a rebus’s score?](#ruling-rebus-score)"
+    assert _rule(page, "adding-on").endswith(f'<p class="rb-ruling-link" markdown>Referee note: {one}</p>\n')
+    three = (
+        "[What is each bonus square worth?](#ruling-multipliers) · [When one rebus covers several bonus squares, "
+        "do their bonuses add up or multiply?](#ruling-squares-compound) · [Does a bonus square covered on an "
+        "earlier turn count again when a new rebus reads through it?](#ruling-covered-earlier)"
+    )
+    assert f'<p class="rb-ruling-link" markdown>Referee note: {three}</p>\n' in _rule(page, "bonus-squares")
+    assert "rb-ruling-link" not in _rule(page, "single-words")
+
+
+def test_the_referee_notes_in_french(pages: dict[str, str]) -> None:
+    page = pages["fr/rebus.md"]
+    section = page[page.index("## Notes d’arbitrage { #referee-notes }") :]
+    assert section.split("\n")[2] == (
+        "Les textes sources sont muets ou ambigus sur ces points. Les réponses sont des décisions du "
+        "projet, pas des règles de l’éditeur\u00a0; le calcul des scores et les exemples les appliquent."
+    )
+    ruling = section[section.index('<div class="rb-ruling" id="ruling-rebus-score"') :]
+    ruling = ruling[: ruling.index("</div>")]
+    assert '<span class="rb-badge rb-badge--ruling" data-search-exclude>Décision du projet</span>' in ruling
+    assert "\n*Pourquoi\u00a0:* " in ruling
+    assert "\nRègles concernées\u00a0: [REBUS 3.1](#basic-score), [REBUS 2.3](#adding-on)\n" in ruling
+    assert '<p class="rb-ruling-link" markdown>Note d’arbitrage\u00a0: [' in _rule(page, "adding-on")
