@@ -91,3 +91,44 @@ def test_the_referee_notes_in_french(pages: dict[str, str]) -> None:
     assert "\n*Pourquoi\u00a0:* " in ruling
     assert "\nRègles concernées\u00a0: [REBUS 3.1](#basic-score), [REBUS 2.3](#adding-on)\n" in ruling
     assert '<p class="rb-ruling-link" markdown>Note d’arbitrage\u00a0: [' in _rule(page, "adding-on")
+
+
+def test_a_worked_example_in_full(pages: dict[str, str]) -> None:
+    # reads-through: a rebus of 5 tiles with a new tile on a blue square: 5 × 3 = 15, doubled 30.
+    page = pages["en/rebus.md"]
+    start = page.index('<div class="rb-example" id="example-reads-through" markdown>')
+    block = page[start : page.index("</div>", start) + len("</div>")].split("\n")
+    assert block[:3] == [
+        '<div class="rb-example" id="example-reads-through" markdown>',
+        "**Example** · [REBUS 2.3](#adding-on), [REBUS 3.1](#basic-score)",
+        "",
+    ]
+    assert block[4:] == [
+        "",
+        "| Step | Computation |",
+        "|---|---|",
+        "| Rebus 1 | 5 × 3 = 15 × 2 = 30 |",
+        "| Turn score | 30 |",
+        "",
+        '<details class="rb-verified" data-search-exclude>',
+        "<summary>✓ Verified by the build</summary>",
+        '<p class="rb-verified__how">Reproduce it with this command:</p>',
+        # Hyphens as character references: Markdown would read "--" as a dash.
+        '<pre class="rb-command"><code>rulebook score rebus &#45;&#45;example reads&#45;through</code></pre>',
+        '<button type="button" class="rb-copy" data-copied="Copied" hidden>Copy</button>',
+        "</details>",
+        "",
+        "</div>",
+    ]
+    french = pages["fr/rebus.md"]
+    assert "\n**Exemple** · [REBUS 2.3](#adding-on), [REBUS 3.1](#basic-score)\n" in french
+
+
+def test_an_example_on_assumed_values_links_the_ruling_that_sets_them(pages: dict[str, str]) -> None:
+    # rules/rebis/game.yaml: the ruling token-values assumes the mixture tokens' multipliers.
+    ruling = "[What multiplier does each mixture token have?](#ruling-token-values)"
+    assumption = (
+        '<p class="rb-assumption" markdown>**Assumption:** these numbers use values that no source gives, '
+        f"set by the project: {ruling}</p>"
+    )
+    assert assumption in pages["en/rebis.md"]
