@@ -132,3 +132,15 @@ def test_an_example_on_assumed_values_links_the_ruling_that_sets_them(pages: dic
         f"set by the project: {ruling}</p>"
     )
     assert assumption in pages["en/rebis.md"]
+
+
+def test_a_refused_example_says_why_in_the_pages_language(pages: dict[str, str]) -> None:
+    # ten-tiles places 10 tiles; the rack (rack_tiles) holds 9. The French is the catalog's, with its
+    # no-break spaces before ":".
+    for language, said in (
+        ("en", "**Refused:** `turn.tiles_placed: 10 tiles placed, but a rack holds only 9`"),
+        ("fr", "**Refusé\u00a0:** `turn.tiles_placed: 10 tuiles posées, mais un chevalet n’en contient que 9`"),
+    ):
+        page = pages[f"{language}/rebus.md"]
+        block = page[page.index('id="example-ten-tiles"') :]
+        assert f"\n\n{said}\n\n<details " in block[: block.index("</div>")], language
