@@ -9,9 +9,11 @@ UI strings of locales/fr/LC_MESSAGES/messages.po (French puts a no-break space b
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
-from conftest import ROOT
+from conftest import ROOT, edit
 from rulebook.load.project import load_project
 from rulebook.render.pages import render_pages
 
@@ -144,3 +146,18 @@ def test_a_refused_example_says_why_in_the_pages_language(pages: dict[str, str])
         page = pages[f"{language}/rebus.md"]
         block = page[page.index('id="example-ten-tiles"') :]
         assert f"\n\n{said}\n\n<details " in block[: block.index("</div>")], language
+
+
+def test_a_refusal_quoting_a_backtick_stays_one_code_span(project_copy: Path) -> None:
+    # A key with a backtick in the situation: the refusal quotes it, and the page shows it in a code
+    # span, which a backtick would close early. The key is written without it.
+    edit(
+        project_copy,
+        "rules/rebus/game.yaml",
+        "        tiles_placed: 10\n",
+        "        tiles_placed: 10\n        ti`les: 1\n",
+    )
+    page = next(p.text for p in render_pages(load_project(project_copy).project) if p.path == "en/rebus.md")
+    block = page[page.index('id="example-ten-tiles"') :]
+    refused = next(line for line in block.split("\n") if line.startswith("**Refused:**"))
+    assert refused == "**Refused:** `turn['tiles']: unknown key 'tiles'`"

@@ -146,3 +146,19 @@ def test_the_glossary_bar_and_each_theme_block(pages: dict[str, str]) -> None:
     )
     assert bar in page
     assert '</p>\n\n</div>\n\n</div>\n\n## Numbers { #numbers }\n\n<div class="rb-glossary" markdown>\n\n<div ' in page
+
+
+def test_the_sound_index_in_full_form(pages: dict[str, str]) -> None:
+    # glossary/en.yaml's page.sounds and page.sounds-intro; sounds sorted, digits first; "right" is a
+    # reading of pen and of check (symbols.yaml), linked in that order, both names in the filter words.
+    page = pages["en/glossary.md"]
+    index = page[page.index("## Sound index") :]
+    assert index.startswith(
+        "## Sound index { #sounds }\n\n"
+        "Each English sound or word, and the pictures that can stand for it.\n\n"
+        '<div class="rb-sounds" markdown>\n\n'
+        '- <span class="rb-sound" data-filter="0 zero">“<span lang="en">0</span>” → [Zero](#zero)</span>\n'
+    )
+    right = '“<span lang="en">right</span>” → [Pen](#pen), [Check mark](#check)'
+    assert f'\n- <span class="rb-sound" data-filter="right pen check mark">{right}</span>\n' in index
+    assert index.endswith("</span>\n\n</div>\n")
