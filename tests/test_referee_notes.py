@@ -149,15 +149,42 @@ def test_a_refused_example_says_why_in_the_pages_language(pages: dict[str, str])
 
 
 def test_a_refusal_quoting_a_backtick_stays_one_code_span(project_copy: Path) -> None:
-    # A key with a backtick in the situation: the refusal quotes it, and the page shows it in a code
-    # span, which a backtick would close early. The key is written without it.
+    # Two keys the schema does not know, one with a backtick: the refusal quotes both, in the file's
+    # order, and the page shows it in one code span, which a backtick would close early.
     edit(
         project_copy,
         "rules/rebus/game.yaml",
         "        tiles_placed: 10\n",
-        "        tiles_placed: 10\n        ti`les: 1\n",
+        "        tiles_placed: 10\n        ti`les: 1\n        zz: 2\n",
     )
     page = next(p.text for p in render_pages(load_project(project_copy).project) if p.path == "en/rebus.md")
     block = page[page.index('id="example-ten-tiles"') :]
     refused = next(line for line in block.split("\n") if line.startswith("**Refused:**"))
-    assert refused == "**Refused:** `turn['tiles']: unknown key 'tiles'`"
+    assert refused == "**Refused:** `turn['tiles']: unknown key 'tiles'; turn.zz: unknown key 'zz'`"
+
+
+def test_a_refusal_is_said_with_the_languages_own_list_words(pages: dict[str, str]) -> None:
+    # oh-my-word's token-of-four: Ann holds a token worth 4; tokens are worth 1, 2 or 3 (bad_luck_values),
+    # listed as each language lists alternatives (CLDR "or" lists; English with a serial comma).
+    for language, said in (
+        ("en", "**Refused:** `players.Ann[0]: a bad luck token is worth 1, 2, or 3, not 4`"),
+        ("fr", "**Refusé\u00a0:** `players.Ann[0]: un jeton malchance vaut 1, 2 ou 3, pas 4`"),
+        ("cs", "**Odmítnuto:** `players.Ann[0]: žeton smůly má hodnotu 1, 2 nebo 3, ne 4`"),
+    ):
+        assert f"\n{said}\n" in pages[f"{language}/oh-my-word.md"], language
+
+
+def test_each_reason_of_a_refusal_is_given(project_copy: Path) -> None:
+    # Ann's token of 4 and, with Bob's 25 tokens of 1, 26 tokens taken of the game's 25.
+    edit(
+        project_copy,
+        "rules/oh-my-word/game.yaml",
+        "players: {Ann: [4], Bob: [1]}",
+        "players: {Ann: [4], Bob: [" + ", ".join(["1"] * 25) + "]}",
+    )
+    page = next(p.text for p in render_pages(load_project(project_copy).project) if p.path == "en/oh-my-word.md")
+    block = page[page.index('id="example-token-of-four"') :]
+    assert (
+        "\n**Refused:** `players.Ann[0]: a bad luck token is worth 1, 2, or 3, not 4; "
+        "players: 26 bad luck tokens taken, but the game has only 25`\n"
+    ) in block[: block.index("</div>")]
