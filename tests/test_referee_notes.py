@@ -127,13 +127,18 @@ def test_a_worked_example_in_full(pages: dict[str, str]) -> None:
 
 
 def test_an_example_on_assumed_values_links_the_ruling_that_sets_them(pages: dict[str, str]) -> None:
-    # rules/rebis/game.yaml: the ruling token-values assumes the mixture tokens' multipliers.
+    # rules/rebis/game.yaml: the ruling token-values assumes the mixture tokens' multipliers, which the
+    # example multiplied-shelf uses; its result is computed from them, not verified against a source.
     ruling = "[What multiplier does each mixture token have?](#ruling-token-values)"
     assumption = (
         '<p class="rb-assumption" markdown>**Assumption:** these numbers use values that no source gives, '
-        f"set by the project: {ruling}</p>"
+        f"set by the project: {ruling}</p>\n\n| Step | Computation |\n"
     )
-    assert assumption in pages["en/rebis.md"]
+    page = pages["en/rebis.md"]
+    block = page[page.index('id="example-multiplied-shelf"') :]
+    block = block[: block.index("</div>")]
+    assert assumption in block
+    assert "\n<summary>Computed by the build from the assumed values</summary>\n" in block
 
 
 def test_a_refused_example_says_why_in_the_pages_language(pages: dict[str, str]) -> None:
