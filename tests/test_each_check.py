@@ -656,6 +656,22 @@ FAULTS = [
         "units.symbol.eye.description.text: says 7; the example has 2 tiles and scores 6, and no reading is 7",
     ),
     Fault(
+        "glossary: a number in a symbol's name",
+        "glossary/fr.yaml",
+        "text: Œil\n",
+        "text: Œil 7\n",
+        "Œil 7",
+        "units.symbol.eye.name.text: says 7; the example has 2 tiles and scores 6, and no reading is 7",
+    ),
+    Fault(
+        "glossary: a number in the explanation of a symbol's readings",
+        "glossary/fr.yaml",
+        "(oui).\n",
+        "(oui), 7 fois.\n",
+        "symbol.eye.readings:\n    text: ▸>-",
+        "units.symbol.eye.readings.text: says 7; the example has 2 tiles and scores 6, and no reading is 7",
+    ),
+    Fault(
         "glossary: a number in a symbol's words that is its tile count",
         "glossary/fr.yaml",
         "text: Un œil ouvert.",
