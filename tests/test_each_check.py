@@ -30,6 +30,19 @@ CS_EYE_AT = "symbol.eye.readings:\n    text: ▸>-"  # where a problem of that u
 CS_SUMMARY = "Karetní hra o knihovních policích a žetonech směsi."
 
 
+# The French glossary's eye: its description unit, then the explanation of its readings.
+_EYE_DESCRIPTION = (
+    '  symbol.eye.description:\n    text: Un œil ouvert.\n    source: "c513ae77eac8"\n    status: draft\n'
+)
+_FRENCH_GLOSSARY = (ROOT / "glossary/fr.yaml").read_text(encoding="utf-8")
+_EYE_WORDS = _FRENCH_GLOSSARY[
+    _FRENCH_GLOSSARY.index(_EYE_DESCRIPTION) : _FRENCH_GLOSSARY.index(
+        "(oui).\n", _FRENCH_GLOSSARY.index(_EYE_DESCRIPTION)
+    )
+    + len("(oui).\n")
+]
+
+
 @dataclass(frozen=True)
 class Fault:
     check: str  # the function that must report it
@@ -670,6 +683,16 @@ FAULTS = [
         "(oui), 7 fois.\n",
         "symbol.eye.readings:\n    text: ▸>-",
         "units.symbol.eye.readings.text: says 7; the example has 2 tiles and scores 6, and no reading is 7",
+    ),
+    Fault(
+        "glossary: a number in a symbol's readings, its description not yet translated",
+        "glossary/fr.yaml",
+        _EYE_WORDS,
+        _EYE_WORDS.replace(_EYE_DESCRIPTION, "").replace("(oui).", "(oui), 7 fois."),
+        "symbol.eye.readings:\n    text: ▸>-",
+        "units.symbol.eye.readings.text: says 7; the example has 2 tiles and scores 6, and no reading is 7",
+        also=(("glossary/fr.yaml", "units:\n", "warning: units: 'symbol.eye.description' has no fr translation yet"),),
+        located="glossary/fr.yaml",
     ),
     Fault(
         "glossary: a number in a symbol's words that is its tile count",
