@@ -468,6 +468,23 @@ FAULTS = [
         "rulings[3].assumes: no fact 'token_value'",
     ),
     Fault(
+        "structure: a ruling may assume one fact by its dotted name",
+        "rules/rebis/game.yaml",
+        "assumes: [token_values]",
+        "assumes: [token_values, token_values.gold]",
+        "",
+        "",
+        code=0,
+    ),
+    Fault(
+        "structure: a ruling assumes a fact below a number",
+        "rules/rebis/game.yaml",
+        "assumes: [token_values]",
+        "assumes: [token_values.gold.carat]",
+        "token_values.gold.carat]",
+        "rulings[3].assumes: no fact 'token_values.gold.carat'",
+    ),
+    Fault(
         "structure: the card cites a rule that does not exist",
         "rules/rebus/game.yaml",
         "end: {rules: [end-of-play]}",
