@@ -96,6 +96,7 @@ PACKAGES: dict[str, tuple[list[str], list[str]]] = {
             "tests/test_tile_strip.py",
             "tests/test_sanitizer_removals.py",
             "tests/test_referee_notes.py",
+            "tests/test_markup.py",
             "tests/test_glossary.py",
             # Not test_page_typography.py: it builds the site, which the stage cannot (no docs/), and
             # a build in a subprocess would import the installed package, not the mutants.
