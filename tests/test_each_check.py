@@ -43,6 +43,13 @@ _EYE_WORDS = _FRENCH_GLOSSARY[
 ]
 
 
+# REBUS's second worked example, after the first one's expectation.
+_READS_THROUGH_INPUT = (
+    "  - id: reads-through\n    rules: [adding-on, basic-score]\n    rulings: [rebus-score]\n    input:\n"
+    "      turn:\n        rebuses: [{tiles: 5, new_bonus: [blue]}]\n        tiles_placed: 3\n"
+)
+
+
 @dataclass(frozen=True)
 class Fault:
     check: str  # the function that must report it
@@ -537,6 +544,48 @@ FAULTS = [
         "fewer than the 7 placed: every tile placed is part of a rebus; reproduce: rulebook score rebus --example "
         "two-squares",
     ),
+    # Two examples broken at once: each is reported, whichever fails first and however.
+    Fault(
+        "examples: a result that differs, then an input the scoring refuses",
+        "rules/rebus/game.yaml",
+        "expect: {score: 12}\n" + _READS_THROUGH_INPUT,
+        "expect: {score: 13}\n" + _READS_THROUGH_INPUT.replace("tiles_placed: 3", "tiles_placed: 6"),
+        "- ▸id: i-saw",
+        "example 'i-saw': expected score 13, computed 12; reproduce: rulebook score rebus --example i-saw",
+        also=(
+            (
+                "rules/rebus/game.yaml",
+                "blue]}]\n        tiles_placed: ▸6",
+                "example 'reads-through': expected {\"score\": 30}, but turn.tiles_placed: the rebuses hold 5 tiles "
+                "in all, fewer than the 6 placed: every tile placed is part of a rebus; reproduce: rulebook score "
+                "rebus --example reads-through",
+            ),
+        ),
+    ),
+    Fault(
+        "examples: an input the scoring refuses, then a result that differs",
+        "rules/rebus/game.yaml",
+        "tiles_placed: 2\n    expect: {score: 12}\n" + _READS_THROUGH_INPUT + "    expect: {score: 30}",
+        "tiles_placed: 3\n    expect: {score: 12}\n" + _READS_THROUGH_INPUT + "    expect: {score: 31}",
+        "center]}]\n        tiles_placed: ▸3",
+        "example 'i-saw': expected {\"score\": 12}, but turn.tiles_placed: the rebuses hold 2 tiles in all, fewer "
+        "than the 3 placed: every tile placed is part of a rebus; reproduce: rulebook score rebus --example i-saw",
+        also=(
+            (
+                "rules/rebus/game.yaml",
+                "new_bonus: ▸[center]",
+                "example 'i-saw': expected {\"score\": 12}, but turn.rebuses[0].new_bonus: the centre dot is "
+                "covered on the first turn, when the board is empty: its rebus holds only the 3 tiles placed, not 2; "
+                "reproduce: rulebook score rebus --example i-saw",
+            ),
+            (
+                "rules/rebus/game.yaml",
+                "- ▸id: reads-through",
+                "example 'reads-through': expected score 31, computed 30; reproduce: rulebook score rebus --example "
+                "reads-through",
+            ),
+        ),
+    ),
     Fault(
         "examples: scoring_rules names no rule",
         "rules/rebus/game.yaml",
@@ -584,7 +633,7 @@ FAULTS = [
         "L’étagère de Bob, qui totalise 7, rapporte 17.",
         "example.multiplied-shelf:\n    text: ▸>-",
         "units.example.multiplied-shelf.text: the caption says 17, which example 'multiplied-shelf' does not "
-        "compute (…",
+        'compute ({"scores": {"Ann": 72, "Bob": 7}, "winners": ["Ann"], "red_token_to": "Ann"})',
     ),
     # validate/glossary.py
     Fault(
