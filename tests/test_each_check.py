@@ -19,7 +19,7 @@ from pathlib import Path
 
 import pytest
 
-from conftest import CONTENT, ROOT, run_cli, tree_digest
+from conftest import CONTENT, ROOT, edit, run_cli, tree_digest
 
 # Units that the faults are planted in. Rebis's French summary is a draft that we wrote; its English
 # is "A card game of shelves of books and mixture tokens."
@@ -635,6 +635,15 @@ FAULTS = [
         "units.example.multiplied-shelf.text: the caption says 17, which example 'multiplied-shelf' does not "
         'compute ({"scores": {"Ann": 72, "Bob": 7}, "winners": ["Ann"], "red_token_to": "Ann"})',
     ),
+    Fault(
+        "examples: a caption quoting a number with a decimal comma",
+        "rules/rebis/fr.yaml",
+        "L’étagère de Bob, qui totalise 7, rapporte 7.",
+        "L’étagère de Bob, qui totalise 7, rapporte 7,5.",
+        "example.multiplied-shelf:\n    text: ▸>-",
+        "units.example.multiplied-shelf.text: the caption says 7,5, which example 'multiplied-shelf' does not "
+        'compute ({"scores": {"Ann": 72, "Bob": 7}, "winners": ["Ann"], "red_token_to": "Ann"})',
+    ),
     # validate/glossary.py
     Fault(
         "glossary: the number of symbols the rules promise",
@@ -863,3 +872,22 @@ def test_an_example_id_used_twice_is_reported_at_the_second(project_copy: Path, 
     assert code == 1
     assert f"{duplicate}example id 'i-saw' is used twice" in out.splitlines()
     assert "expected score 30, computed 12" not in out, "the second example was given the first one's outcome"
+
+
+def test_a_caption_is_checked_in_every_language_after_one_that_lacks_it(project_copy: Path, capsys) -> None:
+    """Not alone: the French caption is dropped (a warning), and the Czech one, checked after it, says
+    17 where the example computes 7 for Bob (rules/project.yaml: languages en, fr, cs)."""
+    french = (project_copy / "rules/rebis/fr.yaml").read_text(encoding="utf-8")
+    start = french.index("  example.multiplied-shelf:\n")
+    edit(project_copy, "rules/rebis/fr.yaml", french[start : french.index("  example.face-down-closing:", start)], "")
+    edit(project_copy, "rules/rebis/cs.yaml", "má hodnotu 7.", "má hodnotu 17.")
+    code, out, _ = run_cli(capsys, "--root", str(project_copy), "check")
+    caption = _expected_line(
+        project_copy,
+        "rules/rebis/cs.yaml",
+        "example.multiplied-shelf:\n    text: ▸>-",
+        "units.example.multiplied-shelf.text: the caption says 17, which example 'multiplied-shelf' does not "
+        'compute ({"scores": {"Ann": 72, "Bob": 7}, "winners": ["Ann"], "red_token_to": "Ann"})',
+    )
+    assert code == 1
+    assert caption in out.splitlines(), out
