@@ -93,7 +93,7 @@ PACKAGES: dict[str, tuple[list[str], list[str]]] = {
             "tests/test_render.py",
             "tests/test_escaping.py",
             "tests/test_verified_mark.py",
-            "tests/test_tile_strip.py",
+            "tests/test_glossary_page.py",
             "tests/test_sanitizer_removals.py",
             "tests/test_referee_notes.py",
             "tests/test_markup.py",
