@@ -164,3 +164,10 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
         return
     module = mutant.partition(".x_")[0].rpartition(".")[2]  # rulebook.validate.glossary.x_f__mutmut_3
     items.sort(key=lambda item: module not in item.nodeid)
+
+
+def per_test_under_mutmut(fixture_name: str, config: pytest.Config) -> str:
+    """The scope of a fixture that renders pages: once per module, but once per test under
+    `make mutate`. mutmut credits a function to the test that called it, and a module fixture calls
+    it in the first test only, so the module's other tests would never run against its mutants."""
+    return "function" if os.environ.get("MUTANT_UNDER_TEST") else "module"

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from conftest import ROOT, edit, locate, run_cli, tree_digest
+from conftest import ROOT, edit, locate, per_test_under_mutmut, run_cli, tree_digest
 from rulebook.icons import icon_file
 from rulebook.load.project import load_project
 from rulebook.render.pages import render_pages
@@ -204,7 +204,7 @@ def test_the_second_edition_pictures_and_readings() -> None:
     assert {symbols[s].reads for s in ("up", "power", "why")} == {"I rise", "I am off", "yes"}
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture(scope=per_test_under_mutmut)
 def pages() -> dict[str, str]:
     return {page.path: page.text for page in render_pages(load_project(ROOT).project)}
 

@@ -13,12 +13,12 @@ import re
 
 import pytest
 
-from conftest import ROOT
+from conftest import ROOT, per_test_under_mutmut
 from rulebook.load.project import load_project
 from rulebook.render.pages import render_pages
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture(scope=per_test_under_mutmut)
 def pages() -> dict[str, str]:
     # The icons' SVG is the same in every case; left out so that the markup around it reads plainly.
     return {

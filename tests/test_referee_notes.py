@@ -13,12 +13,12 @@ from pathlib import Path
 
 import pytest
 
-from conftest import ROOT, edit
+from conftest import ROOT, edit, per_test_under_mutmut
 from rulebook.load.project import load_project
 from rulebook.render.pages import render_pages
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture(scope=per_test_under_mutmut)
 def pages() -> dict[str, str]:
     return {page.path: page.text for page in render_pages(load_project(ROOT).project)}
 
