@@ -218,6 +218,9 @@ def test_the_glossary_page_is_described_by_its_introduction_in_plain_text(pages:
     assert lines[3:5] == ["hide: [toc]", "---"]
     assert lines[7:9] == ["# Glossary of the 76 REBUS symbols", ""]
     assert lines[9].startswith(lines[2].removeprefix('description: "').removesuffix('…"'))
+    # Then the print hint and the filter bar, each block after an empty line.
+    assert lines[10] == "" and lines[11].startswith('<p class="rb-print-hint">') and lines[12] == ""
+    assert lines[13] == '<div class="rb-glossary-bar" data-search-exclude>'
 
 
 def test_the_filters_empty_state_is_said_in_the_pages_language(pages: dict[str, str]) -> None:

@@ -99,6 +99,8 @@ def test_a_glossary_card_in_full(pages: dict[str, str]) -> None:
 def test_a_card_explains_its_readings_and_counts_one_tile_in_the_pages_language(pages: dict[str, str]) -> None:
     # glossary/cs.yaml explains "ice cream" and glosses "I scream"; one tile is "1 kamínek", 3 points "3 body".
     card = _card(pages["cs/glossary.md"], "ice-cream")
+    blocks = card.split("\n")
+    assert blocks[1::2] == [""] * len(blocks[1::2]), "each block of the card is followed by one empty line"
     description = '<p class="rb-symbol__description" markdown>Zmrzlina v kornoutu.</p>'
     assert f'{description}\n\n<p class="rb-symbol__explained" markdown>Anglické „ice cream“' in card
     assert card.endswith(

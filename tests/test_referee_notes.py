@@ -100,6 +100,7 @@ def test_a_worked_example_in_full(pages: dict[str, str]) -> None:
     page = pages["en/rebus.md"]
     start = page.index('<div class="rb-example" id="example-reads-through" markdown>')
     block = page[start : page.index("</div>", start) + len("</div>")].split("\n")
+    assert page[start:].split("\n")[len(block)] == "", "an empty line after the example"
     assert block[:3] == [
         '<div class="rb-example" id="example-reads-through" markdown>',
         "**Example** · [REBUS 2.3](#adding-on), [REBUS 3.1](#basic-score)",
@@ -193,3 +194,27 @@ def test_each_reason_of_a_refusal_is_given(project_copy: Path) -> None:
         "\n**Refused:** `players.Ann[0]: a bad luck token is worth 1, 2, or 3, not 4; "
         "players: 26 bad luck tokens taken, but the game has only 25`\n"
     ) in block[: block.index("</div>")]
+
+
+def test_a_breakdown_in_french(pages: dict[str, str]) -> None:
+    # The table's words are the catalog's (Étape, Calcul, Rébus {n}, Score du tour); the numbers are
+    # reads-through's: 5 tiles × 3 = 15, doubled by the blue square.
+    page = pages["fr/rebus.md"]
+    block = page[page.index('id="example-reads-through"') :]
+    table = "| Étape | Calcul |\n|---|---|\n| Rébus 1 | 5 × 3 = 15 × 2 = 30 |\n| Score du tour | 30 |\n\n<details "
+    assert table in block[: block.index("</div>")]
+
+
+def test_winners_and_a_tie_in_the_breakdown(pages: dict[str, str]) -> None:
+    # oh-my-word's tie: Ann and Bob share the fewest points, so both win and a tiebreaker is needed;
+    # fewest-points has one winner, Cy.
+    for language, rows in (
+        ("en", "| **Winners** | **Ann, Bob** |\n| | A tiebreaker is needed. |\n\n"),
+        ("fr", "| **Gagnants** | **Ann, Bob** |\n| | Un départage est nécessaire. |\n\n"),
+    ):
+        page = pages[f"{language}/oh-my-word.md"]
+        block = page[page.index('id="example-tie"') :]
+        assert rows in block[: block.index("</div>")], language
+    page = pages["en/oh-my-word.md"]
+    block = page[page.index('id="example-fewest-points"') :]
+    assert "| **Winner** | **Cy** |\n\n" in block[: block.index("</div>")]
