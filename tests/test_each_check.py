@@ -891,3 +891,22 @@ def test_a_caption_is_checked_in_every_language_after_one_that_lacks_it(project_
     )
     assert code == 1
     assert caption in out.splitlines(), out
+
+
+def test_a_unit_is_judged_with_the_string_facts_it_quotes(project_copy: Path, capsys) -> None:
+    """Not alone: the fact itself is reported too. The English rule.bags quotes a string fact that
+    holds a javascript: link, so the unit carries the link onto the page."""
+    edit(
+        project_copy, "rules/rebus/game.yaml", "    bags: 3\n", "    bags: 3\n    note: '[bags](javascript:alert(1))'\n"
+    )
+    edit(project_copy, "rules/rebus/en.yaml", "according to color.", "according to color, {components.note}.")
+    code, out, _ = run_cli(capsys, "--root", str(project_copy), "check")
+    unit = _expected_line(
+        project_copy,
+        "rules/rebus/en.yaml",
+        "Separate the tiles",
+        "units.rule.bags.text: the link target javascript:alert(1) is not allowed: links may be relative, "
+        "#anchors, https:, http: or mailto:",
+    )
+    assert code == 1
+    assert unit in out.splitlines(), out
