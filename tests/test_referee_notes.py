@@ -218,3 +218,20 @@ def test_winners_and_a_tie_in_the_breakdown(pages: dict[str, str]) -> None:
     page = pages["en/oh-my-word.md"]
     block = page[page.index('id="example-fewest-points"') :]
     assert "| **Winner** | **Cy** |\n\n" in block[: block.index("</div>")]
+
+
+def test_an_example_on_the_values_of_two_rulings_links_both(project_copy: Path) -> None:
+    # shelf-value made to assume the gold token's multiplier too, which Ann's shelf in multiplied-shelf uses.
+    edit(
+        project_copy,
+        "rules/rebis/game.yaml",
+        "  - id: shelf-value\n    rules: [multipliers, final-score, closing-shelf]\n",
+        "  - id: shelf-value\n    rules: [multipliers, final-score, closing-shelf]\n    assumes: [token_values.gold]\n",
+    )
+    page = next(p.text for p in render_pages(load_project(project_copy).project) if p.path == "en/rebis.md")
+    block = page[page.index('id="example-multiplied-shelf"') :]
+    rulings = (
+        "[What is a shelf worth at the end?](#ruling-shelf-value) · "
+        "[What multiplier does each mixture token have?](#ruling-token-values)"
+    )
+    assert f"set by the project: {rulings}</p>" in block[: block.index("</div>")]
