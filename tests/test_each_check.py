@@ -85,6 +85,22 @@ FAULTS = [
         "name: a name is plain text; '<' and '>' are not allowed",
     ),
     Fault(
+        "safety.name_problems: only a '<'",
+        "rules/rebis/game.yaml",
+        "name: Rebis\n",
+        "name: Rebis<\n",
+        "Rebis<",
+        "name: a name is plain text; '<' and '>' are not allowed",
+    ),
+    Fault(
+        "safety.name_problems: only a '>'",
+        "rules/rebis/game.yaml",
+        "name: Rebis\n",
+        "name: Rebis>\n",
+        "Rebis>",
+        "name: a name is plain text; '<' and '>' are not allowed",
+    ),
+    Fault(
         "safety.character_problems (a value outside units)",
         "rules/rebus/game.yaml",
         'title: "REBUS — Rules of the Game"',
@@ -201,6 +217,29 @@ FAULTS = [
         SUMMARY.replace("mélange.", "mélange }."),
         "Un jeu",
         "units.summary.text: a brace that is not part of a {group.name} placeholder",
+    ),
+    Fault(
+        "text: a stray opening brace",
+        "rules/rebis/fr.yaml",
+        SUMMARY,
+        SUMMARY.replace("mélange.", "mélange {."),
+        "Un jeu",
+        "units.summary.text: a brace that is not part of a {group.name} placeholder",
+    ),
+    Fault(
+        "text: a placeholder that names no fact",
+        "rules/rebus/fr.yaml",
+        "les {components.bags} sacs",
+        "les {components.bagz} sacs",
+        "Répartissez",
+        "units.rule.bags.text: placeholder {components.bagz} names no fact in rebus/game.yaml",
+        also=(
+            (
+                "rules/rebus/fr.yaml",
+                "Répartissez",
+                "units.rule.bags.text: placeholders {components.bagz} differ from the English {components.bags}",
+            ),
+        ),
     ),
     Fault(
         "text: a stray brace before an attribute list on its own line",
