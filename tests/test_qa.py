@@ -45,6 +45,14 @@ BREAKS = [
         "the English ends with full stop, the translation with none",
     ),
     (
+        "closing punctuation where the English has none",
+        "rules/rebus/fr.yaml",
+        "text: Pour jouer\n",
+        "text: Pour jouer.\n",
+        "section.play",
+        "the English ends with no closing punctuation, the translation with full stop",
+    ),
+    (
         "French colon",
         "rules/rebus/fr.yaml",
         f"Pas d’énumérations. Exemple{NBSP}:",
