@@ -322,6 +322,17 @@ FAULTS = [
         located="rules/rebis/game.yaml",
     ),
     Fault(
+        "translations: the next language is checked after one whose file is missing",
+        "rules/rebis/cs.yaml",
+        f'{CS_SUMMARY}\n    source: "3f9998d849eb"',
+        f'{CS_SUMMARY}\n    source: "3f9998d849ec"',
+        "summary:",
+        "warning: units.summary: outdated: the en text changed since this translation was made",
+        also=(("rules/rebis/game.yaml", "id: rebis", "warning: no fr.yaml: nothing in rebis is translated yet"),),
+        code=0,
+        removed=("rules/rebis/fr.yaml",),
+    ),
+    Fault(
         "translations: a translated unit without a status",
         "rules/rebis/fr.yaml",
         f'{SUMMARY}\n    source: "3f9998d849eb"\n    status: draft\n',
