@@ -219,6 +219,15 @@ FAULTS = [
         "units.summary.text: a brace that is not part of a {group.name} placeholder",
     ),
     Fault(
+        "qa: balanced bold and code spans pass",
+        "rules/rebis/fr.yaml",
+        SUMMARY,
+        SUMMARY.replace("Un jeu", "Un **jeu** `x`"),
+        "",
+        "",
+        code=0,
+    ),
+    Fault(
         "text: a stray opening brace",
         "rules/rebis/fr.yaml",
         SUMMARY,
