@@ -227,6 +227,30 @@ FAULTS = [
         "",
         code=0,
     ),
+    # An outdated translation: what its English changed (the placeholders) is a warning; raw HTML,
+    # wrong whatever the English, stays an error.
+    Fault(
+        "text: an outdated translation's faults, by whether the English change explains them",
+        "rules/rebis/fr.yaml",
+        f'{SUMMARY}\n    source: "3f9998d849eb"',
+        SUMMARY.replace("de cartes", "de <b>cartes</b>").replace("de jetons", "de {components.zero_cards} jetons")
+        + '\n    source: "3f9998d849ec"',
+        "Un jeu",
+        "units.summary.text: raw HTML is not allowed in text: '<b>'",
+        also=(
+            ("rules/rebis/fr.yaml", "Un jeu", "units.summary.text: raw HTML is not allowed in text: '</b>'"),
+            (
+                "rules/rebis/fr.yaml",
+                "summary:",
+                "warning: units.summary: outdated: the en text changed since this translation was made",
+            ),
+            (
+                "rules/rebis/fr.yaml",
+                "Un jeu",
+                "warning: units.summary.text: placeholders {components.zero_cards} differ from the English (none)",
+            ),
+        ),
+    ),
     Fault(
         "text: a stray opening brace",
         "rules/rebis/fr.yaml",
