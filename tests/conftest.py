@@ -153,3 +153,21 @@ def history(project_copy: Path) -> Path:
     subprocess.run([*GIT, "-C", str(project_copy), "add", "-A"], check=True)
     subprocess.run([*GIT, "-C", str(project_copy), "commit", "-qm", "released"], check=True)
     return project_copy
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Under `make mutate`, the tests that name the mutated module run first (test_glossary.py and
+    the "glossary: …" cases for a mutant of validate/glossary.py): the run stops at the first failure,
+    so a mutant is caught sooner. Only the order changes, and only while mutmut tests a mutant."""
+    mutant = os.environ.get("MUTANT_UNDER_TEST", "")
+    if "__mutmut_" not in mutant:
+        return
+    module = mutant.partition(".x_")[0].rpartition(".")[2]  # rulebook.validate.glossary.x_f__mutmut_3
+    items.sort(key=lambda item: module not in item.nodeid)
+
+
+def per_test_under_mutmut(fixture_name: str, config: pytest.Config) -> str:
+    """The scope of a fixture that renders pages: once per module, but once per test under
+    `make mutate`. mutmut credits a function to the test that called it, and a module fixture calls
+    it in the first test only, so the module's other tests would never run against its mutants."""
+    return "function" if os.environ.get("MUTANT_UNDER_TEST") else "module"

@@ -147,7 +147,7 @@ BREAKS = [
         "rules: [own-tokens,",
         "rules: [receive-bag,",
         "receive-bag, change",
-        "rule id 'receive-bag' is already used by a rule",
+        "rule id 'receive-bag' is already used by a rule; ids are anchors and must be unique in a game",
     ),
     Break(
         "missing translation is reported, not fatal",

@@ -11,12 +11,15 @@ what raw HTML alone can carry (facts are not checked for raw HTML: a placeholder
 
 from __future__ import annotations
 
+import shutil
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 
 import pytest
 
-from conftest import run_cli
+from conftest import CONTENT, ROOT, edit, run_cli, tree_digest
 
 # Units that the faults are planted in. Rebis's French summary is a draft that we wrote; its English
 # is "A card game of shelves of books and mixture tokens."
@@ -25,6 +28,26 @@ CS_EYE = "Anglické „eye“ (oko) se vyslovuje"
 CS_EYE_AT = "symbol.eye.readings:\n    text: ▸>-"  # where a problem of that unit's text is located
 # Rebis's Czech summary: Czech typography has no rule about colons.
 CS_SUMMARY = "Karetní hra o knihovních policích a žetonech směsi."
+
+
+# The French glossary's eye: its description unit, then the explanation of its readings.
+_EYE_DESCRIPTION = (
+    '  symbol.eye.description:\n    text: Un œil ouvert.\n    source: "c513ae77eac8"\n    status: draft\n'
+)
+_FRENCH_GLOSSARY = (ROOT / "glossary/fr.yaml").read_text(encoding="utf-8")
+_EYE_WORDS = _FRENCH_GLOSSARY[
+    _FRENCH_GLOSSARY.index(_EYE_DESCRIPTION) : _FRENCH_GLOSSARY.index(
+        "(oui).\n", _FRENCH_GLOSSARY.index(_EYE_DESCRIPTION)
+    )
+    + len("(oui).\n")
+]
+
+
+# REBUS's second worked example, after the first one's expectation.
+_READS_THROUGH_INPUT = (
+    "  - id: reads-through\n    rules: [adding-on, basic-score]\n    rulings: [rebus-score]\n    input:\n"
+    "      turn:\n        rebuses: [{tiles: 5, new_bonus: [blue]}]\n        tiles_placed: 3\n"
+)
 
 
 @dataclass(frozen=True)
@@ -59,6 +82,22 @@ FAULTS = [
         "name: Rebis\n",
         "name: Rebis<b>\n",
         "Rebis<b>",
+        "name: a name is plain text; '<' and '>' are not allowed",
+    ),
+    Fault(
+        "safety.name_problems: only a '<'",
+        "rules/rebis/game.yaml",
+        "name: Rebis\n",
+        "name: Rebis<\n",
+        "Rebis<",
+        "name: a name is plain text; '<' and '>' are not allowed",
+    ),
+    Fault(
+        "safety.name_problems: only a '>'",
+        "rules/rebis/game.yaml",
+        "name: Rebis\n",
+        "name: Rebis>\n",
+        "Rebis>",
         "name: a name is plain text; '<' and '>' are not allowed",
     ),
     Fault(
@@ -180,6 +219,62 @@ FAULTS = [
         "units.summary.text: a brace that is not part of a {group.name} placeholder",
     ),
     Fault(
+        "qa: balanced bold and code spans pass",
+        "rules/rebis/fr.yaml",
+        SUMMARY,
+        SUMMARY.replace("Un jeu", "Un **jeu** `x`"),
+        "",
+        "",
+        code=0,
+    ),
+    # An outdated translation: what its English changed (the placeholders) is a warning; raw HTML,
+    # wrong whatever the English, stays an error.
+    Fault(
+        "text: an outdated translation's faults, by whether the English change explains them",
+        "rules/rebis/fr.yaml",
+        f'{SUMMARY}\n    source: "3f9998d849eb"',
+        SUMMARY.replace("de cartes", "de <b>cartes</b>").replace("de jetons", "de {components.zero_cards} jetons")
+        + '\n    source: "3f9998d849ec"',
+        "Un jeu",
+        "units.summary.text: raw HTML is not allowed in text: '<b>'",
+        also=(
+            ("rules/rebis/fr.yaml", "Un jeu", "units.summary.text: raw HTML is not allowed in text: '</b>'"),
+            (
+                "rules/rebis/fr.yaml",
+                "summary:",
+                "warning: units.summary: outdated: the en text changed since this translation was made",
+            ),
+            (
+                "rules/rebis/fr.yaml",
+                "Un jeu",
+                "warning: units.summary.text: placeholders {components.zero_cards} differ from the English (none)",
+            ),
+        ),
+    ),
+    Fault(
+        "text: a stray opening brace",
+        "rules/rebis/fr.yaml",
+        SUMMARY,
+        SUMMARY.replace("mélange.", "mélange {."),
+        "Un jeu",
+        "units.summary.text: a brace that is not part of a {group.name} placeholder",
+    ),
+    Fault(
+        "text: a placeholder that names no fact",
+        "rules/rebus/fr.yaml",
+        "les {components.bags} sacs",
+        "les {components.bagz} sacs",
+        "Répartissez",
+        "units.rule.bags.text: placeholder {components.bagz} names no fact in rebus/game.yaml",
+        also=(
+            (
+                "rules/rebus/fr.yaml",
+                "Répartissez",
+                "units.rule.bags.text: placeholders {components.bagz} differ from the English {components.bags}",
+            ),
+        ),
+    ),
+    Fault(
         "text: a stray brace before an attribute list on its own line",
         "rules/rebis/cs.yaml",
         f"text: {CS_SUMMARY}",
@@ -258,6 +353,17 @@ FAULTS = [
         code=0,
         removed=("rules/rebis/cs.yaml",),
         located="rules/rebis/game.yaml",
+    ),
+    Fault(
+        "translations: the next language is checked after one whose file is missing",
+        "rules/rebis/cs.yaml",
+        f'{CS_SUMMARY}\n    source: "3f9998d849eb"',
+        f'{CS_SUMMARY}\n    source: "3f9998d849ec"',
+        "summary:",
+        "warning: units.summary: outdated: the en text changed since this translation was made",
+        also=(("rules/rebis/game.yaml", "id: rebis", "warning: no fr.yaml: nothing in rebis is translated yet"),),
+        code=0,
+        removed=("rules/rebis/fr.yaml",),
     ),
     Fault(
         "translations: a translated unit without a status",
@@ -452,6 +558,23 @@ FAULTS = [
         "rulings[3].assumes: no fact 'token_value'",
     ),
     Fault(
+        "structure: a ruling may assume one fact by its dotted name",
+        "rules/rebis/game.yaml",
+        "assumes: [token_values]",
+        "assumes: [token_values, token_values.gold]",
+        "",
+        "",
+        code=0,
+    ),
+    Fault(
+        "structure: a ruling assumes a fact below a number",
+        "rules/rebis/game.yaml",
+        "assumes: [token_values]",
+        "assumes: [token_values.gold.carat]",
+        "token_values.gold.carat]",
+        "rulings[3].assumes: no fact 'token_values.gold.carat'",
+    ),
+    Fault(
         "structure: the card cites a rule that does not exist",
         "rules/rebus/game.yaml",
         "end: {rules: [end-of-play]}",
@@ -504,6 +627,48 @@ FAULTS = [
         "fewer than the 7 placed: every tile placed is part of a rebus; reproduce: rulebook score rebus --example "
         "two-squares",
     ),
+    # Two examples broken at once: each is reported, whichever fails first and however.
+    Fault(
+        "examples: a result that differs, then an input the scoring refuses",
+        "rules/rebus/game.yaml",
+        "expect: {score: 12}\n" + _READS_THROUGH_INPUT,
+        "expect: {score: 13}\n" + _READS_THROUGH_INPUT.replace("tiles_placed: 3", "tiles_placed: 6"),
+        "- ▸id: i-saw",
+        "example 'i-saw': expected score 13, computed 12; reproduce: rulebook score rebus --example i-saw",
+        also=(
+            (
+                "rules/rebus/game.yaml",
+                "blue]}]\n        tiles_placed: ▸6",
+                "example 'reads-through': expected {\"score\": 30}, but turn.tiles_placed: the rebuses hold 5 tiles "
+                "in all, fewer than the 6 placed: every tile placed is part of a rebus; reproduce: rulebook score "
+                "rebus --example reads-through",
+            ),
+        ),
+    ),
+    Fault(
+        "examples: an input the scoring refuses, then a result that differs",
+        "rules/rebus/game.yaml",
+        "tiles_placed: 2\n    expect: {score: 12}\n" + _READS_THROUGH_INPUT + "    expect: {score: 30}",
+        "tiles_placed: 3\n    expect: {score: 12}\n" + _READS_THROUGH_INPUT + "    expect: {score: 31}",
+        "center]}]\n        tiles_placed: ▸3",
+        "example 'i-saw': expected {\"score\": 12}, but turn.tiles_placed: the rebuses hold 2 tiles in all, fewer "
+        "than the 3 placed: every tile placed is part of a rebus; reproduce: rulebook score rebus --example i-saw",
+        also=(
+            (
+                "rules/rebus/game.yaml",
+                "new_bonus: ▸[center]",
+                "example 'i-saw': expected {\"score\": 12}, but turn.rebuses[0].new_bonus: the centre dot is "
+                "covered on the first turn, when the board is empty: its rebus holds only the 3 tiles placed, not 2; "
+                "reproduce: rulebook score rebus --example i-saw",
+            ),
+            (
+                "rules/rebus/game.yaml",
+                "- ▸id: reads-through",
+                "example 'reads-through': expected score 31, computed 30; reproduce: rulebook score rebus --example "
+                "reads-through",
+            ),
+        ),
+    ),
     Fault(
         "examples: scoring_rules names no rule",
         "rules/rebus/game.yaml",
@@ -551,7 +716,16 @@ FAULTS = [
         "L’étagère de Bob, qui totalise 7, rapporte 17.",
         "example.multiplied-shelf:\n    text: ▸>-",
         "units.example.multiplied-shelf.text: the caption says 17, which example 'multiplied-shelf' does not "
-        "compute (…",
+        'compute ({"scores": {"Ann": 72, "Bob": 7}, "winners": ["Ann"], "red_token_to": "Ann"})',
+    ),
+    Fault(
+        "examples: a caption quoting a number with a decimal comma",
+        "rules/rebis/fr.yaml",
+        "L’étagère de Bob, qui totalise 7, rapporte 7.",
+        "L’étagère de Bob, qui totalise 7, rapporte 7,5.",
+        "example.multiplied-shelf:\n    text: ▸>-",
+        "units.example.multiplied-shelf.text: the caption says 7,5, which example 'multiplied-shelf' does not "
+        'compute ({"scores": {"Ann": 72, "Bob": 7}, "winners": ["Ann"], "red_token_to": "Ann"})',
     ),
     # validate/glossary.py
     Fault(
@@ -653,6 +827,32 @@ FAULTS = [
         "units.symbol.eye.description.text: says 7; the example has 2 tiles and scores 6, and no reading is 7",
     ),
     Fault(
+        "glossary: a number in a symbol's name",
+        "glossary/fr.yaml",
+        "text: Œil\n",
+        "text: Œil 7\n",
+        "Œil 7",
+        "units.symbol.eye.name.text: says 7; the example has 2 tiles and scores 6, and no reading is 7",
+    ),
+    Fault(
+        "glossary: a number in the explanation of a symbol's readings",
+        "glossary/fr.yaml",
+        "(oui).\n",
+        "(oui), 7 fois.\n",
+        "symbol.eye.readings:\n    text: ▸>-",
+        "units.symbol.eye.readings.text: says 7; the example has 2 tiles and scores 6, and no reading is 7",
+    ),
+    Fault(
+        "glossary: a number in a symbol's readings, its description not yet translated",
+        "glossary/fr.yaml",
+        _EYE_WORDS,
+        _EYE_WORDS.replace(_EYE_DESCRIPTION, "").replace("(oui).", "(oui), 7 fois."),
+        "symbol.eye.readings:\n    text: ▸>-",
+        "units.symbol.eye.readings.text: says 7; the example has 2 tiles and scores 6, and no reading is 7",
+        also=(("glossary/fr.yaml", "units:\n", "warning: units: 'symbol.eye.description' has no fr translation yet"),),
+        located="glossary/fr.yaml",
+    ),
+    Fault(
         "glossary: a number in a symbol's words that is its tile count",
         "glossary/fr.yaml",
         "text: Un œil ouvert.",
@@ -679,22 +879,61 @@ def _matches(reported: str, expected: str) -> bool:
     return reported.startswith(expected[:-1]) if expected.endswith("…") else reported == expected
 
 
-@pytest.mark.parametrize("fault", FAULTS, ids=[fault.check for fault in FAULTS])
-def test_one_fault_is_reported_by_its_check_alone(fault: Fault, project_copy: Path, capsys) -> None:
-    for removed in fault.removed:
-        (project_copy / removed).unlink()
-    if fault.old:
-        path = project_copy / fault.file
-        text = path.read_text(encoding="utf-8")
-        assert text.count(fault.old) == 1, "the fault must be planted in exactly one place"
-        path.write_text(text.replace(fault.old, fault.new), encoding="utf-8")
+@pytest.fixture(scope="module")
+def shared_copy(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """One copy of the project for every case, each putting back what it broke: a check of the
+    copy then reads again only the files a fault changed (the reader keys what it read by each
+    file's size and time of change), and the schemas' own check is done once, not once per case."""
+    root = tmp_path_factory.mktemp("project")
+    for folder in CONTENT:
+        shutil.copytree(ROOT / folder, root / folder)
+    return root
 
-    code, out, err = run_cli(capsys, "--root", str(project_copy), "check")
+
+@contextmanager
+def _planted(root: Path, fault: Fault) -> Iterator[None]:
+    """The copy with the fault in it, as it was again afterwards (even when the case fails)."""
+    touched = [*fault.removed, *([fault.file] if fault.old else [])]
+    before = {name: (root / name).read_bytes() for name in touched}
+    try:
+        for removed in fault.removed:
+            (root / removed).unlink()
+        if fault.old:
+            path = root / fault.file
+            text = path.read_text(encoding="utf-8")
+            assert text.count(fault.old) == 1, "the fault must be planted in exactly one place"
+            path.write_text(text.replace(fault.old, fault.new), encoding="utf-8")
+        yield
+    finally:
+        for name, raw in before.items():
+            (root / name).write_bytes(raw)
+
+
+@pytest.mark.parametrize("fault", FAULTS, ids=[fault.check for fault in FAULTS])
+def test_one_fault_is_reported_by_its_check_alone(fault: Fault, shared_copy: Path, capsys) -> None:
+    project_copy = shared_copy
+    with _planted(project_copy, fault):
+        code, out, err = run_cli(capsys, "--root", str(project_copy), "check")
+        expected = _expected_lines(project_copy, fault)
+    _assert_reported_alone(fault, code, out, err, expected)
+
+
+def test_the_shared_copy_is_clean_again_after_every_case(shared_copy: Path, capsys) -> None:
+    """Runs after the cases (pytest keeps the file's order): none left its fault behind."""
+    assert tree_digest(shared_copy / "rules") == tree_digest(ROOT / "rules")
+    assert tree_digest(shared_copy / "glossary") == tree_digest(ROOT / "glossary")
+    assert run_cli(capsys, "--root", str(shared_copy), "check")[0] == 0
+
+
+def _expected_lines(project_copy: Path, fault: Fault) -> list[str]:
 
     expected = []
     if fault.marker:
         expected.append(_expected_line(project_copy, fault.located or fault.file, fault.marker, fault.message))
-    expected += [_expected_line(project_copy, file, marker, message) for file, marker, message in fault.also]
+    return expected + [_expected_line(project_copy, file, marker, message) for file, marker, message in fault.also]
+
+
+def _assert_reported_alone(fault: Fault, code: int, out: str, err: str, expected: list[str]) -> None:
     reported = out.splitlines()
     assert "Traceback" not in out + err
     unmatched = list(reported)
@@ -716,3 +955,41 @@ def test_an_example_id_used_twice_is_reported_at_the_second(project_copy: Path, 
     assert code == 1
     assert f"{duplicate}example id 'i-saw' is used twice" in out.splitlines()
     assert "expected score 30, computed 12" not in out, "the second example was given the first one's outcome"
+
+
+def test_a_caption_is_checked_in_every_language_after_one_that_lacks_it(project_copy: Path, capsys) -> None:
+    """Not alone: the French caption is dropped (a warning), and the Czech one, checked after it, says
+    17 where the example computes 7 for Bob (rules/project.yaml: languages en, fr, cs)."""
+    french = (project_copy / "rules/rebis/fr.yaml").read_text(encoding="utf-8")
+    start = french.index("  example.multiplied-shelf:\n")
+    edit(project_copy, "rules/rebis/fr.yaml", french[start : french.index("  example.face-down-closing:", start)], "")
+    edit(project_copy, "rules/rebis/cs.yaml", "má hodnotu 7.", "má hodnotu 17.")
+    code, out, _ = run_cli(capsys, "--root", str(project_copy), "check")
+    caption = _expected_line(
+        project_copy,
+        "rules/rebis/cs.yaml",
+        "example.multiplied-shelf:\n    text: ▸>-",
+        "units.example.multiplied-shelf.text: the caption says 17, which example 'multiplied-shelf' does not "
+        'compute ({"scores": {"Ann": 72, "Bob": 7}, "winners": ["Ann"], "red_token_to": "Ann"})',
+    )
+    assert code == 1
+    assert caption in out.splitlines(), out
+
+
+def test_a_unit_is_judged_with_the_string_facts_it_quotes(project_copy: Path, capsys) -> None:
+    """Not alone: the fact itself is reported too. The English rule.bags quotes a string fact that
+    holds a javascript: link, so the unit carries the link onto the page."""
+    edit(
+        project_copy, "rules/rebus/game.yaml", "    bags: 3\n", "    bags: 3\n    note: '[bags](javascript:alert(1))'\n"
+    )
+    edit(project_copy, "rules/rebus/en.yaml", "according to color.", "according to color, {components.note}.")
+    code, out, _ = run_cli(capsys, "--root", str(project_copy), "check")
+    unit = _expected_line(
+        project_copy,
+        "rules/rebus/en.yaml",
+        "Separate the tiles",
+        "units.rule.bags.text: the link target javascript:alert(1) is not allowed: links may be relative, "
+        "#anchors, https:, http: or mailto:",
+    )
+    assert code == 1
+    assert unit in out.splitlines(), out

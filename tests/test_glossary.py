@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from conftest import ROOT, edit, locate, run_cli, tree_digest
+from conftest import ROOT, edit, locate, per_test_under_mutmut, run_cli, tree_digest
 from rulebook.icons import icon_file
 from rulebook.load.project import load_project
 from rulebook.render.pages import render_pages
@@ -55,6 +55,22 @@ def test_a_duplicate_id_is_refused(project_copy: Path, capsys) -> None:
     code, problems = check(capsys, project_copy)
     line, col = locate(text, "apple\n    group: nature\n    icon: material/cat")
     first = locate(text, "apple\n    group: nature\n    icon: material/food-apple")[0]
+    assert code == 1
+    assert f"glossary/symbols.yaml:{line}:{col}: symbol id 'apple' is used twice (first at line {first})" in problems
+
+
+def test_a_duplicate_id_names_the_line_of_the_first_id_not_of_its_entry(project_copy: Path, capsys) -> None:
+    # The first apple written with its group first: the id is on the entry's second line.
+    edit(
+        project_copy,
+        "glossary/symbols.yaml",
+        "  - id: apple\n    group: nature\n",
+        "  - group: nature\n    id: apple\n",
+    )
+    text = edit(project_copy, "glossary/symbols.yaml", "  - id: cat\n", "  - id: apple\n")
+    code, problems = check(capsys, project_copy)
+    line, col = locate(text, "apple\n    group: nature\n    icon: material/cat")
+    first = locate(text, "    id: apple\n    icon: material/food-apple")[0]
     assert code == 1
     assert f"glossary/symbols.yaml:{line}:{col}: symbol id 'apple' is used twice (first at line {first})" in problems
 
@@ -115,6 +131,15 @@ def test_a_symbol_in_an_undeclared_theme_is_refused(project_copy: Path, capsys) 
         f"glossary/symbols.yaml:{line}:{col}: group 'pets' is not one of groups: "
         "sound-plays, numbers, people, verbs, signs, objects, nature" in problems
     )
+
+
+def test_a_symbol_named_like_the_pages_own_anchor_is_refused(project_copy: Path, capsys) -> None:
+    # The glossary page's sound index is #sounds: a symbol of that id would share its anchor.
+    text = edit(project_copy, "glossary/symbols.yaml", "  - id: ice-cream\n", "  - id: sounds\n")
+    code, problems = check(capsys, project_copy)
+    line, col = locate(text, "sounds\n    group: sound-plays")
+    assert code == 1
+    assert f"glossary/symbols.yaml:{line}:{col}: symbol id 'sounds' is an anchor the page uses" in problems
 
 
 def test_a_theme_without_symbols_and_one_named_like_a_symbol_are_refused(project_copy: Path, capsys) -> None:
@@ -179,9 +204,30 @@ def test_the_second_edition_pictures_and_readings() -> None:
     assert {symbols[s].reads for s in ("up", "power", "why")} == {"I rise", "I am off", "yes"}
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture(scope=per_test_under_mutmut)
 def pages() -> dict[str, str]:
     return {page.path: page.text for page in render_pages(load_project(ROOT).project)}
+
+
+def test_the_glossary_page_is_described_by_its_introduction_in_plain_text(pages: dict[str, str]) -> None:
+    # glossary/en.yaml's page.title and page.intro, their placeholder filled (76 symbols); the
+    # description is cut for a link preview, and the page needs no table of contents.
+    lines = pages["en/glossary.md"].split("\n")
+    assert lines[:2] == ["---", 'title: "Glossary of the 76 REBUS symbols"']
+    assert lines[2].startswith('description: "The REBUS rules promise a glossary of the 76 symbols of the game set, ')
+    assert lines[3:5] == ["hide: [toc]", "---"]
+    assert lines[7:9] == ["# Glossary of the 76 REBUS symbols", ""]
+    assert lines[9].startswith(lines[2].removeprefix('description: "').removesuffix('…"'))
+    # Then the print hint and the filter bar, each block after an empty line.
+    assert lines[10] == "" and lines[11].startswith('<p class="rb-print-hint">') and lines[12] == ""
+    assert lines[13] == '<div class="rb-glossary-bar" data-search-exclude>'
+
+
+def test_the_filters_empty_state_is_said_in_the_pages_language(pages: dict[str, str]) -> None:
+    # The UI string and its translations in locales/*/LC_MESSAGES/messages.po.
+    for language, words in (("en", "No symbol matches."), ("fr", "Aucun symbole ne correspond.")):
+        assert f'<p id="rb-filter-none" class="rb-filter-none" hidden>{words}</p>' in pages[f"{language}/glossary.md"]
+    assert 'aria-live="polite">76</output>' in pages["cs/glossary.md"]
 
 
 def test_english_words_use_american_spelling() -> None:

@@ -45,6 +45,14 @@ BREAKS = [
         "the English ends with full stop, the translation with none",
     ),
     (
+        "closing punctuation where the English has none",
+        "rules/rebus/fr.yaml",
+        "text: Pour jouer\n",
+        "text: Pour jouer.\n",
+        "section.play",
+        "the English ends with no closing punctuation, the translation with full stop",
+    ),
+    (
         "French colon",
         "rules/rebus/fr.yaml",
         f"Pas d’énumérations. Exemple{NBSP}:",
@@ -67,6 +75,14 @@ BREAKS = [
         "les {components.bags} sachets",
         "rule.bags",
         "terminology: 'sachet…' is not used for 'bag'; say 'sac…'",
+    ),
+    (
+        "forbidden term, where the glossary prefers two forms",
+        "rules/rebus/fr.yaml",
+        "pose ce rébus sur le plateau,",
+        "pose ce rébus sur le tablier,",
+        "rule.first-turn",
+        "terminology: 'tablier…' is not used for 'board'; say 'plateau…', 'plateaux…'",
     ),
     (
         "missing term",

@@ -9,7 +9,7 @@ from pathlib import Path
 import markdown
 import pytest
 
-from conftest import ROOT
+from conftest import ROOT, per_test_under_mutmut
 from rulebook.load.project import load_project
 from rulebook.model import Status
 from rulebook.render.pages import render_pages
@@ -21,7 +21,7 @@ def pages_of(root: Path) -> dict[str, str]:
     return {page.path: page.text for page in render_pages(load_project(root).project)}
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture(scope=per_test_under_mutmut)
 def pages() -> dict[str, str]:
     return pages_of(ROOT)
 

@@ -123,7 +123,7 @@ def schema_problems(document: Document, schema_file: Path) -> list[Problem]:
         if not (error.validator in _BOUNDS and tuple(error.absolute_path) in mistyped)
         for problem in _describe(document, error)
     ]
-    return sorted(problems)  # in reading order: by line, then column
+    return sorted(set(problems))  # in reading order: by line, then column
 
 
 def _describe(document: Document, error: ValidationError) -> list[Problem]:
@@ -172,8 +172,9 @@ def phrase(error: ValidationError) -> str:
         noun, limit = _SIZES[keyword]
         return f"{len(error.instance)} {noun}, but {limit} {expected}"
     if keyword == "required":
-        missing = [name for name in expected if name not in error.instance]
-        return f"{excerpt(missing[0] if missing else expected)} is required"
+        # jsonschema reports each missing key apart, in the same words: all of them are named once.
+        missing = [excerpt(name) for name in expected if name not in error.instance]
+        return f"{_and_list(missing)} is required" if len(missing) == 1 else f"{_and_list(missing)} are required"
     if keyword == "pattern":
         return f"{shown} does not match {expected!r}"
     if keyword == "uniqueItems":
@@ -219,3 +220,12 @@ def _or_list(words: list[str]) -> str:
     'a number, a string or a list of numbers'
     """
     return " or ".join(", ".join(words).rsplit(", ", 1))
+
+
+def _and_list(words: list[str]) -> str:
+    """'a, b and c'.
+
+    >>> _and_list(["'a'", "'b'", "'c'"]), _and_list(["'a'"])
+    ("'a', 'b' and 'c'", "'a'")
+    """
+    return " and ".join(", ".join(words).rsplit(", ", 1))

@@ -1,0 +1,112 @@
+"""The schema check's messages, one per kind of violation (issue 17): our own words around a short
+excerpt, at the place of the value (or of the key, for a key that is not allowed).
+
+Each case is a small schema and a YAML document that breaks it in one way; the expected line is
+worked out from the module's rules: `path: <what is wrong>`, the value quoted as a message quotes it.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from rulebook.load.document import parse_document
+from rulebook.validate.schema import schema_problems
+
+NUMBER = {"type": "number"}
+INTEGER = {"type": "integer"}
+
+
+def _reported(tmp_path: Path, schema: dict, yaml: str) -> list[str]:
+    schema_file = tmp_path / "schemas" / "case.schema.json"
+    schema_file.parent.mkdir(exist_ok=True)
+    schema_file.write_text(json.dumps({"type": "object", **schema}), encoding="utf-8")
+    return [str(problem) for problem in schema_problems(parse_document(yaml.encode(), "case.yaml"), schema_file)]
+
+
+CASES = [
+    # An unknown key beside a known one: only the unknown one, at the key.
+    (
+        {"properties": {"known": NUMBER}, "additionalProperties": False},
+        "known: 1\nstray: 2\n",
+        ["case.yaml:2:1: stray: unknown key 'stray'"],
+    ),
+    (
+        {"propertyNames": {"pattern": "^[a-z]+$"}},
+        "ok: 1\nBad: 2\n",
+        ["case.yaml:2:1: Bad: key 'Bad' is not allowed here ('Bad' does not match '^[a-z]+$')"],
+    ),
+    # Only an integer expected and a float given says why: counts are whole.
+    (
+        {"properties": {"n": INTEGER}},
+        "n: 2.5\n",
+        ["case.yaml:1:4: n: 2.5 is not of type 'integer' (a count is a whole number)"],
+    ),
+    ({"properties": {"n": INTEGER}}, "n: two\n", ["case.yaml:1:4: n: 'two' is not of type 'integer'"]),
+    ({"properties": {"s": {"type": "string"}}}, "s: 2.5\n", ["case.yaml:1:4: s: 2.5 is not of type 'string'"]),
+    ({"properties": {"c": {"enum": ["a", "b"]}}}, "c: x\n", ["case.yaml:1:4: c: 'x' is not one of ['a', 'b']"]),
+    ({"properties": {"c": {"const": "a"}}}, "c: x\n", ["case.yaml:1:4: c: 'x' is not 'a'"]),
+    (
+        {"properties": {"l": {"type": "array", "minItems": 2}}},
+        "l: [1]\n",
+        ["case.yaml:1:4: l: 1 item(s), but at least 2"],
+    ),
+    (
+        {"properties": {"w": {"type": "string", "maxLength": 3}}},
+        "w: abcde\n",
+        ["case.yaml:1:4: w: 5 character(s), but at most 3"],
+    ),
+    # The keys that are missing, each once (jsonschema reports each apart), and not one that is there.
+    ({"required": ["a", "b"]}, "a: 1\n", ["case.yaml:1:1: (document): 'b' is required"]),
+    ({"required": ["a", "b", "c", "d"]}, "c: 1\n", ["case.yaml:1:1: (document): 'a', 'b' and 'd' are required"]),
+    (
+        {"properties": {"p": {"type": "string", "pattern": "^[a-z]$"}}},
+        "p: X\n",
+        ["case.yaml:1:4: p: 'X' does not match '^[a-z]$'"],
+    ),
+    (
+        {"properties": {"u": {"type": "array", "uniqueItems": True}}},
+        "u: [1, 1]\n",
+        ["case.yaml:1:4: u: has the same item twice"],
+    ),
+    # Valid under two alternatives of a oneOf, then under three.
+    (
+        {"properties": {"v": {"oneOf": [NUMBER, INTEGER]}}},
+        "v: 1\n",
+        ["case.yaml:1:4: v: expected a number or an integer, not both"],
+    ),
+    (
+        {"properties": {"v": {"oneOf": [NUMBER, INTEGER, {"minimum": 0}]}}},
+        "v: 1\n",
+        ["case.yaml:1:4: v: expected a number, an integer or a value, not several"],
+    ),
+    # Valid under none: each alternative in words, an array by its items' type, a titled one by its title.
+    (
+        {"properties": {"v": {"anyOf": [NUMBER, {"type": "array", "items": NUMBER}, {"type": "object"}]}}},
+        "v: x\n",
+        ["case.yaml:1:4: v: expected a number, a list of numbers or an object; got 'x'"],
+    ),
+    (
+        {
+            "properties": {
+                "v": {"oneOf": [{"type": "array"}, {"title": "a ruling id", "type": "string", "pattern": "^r"}]}
+            }
+        },
+        "v: 7\n",
+        ["case.yaml:1:4: v: expected a list of values or a ruling id; got 7"],
+    ),
+    (
+        {"properties": {"v": {"anyOf": [{"type": "boolean"}, INTEGER]}}},
+        "v: x\n",
+        ["case.yaml:1:4: v: expected a boolean or an integer; got 'x'"],
+    ),
+]
+
+
+@pytest.mark.parametrize(("schema", "yaml", "expected"), CASES, ids=[case[1].strip() for case in CASES])
+def test_each_kind_of_violation_is_said_in_words_at_its_place(
+    tmp_path: Path, schema: dict, yaml: str, expected: list[str]
+) -> None:
+    assert _reported(tmp_path, schema, yaml) == expected
