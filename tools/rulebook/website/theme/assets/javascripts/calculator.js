@@ -432,10 +432,18 @@
     return ("aeiou".indexOf(type[0]) >= 0 ? "an " : "a ") + type;
   }
 
-  function orList(words) {
+  function joinedList(words, conjunction) {
     var joined = words.join(", ");
     var last = joined.lastIndexOf(", ");
-    return last < 0 ? joined : joined.slice(0, last) + " or " + joined.slice(last + 2);
+    return last < 0 ? joined : joined.slice(0, last) + " " + conjunction + " " + joined.slice(last + 2);
+  }
+
+  function orList(words) {
+    return joinedList(words, "or");
+  }
+
+  function andList(words) {
+    return joinedList(words, "and");
   }
 
   function phrase(error) {
@@ -447,10 +455,13 @@
     if (BOUNDS[keyword]) return shown + " is " + BOUNDS[keyword] + " " + expected;
     if (SIZES[keyword]) return size(error.instance) + " " + SIZES[keyword][0] + ", but " + SIZES[keyword][1] + " " + expected;
     if (keyword === "required") {
-      var missing = expected.filter(function (name) {
-        return !error.instance.has(name);
-      });
-      return excerpt(missing.length ? missing[0] : expected) + " is required";
+      // Every missing key named once, in the schema's order (the same message for each of them).
+      var missing = expected
+        .filter(function (name) {
+          return !error.instance.has(name);
+        })
+        .map(excerpt);
+      return andList(missing) + (missing.length === 1 ? " is required" : " are required");
     }
     if (keyword === "oneOf") {
       var alternatives = orList(expected.map(kind));
@@ -491,8 +502,13 @@
         problems.push({ path: path, line: 1, col: where(reader, path, false), message: formatPath(path) + ": " + phrase(error) });
       }
     });
-    return problems.sort(function (a, b) {
+    problems.sort(function (a, b) {
       return a.line - b.line || a.col - b.col || compareText(a.message, b.message);
+    });
+    // Each problem once, as the command's set of problems has it.
+    return problems.filter(function (problem, index) {
+      var before = problems[index - 1];
+      return !before || before.line !== problem.line || before.col !== problem.col || before.message !== problem.message;
     });
   }
 
