@@ -10,17 +10,16 @@ of the build (as in test_split_build.py).
 from __future__ import annotations
 
 import shutil
-import socket
 import subprocess
 import sys
 import time
-import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
 from conftest import CONTENT, ROOT, edit, locate
+from rulebook.bench.measure import free_port, page_text
 from rulebook.website.live import LiveSite
 from test_split_build import ENV, assert_same_site
 
@@ -152,20 +151,6 @@ def test_an_unchanged_project_refreshes_nothing(live: LiveSite, original: Path) 
     assert live.refresh().outcome == "unchanged"
 
 
-def _free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return probe.getsockname()[1]
-
-
-def _get(url: str) -> str:
-    try:
-        with urllib.request.urlopen(url, timeout=5) as response:
-            return response.read().decode("utf-8", "replace")
-    except OSError:
-        return ""
-
-
 def _wait_for(ready, seconds: float) -> bool:
     deadline = time.monotonic() + seconds
     while time.monotonic() < deadline:
@@ -177,7 +162,7 @@ def _wait_for(ready, seconds: float) -> bool:
 
 def test_the_server_shows_an_edit(tmp_path: Path) -> None:
     project = copy_project(tmp_path / "project")
-    port = _free_port()
+    port = free_port()
     server = subprocess.Popen(
         [sys.executable, "-m", "rulebook.cli", "--root", str(project), "serve", "--dev-addr", f"127.0.0.1:{port}"],
         cwd=project,
@@ -188,17 +173,17 @@ def test_the_server_shows_an_edit(tmp_path: Path) -> None:
     )
     try:
         url = f"http://127.0.0.1:{port}/rebus/"
-        assert _wait_for(lambda: "rb-rule" in _get(url), 300), "the server did not start"
-        assert "livereload" in _get(url)  # MkDocs' script, which reloads the page after an edit
+        assert _wait_for(lambda: "rb-rule" in page_text(url), 300), "the server did not start"
+        assert "livereload" in page_text(url)  # MkDocs' script, which reloads the page after an edit
         edit(project, "rules/rebus/en.yaml", "according to color.", "according to color, served live.")
-        assert _wait_for(lambda: "served live" in _get(url), 60)
-        assert _wait_for(lambda: "served live" in _get(f"http://127.0.0.1:{port}/search/search_index.json"), 10)
+        assert _wait_for(lambda: "served live" in page_text(url), 60)
+        assert _wait_for(lambda: "served live" in page_text(f"http://127.0.0.1:{port}/search/search_index.json"), 10)
         # An edit with an error: the page stays as it was, and the server waits for the next save.
         edit(project, "rules/rebus/en.yaml", "served live.", "served <b>live</b>.")
         time.sleep(3)
-        assert "served live" in _get(url)
+        assert "served live" in page_text(url)
         edit(project, "rules/rebus/en.yaml", "served <b>live</b>.", "served again.")
-        assert _wait_for(lambda: "served again" in _get(url), 60)
+        assert _wait_for(lambda: "served again" in page_text(url), 60)
     finally:
         server.terminate()
         _, errors = server.communicate(timeout=60)

@@ -28,12 +28,18 @@ def _rule(page: str, rule_id: str) -> str:
     return page[start : page.index("\n</div>\n", start)]
 
 
+def _block(page: str, element_id: str) -> str:
+    """An example's or a ruling's block: from its id to the end of its first <div>."""
+    start = page.index(f'id="{element_id}"')
+    return page[start : page.index("</div>", start)]
+
+
 def test_an_example_and_a_ruling_link_each_rule_they_concern_in_their_order(pages: dict[str, str]) -> None:
     page = pages["en/rebus.md"]
-    example = page[page.index('id="example-reads-through"') :]
+    example = _block(page, "example-reads-through")
     assert example.split("\n")[1] == "**Example** · [REBUS 2.3](#adding-on), [REBUS 3.1](#basic-score)"
-    ruling = page[page.index('id="ruling-rebus-score"') :]
-    assert "\nConcerns: [REBUS 3.1](#basic-score), [REBUS 2.3](#adding-on)\n" in ruling[: ruling.index("</div>")]
+    ruling = _block(page, "ruling-rebus-score")
+    assert "\nConcerns: [REBUS 3.1](#basic-score), [REBUS 2.3](#adding-on)\n" in ruling
 
 
 def test_the_referee_notes_section_and_its_first_ruling(pages: dict[str, str]) -> None:
@@ -88,7 +94,7 @@ def test_the_referee_notes_in_french(pages: dict[str, str]) -> None:
         "projet, pas des règles de l’éditeur\u00a0; le calcul des scores et les exemples les appliquent."
     )
     ruling = section[section.index('<div class="rb-ruling" id="ruling-rebus-score"') :]
-    ruling = ruling[: ruling.index("</div>")]
+    ruling = ruling
     assert '<span class="rb-badge rb-badge--ruling" data-search-exclude>Décision du projet</span>' in ruling
     assert "\n*Pourquoi\u00a0:* " in ruling
     assert "\nRègles concernées\u00a0: [REBUS 3.1](#basic-score), [REBUS 2.3](#adding-on)\n" in ruling
@@ -136,8 +142,7 @@ def test_an_example_on_assumed_values_links_the_ruling_that_sets_them(pages: dic
         f"set by the project: {ruling}</p>\n\n| Step | Computation |\n"
     )
     page = pages["en/rebis.md"]
-    block = page[page.index('id="example-multiplied-shelf"') :]
-    block = block[: block.index("</div>")]
+    block = _block(page, "example-multiplied-shelf")
     assert assumption in block
     assert "\n<summary>Computed by the build from the assumed values</summary>\n" in block
 
@@ -150,8 +155,8 @@ def test_a_refused_example_says_why_in_the_pages_language(pages: dict[str, str])
         ("fr", "**Refusé\u00a0:** `turn.tiles_placed: 10 tuiles posées, mais un chevalet n’en contient que 9`"),
     ):
         page = pages[f"{language}/rebus.md"]
-        block = page[page.index('id="example-ten-tiles"') :]
-        assert f"\n\n{said}\n\n<details " in block[: block.index("</div>")], language
+        block = _block(page, "example-ten-tiles")
+        assert f"\n\n{said}\n\n<details " in block, language
 
 
 def test_a_refusal_quoting_a_backtick_stays_one_code_span(project_copy: Path) -> None:
@@ -164,7 +169,7 @@ def test_a_refusal_quoting_a_backtick_stays_one_code_span(project_copy: Path) ->
         "        tiles_placed: 10\n        ti`les: 1\n        zz: 2\n",
     )
     page = next(p.text for p in render_pages(load_project(project_copy).project) if p.path == "en/rebus.md")
-    block = page[page.index('id="example-ten-tiles"') :]
+    block = _block(page, "example-ten-tiles")
     refused = next(line for line in block.split("\n") if line.startswith("**Refused:**"))
     assert refused == "**Refused:** `turn['tiles']: unknown key 'tiles'; turn.zz: unknown key 'zz'`"
 
@@ -189,20 +194,20 @@ def test_each_reason_of_a_refusal_is_given(project_copy: Path) -> None:
         "players: {Ann: [4], Bob: [" + ", ".join(["1"] * 25) + "]}",
     )
     page = next(p.text for p in render_pages(load_project(project_copy).project) if p.path == "en/oh-my-word.md")
-    block = page[page.index('id="example-token-of-four"') :]
+    block = _block(page, "example-token-of-four")
     assert (
         "\n**Refused:** `players.Ann[0]: a bad luck token is worth 1, 2, or 3, not 4; "
         "players: 26 bad luck tokens taken, but the game has only 25`\n"
-    ) in block[: block.index("</div>")]
+    ) in block
 
 
 def test_a_breakdown_in_french(pages: dict[str, str]) -> None:
     # The table's words are the catalog's (Étape, Calcul, Rébus {n}, Score du tour); the numbers are
     # reads-through's: 5 tiles × 3 = 15, doubled by the blue square.
     page = pages["fr/rebus.md"]
-    block = page[page.index('id="example-reads-through"') :]
+    block = _block(page, "example-reads-through")
     table = "| Étape | Calcul |\n|---|---|\n| Rébus 1 | 5 × 3 = 15 × 2 = 30 |\n| Score du tour | 30 |\n\n<details "
-    assert table in block[: block.index("</div>")]
+    assert table in block
 
 
 def test_winners_and_a_tie_in_the_breakdown(pages: dict[str, str]) -> None:
@@ -213,11 +218,11 @@ def test_winners_and_a_tie_in_the_breakdown(pages: dict[str, str]) -> None:
         ("fr", "| **Gagnants** | **Ann, Bob** |\n| | Un départage est nécessaire. |\n\n"),
     ):
         page = pages[f"{language}/oh-my-word.md"]
-        block = page[page.index('id="example-tie"') :]
-        assert rows in block[: block.index("</div>")], language
+        block = _block(page, "example-tie")
+        assert rows in block, language
     page = pages["en/oh-my-word.md"]
-    block = page[page.index('id="example-fewest-points"') :]
-    assert "| **Winner** | **Cy** |\n\n" in block[: block.index("</div>")]
+    block = _block(page, "example-fewest-points")
+    assert "| **Winner** | **Cy** |\n\n" in block
 
 
 def test_an_example_on_the_values_of_two_rulings_links_both(project_copy: Path) -> None:
@@ -229,9 +234,9 @@ def test_an_example_on_the_values_of_two_rulings_links_both(project_copy: Path) 
         "  - id: shelf-value\n    rules: [multipliers, final-score, closing-shelf]\n    assumes: [token_values.gold]\n",
     )
     page = next(p.text for p in render_pages(load_project(project_copy).project) if p.path == "en/rebis.md")
-    block = page[page.index('id="example-multiplied-shelf"') :]
+    block = _block(page, "example-multiplied-shelf")
     rulings = (
         "[What is a shelf worth at the end?](#ruling-shelf-value) · "
         "[What multiplier does each mixture token have?](#ruling-token-values)"
     )
-    assert f"set by the project: {rulings}</p>" in block[: block.index("</div>")]
+    assert f"set by the project: {rulings}</p>" in block

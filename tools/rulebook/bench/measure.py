@@ -85,7 +85,8 @@ def free_port() -> int:
         return probe.getsockname()[1]
 
 
-def _get(url: str) -> str:
+def page_text(url: str) -> str:
+    """What the server answers at `url`, or "" while it cannot answer."""
     try:
         with urllib.request.urlopen(url, timeout=5) as response:
             return response.read().decode("utf-8", "replace")
@@ -100,9 +101,8 @@ def mkdocs_serve(config: Path, *extra: str) -> Callable[[str], list[str]]:
 
 def rulebook_serve(root: Path, config: Path) -> Callable[[str], list[str]]:
     """`rulebook serve`, what `make serve` runs."""
-    return lambda address: [
-        *(sys.executable, "-m", "rulebook.cli", "--root", str(root), "serve", "-f", str(config), "-a", address)
-    ]
+    command = [sys.executable, "-m", "rulebook.cli", "--root", str(root), "serve", "-f", str(config)]
+    return lambda address: [*command, "-a", address]
 
 
 def edit_to_refresh(
@@ -121,7 +121,7 @@ def edit_to_refresh(
     url = f"http://127.0.0.1:{port}/{page}"
     index = f"http://127.0.0.1:{port}/search/search_index.json"
     try:
-        _wait(lambda: "rb-rule" in _get(url), timeout)
+        _wait(lambda: "rb-rule" in page_text(url), timeout)
         original = words.read_text(encoding="utf-8")
         page_times, index_times, stale = [], [], False
         for number in range(repeats):
@@ -130,10 +130,10 @@ def edit_to_refresh(
             time.sleep(1.2)  # past the watcher's debounce of the previous edit
             started = time.perf_counter()
             words.write_text(edited, encoding="utf-8")
-            _wait(lambda marker=marker: marker in _get(url), timeout)
+            _wait(lambda marker=marker: marker in page_text(url), timeout)
             page_times.append(time.perf_counter() - started)
             try:
-                _wait(lambda marker=marker: marker in _get(index), page_times[-1] + 2.0)
+                _wait(lambda marker=marker: marker in page_text(index), page_times[-1] + 2.0)
                 index_times.append(time.perf_counter() - started)
             except TimeoutError:
                 stale = True

@@ -174,13 +174,13 @@ def phrase(error: ValidationError) -> str:
     if keyword == "required":
         # jsonschema reports each missing key apart, in the same words: all of them are named once.
         missing = [excerpt(name) for name in expected if name not in error.instance]
-        return f"{_and_list(missing)} is required" if len(missing) == 1 else f"{_and_list(missing)} are required"
+        return f"{_joined(missing, 'and')} {'is' if len(missing) == 1 else 'are'} required"
     if keyword == "pattern":
         return f"{shown} does not match {expected!r}"
     if keyword == "uniqueItems":
         return "has the same item twice"
     if keyword in ("oneOf", "anyOf"):
-        alternatives = _or_list([_kind(alternative) for alternative in expected])
+        alternatives = _joined([_kind(alternative) for alternative in expected], "or")
         if keyword == "oneOf" and not error.context:  # valid under more than one alternative
             return f"expected {alternatives}, not {'both' if len(expected) == 2 else 'several'}"
         return f"expected {alternatives}; got {shown}"
@@ -213,19 +213,12 @@ def _kind(schema: dict) -> str:
     return f"an {kind}" if kind[0] in "aeiou" else f"a {kind}"
 
 
-def _or_list(words: list[str]) -> str:
-    """'a, b or c'.
+def _joined(words: list[str], conjunction: str) -> str:
+    """'a, b or c', 'a, b and c' (calculator.js joins the same way).
 
-    >>> _or_list(["a number", "a string", "a list of numbers"])
+    >>> _joined(["a number", "a string", "a list of numbers"], "or")
     'a number, a string or a list of numbers'
-    """
-    return " or ".join(", ".join(words).rsplit(", ", 1))
-
-
-def _and_list(words: list[str]) -> str:
-    """'a, b and c'.
-
-    >>> _and_list(["'a'", "'b'", "'c'"]), _and_list(["'a'"])
+    >>> _joined(["'a'", "'b'", "'c'"], "and"), _joined(["'a'"], "and")
     ("'a', 'b' and 'c'", "'a'")
     """
-    return " and ".join(", ".join(words).rsplit(", ", 1))
+    return f" {conjunction} ".join(", ".join(words).rsplit(", ", 1))

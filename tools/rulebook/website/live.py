@@ -36,7 +36,7 @@ from rulebook.files import write_if_changed
 from rulebook.render.pages import page_renderers, render_pages
 from rulebook.render.search import language_of, lunr_languages, split_index
 from rulebook.website.affected import affected_pages
-from rulebook.website.plugin import CONTENT_FOLDERS, THEME_DIR, RulebookPlugin
+from rulebook.website.plugin import CONTENT_FOLDERS, THEME_DIR, RulebookPlugin, content_fingerprint
 
 log = logging.getLogger("mkdocs.plugins.rulebook.live")
 RECORDER = "rulebook-live-recorder"
@@ -132,7 +132,7 @@ class LiveSite:
             self._site_files = {}  # stopped halfway, perhaps after cleaning the site: the next refresh is full
             raise
         self.config, self.builds = config, builds
-        content = self._content_state(self.root)
+        content = self._content_state(self.plugin.fingerprint)  # as the build read it
         for language in builds.values():
             language.titles = {file.src_uri: file.page.title for file in self._pages(language) if file.page}
         self._content, self._site_files = content, self._site_state()
@@ -170,14 +170,15 @@ class LiveSite:
     def _refresh(self) -> Refresh:
         if self._site_state() != self._site_files or "i18n" not in self.config.plugins:
             return self.full_build()  # (without mkdocs-static-i18n, no language build was recorded)
-        now = self._content_state(self.root)
+        fingerprint = content_fingerprint(self.root)
+        now = self._content_state(fingerprint)
         changed = sorted(path for path in now.keys() | self._content.keys() if now.get(path) != self._content.get(path))
         if not changed:
             return Refresh("unchanged")
         if set(now) != set(self._content) or any(not self._page_level(path) for path in changed):
             return self.full_build()
         before = self.plugin.project
-        project = self.plugin.load_checked()  # raises PluginError when the content has errors
+        project = self.plugin.load_checked(fingerprint)  # raises PluginError when the content has errors
         if {path for path, _ in page_renderers(project)} != self._page_paths:
             return self.full_build()  # a page added or removed: every navigation changes
         wanted = affected_pages(project, self.root, [self.root / path for path in changed], before)
@@ -272,15 +273,9 @@ class LiveSite:
     def _page_level(path: str) -> bool:
         return path.split("/", 1)[0] in PAGE_LEVEL_FOLDERS and path not in SITE_LEVEL_FILES
 
-    @staticmethod
-    def _content_state(root: Path) -> dict[str, tuple[int, int]]:
-        state = {}
-        for folder in CONTENT_FOLDERS:
-            for path in (root / folder).rglob("*"):
-                if path.is_file():
-                    stat = path.stat()
-                    state[path.relative_to(root).as_posix()] = (stat.st_size, stat.st_mtime_ns)
-        return state
+    def _content_state(self, fingerprint: tuple) -> dict[str, tuple[int, int]]:
+        """Each content file, relative to the project, with its size and modification time."""
+        return {Path(path).relative_to(self.root).as_posix(): (size, mtime) for path, size, mtime in fingerprint}
 
     def _site_state(self) -> dict[str, tuple[int, int]]:
         """What only a full build places: mkdocs.yml, hand-written files in docs/, the theme, the

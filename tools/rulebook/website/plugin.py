@@ -76,7 +76,7 @@ def _escape_names(config: MkDocsConfig) -> None:
 class RulebookPlugin(BasePlugin[RulebookConfig]):
     def __init__(self) -> None:
         self.project: Project | None = None
-        self._fingerprint: tuple = ()
+        self.fingerprint: tuple = ()  # the content's state when it was last read (content_fingerprint)
         self._not_found: dict[str, str] = {}  # language → its rendered 404 page
         self._serving = False  # `mkdocs serve`: an author's preview, not the published site
 
@@ -118,9 +118,10 @@ class RulebookPlugin(BasePlugin[RulebookConfig]):
     def on_pre_build(self, config: MkDocsConfig) -> None:
         # mkdocs-static-i18n runs one build per language in the same process: check and render once
         # for as long as no content file changed.
-        if self.project is not None and content_fingerprint(self.root) == self._fingerprint:
+        fingerprint = content_fingerprint(self.root)
+        if self.project is not None and fingerprint == self.fingerprint:
             return
-        self.load_checked()
+        self.load_checked(fingerprint)
         assert self.project is not None
         docs = Path(config.docs_dir)
         # The pages of unchanged content are on disk already: the cache knows which, by digest.
@@ -143,10 +144,10 @@ class RulebookPlugin(BasePlugin[RulebookConfig]):
                 if stale not in written and GENERATED_MARK in stale.read_text(encoding="utf-8"):
                     stale.unlink()
 
-    def load_checked(self) -> Project:
+    def load_checked(self, fingerprint: tuple) -> Project:
         """Load and check the content (logging every problem), or raise PluginError on an error.
-        `rulebook serve` calls it before rendering only the pages an edit affects."""
-        fingerprint = content_fingerprint(self.root)
+        `fingerprint` is the content's state taken before reading it. `rulebook serve` calls it
+        before rendering only the pages an edit affects."""
         # Reading on every core forks, which is safe only while this is the process's one thread
         # (`mkdocs build`; `mkdocs serve` runs a file watcher and a server beside it).
         loaded, problems = check_project(self.root, parallel=threading.active_count() == 1)
@@ -156,7 +157,7 @@ class RulebookPlugin(BasePlugin[RulebookConfig]):
         if loaded.project is None or any(problem.is_error for problem in problems):
             self.project = None
             raise PluginError("rulebook: the content has errors; `rulebook check` lists them")
-        self.project, self._fingerprint = loaded.project, fingerprint
+        self.project, self.fingerprint = loaded.project, fingerprint
         return self.project
 
     def on_serve(self, server: Any, config: MkDocsConfig, builder: Any) -> Any:

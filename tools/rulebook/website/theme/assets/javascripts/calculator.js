@@ -438,14 +438,6 @@
     return last < 0 ? joined : joined.slice(0, last) + " " + conjunction + " " + joined.slice(last + 2);
   }
 
-  function orList(words) {
-    return joinedList(words, "or");
-  }
-
-  function andList(words) {
-    return joinedList(words, "and");
-  }
-
   function phrase(error) {
     var keyword = error.keyword, expected = error.expected, shown = excerpt(error.instance);
     if (keyword === "type") {
@@ -461,10 +453,10 @@
           return !error.instance.has(name);
         })
         .map(excerpt);
-      return andList(missing) + (missing.length === 1 ? " is required" : " are required");
+      return joinedList(missing, "and") + (missing.length === 1 ? " is required" : " are required");
     }
     if (keyword === "oneOf") {
-      var alternatives = orList(expected.map(kind));
+      var alternatives = joinedList(expected.map(kind), "or");
       if (!error.none) return "expected " + alternatives + ", not " + (expected.length === 2 ? "both" : "several");
       return "expected " + alternatives + "; got " + shown;
     }
