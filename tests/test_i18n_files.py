@@ -17,7 +17,7 @@ import pytest
 from conftest import GIT, ROOT, edit, run_cli
 from rulebook.i18n.basis import Basis, basis
 from rulebook.i18n.history import earlier_texts
-from rulebook.i18n.importer import _located
+from rulebook.i18n.importer import _located, _new_errors
 from rulebook.i18n.po_file import Refused as PoRefused
 from rulebook.i18n.review import review_po
 from rulebook.i18n.ui import gettext_plural_forms, ui_translations
@@ -447,6 +447,23 @@ def test_a_new_error_is_located_at_the_po_line_of_its_unit_or_said_as_it_is() ->
     assert str(PoRefused(["a.po:1: one", "a.po:2: two"])) == "a.po:1: one\na.po:2: two"
 
 
+def test_new_errors_are_counted_without_positions_and_kept_with_theirs() -> None:
+    bags = Problem("rules/rebus/fr.yaml", 16, 11, "units.rule.bags.text: the English ends with full stop")
+    moved = replace(bags, line=18, col=15)  # two lines down, re-indented: the same error
+    again = replace(bags, line=40)  # the same message once more: one more of it
+    warning = Problem("rules/rebus/fr.yaml", 9, 11, "units.summary.text: long", Severity.WARNING)
+    play = Problem("rules/rebus/fr.yaml", 12, 11, "units.section.play.text: a stray brace")
+    assert _new_errors([bags], [moved]) == []
+    assert _new_errors([bags], [moved, warning]) == []  # a new warning is no reason to refuse
+    assert _new_errors([bags, bags], [moved]) == []  # an import may fix an error
+    new = _new_errors([bags], [moved, again, warning, play])
+    assert [(problem.message, problem.line) for problem in new] in (
+        [(bags.message, 18), (play.message, 12)],
+        [(bags.message, 40), (play.message, 12)],
+    )  # either of the two counts as the new one; each keeps its position after the import
+    assert _new_errors([], [play, play]) == [play, play]
+
+
 WORDS = 'language: fr\nunits:\n  a:\n    text: Old\n    source: "x"\n    status: reviewed\n'
 
 
@@ -487,3 +504,33 @@ def test_a_new_unit_goes_where_the_english_order_puts_it_as_a_draft() -> None:
         '    status: reviewed\n  c:\n    text: Cee\n    source: "h3"\n    status: draft\n  zz:\n'
         '    text: Zed\n    source: "h0"\n    status: draft\n'
     )
+
+
+def test_a_new_unit_between_two_others_goes_between_them() -> None:
+    both = WORDS + '  c:\n    text: Cee\n    source: "h3"\n    status: draft\n'
+    after = apply_changes(both, [Change("b", "Bee", "h2", None)], ["a", "b", "c"])
+    assert after == WORDS + (
+        '  b:\n    text: Bee\n    source: "h2"\n    status: draft\n'
+        '  c:\n    text: Cee\n    source: "h3"\n    status: draft\n'
+    )
+
+
+def test_an_untouched_line_is_kept_however_long() -> None:
+    long = " ".join(["mot"] * 1500)  # 5,999 characters on one line, written by hand
+    words = WORDS + f'  b:\n    text: {long}\n    source: "h2"\n    status: draft\n'
+    assert apply_changes(words, [Change("a", "Old", "x", None)], ["a", "b"]) == words
+
+
+def test_a_word_longer_than_a_line_gets_a_line_of_its_own_in_a_fold() -> None:
+    url = "https://example.org/" + "x" * 100  # a word wider than the 94 columns of a folded line
+    text = f"See {url} for the rules."
+    folded = f"    text: >-\n      See\n      {url}\n      for the rules.\n"
+    assert written(text) == f'language: fr\nunits:\n  a:\n{folded}    source: "h"\n    status: reviewed\n'
+
+
+def test_a_long_text_folds_at_spaces_and_never_inside_a_hyphenated_word() -> None:
+    # Folding after a hyphen would read back as "mi- temps": a fold is a space.
+    text = " ".join(["mi-temps"] * 20)  # ten words and their spaces make 89 columns, eleven make 98
+    ten = " ".join(["mi-temps"] * 10)
+    folded = f"    text: >-\n      {ten}\n      {ten}\n"
+    assert written(text) == f'language: fr\nunits:\n  a:\n{folded}    source: "h"\n    status: reviewed\n'

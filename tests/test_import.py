@@ -7,11 +7,13 @@ from __future__ import annotations
 import json
 import os
 import subprocess
+import sys
 from pathlib import Path
 
 import polib
 import pytest
 
+import rulebook
 from conftest import GIT, edit, run_cli, tree_digest
 from rulebook.model import source_hash
 
@@ -371,8 +373,9 @@ def test_an_outdated_reviewed_unit_confirmed_without_edit_becomes_draft(history,
     [
         (lambda t: t.replace('msgstr "Pour jouer"', 'msgstr "Pour jouer'), "not a valid PO line"),
         (lambda t: t.replace('"Language: fr\\n"', '"Language: de\\n"'), "its Language (de) is not one of"),
+        (lambda t: t.replace("Project-Id-Version: rulebook rebus", "Project-Id-Version: rulebook chess"), "chess"),
     ],
-    ids=["unterminated string", "unknown language"],
+    ids=["unterminated string", "unknown language", "unknown game"],
 )
 def test_a_refused_file_changes_nothing(project_copy, tmp_path, capsys, action, breakage, message) -> None:
     po = export(capsys, project_copy, tmp_path)
@@ -380,7 +383,120 @@ def test_a_refused_file_changes_nothing(project_copy, tmp_path, capsys, action, 
     before, po_before = tree_digest(project_copy), po.read_bytes()
     code, _, err = run_cli(capsys, "--root", str(project_copy), "i18n", action, str(po))
     assert code == 2
-    assert message in err
+    assert any(line.startswith(f"{po}:") and message in line for line in err.splitlines()), err
     assert f"rulebook i18n {action}: {po} refused; no file was changed" in err
     assert "Traceback" not in err and "internal error" not in err
     assert tree_digest(project_copy) == before and po.read_bytes() == po_before
+
+
+def test_every_problem_of_a_refused_file_is_listed_together(project_copy, tmp_path, capsys) -> None:
+    po = export(capsys, project_copy, tmp_path)
+    # Problems of three kinds, in file order: an unknown unit first, so a later kind cannot hide it.
+    header, entries = po.read_text(encoding="utf-8").split("\n\n", 1)
+    unknown_entry = 'msgctxt "rule.nonexistent"\nmsgid "Gone."\nmsgstr "Parti."'
+    po.write_text(f"{header}\n\n{unknown_entry}\n\n{entries}", encoding="utf-8")
+    bell = set_msgstr(po, "section.play", "Pour\x07jouer")  # refused by entry, before any check
+    adds_error = set_msgstr(po, "rule.bags", "Répartissez les tuiles dans les {components.bags} sacs")
+    unknown = po.read_text(encoding="utf-8").splitlines().index('msgctxt "rule.nonexistent"') + 2
+    before = tree_digest(project_copy)
+    code, _, err = import_(capsys, project_copy, po)
+    assert code == 2
+    assert f"{po}:{unknown}: unknown unit 'rule.nonexistent' (not in rebus)" in err
+    assert f"{po}:{bell}: 'section.play': the control character U+0007" in err
+    assert f"{po}:{adds_error}: 'rule.bags': the English ends with full stop, the translation with none" in err
+    assert tree_digest(project_copy) == before
+
+
+def break_rule_bags(root: Path, po: Path) -> None:
+    """An error the import does not cause: rule.bags without its full stop, in the YAML and the PO file alike."""
+    edit(root, "rules/rebus/fr.yaml", "selon leur couleur.", "selon leur couleur")
+    set_msgstr(po, "rule.bags", yaml_unit(root, "rules/rebus/fr.yaml", "rule.bags")["text"])
+
+
+def check_output(capsys, root: Path) -> list[str]:
+    """What `rulebook check` finds, without positions."""
+    _, out, _ = run_cli(capsys, "--root", str(root), "check")
+    return [line.split(": ", 1)[1] for line in out.splitlines()]
+
+
+def test_an_error_the_import_only_moves_is_not_a_new_one(project_copy, tmp_path, capsys) -> None:
+    po = export(capsys, project_copy, tmp_path)
+    break_rule_bags(project_copy, po)
+    before = check_output(capsys, project_copy)
+    assert before == ["units.rule.bags.text: the English ends with full stop, the translation with none"]
+    french = project_copy / "rules/rebus/fr.yaml"
+    bags_line = french.read_text(encoding="utf-8").splitlines().index("  rule.bags:")
+    # The summary, above rule.bags, grows by a line or more: the error moves down.
+    summary = yaml_unit(project_copy, "rules/rebus/fr.yaml", "summary")["text"]
+    set_msgstr(po, "summary", f"{summary} {summary}")
+    code, _, err = import_(capsys, project_copy, po)
+    assert code == 0, err
+    assert french.read_text(encoding="utf-8").splitlines().index("  rule.bags:") > bags_line
+    assert check_output(capsys, project_copy) == before
+
+
+def test_an_error_the_import_only_shifts_sideways_is_not_a_new_one(project_copy, tmp_path, capsys) -> None:
+    po = export(capsys, project_copy, tmp_path)
+    break_rule_bags(project_copy, po)
+    french = project_copy / "rules/rebus/fr.yaml"
+    # A file indented by four spaces, which the import writes back at our two: every column moves.
+    lines = french.read_text(encoding="utf-8").splitlines(keepends=True)
+    french.write_text("".join(line.replace("  ", "    ", 2) if line.startswith("  ") else line for line in lines))
+    before = check_output(capsys, project_copy)
+    assert before == ["units.rule.bags.text: the English ends with full stop, the translation with none"]
+    set_msgstr(po, "section.play", "Comment jouer")
+    code, _, err = import_(capsys, project_copy, po)
+    assert code == 0, err
+    assert "\n    text: Comment jouer\n" in french.read_text(encoding="utf-8")  # re-indented: the columns moved
+    assert check_output(capsys, project_copy) == before
+
+
+@pytest.mark.parametrize(
+    "written, message",
+    [
+        ("language: fr\nunits: {rule.bags: [unclosed\n", "rules/rebus/fr.yaml:3:1: YAML syntax error: "),
+        (
+            'language: fr\nunits:\n  rule.bags:\n    text: Sacs.\n    source: "8b431258bc48"\n    status: done\n',
+            "rules/rebus/fr.yaml:6:13: units.rule.bags.status: 'done' is not one of",
+        ),
+    ],
+    ids=["YAML it cannot read back", "YAML its schema refuses"],
+)
+def test_a_words_file_the_import_would_write_wrong_is_never_written(
+    project_copy, tmp_path, capsys, monkeypatch, written, message
+) -> None:
+    # Fault injection: the YAML writer (ours, or ruamel.yaml) produces a file `check` cannot take.
+    po = export(capsys, project_copy, tmp_path)
+    set_msgstr(po, "section.play", "Comment jouer")
+    monkeypatch.setattr("rulebook.i18n.importer.apply_changes", lambda *args: written)
+    before = tree_digest(project_copy)
+    code, _, err = import_(capsys, project_copy, po)
+    assert code == 2
+    assert message in err, err
+    assert "Traceback" not in err and "internal error" not in err
+    assert tree_digest(project_copy) == before
+
+
+def test_an_import_writes_the_same_file_whatever_the_locale(project_copy, tmp_path, capsys) -> None:
+    # Czech text, imported here (a UTF-8 locale) and then by a process whose locale is ASCII, as a
+    # bare server or a minimal container has it: the files are UTF-8 whatever the locale says.
+    po = export(capsys, project_copy, tmp_path, "cs")
+    set_msgstr(po, "section.play", "Jak hrát teď")
+    czech = project_copy / "rules/rebus/cs.yaml"
+    original = czech.read_bytes()
+    assert import_(capsys, project_copy, po)[0] == 0
+    here = czech.read_bytes()
+    assert "    text: Jak hrát teď\n" in here.decode("utf-8")
+    czech.write_bytes(original)
+    ascii_locale = {"LC_ALL": "C", "LANG": "C", "PYTHONUTF8": "0", "PYTHONCOERCECLOCALE": "0"}
+    # The rulebook this test imported (under `make mutate`, the mutant's copy).
+    package = str(Path(rulebook.__file__).parents[1])
+    ran = subprocess.run(
+        [sys.executable, "-m", "rulebook.cli", "--root", str(project_copy), "i18n", "import", str(po)],
+        env={**os.environ, **ascii_locale, "PYTHONPATH": package},
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert ran.returncode == 0, ran.stderr
+    assert czech.read_bytes() == here

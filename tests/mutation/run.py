@@ -56,6 +56,7 @@ PACKAGES: dict[str, tuple[list[str], list[str]]] = {
             "tests/test_import.py",
             "tests/test_import_status.py",
             "tests/test_po_files.py",
+            "tests/test_po_reading.py",
             "tests/test_score_languages.py",  # i18n/refusals.py: the scorers' refusals in each language
             "tests/test_translation.py",
             "tests/test_translator_context.py",

@@ -174,16 +174,26 @@ def write_checked(
         raise Refused([str(problem) for problem in invalid])
     words: Words = words_from_document(document, project.source_language)
     after = replace(text_set, words={**text_set.words, language: words})
-    added = _errors(text_set_problems(project, after)) - _errors(text_set_problems(project, text_set))
+    added = _new_errors(text_set_problems(project, text_set), text_set_problems(project, after))
     if added:
-        raise Refused([_located(problem, lines, shown) for problem in sorted(added.elements())])
+        raise Refused([_located(problem, lines, shown) for problem in sorted(added)])
     if write:
         write_atomic(path, updated)
 
 
-def _errors(problems: list[Problem]) -> Counter[Problem]:
-    # Compared without positions: an import moves lines, and a moved problem is not a new one.
-    return Counter(replace(problem, line=0, col=0) for problem in problems if problem.is_error)
+def _new_errors(before: list[Problem], after: list[Problem]) -> list[Problem]:
+    """The errors `after` has beyond those `before` had, each with its position in `after`.
+
+    Compared without positions: an import moves lines, and a moved problem is not a new one."""
+    unplaced = Counter(replace(problem, line=0, col=0) for problem in after if problem.is_error)
+    unplaced.subtract(replace(problem, line=0, col=0) for problem in before if problem.is_error)
+    new = []
+    for problem in after:
+        key = replace(problem, line=0, col=0)
+        if problem.is_error and unplaced[key] > 0:
+            unplaced[key] -= 1
+            new.append(problem)
+    return new
 
 
 _UNIT = re.compile(r"^units\.(?P<unit>.+?)(?:\.text)?: (?P<check>.*)$", re.DOTALL)

@@ -114,6 +114,8 @@ _PO_STRING = r'"(?:[^"\\]|\\.)*"'
 _PO_LINE = re.compile(
     rf"^(?:\s*|#.*|(?:msgctxt|msgid|msgid_plural|msgstr(?:\[\d+\])?)\s+{_PO_STRING}\s*|\s*{_PO_STRING}\s*)$"
 )
+SHOWN_LINES = 10  # a file that is not PO at all would otherwise list every line
+
 _CHARSET = re.compile(rb"^\"Content-Type:[^\"]*charset=([^\s\";\\]+)", re.MULTILINE | re.IGNORECASE)
 
 
@@ -127,13 +129,17 @@ def read_po_file(path: Path, shown: str) -> PoFile:
     lines = text.splitlines()
     bad = [number for number, line in enumerate(lines, 1) if not _PO_LINE.match(line)]
     if bad:
-        raise Refused([f"{shown}:{number}: not a valid PO line: {lines[number - 1][:60]!r}" for number in bad[:10]])
+        problems = [f"{shown}:{n}: not a valid PO line: {lines[n - 1][:60]!r}" for n in bad[:SHOWN_LINES]]
+        if len(bad) > SHOWN_LINES:
+            problems.append(f"{shown}: and {len(bad) - SHOWN_LINES} more lines that are not valid PO")
+        raise Refused(problems)
     catalog = Catalog()
     parser = _RecordingParser(catalog)
     try:
         parser.parse(StringIO(text))
-    except PoFileError as error:
-        raise Refused([f"{shown}:{error.lineno}: not a valid PO file: {error}"]) from None
+    except PoFileError as error:  # Babel counts lines from 0, and ends its message with " on <that count>"
+        message = str(error).removesuffix(f" on {error.lineno}")
+        raise Refused([f"{shown}:{error.lineno + 1}: not a valid PO file: {message}"]) from None
     except ValueError as error:
         raise Refused([f"{shown}: not a valid PO file: {error}"]) from None
     entries = [entry for entry in parser.entries if entry.msgid != ""]
@@ -144,20 +150,20 @@ def read_po_file(path: Path, shown: str) -> PoFile:
 
 def _decode(raw: bytes, shown: str) -> str:
     """The file's text in the charset its header declares (UTF-8 when it declares none)."""
+    codec, name = "utf-8", "utf-8"
     declared = _CHARSET.search(raw)
-    name = declared.group(1).decode("ascii", "replace") if declared else "utf-8"
-    try:
-        codec = codecs.lookup(name).name
-    except LookupError:
-        line = raw[: declared.start()].count(b"\n") + 1 if declared else 1
-        raise Refused([f"{shown}:{line}: unknown charset {name!r}; save the file as UTF-8"]) from None
-    if codec != "utf-8" and not raw.isascii() and _is_utf8(raw):
-        # A single-byte charset reads any bytes, so UTF-8 declared as ISO-8859-2 would be taken as
-        # mojibake ("Ä\x8DtvrtĂ˝"). Real ISO-8859-x text almost never forms valid UTF-8 sequences.
-        line = raw[: declared.start()].count(b"\n") + 1 if declared else 1
-        raise Refused(
-            [f"{shown}:{line}: the file is UTF-8 but declares charset {name}; declare charset=UTF-8 and import again"]
-        )
+    if declared is not None:
+        name = declared.group(1).decode("ascii", "replace")  # a name in other bytes is unknown, not a crash
+        line = raw[: declared.start()].count(b"\n") + 1
+        try:
+            codec = codecs.lookup(name).name
+        except LookupError:
+            raise Refused([f"{shown}:{line}: unknown charset {name!r}; save the file as UTF-8"]) from None
+        if codec != "utf-8" and not raw.isascii() and _is_utf8(raw):
+            # A single-byte charset reads any bytes, so UTF-8 declared as ISO-8859-2 would be taken as
+            # mojibake ("Ä\x8DtvrtĂ˝"). Real ISO-8859-x text almost never forms valid UTF-8 sequences.
+            wrong = f"the file is UTF-8 but declares charset {name}; declare charset=UTF-8 and import again"
+            raise Refused([f"{shown}:{line}: {wrong}"])
     try:
         text = raw.decode(codec)
     except UnicodeDecodeError as error:

@@ -18,11 +18,11 @@ def english(reason: Reason | str) -> str:
     return str(reason)
 
 
-def speaker(root: Path, language: str | None, source_language: str = "en") -> Speaker:
+def speaker(root: Path, language: str | None, source_language: str) -> Speaker:
     """How refusals are said in `language`; the source language (or none) is the Reason's own English.
 
     >>> from rulebook.scoring.outcome import N_
-    >>> speaker(Path("."), None)(Reason(N_("no player is called {name}"), {"name": "'Eve'"}))
+    >>> speaker(Path("."), None, "en")(Reason(N_("no player is called {name}"), {"name": "'Eve'"}))
     "no player is called 'Eve'"
     """
     if language is None or language == source_language:

@@ -4,6 +4,7 @@ written atomically."""
 
 from __future__ import annotations
 
+import sys
 import textwrap
 from dataclasses import dataclass
 from io import StringIO
@@ -26,7 +27,7 @@ class Change:
 def _yaml() -> YAML:
     yaml = YAML()  # round-trip mode
     yaml.preserve_quotes = True
-    yaml.width = 4096  # never re-wrap what we did not touch
+    yaml.width = sys.maxsize  # never re-wrap what we did not touch, however long
     yaml.indent(mapping=2, sequence=4, offset=2)
     return yaml
 
