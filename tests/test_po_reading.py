@@ -102,6 +102,18 @@ def test_a_file_that_is_not_po_lists_ten_lines_and_counts_the_rest(tmp_path: Pat
     assert problems[10:] == ["file.po: and 5 more lines that are not valid PO"]
 
 
+def test_ten_lines_that_are_not_po_are_all_listed_with_nothing_more(tmp_path: Path) -> None:
+    path = tmp_path / "notes.po"
+    path.write_text("".join(f"line {number}\n" for number in range(1, 11)), encoding="utf-8")
+    assert refusal(path) == [f"file.po:{n}: not a valid PO line: 'line {n}'" for n in range(1, 11)]
+
+
+def test_a_file_without_a_charset_is_read_as_utf_8_and_says_so_when_it_is_not(tmp_path: Path) -> None:
+    path = tmp_path / "latin.po"
+    path.write_bytes(b'msgid ""\nmsgstr ""\n"Language: fr\\n"\n\nmsgctxt "a"\nmsgid "Tea"\nmsgstr "Th\xe9"\n')
+    assert refusal(path) == ["file.po:7: not valid utf-8: byte 0xe9"]
+
+
 def test_a_charset_named_in_other_bytes_is_unknown_not_a_crash(tmp_path: Path) -> None:
     # "été" in UTF-8 is t between two two-byte letters: each byte that is not ASCII reads as U+FFFD.
     (problem,) = refusal(po(tmp_path, 'msgid "x"\nmsgstr "y"\n', charset="été"))

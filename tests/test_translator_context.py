@@ -13,6 +13,8 @@ import yaml
 from translate.storage import tbx
 
 from conftest import ROOT, run_cli
+from rulebook.i18n.translator_notes import _value
+from rulebook.load.project import load_project
 
 XML_LANG = "{http://www.w3.org/XML/1998/namespace}lang"
 
@@ -38,6 +40,22 @@ def test_placeholder_values_and_a_site_link_are_in_the_comments(project_copy, tm
     french = export(capsys, project_copy, tmp_path, "fr", "rebus")
     assert "on the site: http://127.0.0.1:8000/fr/rebus/#play" in entry(french, "section.play").comment.splitlines()
     assert "{" not in entry(french, "rule.winner").comment  # no placeholder, no value line
+
+
+def test_placeholder_values_are_written_as_the_translation_writes_them(project_copy, tmp_path, capsys) -> None:
+    # rules/oh-my-word/game.yaml: timer.battery_volts is 1.5, setup.short_game_boards is [1, 2, 3].
+    french = export(capsys, project_copy, tmp_path, "fr", "oh-my-word")
+    assert "{timer.battery_volts} = 1,5" in entry(french, "rule.batteries").comment.splitlines()
+    assert "{setup.short_game_boards} = 1, 2 ou 3" in entry(french, "rule.board-variants").comment.splitlines()
+    czech = export(capsys, project_copy, tmp_path, "cs", "oh-my-word")
+    assert "{setup.short_game_boards} = 1, 2 nebo 3" in entry(czech, "rule.board-variants").comment.splitlines()
+
+
+def test_a_placeholder_without_a_fact_says_so(project_copy) -> None:
+    # `rulebook check` refuses such a text, so only a file exported from broken content could show it.
+    rebus = next(text_set for text_set in load_project(project_copy).project.text_sets() if text_set.id == "rebus")
+    assert _value(rebus, "components.bags", "fr") == "3"
+    assert _value(rebus, "components.no_such_fact", "fr") == "(no such fact)"
 
 
 def test_without_a_site_there_is_no_link(project_copy, tmp_path, capsys) -> None:
