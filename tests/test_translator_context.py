@@ -13,7 +13,7 @@ import yaml
 from translate.storage import tbx
 
 from conftest import ROOT, run_cli
-from rulebook.i18n.translator_notes import _value
+from rulebook.i18n.translator_notes import _value, _what_it_is
 from rulebook.load.project import load_project
 
 XML_LANG = "{http://www.w3.org/XML/1998/namespace}lang"
@@ -56,6 +56,16 @@ def test_a_placeholder_without_a_fact_says_so(project_copy) -> None:
     rebus = next(text_set for text_set in load_project(project_copy).project.text_sets() if text_set.id == "rebus")
     assert _value(rebus, "components.bags", "fr") == "3"
     assert _value(rebus, "components.no_such_fact", "fr") == "(no such fact)"
+
+
+def test_a_unit_id_that_names_nothing_still_says_its_kind(project_copy) -> None:
+    # `rulebook check` refuses such units; the notes must not fail on them all the same.
+    rebus = next(text_set for text_set in load_project(project_copy).project.text_sets() if text_set.id == "rebus")
+    assert _what_it_is(rebus, "rule.bags") == ["Rule REBUS 1.1"]  # rules/rebus/game.yaml: the first rule of 1
+    assert _what_it_is(rebus, "rule.no-such-rule") == ["Rule"]
+    assert _what_it_is(rebus, "section.play") == ["Section title REBUS 1"]  # its first section
+    assert _what_it_is(rebus, "section.no-such-section") == ["Section title"]
+    assert _what_it_is(rebus, "nothing-we-know") == []
 
 
 def test_without_a_site_there_is_no_link(project_copy, tmp_path, capsys) -> None:
