@@ -13,6 +13,7 @@ import pytest
 from hypothesis import HealthCheck, settings
 from hypothesis.database import DirectoryBasedExampleDatabase
 
+import rulebook
 from harness import FUZZING, TALLY, tally_table
 from rulebook.cli import main
 
@@ -42,6 +43,19 @@ def run_cli(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, s
     code = main(list(args))
     out, err = capsys.readouterr()
     return code, out, err
+
+
+def run_cli_process(*args: str, env: dict[str, str]) -> subprocess.CompletedProcess[str]:
+    """`rulebook` in a new process with `env` added (a locale, a time zone), run from the package this
+    test imported: under `make mutate`, the mutant's copy, which the inherited MUTANT_UNDER_TEST selects."""
+    package = str(Path(rulebook.__file__).resolve().parents[1])
+    return subprocess.run(
+        [sys.executable, "-m", "rulebook.cli", *args],
+        env={**os.environ, **env, "PYTHONPATH": package},
+        capture_output=True,
+        text=True,
+        check=False,
+    )
 
 
 def edit(root: Path, file: str, old: str, new: str) -> str:

@@ -14,7 +14,7 @@ from pathlib import Path
 import polib
 import pytest
 
-from conftest import GIT, ROOT, edit, run_cli
+from conftest import GIT, ROOT, edit, run_cli, run_cli_process
 from rulebook.i18n.basis import Basis, basis
 from rulebook.i18n.history import earlier_texts
 from rulebook.i18n.importer import _located, _new_errors
@@ -318,6 +318,32 @@ def test_exported_headers_say_what_the_file_is(project_copy: Path, tmp_path: Pat
     template = polib.pofile(str(tmp_path / "rebus.pot"))
     assert (template.metadata["Language-Team"], "Plural-Forms" in template.metadata) == ("", False)
     assert all(entry.msgstr == "" for entry in template)
+    # As xgettext writes them: a template's header is fuzzy (to be filled in), a translation's is not.
+    assert (bool(template.metadata_is_fuzzy), bool(polib.pofile(str(po)).metadata_is_fuzzy)) == (True, False)
+    stamp = re.compile(r"\d{4}-\d\d-\d\d \d\d:\d\d\+0000")  # in UTC, not Babel's YEAR-MO-DA placeholder
+    assert stamp.fullmatch(header["POT-Creation-Date"]) and stamp.fullmatch(header["PO-Revision-Date"])
+
+
+def test_exported_dates_are_utc_whatever_the_machine_s_time_zone(project_copy: Path, tmp_path: Path, capsys) -> None:
+    export(capsys, project_copy, tmp_path)  # in this process as well: `make mutate` credits it to this test
+    out = tmp_path / "auckland"
+    ran = run_cli_process(
+        "--root",
+        str(project_copy),
+        "i18n",
+        "export",
+        "fr",
+        "--game",
+        "rebus",
+        "-o",
+        str(out),
+        env={"TZ": "Pacific/Auckland"},
+    )
+    assert ran.returncode == 0, ran.stderr
+    for name in ("rebus.fr.po", "rebus.pot"):
+        header = polib.pofile(str(out / name)).metadata
+        assert header["POT-Creation-Date"].endswith("+0000"), header  # Auckland is +1300 in summer, +1200 else
+        assert header["PO-Revision-Date"].endswith("+0000") or name == "rebus.pot", header
 
 
 def test_a_publishers_text_tells_msgfmt_it_is_no_format_string(project_copy: Path, tmp_path: Path, capsys) -> None:

@@ -7,14 +7,12 @@ from __future__ import annotations
 import json
 import os
 import subprocess
-import sys
 from pathlib import Path
 
 import polib
 import pytest
 
-import rulebook
-from conftest import GIT, edit, run_cli, tree_digest
+from conftest import GIT, edit, run_cli, run_cli_process, tree_digest
 from rulebook.model import source_hash
 
 NBSP = "\u00a0"
@@ -489,14 +487,6 @@ def test_an_import_writes_the_same_file_whatever_the_locale(project_copy, tmp_pa
     assert "    text: Jak hrát teď\n" in here.decode("utf-8")
     czech.write_bytes(original)
     ascii_locale = {"LC_ALL": "C", "LANG": "C", "PYTHONUTF8": "0", "PYTHONCOERCECLOCALE": "0"}
-    # The rulebook this test imported (under `make mutate`, the mutant's copy).
-    package = str(Path(rulebook.__file__).parents[1])
-    ran = subprocess.run(
-        [sys.executable, "-m", "rulebook.cli", "--root", str(project_copy), "i18n", "import", str(po)],
-        env={**os.environ, **ascii_locale, "PYTHONPATH": package},
-        capture_output=True,
-        text=True,
-        check=False,
-    )
+    ran = run_cli_process("--root", str(project_copy), "i18n", "import", str(po), env=ascii_locale)
     assert ran.returncode == 0, ran.stderr
     assert czech.read_bytes() == here

@@ -37,7 +37,6 @@ def build_catalog(project: Project, text_set: Game | Glossary, language: str | N
     source = project.source_language
     catalog = Catalog(
         locale=language,
-        domain=text_set.id,
         project=PROJECT,
         version=text_set.id,  # Project-Id-Version: "rulebook <id>" tells `import` where the words go
         header_comment=(
