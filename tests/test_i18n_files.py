@@ -357,6 +357,36 @@ def test_a_publishers_text_tells_msgfmt_it_is_no_format_string(project_copy: Pat
     assert rebus["rule.bags"].flags == ["python-brace-format"]
 
 
+def test_a_publishers_text_in_the_first_translation_alone_leaves_the_template_without_a_format(
+    project_copy: Path, tmp_path: Path, capsys
+) -> None:
+    set_status(project_copy, "rule.bags", "original")  # French only: REBUS in Czech stays our draft
+    export(capsys, project_copy, tmp_path)
+    template = {entry.msgctxt: entry for entry in polib.pofile(str(tmp_path / "rebus.pot"))}
+    assert (template["rule.bags"].flags, template["rule.drawing"].flags) == ([], ["python-brace-format"])
+
+
+def test_each_entry_refers_to_the_line_of_its_english(project_copy: Path, tmp_path: Path, capsys) -> None:
+    english = (project_copy / "rules/rebus/en.yaml").read_text(encoding="utf-8").splitlines()
+    catalog = polib.pofile(str(export(capsys, project_copy, tmp_path)))
+    for unit_id in ("summary", "rule.bags", "section.play"):
+        line = english.index(f"  {unit_id}:") + 1  # the unit's key, as msgfmt and editors count lines
+        assert next(e for e in catalog if e.msgctxt == unit_id).occurrences == [("rules/rebus/en.yaml", str(line))]
+
+
+def test_an_example_written_over_several_lines_refers_to_its_reads_line(project_copy: Path, tmp_path, capsys) -> None:
+    edit(
+        project_copy,
+        "glossary/symbols.yaml",
+        "    example: {tiles: [eye, saw], reads: I saw}\n",
+        "    example:\n      tiles: [eye, saw]\n      reads: I saw\n",
+    )
+    lines = (project_copy / "glossary/symbols.yaml").read_text(encoding="utf-8").splitlines()
+    catalog = polib.pofile(str(export(capsys, project_copy, tmp_path, game="glossary")))
+    example = next(e for e in catalog if e.msgctxt == "symbol.eye.example")
+    assert example.occurrences == [("glossary/symbols.yaml", str(lines.index("      reads: I saw") + 1))]
+
+
 def test_basis_is_the_english_a_translation_was_made_from(project_copy: Path) -> None:
     subprocess.run(["git", "-C", str(project_copy), "init", "-q"], check=True)
     subprocess.run([*GIT, "-C", str(project_copy), "add", "-A"], check=True)
