@@ -4,6 +4,7 @@ PO headers whose Language Babel does not know."""
 
 from __future__ import annotations
 
+import os
 import re
 import shutil
 import subprocess
@@ -167,6 +168,41 @@ def test_earlier_texts_reads_units_and_readings_lines_from_every_revision(tmp_pa
         source_hash("Old A"): "Old A",
     }
     assert earlier_texts(tmp_path, "missing.yaml") == {}
+
+
+def test_earlier_texts_reads_the_last_revisions_of_that_file_only(tmp_path: Path, monkeypatch) -> None:
+    def commit(file: str, text: str, message: str = "edit") -> None:
+        (tmp_path / file).write_text(text, encoding="utf-8")
+        subprocess.run([*GIT, "-C", str(tmp_path), "add", "-A"], check=True)
+        subprocess.run([*GIT, "-C", str(tmp_path), "commit", "-qm", message], check=True)
+
+    subprocess.run(["git", "-C", str(tmp_path), "init", "-q"], check=True)
+    commit("words.yaml", "units:\n  a: {text: Oldest}\n")
+    commit("words.yaml", "units:\n  a: {text: Old}\n")
+    commit("words.yaml", "units:\n  a: {text: New}\n", "New, not HEAD~3")  # a word git could take for a revision
+    commit("other.yaml", "units:\n  a: {text: Other}\n")  # a later commit of another file
+    (tmp_path / "words.yaml").unlink()  # gone from the working tree, not from history
+    monkeypatch.setattr("rulebook.i18n.history.HISTORY_DEPTH", 2)
+    assert earlier_texts(tmp_path, "words.yaml") == {source_hash("New"): "New", source_hash("Old"): "Old"}
+
+
+def test_a_git_that_hangs_costs_the_history_not_the_command(tmp_path: Path, monkeypatch) -> None:
+    fake = tmp_path / "bin"
+    fake.mkdir()
+    # Had it answered in time, its answer would read as a revision holding a text.
+    (fake / "git").write_text("#!/bin/sh\nsleep 1\necho 'units: {a: {text: Hung}}'\n")
+    (fake / "git").chmod(0o755)
+    monkeypatch.setenv("PATH", f"{fake}:{os.environ['PATH']}")
+    monkeypatch.setattr("rulebook.i18n.history.GIT_TIMEOUT", 0.2)
+    assert earlier_texts(tmp_path, "hung.yaml") == {}
+
+
+def test_an_outdated_glossary_reading_shows_its_earlier_english(history: Path, tmp_path: Path, capsys) -> None:
+    edit(history, "glossary/symbols.yaml", "    readings: [I, eye, aye]", "    readings: [I, eye, aye, ay]")
+    subprocess.run([*GIT, "-C", str(history), "commit", "-qam", "one more reading"], check=True)
+    glossary = polib.pofile(str(export(capsys, history, tmp_path, game="glossary")))
+    readings = next(e for e in glossary if e.msgctxt == "symbol.eye.readings")
+    assert (readings.msgid, readings.previous_msgid, readings.fuzzy) == ("I · eye · aye · ay", "I · eye · aye", True)
 
 
 def review(capsys, root: Path, po: Path) -> list[str]:

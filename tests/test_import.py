@@ -490,3 +490,14 @@ def test_an_import_writes_the_same_file_whatever_the_locale(project_copy, tmp_pa
     ran = run_cli_process("--root", str(project_copy), "i18n", "import", str(po), env=ascii_locale)
     assert ran.returncode == 0, ran.stderr
     assert czech.read_bytes() == here
+
+
+@pytest.mark.parametrize("action", ["import", "update", "review"])
+def test_without_its_english_a_po_file_is_refused_not_a_crash(project_copy, tmp_path, capsys, action) -> None:
+    po = export(capsys, project_copy, tmp_path)
+    (project_copy / "rules/rebus/en.yaml").unlink()  # `check` reports it; the file for it is refused
+    before, po_before = tree_digest(project_copy), po.read_bytes()
+    code, _, err = run_cli(capsys, "--root", str(project_copy), "i18n", action, str(po))
+    assert code == 2
+    assert f"{po}: there is no English to translate (rebus's en.yaml cannot be read); run `rulebook check`" in err
+    assert tree_digest(project_copy) == before and po.read_bytes() == po_before

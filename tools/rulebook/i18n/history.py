@@ -16,6 +16,7 @@ from rulebook.model import Game, Glossary, Project, source_hash
 from rulebook.problems import display_path
 
 HISTORY_DEPTH = 200  # commits of one file; enough for years of edits, cheap to read
+GIT_TIMEOUT = 30.0  # seconds; a git that hangs (a lock, a network mount) costs the history, not the command
 
 
 def earlier_texts(root: Path, relative: str) -> dict[str, str]:
@@ -44,7 +45,7 @@ def _texts_in(root: Path, relative: str, revisions: tuple[str, ...]) -> dict[str
 def _git(root: Path, *args: str) -> str:
     try:
         return subprocess.run(
-            ["git", "-C", str(root), *args], capture_output=True, text=True, check=True, timeout=30
+            ["git", "-C", str(root), *args], capture_output=True, text=True, check=True, timeout=GIT_TIMEOUT
         ).stdout
     except (OSError, subprocess.SubprocessError):
         return ""
@@ -63,8 +64,8 @@ def _texts(data: object) -> list[str]:
 
 def earlier_english(project: Project, text_set: Game | Glossary) -> dict[str, str]:
     """hash → every English text (or readings line) the text set has had, as far as git knows."""
-    english = text_set.words.get(project.source_language)
-    texts = dict(earlier_texts(project.root, english.document.file)) if english else {}
+    english = text_set.words[project.source_language]  # the loader refuses a text set without it
+    texts = dict(earlier_texts(project.root, english.document.file))
     if isinstance(text_set, Glossary) and text_set.document.file:
         # Readings live in symbols.yaml, not in en.yaml.
         texts.update(earlier_texts(project.root, display_path(project.root / text_set.document.file, project.root)))

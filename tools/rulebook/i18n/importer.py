@@ -98,6 +98,11 @@ def po_target(project: Project, po: PoFile, shown: str) -> tuple[Game | Glossary
                 f"({po.catalog.project} {po.catalog.version}); export the file with `rulebook i18n export`"
             ]
         )
+    if project.source_language not in text_set.words:  # missing or unreadable: `check` says which
+        source_file = f"{text_set.id}'s {project.source_language}.yaml"
+        raise Refused(
+            [f"{shown}: there is no English to translate ({source_file} cannot be read); run `rulebook check`"]
+        )
     if po.language not in project.languages[1:]:
         raise Refused(
             [

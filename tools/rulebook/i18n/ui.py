@@ -42,5 +42,5 @@ def gettext_plural_forms(root: Path, language: str) -> str:
     path = catalog_path(root, language)
     if path.is_file():
         with path.open("rb") as po:
-            return read_po(po, domain=DOMAIN).plural_forms
+            return read_po(po).plural_forms
     return Catalog(locale=language).plural_forms
