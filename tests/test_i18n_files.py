@@ -21,10 +21,11 @@ from rulebook.i18n.history import earlier_texts
 from rulebook.i18n.importer import _located, _new_errors
 from rulebook.i18n.po_file import Refused as PoRefused
 from rulebook.i18n.review import review_po
+from rulebook.i18n.state import State, unit_states
 from rulebook.i18n.ui import gettext_plural_forms, ui_translations
 from rulebook.i18n.words_file import Change, apply_changes
 from rulebook.load.project import load_project
-from rulebook.model import source_hash
+from rulebook.model import Status, source_hash
 from rulebook.problems import Problem, Severity
 from test_import import NEW_WINNER, commit_english_edit, export, import_, set_msgstr, yaml_unit
 from test_import_status import FRENCH, set_status
@@ -447,8 +448,20 @@ def test_basis_is_the_english_a_translation_was_made_from(project_copy: Path) ->
         "Highest score wins.",
         Severity.ERROR,
     )
+    assert outdated.english.status is Status.ORIGINAL  # the English is the original text
     lost = basis_of("rule.winner", source="000000000000")  # an English git never had
     assert (lost.english.text, lost.severity) == (NEW_WINNER, Severity.WARNING)
+    (project_copy / "rules/rebus/en.yaml").unlink()  # `check` reports that; there is nothing to compare with
+    assert basis_of("rule.bags") == Basis(None, Severity.ERROR)
+
+
+def test_unit_states_set_each_translation_against_the_current_english(project_copy: Path) -> None:
+    project = load_project(project_copy).project
+    rebus = next(game for game in project.games if game.id == "rebus")
+    assert unit_states(project, rebus, "en") == []  # the source language translates nothing
+    bags = next(state for state in unit_states(project, rebus, "fr") if state.unit_id == "rule.bags")
+    english = "Separate the tiles into the {components.bags} bags according to color."  # rules/rebus/en.yaml
+    assert (bags.state, bags.source_text, bags.translation.id) == (State.TRANSLATED, english, "rule.bags")
 
 
 def test_ui_words_come_from_the_catalog_or_stay_english(tmp_path: Path) -> None:
