@@ -338,6 +338,9 @@ def test_each_kind_of_unit_tells_the_translator_what_it_is_and_where(project_cop
         f"on the site: {site}fr/glossary/#eye"
     )
     assert " ".join(comments(glossary, "symbol.eye.name")).startswith(f"{symbol} on the site: {site}fr/glossary/#eye")
+    # A group's name and the page's own words have no symbol: the link is to the page itself.
+    assert f"on the site: {site}fr/glossary/" in comments(glossary, "group.sound-plays.name")
+    assert f"on the site: {site}fr/glossary/" in comments(glossary, "page.title")
 
 
 def test_exported_headers_say_what_the_file_is(project_copy: Path, tmp_path: Path, capsys) -> None:

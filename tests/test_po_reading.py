@@ -148,6 +148,14 @@ def test_a_previous_msgid_goes_before_an_entry_without_msgctxt_too(tmp_path: Pat
     assert '#| msgid "Old English."\nmsgid "New English."' in path.read_text(encoding="utf-8")
 
 
+def test_a_long_previous_msgid_is_one_po_string_per_line_of_its_text(tmp_path: Path) -> None:
+    old = "An old English sentence, longer than the 76 columns Babel would otherwise wrap a string at."
+    catalog = Catalog(locale="fr")
+    catalog.add("New.", "Nouveau.", context="rule.a", flags=["fuzzy"], previous_id=f"{old}\nSecond line.")
+    text = po_bytes(catalog).decode("utf-8")
+    assert f'#| msgid ""\n#| "{old}\\n"\n#| "Second line."\nmsgctxt "rule.a"\n' in text
+
+
 def test_the_writer_refuses_to_drop_a_previous_msgid(monkeypatch: pytest.MonkeyPatch) -> None:
     catalog = Catalog(locale="fr")
     catalog.add("Bags.", "Sacs.", context="rule.bags", previous_id="Old bags.")

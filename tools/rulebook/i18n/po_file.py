@@ -52,7 +52,7 @@ def po_bytes(catalog: Catalog) -> bytes:
 def _previous_lines(message: Message) -> list[str]:
     if not message.previous_id:
         return []
-    text = message.previous_id[0] if isinstance(message.previous_id, list | tuple) else message.previous_id
+    text = message.previous_id[0]  # Babel's Message keeps it as a list, whatever it was given
     # width=0: one PO string per line of the text, never wrapped inside a string.
     first, *rest = normalize(text, width=0).split("\n")
     return [f"#| msgid {first}\n", *(f"#| {line}\n" for line in rest)]
