@@ -414,17 +414,22 @@ def test_each_entry_refers_to_the_line_of_its_english(project_copy: Path, tmp_pa
         assert next(e for e in catalog if e.msgctxt == unit_id).occurrences == [("rules/rebus/en.yaml", str(line))]
 
 
-def test_an_example_written_over_several_lines_refers_to_its_reads_line(project_copy: Path, tmp_path, capsys) -> None:
+def test_readings_and_examples_written_over_several_lines_refer_to_their_key_lines(
+    project_copy: Path, tmp_path, capsys
+) -> None:
     edit(
         project_copy,
         "glossary/symbols.yaml",
-        "    example: {tiles: [eye, saw], reads: I saw}\n",
+        "    readings: [I, eye, aye]\n    example: {tiles: [eye, saw], reads: I saw}\n",
+        "    readings:\n      - I\n      - eye\n      - aye\n"
         "    example:\n      tiles: [eye, saw]\n      reads: I saw\n",
     )
     lines = (project_copy / "glossary/symbols.yaml").read_text(encoding="utf-8").splitlines()
+    readings_line = next(n for n, line in enumerate(lines, 1) if line == "    readings:" and lines[n] == "      - I")
     catalog = polib.pofile(str(export(capsys, project_copy, tmp_path, game="glossary")))
-    example = next(e for e in catalog if e.msgctxt == "symbol.eye.example")
-    assert example.occurrences == [("glossary/symbols.yaml", str(lines.index("      reads: I saw") + 1))]
+    occurrences = {e.msgctxt: e.occurrences for e in catalog if e.msgctxt.startswith("symbol.eye.")}
+    assert occurrences["symbol.eye.readings"] == [("glossary/symbols.yaml", str(readings_line))]  # not "- I"
+    assert occurrences["symbol.eye.example"] == [("glossary/symbols.yaml", str(lines.index("      reads: I saw") + 1))]
 
 
 def test_basis_is_the_english_a_translation_was_made_from(project_copy: Path) -> None:
