@@ -64,7 +64,7 @@ def _texts(data: object) -> list[str]:
 
 def earlier_english(project: Project, text_set: Game | Glossary) -> dict[str, str]:
     """hash → every English text (or readings line) the text set has had, as far as git knows."""
-    english = text_set.words[project.source_language]  # the loader refuses a text set without it
+    english = text_set.words[project.source_language]  # callers have it: po_target refuses, basis returns first
     texts = dict(earlier_texts(project.root, english.document.file))
     if isinstance(text_set, Glossary) and text_set.document.file:
         # Readings live in symbols.yaml, not in en.yaml.
