@@ -439,7 +439,8 @@ def test_an_error_the_import_only_shifts_sideways_is_not_a_new_one(project_copy,
     french = project_copy / "rules/rebus/fr.yaml"
     # A file indented by four spaces, which the import writes back at our two: every column moves.
     lines = french.read_text(encoding="utf-8").splitlines(keepends=True)
-    french.write_text("".join(line.replace("  ", "    ", 2) if line.startswith("  ") else line for line in lines))
+    indented = "".join(line.replace("  ", "    ", 2) if line.startswith("  ") else line for line in lines)
+    french.write_text(indented, encoding="utf-8")
     before = check_output(capsys, project_copy)
     assert before == ["units.rule.bags.text: the English ends with full stop, the translation with none"]
     set_msgstr(po, "section.play", "Comment jouer")

@@ -61,7 +61,7 @@ def test_a_placeholder_without_a_fact_says_so(project_copy) -> None:
 def test_a_unit_id_that_names_nothing_still_says_its_kind(project_copy) -> None:
     # `rulebook check` refuses such units; the notes must not fail on them all the same.
     rebus = next(text_set for text_set in load_project(project_copy).project.text_sets() if text_set.id == "rebus")
-    assert _what_it_is(rebus, "rule.bags") == ["Rule REBUS 1.1"]  # rules/rebus/game.yaml: the first rule of 1
+    assert _what_it_is(rebus, "rule.bags") == ["Rule REBUS 1.1"]  # rules/rebus/game.yaml: section 1, its first rule
     assert _what_it_is(rebus, "rule.no-such-rule") == ["Rule"]
     assert _what_it_is(rebus, "section.play") == ["Section title REBUS 1"]  # its first section
     assert _what_it_is(rebus, "section.no-such-section") == ["Section title"]
