@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from conftest import CONTENT, ROOT
+from conftest import CONTENT, ROOT, run_cli_process
 
 
 def copy_whole_project(target: Path) -> Path:
@@ -31,13 +31,7 @@ def environment(root: Path) -> dict[str, str]:
 
 def run(root: Path, *args: str) -> subprocess.CompletedProcess[str]:
     """`rulebook ARGS` in the copy, with the copy's own package."""
-    return subprocess.run(
-        [sys.executable, "-m", "rulebook.cli", *args],
-        cwd=root,
-        env=environment(root),
-        capture_output=True,
-        text=True,
-    )
+    return run_cli_process(*args, env={"NO_MKDOCS_2_WARNING": "1"}, package=root / "tools", cwd=root)
 
 
 def build(root: Path) -> Path:

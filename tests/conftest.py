@@ -45,13 +45,17 @@ def run_cli(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, s
     return code, out, err
 
 
-def run_cli_process(*args: str, env: dict[str, str]) -> subprocess.CompletedProcess[str]:
-    """`rulebook` in a new process with `env` added (a locale, a time zone), run from the package this
-    test imported: under `make mutate`, the mutant's copy, which the inherited MUTANT_UNDER_TEST selects."""
-    package = str(Path(rulebook.__file__).resolve().parents[1])
+def run_cli_process(
+    *args: str, env: dict[str, str] | None = None, package: Path | None = None, cwd: Path | None = None
+) -> subprocess.CompletedProcess[str]:
+    """`rulebook ARGS` in a new process with `env` added (a locale, a time zone), its `rulebook` package
+    read from `package` (the folder that holds it). By default that is the package this test imported:
+    under `make mutate`, the mutant's copy, which the inherited MUTANT_UNDER_TEST selects."""
+    package = package or Path(rulebook.__file__).resolve().parents[1]
     return subprocess.run(
         [sys.executable, "-m", "rulebook.cli", *args],
-        env={**os.environ, **env, "PYTHONPATH": package},
+        cwd=cwd,
+        env={**os.environ, **(env or {}), "PYTHONPATH": str(package)},
         capture_output=True,
         text=True,
         check=False,

@@ -127,7 +127,7 @@ def _write_sitemap(site: Path, texts: list[str], order: list[str]) -> None:
     """The root sitemap as a single build writes it: every language's entries, in build order.
     Each part's sitemap lists the languages it built (mkdocs-static-i18n lists the pages built so far)."""
     first = texts[0]
-    blocks = [match for match in SITEMAP_ENTRY.finditer(first)]
+    blocks = list(SITEMAP_ENTRY.finditer(first))
     header, footer = first[: blocks[0].start()], first[blocks[-1].end() :]
     separator = first[blocks[0].end() : blocks[1].start()] if len(blocks) > 1 else "\n"
     by_language: dict[str, list[str]] = {}
