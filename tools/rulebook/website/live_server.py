@@ -53,7 +53,9 @@ class ChangeObserver(Observer):  # type: ignore[misc,valid-type]
 
 
 # MkDocs' live-reload script as a file, reading its two numbers from the element that loads it:
-# inline, it differs on every response, and the Content-Security-Policy would refuse it.
+# inline, it differs on every response, and the Content-Security-Policy would refuse it. Its text
+# and _timestamp are MkDocs' own (private names: constraints.txt pins MkDocs, and
+# tests/browser/test_policy_site.py reloads a page through them).
 RELOAD_SCRIPT_PATH = "/livereload/script.js"
 RELOAD_SCRIPT = _SCRIPT_TEMPLATE.substitute(
     epoch="Number(document.currentScript.dataset.epoch)",
