@@ -107,9 +107,9 @@ def write_host_headers(site: Path, header_policy: str) -> None:
 
 
 # Not needed offline: source maps, compressed duplicates, the sitemaps, and lunr's segmenters for
-# Chinese and Thai.
+# Chinese and Thai. Nor `_headers`, which hosts do not serve: listed, it would fail the worker's install.
 _NOT_CACHED = {".map", ".gz"}
-_NOT_CACHED_NAMES = {"sitemap.xml", "precache.json", "tinyseg.js", "wordcut.js", "_headers"}
+_NOT_CACHED_NAMES = {"sitemap.xml", "precache.json", "tinyseg.js", "wordcut.js", HEADERS_FILE}
 
 
 def write_precache_list(site: Path) -> list[str]:
