@@ -26,6 +26,9 @@ from rulebook.render.markup import attribute
 from rulebook.scoring.situation import schema_file
 
 SCORING_FOLDER = Path(__file__).parent.parent / "scoring"
+# Each language's plural rule, a file of the site: as an inline script it would differ by language,
+# which the Content-Security-Policy (website/policy.py) refuses.
+PLURAL_FILE = "assets/javascripts/plural/{language}.js"
 ANCHOR = "calculator"
 # A gettext plural rule is C; kept to these characters, it is also JavaScript that computes the same.
 _PLURAL_RULE = re.compile(r"^[n0-9\s()?:<>=!&|%+\-*/]+$")

@@ -5,9 +5,11 @@ from __future__ import annotations
 import shutil
 import signal
 import tempfile
+from collections.abc import Callable, Iterable
 from pathlib import Path
+from typing import Any
 
-from mkdocs.livereload import LiveReloadServer
+from mkdocs.livereload import _SCRIPT_TEMPLATE, LiveReloadServer, _timestamp
 from watchdog.events import (
     FileCreatedEvent,
     FileDeletedEvent,
@@ -50,6 +52,46 @@ class ChangeObserver(Observer):  # type: ignore[misc,valid-type]
         )
 
 
+# MkDocs' live-reload script as a file, reading its two numbers from the element that loads it:
+# inline, it differs on every response, and the Content-Security-Policy would refuse it. Its text
+# and _timestamp are MkDocs' own (private names: constraints.txt pins MkDocs, and
+# tests/browser/test_policy_site.py reloads a page through them).
+RELOAD_SCRIPT_PATH = "/livereload/script.js"
+RELOAD_SCRIPT = _SCRIPT_TEMPLATE.substitute(
+    epoch="Number(document.currentScript.dataset.epoch)",
+    request_id="Number(document.currentScript.dataset.requestId)",
+).encode("utf-8")
+
+
+class PolicyServer(LiveReloadServer):
+    """MkDocs' live-reload server, sending the site's Content-Security-Policy with every response
+    (`policy` gives the current one: a full rebuild may change the theme) and its reload script
+    as a file the policy allows."""
+
+    def __init__(self, *args: Any, policy: Callable[[], str], **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.policy = policy
+
+    def serve_request(self, environ: dict[str, Any], start_response: Callable[..., Any]) -> Iterable[bytes]:
+        def with_policy(status: str, headers: list[tuple[str, str]], *args: Any) -> Any:
+            return start_response(status, [*headers, ("Content-Security-Policy", self.policy())], *args)
+
+        if environ.get("PATH_INFO") == RELOAD_SCRIPT_PATH:
+            with_policy(
+                "200 OK", [("Content-Type", "application/javascript"), ("Content-Length", str(len(RELOAD_SCRIPT)))]
+            )
+            return [RELOAD_SCRIPT]
+        return super().serve_request(environ, with_policy)
+
+    def _inject_js_into_html(self, content: bytes, epoch: int) -> bytes:
+        body_end = content.rfind(b"</body>")
+        body_end = len(content) if body_end < 0 else body_end
+        script = (
+            f'<script src="{RELOAD_SCRIPT_PATH}" data-epoch="{int(epoch)}" data-request-id="{_timestamp()}"></script>'
+        )
+        return content[:body_end] + script.encode("ascii") + content[body_end:]
+
+
 def serve(config_file: Path, host: str, port: int, *, strict: bool = False) -> None:
     """Build the site in a temporary folder, serve it, and refresh it after every edit until
     interrupted. Raises mkdocs' Abort when the first build fails."""
@@ -59,7 +101,9 @@ def serve(config_file: Path, host: str, port: int, *, strict: bool = False) -> N
     try:
         site = LiveSite(config_file, site_dir, serve_url=f"http://{host}:{port}/", strict=strict)
         log.info("site built in %.1f s; after an edit, only the pages it changes are built", site.full_build().seconds)
-        server = LiveReloadServer(builder=on_change(site), host=host, port=port, root=str(site_dir))
+        server = PolicyServer(
+            builder=on_change(site), host=host, port=port, root=str(site_dir), policy=lambda: site.plugin.policy.header
+        )
         server.observer = ChangeObserver()  # inotify where there is one, else polling
         server.build_delay = SETTLE_SECONDS
         server.error_handler = lambda code: _error_page(site_dir, code)

@@ -26,17 +26,19 @@ from rulebook.files import write_if_changed
 from rulebook.load.document import DocumentError, read_document
 from rulebook.load.project import GLOSSARY_FILE, PROJECT_FILE
 from rulebook.model import Project
-from rulebook.render.calculator import calculator_data, language_part
+from rulebook.render.calculator import PLURAL_FILE, calculator_data, language_part
 from rulebook.render.markup import GENERATED_MARK
 from rulebook.render.pages import render_pages
 from rulebook.render.sanitizer import removals, sanitize
 from rulebook.render.search import lunr_languages, split_index
 from rulebook.website.config import RulebookConfig
 from rulebook.website.interface import interface_words, localize_theme
-from rulebook.website.policy import with_policy
+from rulebook.website.policy import SitePolicy
 from rulebook.website.site_files import (
     copy_sitemaps,
+    write_host_headers,
     write_not_found_pages,
+    write_plural_rules,
     write_precache_list,
     write_source_language_redirects,
 )
@@ -79,6 +81,7 @@ class RulebookPlugin(BasePlugin[RulebookConfig]):
         self.fingerprint: tuple = ()  # the content's state when it was last read (content_fingerprint)
         self._not_found: dict[str, str] = {}  # language → its rendered 404 page
         self._serving = False  # `mkdocs serve`: an author's preview, not the published site
+        self.policy = SitePolicy(())  # the build's Content-Security-Policy, read from the theme in on_env
 
     def on_startup(self, command: str, dirty: bool) -> None:
         self._serving = command == "serve"
@@ -166,6 +169,16 @@ class RulebookPlugin(BasePlugin[RulebookConfig]):
                 server.watch(str(self.root / folder))
         return server
 
+    def on_env(self, env: Any, config: MkDocsConfig, files: Any) -> Any:
+        # The theme's folders are final here, and no page is rendered yet.
+        self.policy = SitePolicy.of_theme(config.theme.dirs)
+        return env
+
+    def _with_policy(self, output: str) -> str:
+        # The preview's policy is a header (`rulebook serve`): its live-reload script is a file there,
+        # but `mkdocs serve` injects it inline, which a <meta> policy would refuse.
+        return output if self._serving else self.policy.on(output)
+
     def on_page_markdown(self, markdown: str, page: Page, config: MkDocsConfig, files: Any) -> str:
         # Before the page's Markdown is rendered: heading anchors' tooltip, then the palette toggles.
         if self.project is not None:
@@ -180,8 +193,7 @@ class RulebookPlugin(BasePlugin[RulebookConfig]):
         return sanitize(html)
 
     def on_post_page(self, output: str, page: Page, config: MkDocsConfig) -> str:
-        # The preview server adds its live-reload script to every page, which the policy would refuse.
-        return output if self._serving else with_policy(output)
+        return self._with_policy(output)
 
     def on_page_context(self, context: dict[str, Any], page: Page, config: MkDocsConfig, nav: Any) -> dict:
         if self.project is not None:
@@ -191,7 +203,7 @@ class RulebookPlugin(BasePlugin[RulebookConfig]):
         return context
 
     def _calculator(self, language: str, page: Page) -> dict[str, str] | None:
-        """A game page's calculator: its data and the catalog's plural rule (theme/main.html)."""
+        """A game page's calculator: its data and the file of the catalog's plural rule (theme/main.html)."""
         assert self.project is not None
         name = Path(page.file.src_uri).stem
         game = next((game for game in self.project.games if game.id == name and game.scored), None)
@@ -199,7 +211,7 @@ class RulebookPlugin(BasePlugin[RulebookConfig]):
             return None
         return {
             "data": calculator_data(self.project, language, game),
-            "plural": language_part(self.project, language).plural,
+            "plural": PLURAL_FILE.format(language=language),
         }
 
     def _language_context(self, context: dict[str, Any], language: str) -> None:
@@ -234,7 +246,7 @@ class RulebookPlugin(BasePlugin[RulebookConfig]):
         if not template_name.endswith(".html"):
             return output_content  # sitemap.xml
         # Pages built from a template alone, such as 404.html, get the same policy as the others.
-        output = output_content if self._serving else with_policy(output_content)
+        output = self._with_policy(output_content)
         if template_name == "404.html" and self.project is not None:
             self._not_found[self._language(config)] = output  # written to its language's folder at the end
         return output
@@ -261,4 +273,6 @@ class RulebookPlugin(BasePlugin[RulebookConfig]):
         write_not_found_pages(site, self._not_found, source)
         home = interface_words(self.root, source)["home"]
         write_source_language_redirects(site, source, self.project.languages[1:], home)
+        write_plural_rules(site, {code: language_part(self.project, code).plural for code in self.project.languages})
+        write_host_headers(site, self.policy.header)
         write_precache_list(site)

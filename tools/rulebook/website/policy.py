@@ -1,54 +1,114 @@
-"""The Content-Security-Policy of every page: scripts from the site itself and the theme's inline
-scripts by hash, resources from the site only. It is the last layer: were hostile markup ever to
-reach a page past the checks and the sanitizer, the browser would still refuse to run or fetch it."""
+"""The site's Content-Security-Policy: scripts from the site itself and, by hash, the inline scripts
+that the theme's templates ship; resources from the site only. It is the last layer: were hostile
+markup ever to reach a page past the checks and the sanitizer, the browser would still refuse to run
+or fetch it.
+
+The hashes are read from the templates' sources, never from a finished page: a policy computed
+from the page approves whatever reached the page, an injected script included. So one policy holds
+for every page of a build, and a server can send it as a header (`_headers`, `rulebook serve`).
+An inline script whose source holds Jinja varies by page and is never allowed: the theme makes
+such scripts files (theme/partials/javascripts/base.html) or data (theme/main.html).
+"""
 
 from __future__ import annotations
 
 import base64
 import hashlib
 import re
+from collections.abc import Iterable
+from dataclasses import dataclass
+from pathlib import Path
 
 # Material's stylesheet draws icons with data: SVG masks; everything else comes from the site.
 _POLICY = (
-    "default-src 'self'; script-src 'self' {hashes}; style-src 'self'; img-src 'self' data:; "
+    "default-src 'self'; script-src 'self'{hashes}; style-src 'self'; img-src 'self' data:; "
     "font-src 'self'; connect-src 'self'; worker-src 'self'; object-src 'none'; base-uri 'self'; "
     "form-action 'self'"
 )
+# Browsers ignore frame-ancestors in a <meta> policy: only a header can refuse framing.
+_HEADER_ONLY = "; frame-ancestors 'none'"
 _JAVASCRIPT_TYPES = {"", "text/javascript", "application/javascript", "module"}
 
-
-# The theme's own output, not contributors' text: the page body has been through the sanitizer,
-# which lets no <script> through, so every inline script here is a template's.
 _SCRIPT = re.compile(r"<script(?P<attributes>[^>]*)>(?P<body>.*?)</script>", re.DOTALL | re.IGNORECASE)
 _TYPE = re.compile(r"""\btype\s*=\s*["']?([^"'\s>]+)""", re.IGNORECASE)
+_JINJA = re.compile(r"\{[{%#]")
 
 
-def inline_script_hashes(page: str) -> list[str]:
-    """CSP source expressions for the page's inline scripts.
+def inline_scripts(html: str) -> list[str]:
+    """The text of each inline script a browser would run (not data, not a file's).
 
-    >>> page = '<script>var a=1</script><script type="application/json">{}</script><script src="x.js"></script>'
-    >>> inline_script_hashes(page)
-    ["'sha256-WazVQOu5lmXfSreSrMJd1CsaQ4c00fUQpJfBYCuMSIw='"]
+    >>> inline_scripts('<script>a=1</script><script type="application/json">{}</script><script src="a.js"></script>')
+    ['a=1']
     """
     scripts = []
-    for match in _SCRIPT.finditer(page):
+    for match in _SCRIPT.finditer(html):
         attributes = match["attributes"]
         kind = _TYPE.search(attributes)
         if "src=" not in attributes.lower() and (kind is None or kind[1].lower() in _JAVASCRIPT_TYPES):
             scripts.append(match["body"])
-    digests = (hashlib.sha256(script.encode("utf-8")).digest() for script in scripts)
-    return sorted({f"'sha256-{base64.b64encode(digest).decode('ascii')}'" for digest in digests})
+    return scripts
 
 
-def with_policy(page: str) -> str:
-    """The page with its policy as the first element of <head>, so that it governs all that follows.
+def script_hash(script: str) -> str:
+    """The CSP source expression that allows this inline script.
 
-    The page's content has been through the sanitizer, which lets no <script> through: every inline
-    script left is the theme's own.
+    >>> script_hash("var a=1")
+    "'sha256-WazVQOu5lmXfSreSrMJd1CsaQ4c00fUQpJfBYCuMSIw='"
     """
-    policy = _POLICY.format(hashes=" ".join(inline_script_hashes(page)))
-    meta = f'<meta http-equiv="Content-Security-Policy" content="{policy}">'
-    head = page.find("<head>")
-    if head < 0:
-        return page
-    return page[: head + len("<head>")] + meta + page[head + len("<head>") :]
+    digest = hashlib.sha256(script.encode("utf-8")).digest()
+    return f"'sha256-{base64.b64encode(digest).decode('ascii')}'"
+
+
+def theme_templates(theme_dirs: Iterable[str | Path]) -> dict[str, Path]:
+    """Each HTML template by its name, from the first folder that has it, as the theme's Jinja
+    loader finds it (a custom_dir and ours override Material's)."""
+    found: dict[str, Path] = {}
+    for folder in map(Path, theme_dirs):
+        for path in sorted(folder.rglob("*.html")):
+            found.setdefault(path.relative_to(folder).as_posix(), path)
+    return found
+
+
+def theme_script_hashes(theme_dirs: Iterable[str | Path]) -> tuple[str, ...]:
+    """The hashes of the theme's constant inline scripts: those whose source holds no Jinja, so
+    that every page renders them to these very bytes, whatever its content."""
+    hashes = set()
+    for template in theme_templates(theme_dirs).values():
+        for script in inline_scripts(template.read_text(encoding="utf-8")):
+            if not _JINJA.search(script):
+                hashes.add(script_hash(script))
+    return tuple(sorted(hashes))
+
+
+@dataclass(frozen=True)
+class SitePolicy:
+    """One build's policy: the same for every page."""
+
+    hashes: tuple[str, ...]
+
+    @classmethod
+    def of_theme(cls, theme_dirs: Iterable[str | Path]) -> SitePolicy:
+        return cls(theme_script_hashes(theme_dirs))
+
+    @property
+    def meta(self) -> str:
+        """The policy as a page's <meta> states it, for hosts that send no header."""
+        return _POLICY.format(hashes="".join(f" {digest}" for digest in self.hashes))
+
+    @property
+    def header(self) -> str:
+        """The policy as a server sends it: the page's, and no framing by another site."""
+        return self.meta + _HEADER_ONLY
+
+    def on(self, page: str) -> str:
+        """The page with the policy as the first element of <head>, so that it governs all that follows.
+
+        >>> page = SitePolicy(("'sha256-x'",)).on("<html><head><title>t</title>")
+        >>> page.startswith('<html><head><meta http-equiv="Content-Security-Policy"'), "src 'self' 'sha256-x';" in page
+        (True, True)
+        """
+        meta = f'<meta http-equiv="Content-Security-Policy" content="{self.meta}">'
+        head = page.find("<head>")
+        if head < 0:
+            return page
+        return page[: head + len("<head>")] + meta + page[head + len("<head>") :]

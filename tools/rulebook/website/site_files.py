@@ -8,6 +8,9 @@
   own entry only: the whole sitemap beside every page grows with the square of the pages (19 GB
   at 200 games in 10 languages).
 - The list of what the service worker caches for offline reading.
+- Each language's plural rule, which the calculator reads (render/calculator.py).
+- `_headers`: the Content-Security-Policy as the HTTP header that Netlify and Cloudflare Pages send
+  with every file (website/policy.py); a page's <meta> cannot say `frame-ancestors`.
 """
 
 from __future__ import annotations
@@ -18,6 +21,7 @@ import re
 from pathlib import Path
 
 from rulebook.files import write_if_changed
+from rulebook.render.calculator import PLURAL_FILE
 
 _REDIRECT = """<!doctype html>
 <html lang="{language}">
@@ -83,10 +87,29 @@ def copy_sitemaps(site: Path, site_url: str | None) -> None:
             write_if_changed(page.parent / "sitemap.xml", header + own + footer)
 
 
+def write_plural_rules(site: Path, scripts: dict[str, str]) -> None:
+    """Each language's plural rule script, where its pages load it from (PLURAL_FILE)."""
+    for language, script in scripts.items():
+        write_if_changed(site / PLURAL_FILE.format(language=language), script + "\n")
+
+
+HEADERS_FILE = "_headers"
+_HEADERS = """# The site's HTTP headers, in the format of Netlify's and Cloudflare Pages' _headers file, which
+# they read from the published folder and do not serve. Written by the build: the hashes follow the theme.
+/*
+  Content-Security-Policy: {policy}
+"""
+
+
+def write_host_headers(site: Path, header_policy: str) -> None:
+    """`_headers`: every file served with the site's Content-Security-Policy as a header."""
+    write_if_changed(site / HEADERS_FILE, _HEADERS.format(policy=header_policy))
+
+
 # Not needed offline: source maps, compressed duplicates, the sitemaps, and lunr's segmenters for
-# Chinese and Thai.
+# Chinese and Thai. Nor `_headers`, which hosts do not serve: listed, it would fail the worker's install.
 _NOT_CACHED = {".map", ".gz"}
-_NOT_CACHED_NAMES = {"sitemap.xml", "precache.json", "tinyseg.js", "wordcut.js"}
+_NOT_CACHED_NAMES = {"sitemap.xml", "precache.json", "tinyseg.js", "wordcut.js", HEADERS_FILE}
 
 
 def write_precache_list(site: Path) -> list[str]:

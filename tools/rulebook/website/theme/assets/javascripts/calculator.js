@@ -4,8 +4,9 @@
 
    The page carries its data in <script type="application/json" id="rb-calculator-data">, written
    by the build (rulebook.render.calculator): each game's facts from game.yaml and input schema, the
-   refusals' and breakdown's words from the page language's catalog, and window.rulebookPlural, the
-   catalog's own plural rule (rb-calculator-plural). Nothing here knows a number of the rules.
+   refusals' and breakdown's words from the page language's catalog; window.rulebookPlural, the
+   catalog's own plural rule, comes from its language's file (assets/javascripts/plural/<language>.js).
+   Nothing here knows a number of the rules.
 
    The situation is read as the command reads stdin: written as JSON text (json.dumps's separators,
    non-ASCII kept; the characters YAML would take as line breaks or refuse are escaped), that text

@@ -1,0 +1,118 @@
+"""The Content-Security-Policy is the theme's, not the page's: whatever reaches a page cannot write
+itself into the policy (issue 23), and the build's host configuration sends the same policy."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+from types import SimpleNamespace
+
+import pytest
+from mkdocs.theme import Theme
+
+from hostile import BUILT_EXAMPLE_READS, REFUSED_TEXT
+from rulebook.website.plugin import THEME_DIR, RulebookPlugin
+from rulebook.website.policy import inline_scripts, script_hash, theme_templates
+
+MATERIAL_DIRS = Theme(name="material").dirs
+THEME_DIRS = [str(THEME_DIR), *MATERIAL_DIRS]  # as the plugin's on_config orders them
+META = re.compile(r'<meta http-equiv="Content-Security-Policy" content="([^"]*)">')
+FRAME_ANCESTORS = "; frame-ancestors 'none'"
+
+
+def material_script(template: str) -> str:
+    """The inline script of one of Material's own templates, as its source holds it."""
+    (script,) = inline_scripts((Path(MATERIAL_DIRS[0]) / template).read_text(encoding="utf-8"))
+    return script
+
+
+# The palette script has no Jinja: every page renders it to these bytes, and the policy allows it.
+PALETTE = material_script("partials/javascripts/palette.html")
+
+
+def page(before: str = "", after: str = "") -> str:
+    """A page as the theme renders it, with text before and after the theme's inline script."""
+    head = "<!doctype html><html><head><title>t</title></head>"
+    return f"{head}<body>{before}<script>{PALETTE}</script>{after}</body></html>"
+
+
+INJECTED = [
+    "<script>window.__pwned=1</script>",
+    # What a catalog string breaking out of the palette toggle's title would leave on the page.
+    '<label title="Dark mode"><script>fetch("/steal?"+document.cookie)</script>">',
+    *(text for name, text in REFUSED_TEXT if "<script" in text or "<svg" in text),
+    BUILT_EXAMPLE_READS,
+]
+
+
+def built_policy(html: str) -> str:
+    """The policy the build puts on a page, as the plugin does in a build."""
+    plugin = RulebookPlugin()
+    plugin.on_startup(command="build", dirty=False)
+    plugin.on_env(None, SimpleNamespace(theme=SimpleNamespace(dirs=THEME_DIRS)), None)
+    (policy,) = META.findall(plugin.on_post_page(html, None, None))
+    return policy
+
+
+@pytest.mark.parametrize("injected", INJECTED)
+def test_a_script_injected_into_a_page_does_not_change_its_policy(injected: str) -> None:
+    clean = built_policy(page())
+    assert script_hash(PALETTE) in clean
+    for before, after in ((injected, ""), ("", injected)):
+        assert built_policy(page(before, after)) == clean
+        assert not {script_hash(script) for script in inline_scripts(injected)} & set(clean.split())
+
+
+def test_no_inline_script_that_varies_by_page_is_allowed() -> None:
+    """Material's base script writes the page's base URL into itself: allowing it by hash would take
+    one hash per depth of page, and any hash the page's content could make. It is a file here."""
+    base = material_script("partials/javascripts/base.html")
+    assert "{{" in base
+    ours = theme_templates(THEME_DIRS)["partials/javascripts/base.html"]
+    assert ours.is_relative_to(THEME_DIR)
+    assert inline_scripts(ours.read_text(encoding="utf-8")) == []
+    policy = built_policy(page())
+    rendered = base.replace('"{{ config.extra.scope | d(base_url) }}"', '".."')
+    assert script_hash(rendered) not in policy.split()
+
+
+def test_the_base_script_file_is_materials_own() -> None:
+    """assets/javascripts/scope.js is Material's base script with the scope read from data: a new
+    Material must bring its new script here too."""
+    scope = (THEME_DIR / "assets" / "javascripts" / "scope.js").read_text(encoding="utf-8")
+    code = [line for line in scope.splitlines() if line and not line.startswith("//")]
+    expected = material_script("partials/javascripts/base.html").replace(
+        '"{{ config.extra.scope | d(base_url) }}"', "document.currentScript.dataset.scope"
+    )
+    assert code == [expected]
+
+
+def test_the_host_headers_send_every_page_s_policy_with_frame_ancestors(clean_site: Path) -> None:
+    """`_headers` (Netlify, Cloudflare Pages) holds the policy of every page's <meta>, plus the
+    frame-ancestors a <meta> cannot state; every inline script of every page is one it allows."""
+    lines = (clean_site / "_headers").read_text(encoding="utf-8").splitlines()
+    rules = [line for line in lines if line and not line.startswith("#")]
+    assert rules[0] == "/*"
+    name, header = rules[1].strip().split(": ", 1)
+    assert (name, len(rules)) == ("Content-Security-Policy", 2)
+    assert header.endswith(FRAME_ANCESTORS)
+    allowed = set(header.split())
+    pages = sorted(clean_site.rglob("*.html"))
+    assert len(pages) >= 30
+    for page in pages:
+        html = page.read_text(encoding="utf-8")
+        if 'http-equiv="refresh"' in html:
+            continue  # the /en/ redirects: default-src 'self', nothing to run
+        assert META.findall(html) == [header.removesuffix(FRAME_ANCESTORS)], page
+        assert {script_hash(script) for script in inline_scripts(html)} <= allowed, page
+
+
+def test_the_plural_rules_are_cached_offline_and_the_headers_file_is_not(clean_site: Path) -> None:
+    """Hosts do not serve `_headers`: listed, it would fail the service worker's install."""
+    files = json.loads((clean_site / "precache.json").read_text(encoding="utf-8"))["files"]
+    assert "_headers" not in files
+    assert {
+        "assets/javascripts/scope.js",
+        *(f"assets/javascripts/plural/{code}.js" for code in ("en", "fr", "cs")),
+    } <= (set(files))
