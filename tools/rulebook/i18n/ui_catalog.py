@@ -80,6 +80,8 @@ def _read(root: Path, language: str, _state: tuple[int, int, int]) -> UiCatalog:
         forms = entry.string if isinstance(entry.string, tuple) else (entry.string,)
         lines = entry.string_lines or (entry.line,) * len(forms)
         for index, (text, line) in enumerate(zip(forms, lines, strict=False)):
+            if not text:
+                continue  # not translated yet: the English is said
             which = f"msgstr[{index}]" if entry.plural else "msgstr"
             msgid = entry.msgid if isinstance(entry.msgid, str) else entry.msgid[0]
             problems += [
