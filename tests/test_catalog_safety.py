@@ -121,6 +121,7 @@ def test_the_build_fails_on_them_with_the_check_s_problems_and_no_internal_error
         ("Plural-Forms", "nplurals=2; plural=n > 1 ? 5 : 0;", "chooses a form past nplurals=2"),
         ("Plural-Forms", "nplurals=2; plural=alert(1);", "is not a plain rule"),
         ("Plural-Forms", "nplurals=2; plural=(n > 1;", "is not an expression gettext can evaluate"),
+        ("Plural-Forms", "nplurals=2; plural=n % 99999999999 > 1;", "has a number too large for the calculator"),
         ("Content-Type", "text/plain; charset=utf-7", "charset 'utf-7' is not UTF-8"),
         ("Content-Type", "text/plain; charset=rot13", "charset 'rot13' is not UTF-8"),
     ],

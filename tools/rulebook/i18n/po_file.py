@@ -149,6 +149,8 @@ def plural_forms_problem(catalog: Catalog) -> str | None:
         return f"Plural-Forms: nplurals={count} is not 1 to {MAX_PLURALS}"
     if not PLURAL_RULE.match(rule):
         return f"Plural-Forms: plural={rule[:60]!r} is not a plain rule of n, numbers and operators"
+    if re.search(r"\d{10}", rule):  # JavaScript's numbers are exact up to 2**53; Python's have no end
+        return f"Plural-Forms: plural={rule[:60]!r} has a number too large for the calculator to compute alike"
     try:
         plural = gettext.c2py(rule)
         forms = {plural(n) for n in range(1000)}
