@@ -17,7 +17,7 @@ import polib
 import pytest
 
 import rulebook
-from conftest import ROOT, run_cli, run_cli_process
+from conftest import ROOT, run_cli, run_cli_process, tree_digest
 from hostile import (
     CATALOG,
     ELSEWHERE,
@@ -330,3 +330,17 @@ def test_the_french_site_built_from_a_hostile_catalog_runs_nothing_injected(tmp_
     # The payloads reached the pages as text: this build did not simply leave them out.
     home = (root / "site" / "fr" / "index.html").read_text(encoding="utf-8")
     assert "alert(9)" in home
+
+
+def test_a_template_linked_from_outside_is_refused_unread_by_new_language(tmp_path: Path, capsys) -> None:
+    root = copy_project(tmp_path / "project", site=True)
+    outside = tmp_path / "outside.pot"
+    outside.write_text(f'msgid ""\nmsgstr ""\n\nmsgid "Score"\nmsgstr ""\n\n# {SECRET}\nnot PO: {SECRET}\n')
+    (root / "locales/messages.pot").unlink()
+    (root / "locales/messages.pot").symlink_to(outside)
+    before = tree_digest(root)
+    code, out, err = run_cli(capsys, "--root", str(root), "new", "language", "pl")
+    assert code == 2, out + err
+    assert "locales/messages.pot: a symbolic link" in err and "refused unread" in err
+    assert SECRET not in out + err
+    assert tree_digest(root) == before

@@ -62,15 +62,9 @@ def read_ui_catalog(root: Path, language: str) -> UiCatalog | None:
 def _read(root: Path, language: str, _state: tuple[int, int, int]) -> UiCatalog:
     path = catalog_path(root, language)
     shown = display_path(path, root)
-    if path.is_symlink():
-        # A link to /etc/passwd must not have its lines quoted into a build log: refused unread.
-        return _refused(
-            shown, "a symbolic link: a UI catalog is read only from the project's own files; refused unread"
-        )
-    if not _inside(path, root):
-        return _refused(shown, "a folder on its path leads outside the project: refused unread")
-    if not path.is_file():
-        return _refused(shown, "not a regular file: refused unread")
+    unread = unreadable(path, root)
+    if unread:
+        return UiCatalog(shown, None, problems=[Problem(shown, 0, 0, unread)])
     try:
         po = read_po_file(path, shown)
     except Refused as refused:
@@ -91,6 +85,20 @@ def _read(root: Path, language: str, _state: tuple[int, int, int]) -> UiCatalog:
     return UiCatalog(shown, po.catalog, po.entries, problems)
 
 
+def unreadable(path: Path, root: Path) -> str | None:
+    """Why a file of locales/ must not be opened: a link to /etc/passwd must not have its lines
+    quoted into a build log, nor a FIFO hang the build. Any symbolic link as the file itself is
+    refused (a translator's file has no reason to be one); a folder on its path may be a link
+    that stays inside the project."""
+    if path.is_symlink():
+        return "a symbolic link: files of locales/ are read only from the project's own files; refused unread"
+    if not _inside(path, root):
+        return "a folder on its path leads outside the project: refused unread"
+    if not path.is_file():
+        return "not a regular file: refused unread"
+    return None
+
+
 def catalog_problems(root: Path, languages: list[str]) -> list[Problem]:
     """Every problem of the project's UI catalogs, for `rulebook check` and the build."""
     problems: list[Problem] = []
@@ -99,10 +107,6 @@ def catalog_problems(root: Path, languages: list[str]) -> list[Problem]:
         if catalog is not None:
             problems += catalog.problems
     return problems
-
-
-def _refused(shown: str, message: str) -> UiCatalog:
-    return UiCatalog(shown, None, problems=[Problem(shown, 0, 0, message)])
 
 
 def _problem(shown: str, text: str) -> Problem:
