@@ -7,10 +7,12 @@ it may let through because the output layer makes them harmless (escaped names, 
 
 from __future__ import annotations
 
+import re
 import shutil
 from dataclasses import dataclass
 from pathlib import Path
 
+import polib
 import yaml
 
 from conftest import CONTENT, ROOT
@@ -155,3 +157,49 @@ def plant_built_payloads(root: Path) -> None:
     config = config.replace("site_name: Board game rules", f"site_name: '{BUILT_SITE_NAME}'")
     config = config.replace("name: Français", f"name: '{BUILT_LANGUAGE_NAME}'")
     (root / "mkdocs.yml").write_text(config, encoding="utf-8")
+
+
+# Translations of the UI catalogs (locales/): plain text, so every Markdown payload is refused there
+# too, and so is what is harmless in Markdown but not in an attribute or as a page's words.
+PALETTE_BREAKOUT = 'Passer en mode sombre"><script>alert(9)</script><i x="'
+REFUSED_CATALOG_TEXT: list[tuple[str, str]] = [
+    *REFUSED_TEXT,
+    ("palette attribute breakout", PALETTE_BREAKOUT),
+    ("link to another host", f"[the publisher]({ELSEWHERE})"),
+    ("password field", "<input type=password name=p>"),
+    ("Markdown link", "[colours](#scoring)"),
+]
+CATALOG = "locales/{language}/LC_MESSAGES/messages.po"
+
+
+@dataclass(frozen=True)
+class PlantedMessage:
+    line: int  # of the msgstr (or msgstr[n]) that holds the payload, 1-based
+    msgid: str
+    payload: str
+
+
+def plant_catalog(root: Path, language: str, payloads: list[tuple[str, str]]) -> list[PlantedMessage]:
+    """Every translation of a catalog copy replaced by a payload (in turn), followed by the msgid's
+    placeholders so that the payload is all that is wrong; each msgstr line found in the file."""
+    path = root / CATALOG.format(language=language)
+    catalog = polib.pofile(str(path), wrapwidth=0)
+    entries = [entry for entry in catalog if not entry.obsolete]
+    for index, entry in enumerate(entries):
+        payload = payloads[index % len(payloads)][1]
+        wanted = " ".join(sorted(set(re.findall(r"\{\w+\}", entry.msgid + (entry.msgid_plural or "")))))
+        text = f"{payload} {wanted}".rstrip()
+        if entry.msgid_plural:
+            entry.msgstr_plural = {form: text for form in entry.msgstr_plural}
+        else:
+            entry.msgstr = text
+    catalog.save(str(path))
+    lines = path.read_text(encoding="utf-8").split("\n")
+    msgstr_lines = [number for number, line in enumerate(lines, 1) if line.startswith("msgstr")][1:]  # not the header's
+    planted = []
+    for entry in entries:
+        forms = len(entry.msgstr_plural) if entry.msgid_plural else 1
+        text = entry.msgstr_plural[0] if entry.msgid_plural else entry.msgstr
+        planted += [PlantedMessage(msgstr_lines.pop(0), entry.msgid, text) for _ in range(forms)]
+    assert not msgstr_lines
+    return planted

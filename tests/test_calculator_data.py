@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-import rulebook.i18n.ui as ui
+import rulebook.i18n.ui_catalog as ui_catalog
 import rulebook.render.calculator as calculator
 from conftest import ROOT
 from rulebook.load.project import load_project
@@ -39,24 +39,34 @@ def test_the_words_are_those_of_the_page_language(project) -> None:
     assert french["ui"] != czech["ui"]
 
 
-def test_the_catalog_is_read_once_per_language_for_all_pages(project, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_the_catalog_is_read_once_per_language_for_all_pages(
+    project, monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
     reads: list[Path] = []
-    real = calculator.read_po
+    real = ui_catalog.read_po_file
 
-    def counted(po, **kwargs):
-        reads.append(Path(po.name))
-        return real(po, **kwargs)
+    def counted(path: Path, shown: str):
+        reads.append(path)
+        return real(path, shown)
 
-    monkeypatch.setattr(calculator, "read_po", counted)
-    monkeypatch.setattr(ui, "read_po", counted)  # the plural rule's Plural-Forms
+    # Every reader of a UI catalog (the scorers' messages, Plural-Forms, the pages' words) goes
+    # through ui_catalog, which reads a file again only when it changed.
+    monkeypatch.setattr(ui_catalog, "read_po_file", counted)
+    ui_catalog._read.cache_clear()
     monkeypatch.setattr(calculator, "_PARTS", (None, {}))
     games = [game for game in project.games if game.scoring]
     for _ in range(3):  # three pages of each game, as three builds of the same project would ask
         for game in games:
             calculator_data(project, "fr", game)
             language_part(project, "fr")
-    # Once for the scorers' messages, once for Plural-Forms: the French catalog, not one read a page.
-    assert reads == [ROOT / "locales/fr/LC_MESSAGES/messages.po"] * 2
-    # A new project (content or a catalog edited) reads it again.
+    assert reads == [ROOT / "locales/fr/LC_MESSAGES/messages.po"]
+    # A new project reads an unchanged catalog no more; an edited one is read again.
     calculator_data(load_project(ROOT).project, "fr", games[0])
-    assert len(reads) == 4
+    assert len(reads) == 1
+    copy = tmp_path / "locales/fr/LC_MESSAGES/messages.po"
+    copy.parent.mkdir(parents=True)
+    copy.write_bytes((ROOT / "locales/fr/LC_MESSAGES/messages.po").read_bytes())
+    ui_catalog.read_ui_catalog(tmp_path, "fr")
+    copy.write_bytes(copy.read_bytes() + b"\n")
+    ui_catalog.read_ui_catalog(tmp_path, "fr")
+    assert reads[1:] == [copy, copy]

@@ -276,23 +276,43 @@ def declare_charset(po: Path, charset: str, encoding: str) -> None:
     po.write_bytes(text.encode(encoding))
 
 
-def test_a_file_in_its_declared_charset_is_decoded(project_copy, tmp_path, capsys) -> None:
+# Text a reviewer reading the bytes does not see: UTF-7 spells "ý" as "+AP0".
+HIDDEN = "Tajný výklad"
+
+
+@pytest.mark.parametrize(
+    "charset, encoding",
+    [("ISO-8859-2", "iso-8859-2"), ("UTF-7", "utf-7"), ("utf7", "utf-7"), ("rot13", "ascii")],
+)
+def test_a_file_in_any_charset_but_utf_8_is_refused_at_its_header_line(
+    project_copy, tmp_path, capsys, charset, encoding
+) -> None:
     po = export(capsys, project_copy, tmp_path, "cs")
-    set_msgstr(po, "section.play", "Čtvrtý způsob hry")
+    set_msgstr(po, "section.play", HIDDEN if encoding != "ascii" else "Jak se hraje")
     # The header and that one entry: the other English has “quotes” ISO-8859-2 cannot write.
     header, *entries = po.read_text(encoding="utf-8").split("\n\n")
     po.write_text(header + "\n\n" + next(e for e in entries if 'msgctxt "section.play"' in e) + "\n", encoding="utf-8")
-    declare_charset(po, "ISO-8859-2", "iso-8859-2")
-    assert "Čtvrtý".encode("iso-8859-2") in po.read_bytes()
-    status, _, err = import_(capsys, project_copy, po)
-    assert status == 0, err
-    assert yaml_unit(project_copy, "rules/rebus/cs.yaml", "section.play")["text"] == "Čtvrtý způsob hry"
+    if encoding == "utf-7":  # as a translator's tool writes it: only what is not ASCII shifted
+        declare_charset(po, charset, "utf-8")
+        text = po.read_text(encoding="utf-8")
+        po.write_bytes("".join(c if c.isascii() else c.encode("utf-7").decode("ascii") for c in text).encode("ascii"))
+        assert HIDDEN.encode("utf-8") not in po.read_bytes() and b"Tajn+AP0" in po.read_bytes()
+    else:
+        declare_charset(po, charset, encoding)
+    before = tree_digest(project_copy)
+    status, out, err = import_(capsys, project_copy, po)
+    line = next(number for number, text in enumerate(po.read_bytes().split(b"\n"), 1) if b"charset=" in text)
+    assert status == 2
+    assert f"{po}:{line}: charset '{charset}' is not UTF-8; save the file as UTF-8" in err
+    assert "Traceback" not in err and "internal error" not in err
+    assert tree_digest(project_copy) == before
+    assert HIDDEN not in out + err
 
 
 @pytest.mark.parametrize(
     "charset, message",
     [
-        ("ISO-8859-2", "the file is UTF-8 but declares charset ISO-8859-2"),
+        ("ISO-8859-2", "charset 'ISO-8859-2' is not UTF-8"),
         ("no-such-charset", "unknown charset 'no-such-charset'"),
     ],
 )

@@ -7,6 +7,7 @@ from pathlib import Path
 
 from rulebook.cache import DiskCache, digest_of, file_digest, folder_digest
 from rulebook.garbage import fewer_collections, frozen_for_fork
+from rulebook.i18n.ui_catalog import catalog_problems
 from rulebook.load.project import GLOSSARY_FILE, PROJECT_FILE, TERMS_FILE, Loaded, load_project
 from rulebook.model import Game, Glossary, Project
 from rulebook.problems import Problem
@@ -48,6 +49,8 @@ def _check_project(root: Path, parallel: bool) -> tuple[Loaded, list[Problem]]:
             problems += problems_of or []
         if project.terms_document is not None:
             problems += character_problems(project.terms_document)
+        # The UI catalogs are read again only when one changed (i18n.ui_catalog), so not cached here.
+        problems += catalog_problems(root, project.languages)
     return loaded, sorted(set(problems))
 
 

@@ -21,6 +21,7 @@ from rulebook.authoring import round_trip, templates
 from rulebook.authoring.plan import Plan, Refused
 from rulebook.authoring.schema_rules import language_pattern
 from rulebook.i18n.ui import DOMAIN, catalog_path
+from rulebook.i18n.ui_catalog import unreadable
 from rulebook.load.project import GLOSSARY_FILE, PROJECT_FILE
 
 SITE_CONFIG = Path("mkdocs.yml")
@@ -65,8 +66,11 @@ def _name(locale: Locale) -> str:
 
 def _catalog(root: Path, locale: Locale) -> str:
     template = root / TEMPLATE
-    if not template.is_file():
+    if not template.exists() and not template.is_symlink():
         raise Refused(f"no {TEMPLATE}: `make messages` writes it")
+    unread = unreadable(template, root)
+    if unread:
+        raise Refused(f"{TEMPLATE}: {unread}")
     with template.open("rb") as stream:
         catalog = read_po(stream, locale=locale, domain=DOMAIN)
     catalog.locale = locale

@@ -6,6 +6,7 @@ line number.
 from __future__ import annotations
 
 import codecs
+import gettext
 import re
 from dataclasses import dataclass
 from io import StringIO
@@ -70,6 +71,7 @@ class Entry:
     string: str | tuple[str, ...]
     fuzzy: bool
     line: int  # of its msgid, 1-based
+    string_lines: tuple[int, ...] = ()  # of each msgstr (msgstr[0], msgstr[1], ...), 1-based
 
     @property
     def plural(self) -> bool:
@@ -83,14 +85,33 @@ class PoFile:
     language: str  # the Language header's language, without its territory ("fr" for fr_FR, fr-FR)
 
 
-class _RecordingParser(PoFileParser):
-    """Babel's parser, noting every live entry with its line before the catalog merges duplicates."""
+# At most this many plural forms: gettext's languages have 1 to 6 (Arabic). A catalog's Plural-Forms
+# sizes a list for every plural entry as it is read, so a huge nplurals must be refused first.
+MAX_PLURALS = 6
+# A gettext plural rule is C; kept to these characters, it is also JavaScript that computes the same
+# (the calculator runs it in the browser: render/calculator.py).
+PLURAL_RULE = re.compile(r"^[n0-9\s()?:<>=!&|%+\-*/]+$")
 
-    def __init__(self, catalog: Catalog) -> None:
+
+class _RecordingParser(PoFileParser):
+    """Babel's parser, noting every live entry with its lines before the catalog merges duplicates,
+    and refusing a Plural-Forms header it could not use as soon as the header is read."""
+
+    def __init__(self, catalog: Catalog, shown: str, plural_forms_line: int) -> None:
         super().__init__(catalog, abort_invalid=True)
         self.entries: list[Entry] = []
+        self.shown, self.plural_forms_line = shown, plural_forms_line  # for the refusal
+        self.string_lines: dict[int, int] = {}  # msgstr index → its line, for the entry being read
+
+    def _process_keyword_line(self, lineno, line, obsolete=False) -> None:
+        if line.startswith("msgstr"):
+            index = line.partition(" ")[0].partition("[")[2].rstrip("]")
+            self.string_lines[int(index) if index.isdigit() else 0] = lineno + 1
+        super()._process_keyword_line(lineno, line, obsolete)
 
     def _add_message(self) -> None:
+        header = not self.obsolete and len(self.messages) == 1 and self.messages[0].denormalize() == ""
+        lines, self.string_lines = self.string_lines, {}
         if self.obsolete:  # a `#~` entry: kept for the translator's memory, never imported
             super()._add_message()
             return
@@ -103,9 +124,41 @@ class _RecordingParser(PoFileParser):
                 string=strings[0] if len(msgids) == 1 and len(strings) == 1 else strings,
                 fuzzy="fuzzy" in (flag.strip() for flag in self.flags),
                 line=self.offset + 1,
+                string_lines=tuple(line for _, line in sorted(lines.items())),
             )
         )
         super()._add_message()
+        if header:
+            problem = plural_forms_problem(self.catalog)
+            if problem:
+                raise Refused([f"{self.shown}:{self.plural_forms_line}: {problem}"])
+
+
+def plural_forms_problem(catalog: Catalog) -> str | None:
+    """What makes a catalog's Plural-Forms unusable: too many forms, or a rule that gettext (which
+    Babel's translations use) cannot evaluate or the calculator's JavaScript would read otherwise.
+
+    >>> plural_forms_problem(Catalog(locale="cs"))
+    >>> catalog = Catalog(locale="fr")
+    >>> catalog.mime_headers = [("Plural-Forms", "nplurals=999999999; plural=n;")]
+    >>> plural_forms_problem(catalog)
+    'Plural-Forms: nplurals=999999999 is not 1 to 6'
+    """
+    count, rule = catalog.num_plurals, catalog.plural_expr.strip().rstrip(";").strip()
+    if not 1 <= count <= MAX_PLURALS:
+        return f"Plural-Forms: nplurals={count} is not 1 to {MAX_PLURALS}"
+    if not PLURAL_RULE.match(rule):
+        return f"Plural-Forms: plural={rule[:60]!r} is not a plain rule of n, numbers and operators"
+    if re.search(r"\d{10}", rule):  # JavaScript's numbers are exact up to 2**53; Python's have no end
+        return f"Plural-Forms: plural={rule[:60]!r} has a number too large for the calculator to compute alike"
+    try:
+        plural = gettext.c2py(rule)
+        forms = {plural(n) for n in range(1000)}
+    except (ValueError, ArithmeticError, RecursionError):
+        return f"Plural-Forms: plural={rule[:60]!r} is not an expression gettext can evaluate"
+    if not forms <= set(range(count)):
+        return f"Plural-Forms: plural={rule[:60]!r} chooses a form past nplurals={count}"
+    return None
 
 
 # Babel's reader forgives a stray word after a string or a missing quote, and keeps mangled text;
@@ -134,7 +187,7 @@ def read_po_file(path: Path, shown: str) -> PoFile:
             problems.append(f"{shown}: and {len(bad) - SHOWN_LINES} more lines that are not valid PO")
         raise Refused(problems)
     catalog = Catalog()
-    parser = _RecordingParser(catalog)
+    parser = _RecordingParser(catalog, shown, _line_of(lines, "Plural-Forms:"))
     try:
         parser.parse(StringIO(text))
     except PoFileError as error:  # Babel counts lines from 0, and ends its message with " on <that count>"
@@ -149,8 +202,11 @@ def read_po_file(path: Path, shown: str) -> PoFile:
 
 
 def _decode(raw: bytes, shown: str) -> str:
-    """The file's text in the charset its header declares (UTF-8 when it declares none)."""
-    codec, name = "utf-8", "utf-8"
+    """The file's text as UTF-8, the one charset taken (UTF-8 when the header declares none).
+
+    Another charset is refused at its header line, even one Python decodes: UTF-7 spells `<script>`
+    as `+ADw-script+AD4-`, hiding text from a reviewer who reads the bytes, and `rot13` is no text
+    encoding at all."""
     declared = _CHARSET.search(raw)
     if declared is not None:
         name = declared.group(1).decode("ascii", "replace")  # a name in other bytes is unknown, not a crash
@@ -159,25 +215,20 @@ def _decode(raw: bytes, shown: str) -> str:
             codec = codecs.lookup(name).name
         except LookupError:
             raise Refused([f"{shown}:{line}: unknown charset {name!r}; save the file as UTF-8"]) from None
-        if codec != "utf-8" and not raw.isascii() and _is_utf8(raw):
-            # A single-byte charset reads any bytes, so UTF-8 declared as ISO-8859-2 would be taken as
-            # mojibake ("Ä\x8DtvrtĂ˝"). Real ISO-8859-x text almost never forms valid UTF-8 sequences.
-            wrong = f"the file is UTF-8 but declares charset {name}; declare charset=UTF-8 and import again"
+        if codec != "utf-8":
+            wrong = f"charset {name!r} is not UTF-8; save the file as UTF-8 and declare charset=UTF-8"
             raise Refused([f"{shown}:{line}: {wrong}"])
     try:
-        text = raw.decode(codec)
+        text = raw.decode("utf-8")
     except UnicodeDecodeError as error:
         line = raw[: error.start].count(b"\n") + 1
-        raise Refused([f"{shown}:{line}: not valid {name}: byte 0x{raw[error.start]:02x}"]) from None
+        raise Refused([f"{shown}:{line}: not valid utf-8: byte 0x{raw[error.start]:02x}"]) from None
     return text.removeprefix("\ufeff")
 
 
-def _is_utf8(raw: bytes) -> bool:
-    try:
-        raw.decode("utf-8")
-    except UnicodeDecodeError:
-        return False
-    return True
+def _line_of(lines: list[str], field: str) -> int:
+    """The line of a header field (1-based), or 1 when the header does not have it."""
+    return next((number for number, line in enumerate(lines, 1) if line.lstrip('"').startswith(field)), 1)
 
 
 def _declared(text: str, field: str) -> str:

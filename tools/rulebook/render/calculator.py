@@ -9,7 +9,6 @@ data, or a translation changed in a catalog, changes the calculator at the next 
 from __future__ import annotations
 
 import json
-import re
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
@@ -17,9 +16,10 @@ from typing import Any
 
 from babel import Locale
 from babel.messages.extract import extract_from_file
-from babel.messages.pofile import read_po
 
-from rulebook.i18n.ui import DOMAIN, catalog_path, gettext_plural_forms
+from rulebook.i18n.po_file import PLURAL_RULE
+from rulebook.i18n.ui import catalog_path, gettext_plural_forms
+from rulebook.i18n.ui_catalog import read_ui_catalog
 from rulebook.model import Game, Project
 from rulebook.render.context import PageContext
 from rulebook.render.markup import attribute
@@ -30,8 +30,6 @@ SCORING_FOLDER = Path(__file__).parent.parent / "scoring"
 # which the Content-Security-Policy (website/policy.py) refuses.
 PLURAL_FILE = "assets/javascripts/plural/{language}.js"
 ANCHOR = "calculator"
-# A gettext plural rule is C; kept to these characters, it is also JavaScript that computes the same.
-_PLURAL_RULE = re.compile(r"^[n0-9\s()?:<>=!&|%+\-*/]+$")
 # The schema's words for people, which the script does not need; oneOf titles name the alternatives.
 _UNUSED_SCHEMA_KEYS = {"description", "$schema", "$id"}
 
@@ -72,7 +70,7 @@ def plural_script(project: Project, language: str) -> str:
     if language != project.source_language:
         forms = gettext_plural_forms(project.root, language)
         rule = forms.split("plural=", 1)[1].strip().rstrip(";").strip()
-        if not _PLURAL_RULE.match(rule):
+        if not PLURAL_RULE.match(rule):
             raise ValueError(f"{catalog_path(project.root, language)}: Plural-Forms is not a plain rule: {rule!r}")
     return f"window.rulebookPlural = function (n) {{ return Number({rule}); }};"
 
@@ -151,20 +149,17 @@ def scorer_messages() -> tuple[str | tuple[str, str], ...]:
 
 def _messages(project: Project, language: str) -> dict[str, str | list[str]]:
     """The page language's translations of the scorers' words and the breakdown's, as Python's
-    gettext reads the catalog: untranslated and fuzzy entries left out (the English is said)."""
-    if language == project.source_language:
+    gettext reads the catalog: untranslated and fuzzy entries, and those `rulebook check` refuses,
+    left out (the English is said)."""
+    catalog = read_ui_catalog(project.root, language) if language != project.source_language else None
+    if catalog is None:
         return {}
-    path = catalog_path(project.root, language)
-    if not path.is_file():
-        return {}
-    with path.open("rb") as po:
-        catalog = read_po(po, locale=language, domain=DOMAIN)
     wanted = {message if isinstance(message, str) else message[0] for message in scorer_messages()}
     wanted.add("Winner")
     found: dict[str, str | list[str]] = {}
-    for entry in catalog:
-        key = entry.id if isinstance(entry.id, str) else entry.id[0]
-        if key in wanted and entry.string and not entry.fuzzy:
+    for entry in catalog.usable():
+        key = entry.msgid if isinstance(entry.msgid, str) else entry.msgid[0]
+        if key in wanted and not entry.fuzzy:
             found[key] = entry.string if isinstance(entry.string, str) else list(entry.string)
     return found
 

@@ -10,7 +10,7 @@ from babel import Locale
 from rulebook import placeholders
 from rulebook.i18n.ui import ui_translations
 from rulebook.model import Game, Glossary, Project, Typography, Unit, source_hash
-from rulebook.render.markup import safe_markdown
+from rulebook.render.markup import interface_text, safe_markdown
 
 
 @dataclass(frozen=True)
@@ -39,8 +39,11 @@ class PageContext:
         self.project = project
         self.language = language
         translations = ui_translations(project.root, language)
-        self._: Callable[[str], str] = translations.gettext
-        self.ngettext: Callable[[str, str, int], str] = translations.ngettext
+        # Escaped as they come out, whatever the catalog holds: every page writer gets plain text.
+        self._: Callable[[str], str] = lambda message: interface_text(translations.gettext(message), message)
+        self.ngettext: Callable[[str, str, int], str] = lambda singular, plural, n: interface_text(
+            translations.ngettext(singular, plural, n), (singular, plural)
+        )
         self._translatable: dict[int, dict[str, str]] = {}  # text set → unit id → current source hash
 
     def quoted(self, markdown_text: str, language: str) -> str:

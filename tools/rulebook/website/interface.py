@@ -4,6 +4,7 @@ catalogs. Material translates the rest itself through its per-language `language
 
 from __future__ import annotations
 
+import html
 from pathlib import Path
 from typing import Any
 
@@ -41,7 +42,8 @@ def localize_theme(config: MkDocsConfig, root: Path, language: str) -> None:
     for option in config.theme.get("palette") or []:
         toggle: dict[str, Any] | None = option.get("toggle")
         if toggle is not None and option.get("scheme") in _TOGGLE:
-            toggle["name"] = gettext(_TOGGLE[option["scheme"]])
+            # Material's partials/palette.html prints it into title and aria-label unescaped.
+            toggle["name"] = html.escape(gettext(_TOGGLE[option["scheme"]]), quote=True)
     toc = config.mdx_configs.setdefault("toc", {})
     if toc.get("permalink"):
-        toc["permalink_title"] = gettext("Permanent link")
+        toc["permalink_title"] = gettext("Permanent link")  # an attribute ElementTree writes, escaping it

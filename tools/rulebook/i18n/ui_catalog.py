@@ -1,0 +1,118 @@
+"""A UI catalog (`locales/<lang>/LC_MESSAGES/messages.po`) as every reader of it gets it: pages,
+the palette, the calculator, refusals, exports and `rulebook check`.
+
+It is read only from inside the project (a symbolic link as the catalog is refused unread, and so is
+a path whose folders lead outside), strictly as a translator's PO file (UTF-8, PO lines, a usable
+Plural-Forms: rulebook.i18n.po_file), and each translation is judged by validate/catalog.py. A
+translation with a problem is never used: its msgid (the English) is said instead, so that even a
+build that skipped the check cannot print it.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from functools import lru_cache
+from pathlib import Path
+
+from babel.messages.catalog import Catalog
+
+from rulebook.i18n.po_file import Entry, Refused, read_po_file
+from rulebook.load.reader import _inside
+from rulebook.problems import Problem, display_path, excerpt
+from rulebook.validate.catalog import message_dangers
+
+DOMAIN = "messages"
+_LOCATED = re.compile(r":(\d+): ")
+
+
+def catalog_path(root: Path, language: str) -> Path:
+    return root / "locales" / language / "LC_MESSAGES" / f"{DOMAIN}.po"
+
+
+@dataclass(frozen=True, eq=False)  # compared by identity: a cache key for what is made from it
+class UiCatalog:
+    shown: str  # the path as messages name it
+    header: Catalog | None  # Plural-Forms and the other headers; None when the file was refused whole
+    entries: list[Entry] = field(default_factory=list)
+    problems: list[Problem] = field(default_factory=list)
+
+    def usable(self) -> Iterator[Entry]:
+        """The translated entries without a problem, in file order."""
+        refused = {problem.line for problem in self.problems}
+        for entry in self.entries:
+            translated = entry.string if isinstance(entry.string, tuple) else (entry.string,)
+            if all(translated) and not refused.intersection(entry.string_lines or (entry.line,)):
+                yield entry
+
+
+def read_ui_catalog(root: Path, language: str) -> UiCatalog | None:
+    """The language's catalog with its problems, or None when the project has none. Read again only
+    when the file changed (a long-running `rulebook serve` sees a translator's edit)."""
+    path = catalog_path(root, language)
+    try:
+        stat = path.lstat()
+    except OSError:
+        return None
+    return _read(root, language, (stat.st_ino, stat.st_mtime_ns, stat.st_size))
+
+
+@lru_cache(maxsize=64)
+def _read(root: Path, language: str, _state: tuple[int, int, int]) -> UiCatalog:
+    path = catalog_path(root, language)
+    shown = display_path(path, root)
+    unread = unreadable(path, root)
+    if unread:
+        return UiCatalog(shown, None, problems=[Problem(shown, 0, 0, unread)])
+    try:
+        po = read_po_file(path, shown)
+    except Refused as refused:
+        return UiCatalog(shown, None, problems=[_problem(shown, text) for text in refused.problems])
+    problems = []
+    for entry in po.entries:
+        forms = entry.string if isinstance(entry.string, tuple) else (entry.string,)
+        lines = entry.string_lines or (entry.line,) * len(forms)
+        for index, (text, line) in enumerate(zip(forms, lines, strict=False)):
+            if not text:
+                continue  # not translated yet: the English is said
+            which = f"msgstr[{index}]" if entry.plural else "msgstr"
+            msgid = entry.msgid if isinstance(entry.msgid, str) else entry.msgid[0]
+            problems += [
+                Problem(shown, line, 1, f"{which} of msgid {excerpt(msgid, 40)}: {danger}")
+                for danger in message_dangers(entry.msgid, text)
+            ]
+    return UiCatalog(shown, po.catalog, po.entries, problems)
+
+
+def unreadable(path: Path, root: Path) -> str | None:
+    """Why a file of locales/ must not be opened: a link to /etc/passwd must not have its lines
+    quoted into a build log, nor a FIFO hang the build. Any symbolic link as the file itself is
+    refused (a translator's file has no reason to be one); a folder on its path may be a link
+    that stays inside the project."""
+    if path.is_symlink():
+        return "a symbolic link: files of locales/ are read only from the project's own files; refused unread"
+    if not _inside(path, root):
+        return "a folder on its path leads outside the project: refused unread"
+    if not path.is_file():
+        return "not a regular file: refused unread"
+    return None
+
+
+def catalog_problems(root: Path, languages: list[str]) -> list[Problem]:
+    """Every problem of the project's UI catalogs, for `rulebook check` and the build."""
+    problems: list[Problem] = []
+    for language in languages:
+        catalog = read_ui_catalog(root, language)
+        if catalog is not None:
+            problems += catalog.problems
+    return problems
+
+
+def _problem(shown: str, text: str) -> Problem:
+    """A PO reader's refusal ("file.po:12: message", or "file.po: message") as a located Problem."""
+    rest = text.removeprefix(shown)
+    located = _LOCATED.match(rest)
+    if located:
+        return Problem(shown, int(located.group(1)), 1, rest[located.end() :])
+    return Problem(shown, 0, 0, rest.removeprefix(": "))

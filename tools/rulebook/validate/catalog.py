@@ -1,0 +1,61 @@
+"""What a UI catalog's translation may hold: plain text on one line, with the msgid's placeholders.
+
+Catalog strings are printed into generated Markdown, into Material's palette attributes (unescaped
+by the theme), into our templates and into the calculator's data; each consumer escapes them too
+(render/markup.interface_text), but a catalog that check passes needs none of that escaping.
+"""
+
+from __future__ import annotations
+
+import string
+from collections.abc import Iterator
+
+from rulebook.render.markup import INTERFACE_REFUSED
+from rulebook.validate.safety import character_dangers
+
+_FORMATTER = string.Formatter()
+
+
+def message_dangers(msgid: str | tuple[str, ...], text: str) -> Iterator[str]:
+    """What is wrong with one translation (or one plural form) of `msgid`.
+
+    >>> list(message_dangers("Switch to dark mode", 'Passer en mode sombre"><i x="'))
+    ['" < > are not allowed: interface words are plain text, without markup, entities or quotes']
+    >>> list(message_dangers(("{n} point", "{n} points"), "{n} points de {who}"))
+    ['the placeholder {who} is not one of the msgid: {n}']
+    >>> list(message_dangers("Rebus {n}", "Rébus {n}")), list(message_dangers("Step", "Étape {"))
+    ([], ["a brace that opens no placeholder: Single '{' encountered in format string"])
+    """
+    yield from character_dangers(text)
+    if "\n" in text:
+        yield "a line break is not allowed: interface words are one line"
+    refused = sorted(INTERFACE_REFUSED.intersection(text))
+    if refused:
+        yield (
+            f"{' '.join(refused)} {'are' if len(refused) > 1 else 'is'} not allowed: interface words are plain "
+            "text, without markup, entities or quotes"
+        )
+    try:
+        used = placeholders(text)
+    except ValueError as error:
+        yield f"a brace that opens no placeholder: {error}"
+        return
+    wanted = set().union(*(placeholders(msgid) for msgid in ((msgid,) if isinstance(msgid, str) else msgid)))
+    for placeholder in sorted(used - wanted):
+        yield f"the placeholder {placeholder} is not one of the msgid: {' '.join(sorted(wanted)) or 'none'}"
+    for placeholder in sorted(wanted - used):
+        yield f"the msgid's placeholder {placeholder} is missing"
+
+
+def placeholders(text: str) -> set[str]:
+    """The `{…}` that str.format fills in a text, as written (a conversion or format spec included,
+    so that `{n.__class__}` or `{n!r}` is not taken for `{n}`); ValueError for a stray brace.
+
+    >>> sorted(placeholders("{n} of {total:>3} {{literal}}"))
+    ['{n}', '{total:>3}']
+    """
+    found = set()
+    for _literal, field, spec, conversion in _FORMATTER.parse(text):
+        if field is not None:
+            found.add("{" + field + (f"!{conversion}" if conversion else "") + (f":{spec}" if spec else "") + "}")
+    return found
