@@ -12,6 +12,7 @@ from ruamel.yaml.error import YAMLError
 
 from rulebook.authoring.plan import Refused
 from rulebook.files import OUTSIDE_PROJECT, inside_project
+from rulebook.yaml_quoting import quote_misread
 
 
 def _yaml() -> YAML:
@@ -41,7 +42,7 @@ def load(text: str, name: str) -> Any:
 
 def dump(data: Any) -> str:
     stream = StringIO()
-    _yaml().dump(data, stream)
+    _yaml().dump(quote_misread(data), stream)
     return stream.getvalue()
 
 

@@ -164,8 +164,11 @@ class RulebookPlugin(BasePlugin[RulebookConfig]):
         # MkDocs copies docs/ into the site following links: a link leaving the project (to
         # /proc/self/environ, a signing key) would be published and precached. `rulebook check`
         # reports it; it is never copied, and the error fails the build.
+        docs = Path(config.docs_dir)
         for file in list(files):
-            if file.abs_src_path and not inside_project(Path(file.abs_src_path), self.root):
+            source = Path(file.abs_src_path or "")
+            # The theme's own files are the installed theme's: only docs/ is the project's.
+            if source.is_relative_to(docs) and not inside_project(source, self.root):
                 log.error("%s: %s", file.src_uri, OUTSIDE_PROJECT)
                 files.remove(file)
         return files
