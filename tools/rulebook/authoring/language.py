@@ -25,6 +25,7 @@ from rulebook.files import OUTSIDE_PROJECT, inside_project
 from rulebook.i18n.ui import DOMAIN, catalog_path
 from rulebook.load.project import GLOSSARY_FILE, PROJECT_FILE
 from rulebook.problems import excerpt
+from rulebook.website.material_languages import theme_language
 
 SITE_CONFIG = Path("mkdocs.yml")
 TEMPLATE = Path("locales") / f"{DOMAIN}.pot"
@@ -115,5 +116,7 @@ def _site_config(root: Path, code: str, name: str) -> str:
     entry["locale"] = code
     entry["name"] = name
     entry["build"] = True
+    if theme_language(code) != code:  # Material has no words of its own in it: Norwegian `no` takes `nb`'s
+        entry["theme"] = CommentedMap(language=theme_language(code))
     i18n["languages"].append(entry)
     return round_trip.dump(config)

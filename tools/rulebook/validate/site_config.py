@@ -48,6 +48,7 @@ def site_config_problems(root: Path) -> tuple[list[Problem], list[Path]]:
         for field, (line, col), text in _contributor_names(config)
         for message in [*name_dangers(text, NAME_FORBIDDEN), *character_dangers(text)]
     ]
+    problems += _theme_language_problems(config)
     folders = []
     for field, container, key, named in _named_paths(config):
         target = path.parent / named
@@ -72,6 +73,38 @@ def _named_paths(config: CommentedMap) -> Iterator[tuple[str, CommentedMap, str,
         yield "theme.custom_dir", theme, "custom_dir", theme["custom_dir"]
 
 
+def _i18n_languages(config: CommentedMap) -> Iterator[tuple[str, CommentedMap]]:
+    """Each language entry of the i18n plugin, with its field path."""
+    for index, plugin in enumerate(config.get("plugins") or []):
+        i18n = plugin.get("i18n") if isinstance(plugin, CommentedMap) else None
+        languages = i18n.get("languages") if isinstance(i18n, CommentedMap) else None
+        for number, language in enumerate(languages if isinstance(languages, CommentedSeq) else []):
+            if isinstance(language, CommentedMap):
+                yield f"plugins[{index}].i18n.languages[{number}]", language
+
+
+def _theme_language_problems(config: CommentedMap) -> list[Problem]:
+    """A language Material has no words in stops the build with a traceback, unless its entry
+    names one of Material's languages for the theme."""
+    theme = config.get("theme")
+    if not (isinstance(theme, CommentedMap) and theme.get("name") == "material"):
+        return []
+    from rulebook.website.material_languages import material_languages, theme_language
+
+    problems = []
+    for where, language in _i18n_languages(config):
+        code, override = language.get("locale"), language.get("theme")
+        chosen = override.get("language", code) if isinstance(override, CommentedMap) else code
+        if isinstance(code, str) and chosen not in material_languages():
+            line, col = _position(language, "locale")
+            message = (
+                f"{where}.locale: Material has no words in {excerpt(str(chosen))}: "
+                f"add `theme: {{language: {theme_language(code)}}}` to this language"
+            )
+            problems.append(Problem(SITE_CONFIG.as_posix(), line, col, message))
+    return problems
+
+
 def _contributor_names(config: CommentedMap) -> Iterator[tuple[str, tuple[int, int], str]]:
     """Each string of mkdocs.yml that a template prints as a name, with its field and place."""
     for field in ("site_name", "copyright"):
@@ -85,14 +118,10 @@ def _contributor_names(config: CommentedMap) -> Iterator[tuple[str, tuple[int, i
         if isinstance(toggle, CommentedMap) and isinstance(toggle.get("name"), str):
             where = f"theme.palette[{index}].toggle.name" if palette is schemes else "theme.palette.toggle.name"
             yield where, _position(toggle, "name"), toggle["name"]
-    for index, plugin in enumerate(config.get("plugins") or []):
-        i18n = plugin.get("i18n") if isinstance(plugin, CommentedMap) else None
-        languages = i18n.get("languages") if isinstance(i18n, CommentedMap) else None
-        for number, language in enumerate(languages if isinstance(languages, CommentedSeq) else []):
-            for field in ("name", "site_name"):
-                if isinstance(language, CommentedMap) and isinstance(language.get(field), str):
-                    where = f"plugins[{index}].i18n.languages[{number}].{field}"
-                    yield where, _position(language, field), language[field]
+    for where, language in _i18n_languages(config):
+        for field in ("name", "site_name"):
+            if isinstance(language.get(field), str):
+                yield f"{where}.{field}", _position(language, field), language[field]
     if "extra" in config:
         yield from _strings(config["extra"], "extra", _position(config, "extra"), set())
 
