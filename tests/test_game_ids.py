@@ -4,12 +4,14 @@ would have `rulebook new` write wherever it leads."""
 
 from __future__ import annotations
 
+import shutil
 from pathlib import Path
 
 import pytest
 
 from authoring import copy_whole_project
 from conftest import ROOT, edit, locate, run_cli, tree_digest
+from rulebook.files import OUTSIDE_PROJECT
 from rulebook.load.project import load_project
 from rulebook.render.pages import page_renderers
 from rulebook.site_paths import SITE_NAMES
@@ -69,12 +71,13 @@ def test_new_language_writes_nothing_for_a_game_id_that_is_a_path(tmp_path: Path
     assert not target.exists()
 
 
-def test_a_file_to_write_that_is_a_link_leaving_the_project_is_refused(tmp_path: Path, capsys) -> None:
+def test_new_language_neither_reads_nor_replaces_a_config_linked_from_outside(tmp_path: Path, capsys) -> None:
     root = copy_whole_project(tmp_path / "project")
-    outside = tmp_path / "outside.yaml"
-    outside.write_text("kept: as it was\n", encoding="utf-8")
-    (root / "rules/rebus/de.yaml").symlink_to(outside)
+    outside = tmp_path / "shared-mkdocs.yml"
+    shutil.move(root / "mkdocs.yml", outside)
+    (root / "mkdocs.yml").symlink_to(outside)
+    before, config = tree_digest(root), outside.read_bytes()
     code, _, err = run_cli(capsys, "--root", str(root), "new", "language", "de")
-    assert code == 2 and "rules/rebus/de.yaml" in err and "nothing was written" in err, err
-    assert outside.read_text(encoding="utf-8") == "kept: as it was\n"
-    assert not (root / "locales/de").exists()
+    assert code == 2 and f"mkdocs.yml: {OUTSIDE_PROJECT}" in err, err
+    assert (root / "mkdocs.yml").readlink() == outside and outside.read_bytes() == config
+    assert tree_digest(root) == before

@@ -102,6 +102,8 @@ class RulebookPlugin(BasePlugin[RulebookConfig]):
         if config.nav is None:
             # The site's order is the project's: home, the games as rules/project.yaml lists them.
             try:
+                if not inside_project(self.root / PROJECT_FILE, self.root):
+                    raise DocumentError([])  # refused unread, as on_pre_build's check reports
                 games = read_document(self.root / PROJECT_FILE, str(PROJECT_FILE)).data["games"]
             except (DocumentError, KeyError, TypeError):
                 games = None  # on_pre_build reports what is wrong with the file
