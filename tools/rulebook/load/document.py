@@ -329,9 +329,13 @@ class _Builder:
                 self._problem(node, f"a number of {len(node.value):,} characters is too long to be a count")
             else:
                 tag = node.tag.replace(_CORE, "!!")
-                reason = f": {error}" if str(error) else ""
+                reason = f": {error}" if isinstance(error, ReadersDisagree) else ""
                 self._problem(node, f"{excerpt(node.value)} is not a valid {tag}{reason}")
             return None
+
+
+class ReadersDisagree(ValueError):
+    """A scalar that YAML 1.1 and 1.2 readers would read as different values; says what to write."""
 
 
 _LEADING_ZERO = re.compile(r"^[-+]?0[0-9]")
@@ -346,7 +350,7 @@ def core_value(kind: str, text: str) -> bool | int | float | None:
     (90, 31, -inf, False)
     >>> core_value("int", "0777")
     Traceback (most recent call last):
-    ValueError: a leading zero is read as octal or as text by YAML 1.1 readers; write 777
+    rulebook.load.document.ReadersDisagree: a leading zero is read as octal or as text by YAML 1.1 readers; write 777
     """
     if kind == "null":
         if text in ("~", "null", "Null", "NULL", ""):
@@ -356,7 +360,7 @@ def core_value(kind: str, text: str) -> bool | int | float | None:
             return text[0] in "tT"
     elif kind == "int":
         if _LEADING_ZERO.match(text) and text.lstrip("+-").isdigit():
-            raise ValueError(f"a leading zero is read as octal or as text by YAML 1.1 readers; write {int(text)}")
+            raise ReadersDisagree(f"a leading zero is read as octal or as text by YAML 1.1 readers; write {int(text)}")
         return int(text[2:], 16) if text.startswith("0x") else int(text)
     elif kind == "float":
         lowered = text.lower()
