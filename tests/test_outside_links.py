@@ -43,6 +43,16 @@ def test_a_link_in_docs_assets_leaving_the_project_is_refused_at_its_path(tmp_pa
     assert "do-not-publish" not in out + err
 
 
+def test_a_link_into_a_hidden_folder_of_the_project_is_refused_too(tmp_path: Path, capsys) -> None:
+    root = site_project(tmp_path)
+    (root / ".git").mkdir()
+    (root / ".git/config").write_text('[remote "origin"]\n\turl = https://token@example.org/r\n', encoding="utf-8")
+    (root / "docs/assets/config.txt").symlink_to(root / ".git/config")
+    code, out, _ = run_cli(capsys, "--root", str(root), "check")
+    assert code == 1
+    assert f"docs/assets/config.txt: {OUTSIDE_PROJECT}" in out.splitlines()
+
+
 def test_a_folder_link_leaving_the_project_is_refused_and_not_walked(tmp_path: Path, capsys) -> None:
     root = site_project(tmp_path)
     (root / "docs/assets/etc").symlink_to(secret_outside(tmp_path).parent, target_is_directory=True)

@@ -17,7 +17,7 @@ import json
 import re
 from pathlib import Path
 
-from rulebook.files import inside_project, write_if_changed
+from rulebook.files import resolved_within, write_if_changed
 
 _REDIRECT = """<!doctype html>
 <html lang="{language}">
@@ -96,7 +96,7 @@ def write_precache_list(site: Path) -> list[str]:
     for path in sorted(site.rglob("*")):
         if not path.is_file() or path.suffix in _NOT_CACHED or path.name in _NOT_CACHED_NAMES:
             continue
-        if not inside_project(path, site):  # a link leaving the site: never the site's to offer
+        if resolved_within(path, site) is None:  # a link leaving the site: never the site's to offer
             continue
         relative = path.relative_to(site).as_posix()
         if path.name == "index.html":
