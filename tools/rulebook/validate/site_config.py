@@ -19,7 +19,6 @@ from rulebook.validate.safety import character_dangers, name_dangers
 SITE_CONFIG = Path("mkdocs.yml")
 # `"` too: a name is printed inside attributes (meta tags, the toggle's title), where it ends one.
 NAME_FORBIDDEN = '<>"'
-Place = tuple[str, tuple[int, int]]  # a field path as people read it, and its 1-based line and column
 
 
 def site_config_problems(root: Path) -> tuple[list[Problem], list[Path]]:
@@ -33,7 +32,7 @@ def site_config_problems(root: Path) -> tuple[list[Problem], list[Path]]:
         return [Problem(shown, 0, 0, OUTSIDE_PROJECT)], []
     try:
         config = YAML().load(path.read_bytes())  # round-trip: tags (`!ENV`, `!!python/name:`) stay nodes
-    except (YAMLError, OSError, UnicodeDecodeError) as error:
+    except (YAMLError, OSError, UnicodeDecodeError, RecursionError) as error:  # too deep: RecursionError
         mark = getattr(error, "problem_mark", None)
         line, col = (mark.line + 1, mark.column + 1) if mark else (0, 0)
         return [
