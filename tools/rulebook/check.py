@@ -13,12 +13,16 @@ from rulebook.model import Game, Glossary, Project
 from rulebook.problems import Problem
 from rulebook.validate.examples import example_problems
 from rulebook.validate.glossary import glossary_problems
+from rulebook.validate.outside import outside_link_problems
 from rulebook.validate.qa import qa_problems
 from rulebook.validate.safety import character_problems, fact_problems, name_problems
+from rulebook.validate.site_config import site_config_problems
 from rulebook.validate.structure import structure_problems
 from rulebook.validate.text import text_problems
 from rulebook.validate.translations import translation_problems
 
+# The folders of the project's content, which the toolkit reads (and the site's build with it).
+CONTENT_FOLDERS = ("rules", "glossary", "locales", "schemas")
 # Above this many games, `rulebook check` runs their checks on every core.
 PARALLEL_FROM = 8
 
@@ -51,6 +55,8 @@ def _check_project(root: Path, parallel: bool) -> tuple[Loaded, list[Problem]]:
             problems += character_problems(project.terms_document)
         # The UI catalogs are read again only when one changed (i18n.ui_catalog), so not cached here.
         problems += catalog_problems(root, project.languages)
+    site_problems, site_folders = site_config_problems(root)
+    problems += site_problems + outside_link_problems(root, [*(root / name for name in CONTENT_FOLDERS), *site_folders])
     return loaded, sorted(set(problems))
 
 

@@ -1,4 +1,5 @@
-"""Writing files atomically, and only when their content changes."""
+"""The project's files on disk: read only from inside the project, written atomically and only
+when their content changes."""
 
 from __future__ import annotations
 
@@ -47,3 +48,23 @@ def write_if_changed(path: Path, text: str) -> bool:
         pass
     write_atomic(path, text)
     return True
+
+
+def inside_project(path: Path, root: Path) -> bool:
+    """Whether `path`, every link on its way followed, stays inside `root` and out of its hidden
+    folders. A file the toolkit reads is read only when it does: a link to /etc/passwd or
+    /proc/self/environ must not have its bytes quoted into a CI log or copied into the published
+    site, nor one to .git/config (a remote's token) or .cache/ (the toolkit's pickles)."""
+    relative = resolved_within(path, root)
+    return relative is not None and not any(part.startswith(".") for part in relative.parts)
+
+
+def resolved_within(path: Path, folder: Path) -> Path | None:
+    """`path` with every link followed, relative to `folder` (links followed too); None outside it."""
+    try:
+        return path.resolve().relative_to(folder.resolve())
+    except (ValueError, OSError, RuntimeError):  # outside, or a loop of links
+        return None
+
+
+OUTSIDE_PROJECT = "a link to a file outside the project: refused unread"

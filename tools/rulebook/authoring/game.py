@@ -20,6 +20,7 @@ from rulebook.load.document import DocumentError, parse_document
 from rulebook.load.project import PROJECT_FILE
 from rulebook.problems import Problem
 from rulebook.scoring import SHARED_MODULES, module_name
+from rulebook.site_paths import taken_by_site
 from rulebook.validate.safety import character_dangers
 from rulebook.validate.schema import schema_problems
 
@@ -37,12 +38,14 @@ class NewGame:
 def plan_game(root: Path, new: NewGame) -> Plan:
     """Every file the new game needs, checked; raises Refused before anything is written."""
     _check_input(root, new)
-    project_text = (root / PROJECT_FILE).read_text(encoding="utf-8")
-    project = round_trip.load(project_text, str(PROJECT_FILE))
+    project = round_trip.read(root, PROJECT_FILE)
     languages: list[str] = list(round_trip.sequence(project, "languages", str(PROJECT_FILE)))
     games = round_trip.sequence(project, "games", str(PROJECT_FILE))
     if new.id in games:
         raise Refused(f"{PROJECT_FILE}: the game {new.id!r} is already listed")
+    taken = taken_by_site(new.id, languages)
+    if taken:
+        raise Refused(f"{new.id!r} is {taken}: choose another id")
     source = languages[0]
     folder = root / "rules" / new.id
     if folder.exists():

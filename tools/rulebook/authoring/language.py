@@ -12,6 +12,7 @@ from __future__ import annotations
 from datetime import UTC, datetime
 from io import BytesIO
 from pathlib import Path
+from typing import Any
 
 from babel import Locale, UnknownLocaleError
 from babel.messages.pofile import read_po, write_po
@@ -19,10 +20,12 @@ from ruamel.yaml.comments import CommentedMap
 
 from rulebook.authoring import round_trip, templates
 from rulebook.authoring.plan import Plan, Refused
-from rulebook.authoring.schema_rules import language_pattern
+from rulebook.authoring.schema_rules import game_id_pattern, language_pattern
 from rulebook.i18n.ui import DOMAIN, catalog_path
 from rulebook.i18n.ui_catalog import unreadable
 from rulebook.load.project import GLOSSARY_FILE, PROJECT_FILE
+from rulebook.problems import excerpt
+from rulebook.website.material_languages import theme_language
 
 SITE_CONFIG = Path("mkdocs.yml")
 TEMPLATE = Path("locales") / f"{DOMAIN}.pot"
@@ -34,13 +37,12 @@ def plan_language(root: Path, code: str) -> Plan:
     if not language_pattern(root).fullmatch(code):
         raise Refused(f"{code!r} is not a language code: 2 or 3 lowercase letters, as ISO 639 has them")
     locale = _locale(code)
-    project_text = (root / PROJECT_FILE).read_text(encoding="utf-8")
-    project = round_trip.load(project_text, str(PROJECT_FILE))
+    project = round_trip.read(root, PROJECT_FILE)
     languages = round_trip.sequence(project, "languages", str(PROJECT_FILE))
     if code in languages:
         raise Refused(f"{PROJECT_FILE}: {code!r} is already one of the project's languages")
     plan = Plan(root)
-    for game_id in round_trip.sequence(project, "games", str(PROJECT_FILE)):
+    for game_id in _game_ids(root, project):
         plan.new_file(root / "rules" / game_id / f"{code}.yaml", templates.empty_words(code, "../../schemas"))
     if (root / GLOSSARY_FILE).is_file():
         plan.new_file(root / GLOSSARY_FILE.parent / f"{code}.yaml", templates.empty_words(code, "../schemas"))
@@ -49,6 +51,21 @@ def plan_language(root: Path, code: str) -> Plan:
     languages.append(code)
     plan.add(root / PROJECT_FILE, round_trip.dump(project))
     return plan
+
+
+def _game_ids(root: Path, project: Any) -> list[str]:
+    """The games of rules/project.yaml, each a plain id: one that is a path would have a words
+    file written wherever it leads."""
+    games = round_trip.sequence(project, "games", str(PROJECT_FILE))
+    pattern = game_id_pattern(root)
+    for index, game_id in enumerate(games):
+        if not isinstance(game_id, str) or not pattern.fullmatch(game_id):
+            line, col = games.lc.item(index)
+            raise Refused(
+                f"{PROJECT_FILE}:{line + 1}:{col + 1}: games[{index}]: {excerpt(str(game_id))} is not a game id; "
+                "`rulebook check` says what is wrong with the file"
+            )
+    return list(games)
 
 
 def _locale(code: str) -> Locale:
@@ -89,7 +106,7 @@ def _site_config(root: Path, code: str, name: str) -> str:
     path = root / SITE_CONFIG
     if not path.is_file():
         raise Refused(f"no {SITE_CONFIG} in {root}")
-    config = round_trip.load(path.read_text(encoding="utf-8"), str(SITE_CONFIG))
+    config = round_trip.read(root, SITE_CONFIG)
     plugins = config.get("plugins") if isinstance(config, dict) else None
     i18n = next((p["i18n"] for p in plugins or [] if isinstance(p, dict) and "i18n" in p), None)
     if not isinstance(i18n, dict) or not isinstance(i18n.get("languages"), list):
@@ -100,5 +117,7 @@ def _site_config(root: Path, code: str, name: str) -> str:
     entry["locale"] = code
     entry["name"] = name
     entry["build"] = True
+    if theme_language(code) != code:  # Material has no words of its own in it: Norwegian `no` takes `nb`'s
+        entry["theme"] = CommentedMap(language=theme_language(code))
     i18n["languages"].append(entry)
     return round_trip.dump(config)

@@ -5,7 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from rulebook.files import write_atomic, write_atomic_bytes
+from rulebook.files import inside_project, write_atomic, write_atomic_bytes
+from rulebook.problems import display_path
 
 
 class Refused(Exception):
@@ -20,12 +21,17 @@ class Plan:
     texts: dict[Path, str] = field(default_factory=dict)
 
     def add(self, path: Path, text: str) -> None:
+        """A file to write, which must be the project's own: not outside it, nor a link."""
+        if not inside_project(path, self.root):
+            raise Refused(f"{display_path(path, self.root)} is outside the project; nothing was written")
+        if path.is_symlink():
+            raise Refused(f"{display_path(path, self.root)} is a link, not a file of its own; nothing was written")
         self.texts[path] = text
 
     def new_file(self, path: Path, text: str) -> None:
         """A file that must not exist yet: refused now, before anything is written."""
-        if path.exists():
-            raise Refused(f"{path.relative_to(self.root)} already exists; nothing was written")
+        if path.exists() or path.is_symlink():
+            raise Refused(f"{display_path(path, self.root)} already exists; nothing was written")
         self.add(path, text)
 
     def apply(self) -> list[Path]:

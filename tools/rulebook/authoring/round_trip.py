@@ -4,12 +4,15 @@
 from __future__ import annotations
 
 from io import StringIO
+from pathlib import Path
 from typing import Any
 
 from ruamel.yaml import YAML
 from ruamel.yaml.error import YAMLError
 
 from rulebook.authoring.plan import Refused
+from rulebook.files import OUTSIDE_PROJECT, inside_project
+from rulebook.yaml_quoting import quote_misread
 
 
 def _yaml() -> YAML:
@@ -18,6 +21,14 @@ def _yaml() -> YAML:
     yaml.width = 4096  # never re-wrap a line we did not touch
     yaml.indent(mapping=2, sequence=4, offset=2)
     return yaml
+
+
+def read(root: Path, relative: Path) -> Any:
+    """A file of the project, read for editing; refused when it is a link leaving the project."""
+    path = root / relative
+    if not inside_project(path, root):
+        raise Refused(f"{relative.as_posix()}: {OUTSIDE_PROJECT}")
+    return load(path.read_text(encoding="utf-8"), relative.as_posix())
 
 
 def load(text: str, name: str) -> Any:
@@ -31,7 +42,7 @@ def load(text: str, name: str) -> Any:
 
 def dump(data: Any) -> str:
     stream = StringIO()
-    _yaml().dump(data, stream)
+    _yaml().dump(quote_misread(data), stream)
     return stream.getvalue()
 
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 import json
 
 from rulebook.scoring import module_name
+from rulebook.yaml_quoting import scalar
 
 SOURCE_NOTE = "original.txt"
 
@@ -20,7 +21,7 @@ id: {id}
 name: {name}
 sources:
   - file: sources/{note}
-    language: {source}
+    language: {source_value}
 facts:
   players:
     min: 2
@@ -52,7 +53,7 @@ _WORDS = """\
 # yaml-language-server: $schema=../../schemas/words.schema.json
 # The words in {source}, the source language: one unit per id of game.yaml (summary, section.<id>,
 # rule.<id>, example.<id>). Numbers are never typed: {{players.min}} quotes facts.players.min.
-language: {source}
+language: {source_value}
 units:
   summary:
     text: A game for {{players.min}} to {{players.max}} players, whose rules are being written.
@@ -79,7 +80,7 @@ _EMPTY_WORDS = """\
 # yaml-language-server: $schema={schema}/words.schema.json
 # Started empty by `rulebook new`: a unit missing here shows the source text with a notice.
 # `rulebook status --lang {language}` lists the missing units; `rulebook i18n export {language}` starts the work.
-language: {language}
+language: {language_value}
 units: {{}}
 """
 
@@ -91,18 +92,18 @@ def game_files(game_id: str, name_json: str, source: str, scoring: bool) -> dict
         id=game_id,
         name=name_json,
         note=SOURCE_NOTE,
-        source=source,
+        source_value=scalar(source),
         scoring_facts=_SCORING_FACTS if scoring else "",
         rules="players, winner" if scoring else "players",
         scoring=_SCORING.format(module=module) if scoring else "",
     )
-    words = _WORDS.format(source=source, scoring=_SCORING_WORDS if scoring else "")
+    words = _WORDS.format(source=source, source_value=scalar(source), scoring=_SCORING_WORDS if scoring else "")
     return {"game.yaml": game, f"{source}.yaml": words, f"sources/{SOURCE_NOTE}": _SOURCE_NOTE}
 
 
 def empty_words(language: str, schema: str) -> str:
     """A words file with no unit: `schema` is the schemas folder relative to the file."""
-    return _EMPTY_WORDS.format(language=language, schema=schema)
+    return _EMPTY_WORDS.format(language=language, language_value=scalar(language), schema=schema)
 
 
 _MODULE = '''\

@@ -54,6 +54,10 @@ def import_po(project: Project, po_path: Path) -> Imported:
     translatable = text_set.translatable(english)
     words = text_set.words.get(language)
     imported = Imported(text_set.folder / f"{language}.yaml")
+    if imported.path.is_symlink():
+        # Writing replaces the file: a link would be followed to read and replaced by what it pointed at.
+        where = display_path(imported.path, project.root)
+        raise Refused([f"{where}: a link, not a file; import writes only a words file that is its own file"])
     problems: list[str] = []
     lines: dict[str, int] = {}
     for entry in po.entries:

@@ -8,6 +8,7 @@ from functools import cache
 from pathlib import Path
 
 from rulebook import placeholders
+from rulebook.files import inside_project
 from rulebook.model import Game, Glossary, Project
 
 PLACEHOLDER_NOTE = "Keep every {group.name} placeholder: the site fills it from game data."
@@ -94,6 +95,8 @@ _SITE_URL = re.compile(r"^site_url:\s*['\"]?([^'\"\s#]+)", re.MULTILINE)
 @cache
 def site_url(root: Path) -> str | None:
     """mkdocs.yml's site_url, ending in "/". Read as text: mkdocs.yml may carry tags a safe loader refuses."""
+    if not inside_project(root / SITE_CONFIG, root):
+        return None  # refused unread; `rulebook check` says so
     try:
         match = _SITE_URL.search((root / SITE_CONFIG).read_text(encoding="utf-8"))
     except OSError:

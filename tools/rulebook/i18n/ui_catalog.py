@@ -18,8 +18,8 @@ from pathlib import Path
 
 from babel.messages.catalog import Catalog
 
+from rulebook.files import inside_project
 from rulebook.i18n.po_file import Entry, Refused, read_po_file
-from rulebook.load.reader import _inside
 from rulebook.problems import Problem, display_path, excerpt
 from rulebook.validate.catalog import message_dangers
 
@@ -92,7 +92,7 @@ def unreadable(path: Path, root: Path) -> str | None:
     that stays inside the project."""
     if path.is_symlink():
         return "a symbolic link: files of locales/ are read only from the project's own files; refused unread"
-    if not _inside(path, root):
+    if not inside_project(path, root):
         return "a folder on its path leads outside the project: refused unread"
     if not path.is_file():
         return "not a regular file: refused unread"

@@ -13,6 +13,8 @@ from ruamel.yaml import YAML
 from ruamel.yaml.comments import CommentedMap
 from ruamel.yaml.scalarstring import DoubleQuotedScalarString, FoldedScalarString, LiteralScalarString
 
+from rulebook.yaml_quoting import quote_misread
+
 WRAP = 100  # the width our files are written at
 
 
@@ -77,5 +79,5 @@ def apply_changes(original: str, changes: list[Change], order: list[str]) -> str
         position = max((keys.index(key) + 1 for key in before if key in units), default=len(keys))
         units.insert(position, change.unit_id, unit)
     out = StringIO()
-    yaml.dump(data, out)
+    yaml.dump(quote_misread(data), out)
     return out.getvalue()

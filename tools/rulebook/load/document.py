@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, ClassVar
 
 import yaml
 
@@ -27,7 +27,31 @@ _CORE = "tag:yaml.org,2002:"
 _SCALAR_TAGS = {f"{_CORE}{name}" for name in ("str", "int", "float", "bool", "null")}
 # A string is its text; a date-like scalar stays the text that was written: JSON has no date type.
 _TEXT_TAGS = {f"{_CORE}timestamp", f"{_CORE}str"}
-_scalar_constructor = yaml.SafeLoader("")
+
+
+class _CoreSchemaLoader(_Loader):  # type: ignore[misc,valid-type]
+    """Plain scalars read as both YAML 1.2's core schema and YAML 1.1 read them, never as one
+    of them alone: `no`, `on`, `yes` and `off` are words (a language code, an answer), `1:30` is
+    a time of day, not 90 (base 60), `2024-05-01` is text, and so is `1e3` (a number to YAML 1.2
+    alone, and a hash's digits to the YAML 1.1 writers that wrote it plain). A leading zero
+    (`0777`, octal to YAML 1.1) is refused. Only `true`/`false`, `null`/`~`, and numbers that
+    every reader reads alike are anything but strings."""
+
+    yaml_implicit_resolvers: ClassVar[dict] = {}
+
+
+for _tag, _pattern, _first in (
+    ("bool", r"^(?:true|True|TRUE|false|False|FALSE)$", "tTfF"),
+    ("int", r"^(?:[-+]?[0-9]+|0x[0-9a-fA-F]+)$", "-+0123456789"),
+    (
+        "float",
+        r"^(?:[-+]?(?:[0-9]+\.[0-9]*|\.[0-9]+)(?:[eE][-+][0-9]+)?|[-+]?\.(?:inf|Inf|INF)|\.(?:nan|NaN|NAN))$",
+        "-+0123456789.",
+    ),
+    ("null", r"^(?:~|null|Null|NULL|)$", ["~", "n", "N", ""]),
+    ("merge", r"^(?:<<)$", "<"),  # refused by name below, rather than taken as the key "<<"
+):
+    _CoreSchemaLoader.add_implicit_resolver(f"{_CORE}{_tag}", re.compile(_pattern), list(_first))
 # Deeper than any real document (content files nest about 6 levels): refused before Python's
 # recursion limit, or jsonschema's, is ever reached.
 MAX_DEPTH = 64
@@ -67,7 +91,7 @@ class Document:
     def _located(self) -> tuple[dict[JsonPath, tuple[int, int]], dict[JsonPath, tuple[int, int]]]:
         if self.positions is None:
             builder = _Builder(self.file, located=True)
-            node = yaml.compose(self.text, Loader=_Loader) if self.text is not None else None
+            node = yaml.compose(self.text, Loader=_CoreSchemaLoader) if self.text is not None else None
             if node is not None:
                 builder.build(node, ())
             self.positions = (builder.values, builder.keys)
@@ -149,7 +173,7 @@ def parse_document(raw: bytes, display: str) -> Document:
     """
     text = _joined_surrogates(_decode(raw, display))
     try:
-        node = yaml.compose(text, Loader=_Loader)
+        node = yaml.compose(text, Loader=_CoreSchemaLoader)
     except yaml.MarkedYAMLError as error:
         mark = error.problem_mark or error.context_mark
         line, col = (mark.line + 1, mark.column + 1) if mark else (1, 1)
@@ -299,11 +323,49 @@ class _Builder:
             self._check_tag(node, f"{_CORE}str")
             return None
         try:
-            return _scalar_constructor.construct_object(node)
-        except (ValueError, KeyError, IndexError):  # `!!bool maybe`, `!!int x`, `!!float` alone, 4,301 digits
+            return core_value(node.tag.removeprefix(_CORE), node.value)
+        except ValueError as error:  # `!!bool maybe`, `!!int x`, `!!float` alone, 4,301 digits, 0777
             if len(node.value) > 4000:
                 self._problem(node, f"a number of {len(node.value):,} characters is too long to be a count")
             else:
                 tag = node.tag.replace(_CORE, "!!")
-                self._problem(node, f"{excerpt(node.value)} is not a valid {tag}")
+                reason = f": {error}" if isinstance(error, ReadersDisagree) else ""
+                self._problem(node, f"{excerpt(node.value)} is not a valid {tag}{reason}")
             return None
+
+
+class ReadersDisagree(ValueError):
+    """A scalar that YAML 1.1 and 1.2 readers would read as different values; says what to write."""
+
+
+_LEADING_ZERO = re.compile(r"^[-+]?0[0-9]")
+_FLOAT = re.compile(r"^[-+]?(?:\.[0-9]+|[0-9]+(?:\.[0-9]*)?)(?:[eE][-+]?[0-9]+)?$")
+
+
+def core_value(kind: str, text: str) -> bool | int | float | None:
+    """A scalar's value under YAML 1.2's core schema (`kind` is its tag's name); ValueError when
+    `text` is no such value, with what to write instead when YAML 1.1 would read it otherwise.
+
+    >>> core_value("int", "90"), core_value("int", "0x1F"), core_value("float", "-.inf"), core_value("bool", "False")
+    (90, 31, -inf, False)
+    >>> core_value("int", "0777")
+    Traceback (most recent call last):
+    rulebook.load.document.ReadersDisagree: a leading zero is read as octal or as text by YAML 1.1 readers; write 777
+    """
+    if kind == "null":
+        if text in ("~", "null", "Null", "NULL", ""):
+            return None
+    elif kind == "bool":
+        if text in ("true", "True", "TRUE", "false", "False", "FALSE"):
+            return text[0] in "tT"
+    elif kind == "int":
+        if _LEADING_ZERO.match(text) and text.lstrip("+-").isdigit():
+            raise ReadersDisagree(f"a leading zero is read as octal or as text by YAML 1.1 readers; write {int(text)}")
+        return int(text[2:], 16) if text.startswith("0x") else int(text)
+    elif kind == "float":
+        lowered = text.lower()
+        if lowered in (".inf", "+.inf", "-.inf", ".nan"):
+            return float(lowered.replace(".", ""))
+        if _FLOAT.match(text):
+            return float(text)
+    raise ValueError()

@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from rulebook.files import OUTSIDE_PROJECT, inside_project
 from rulebook.load.document import Document, DocumentError, read_document
 from rulebook.load.reader import GLOSSARY_FILE, PROJECT_FILE, TERMS_FILE, Reader
 from rulebook.model import (
@@ -28,6 +29,7 @@ from rulebook.model import (
     Words,
 )
 from rulebook.problems import Problem, display_path
+from rulebook.site_paths import taken_by_site
 
 
 @dataclass
@@ -47,6 +49,11 @@ def load_project(root: Path, *, parallel: bool = False) -> Loaded:
     unknown = _unknown_locales(manifest)
     if unknown:
         return Loaded(None, reader.problems + unknown)
+    reader.problems += [
+        manifest.problem(("games", index), f"games[{index}]: {game_id!r} is {why}: choose another id")
+        for index, game_id in enumerate(manifest.data["games"])
+        if (why := taken_by_site(game_id, languages))
+    ]
     if parallel:
         reader.prefetch(_files(root, manifest.data["games"], languages))
     games = []
@@ -165,16 +172,20 @@ def _load_game(reader: Reader, folder: Path, languages: list[str]) -> Game | Non
         ],
     )
     game.source_titles = {source["language"]: source["title"] for source in data["sources"] if "title" in source}
-    game.source_units = {language: _covered_units(path) for language, path in game.sources.items()}
+    game.source_units = {language: _covered_units(reader, path) for language, path in game.sources.items()}
     _read_words(reader, game, languages)
     return game
 
 
-def _covered_units(source: Path) -> tuple[str, ...]:
+def _covered_units(reader: Reader, source: Path) -> tuple[str, ...]:
     """The unit ids of a source's coverage map (sources/<name>.coverage.yaml); none without one.
-    The map itself is checked by the tests of the sources, so a broken one only shows no coverage."""
+    The map itself is checked by the tests of the sources, so a broken one only shows no coverage;
+    a link leaving the project is refused unread, as every file is."""
     path = source.with_suffix(".coverage.yaml")
     if not path.is_file():
+        return ()
+    if not inside_project(path, reader.root):
+        reader.problems.append(Problem(display_path(path, reader.root), 0, 0, OUTSIDE_PROJECT))
         return ()
     try:
         units = read_document(path, path.name).data.get("units")

@@ -10,6 +10,7 @@ import os
 from pathlib import Path
 
 from rulebook.cache import DiskCache, digest_of, file_digest
+from rulebook.files import OUTSIDE_PROJECT, inside_project
 from rulebook.garbage import frozen_for_fork
 from rulebook.load.document import Document, DocumentError, parse_document, read_document
 from rulebook.problems import Problem, display_path
@@ -75,10 +76,8 @@ class Reader:
         self.problems: list[Problem] = []
 
     def read(self, path: Path, schema: str) -> Document | None:
-        if not _inside(path, self.root):
-            # A link to /etc/passwd must not have its lines quoted into a CI log: refused unread.
-            where = display_path(path, self.root)
-            self.problems.append(Problem(where, 0, 0, "a link to a file outside the project: refused unread"))
+        if not inside_project(path, self.root):
+            self.problems.append(Problem(display_path(path, self.root), 0, 0, OUTSIDE_PROJECT))
             return None
         schema_file = self.root / "schemas" / schema
         key = _key(self.root, path, schema_file)
@@ -109,14 +108,6 @@ class Reader:
             results = pool.map(_read_job, [(self.root, *job) for job, _ in todo], chunksize=16)
             for (_, key), result in zip(todo, results, strict=True):
                 _READ_CACHE[key] = result
-
-
-def _inside(path: Path, root: Path) -> bool:
-    try:
-        path.resolve().relative_to(root.resolve())
-    except (ValueError, OSError, RuntimeError):  # outside, or a loop of links
-        return False
-    return True
 
 
 def read_checked(root: Path, path: Path, schema: str) -> tuple[Document | None, list[Problem]]:

@@ -66,9 +66,21 @@ def character_problems(document: Document) -> list[Problem]:
 
 def name_problems(document: Document, path: JsonPath, name: str) -> list[Problem]:
     """A name (a game's, a section's in the navigation) is plain text: it may not hold markup."""
-    if "<" in name or ">" in name:
-        return [document.problem(path, f"{_where(path)}: a name is plain text; '<' and '>' are not allowed")]
-    return []
+    return [document.problem(path, f"{_where(path)}: {message}") for message in name_dangers(name)]
+
+
+def name_dangers(name: str, forbidden: str = "<>") -> Iterator[str]:
+    """What keeps a name from being plain text: markup characters (`forbidden`), then controls.
+
+    >>> list(name_dangers("Rock & <b>roll</b>"))
+    ["a name is plain text; '<' and '>' are not allowed"]
+    >>> print(*name_dangers('Say "hi"', forbidden='<>"'))
+    a name is plain text; '<', '>' and '"' are not allowed
+    """
+    if any(char in name for char in forbidden):
+        quoted = [f"'{char}'" for char in forbidden]
+        listed = f"{', '.join(quoted[:-1])} and {quoted[-1]}" if len(quoted) > 1 else quoted[0]
+        yield f"a name is plain text; {listed} are not allowed"
 
 
 def character_dangers(text: str) -> Iterator[str]:

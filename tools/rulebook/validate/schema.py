@@ -155,12 +155,19 @@ def _describe(document: Document, error: ValidationError) -> list[Problem]:
     return [document.problem(path, f"{format_path(path)}: {phrase(error)}")]
 
 
+# Words YAML 1.1 took for booleans; the project reads YAML 1.2, where they are words (load/document.py).
+_YAML_11_BOOLEANS = frozenset({"yes", "no", "on", "off", "y", "n"})
+_YES_NO = " (write true or false: yes, no, on and off are words)"
+
+
 def phrase(error: ValidationError) -> str:
     """What is wrong with the value, in words, quoting at most a short excerpt of it."""
     keyword, expected, shown = error.validator, error.validator_value, excerpt(error.instance)
     if keyword == "type":
-        return f"{shown} is not of type {expected!r}" + (
-            " (a count is a whole number)" if expected == "integer" and isinstance(error.instance, float) else ""
+        return (
+            f"{shown} is not of type {expected!r}"
+            + (" (a count is a whole number)" if expected == "integer" and isinstance(error.instance, float) else "")
+            + (_YES_NO if expected == "boolean" and str(error.instance).lower() in _YAML_11_BOOLEANS else "")
         )
     if keyword == "enum":
         return f"{shown} is not one of {expected!r}"

@@ -18,11 +18,12 @@ from typing import Any
 from mkdocs.config.defaults import MkDocsConfig
 from mkdocs.exceptions import PluginError
 from mkdocs.plugins import BasePlugin, event_priority
+from mkdocs.structure.files import Files
 from mkdocs.structure.pages import Page
 
 from rulebook.cache import DiskCache, digest_of, file_digest, folder_digest
-from rulebook.check import check_project
-from rulebook.files import write_if_changed
+from rulebook.check import CONTENT_FOLDERS, check_project
+from rulebook.files import OUTSIDE_PROJECT, inside_project, write_if_changed
 from rulebook.load.document import DocumentError, read_document
 from rulebook.load.project import GLOSSARY_FILE, PROJECT_FILE
 from rulebook.model import Project
@@ -45,7 +46,6 @@ from rulebook.website.site_files import (
 
 log = logging.getLogger("mkdocs.plugins.rulebook")
 THEME_DIR = Path(__file__).parent / "theme"
-CONTENT_FOLDERS = ("rules", "glossary", "locales", "schemas")
 
 
 def content_fingerprint(root: Path) -> tuple:
@@ -105,6 +105,8 @@ class RulebookPlugin(BasePlugin[RulebookConfig]):
         if config.nav is None:
             # The site's order is the project's: home, the games as rules/project.yaml lists them.
             try:
+                if not inside_project(self.root / PROJECT_FILE, self.root):
+                    raise DocumentError([])  # refused unread, as on_pre_build's check reports
                 games = read_document(self.root / PROJECT_FILE, str(PROJECT_FILE)).data["games"]
             except (DocumentError, KeyError, TypeError):
                 games = None  # on_pre_build reports what is wrong with the file
@@ -162,6 +164,19 @@ class RulebookPlugin(BasePlugin[RulebookConfig]):
             raise PluginError("rulebook: the content has errors; `rulebook check` lists them")
         self.project, self.fingerprint = loaded.project, fingerprint
         return self.project
+
+    def on_files(self, files: Files, config: MkDocsConfig) -> Files:
+        # MkDocs copies docs/ into the site following links: a link leaving the project (to
+        # /proc/self/environ, a signing key) would be published and precached. `rulebook check`
+        # reports it; it is never copied, and the error fails the build.
+        docs = Path(config.docs_dir)
+        for file in list(files):
+            source = Path(file.abs_src_path or "")
+            # The theme's own files are the installed theme's: only docs/ is the project's.
+            if source.is_relative_to(docs) and not inside_project(source, self.root):
+                log.error("%s: %s", file.src_uri, OUTSIDE_PROJECT)
+                files.remove(file)
+        return files
 
     def on_serve(self, server: Any, config: MkDocsConfig, builder: Any) -> Any:
         for folder in CONTENT_FOLDERS:

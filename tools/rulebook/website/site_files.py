@@ -20,7 +20,7 @@ import json
 import re
 from pathlib import Path
 
-from rulebook.files import write_if_changed
+from rulebook.files import resolved_within, write_if_changed
 from rulebook.render.calculator import PLURAL_FILE
 
 _REDIRECT = """<!doctype html>
@@ -118,6 +118,8 @@ def write_precache_list(site: Path) -> list[str]:
     files = []
     for path in sorted(site.rglob("*")):
         if not path.is_file() or path.suffix in _NOT_CACHED or path.name in _NOT_CACHED_NAMES:
+            continue
+        if resolved_within(path, site) is None:  # a link leaving the site: never the site's to offer
             continue
         relative = path.relative_to(site).as_posix()
         if path.name == "index.html":

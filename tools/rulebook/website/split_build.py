@@ -21,9 +21,13 @@ import logging
 import os
 import re
 import shutil
+import signal
 import subprocess
 import sys
 import tempfile
+import threading
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 from rulebook.website.site_files import SITEMAP_ENTRY, SITEMAP_LOC, copy_sitemaps, write_precache_list
@@ -150,38 +154,96 @@ def _write_sitemap(site: Path, texts: list[str], order: list[str]) -> None:
         gz.write(text.encode("utf-8"))
 
 
+PARTS_PREFIX = ".rulebook-parts-"  # + the building process's id: a folder of parts beside the site
+_PARTS_OWNER = re.compile(rf"^{re.escape(PARTS_PREFIX)}(\d+)-")
+
+
 def build_in_parallel(root: Path, config_file: Path, site: Path, jobs: int, strict: bool) -> int:
-    """Every part in its own process at once, then the merge; the exit code of the first that failed."""
+    """Every part in its own process at once, then the merge; the exit code of the first that failed.
+    The parts are built beside the site (the merge renames them into it) in a folder removed however
+    the build ends: done, failed, interrupted (SIGINT) or stopped (SIGTERM). One killed outright
+    (SIGKILL, a lost machine) leaves it behind; the next build removes it."""
     languages = site_languages(config_file)
     split = shares(languages, jobs)
     site.parent.mkdir(parents=True, exist_ok=True)
-    with tempfile.TemporaryDirectory(prefix=".rulebook-parts-", dir=site.parent) as folder:
-        parts = [Path(folder) / f"part-{index}" for index in range(len(split))]
-        processes = [
-            subprocess.Popen(
-                [
-                    sys.executable,
-                    "-m",
-                    "rulebook.cli",
-                    "--root",
-                    str(root),
-                    "build",
-                    "-f",
-                    str(config_file),
-                    "--site",
-                    str(part),
-                    "--languages",
-                    ",".join(share),
-                    *(["--strict"] if strict else []),
-                ],
-                env={**os.environ, "NO_MKDOCS_2_WARNING": "1"},
-            )
-            for part, share in zip(parts, split, strict=True)
-        ]
-        codes = [process.wait() for process in processes]
-        failed = next((code for code in codes if code), 0)
-        if failed:
-            return failed
-        merge(site, parts, languages[0], move=True)
+    remove_stale_parts(site.parent)
+    folder = Path(tempfile.mkdtemp(prefix=f"{PARTS_PREFIX}{os.getpid()}-", dir=site.parent))
+    processes: list[subprocess.Popen] = []
+    try:
+        with _stopped_by_sigterm():
+            parts = [folder / f"part-{index}" for index in range(len(split))]
+            for part, share in zip(parts, split, strict=True):
+                processes.append(_start_part(root, config_file, part, share, strict))
+            codes = [process.wait() for process in processes]
+            failed = next((code for code in codes if code), 0)
+            if failed:
+                return failed
+            merge(site, parts, languages[0], move=True)
+    finally:
+        for process in processes:
+            if process.poll() is None:
+                process.terminate()
+                process.wait()
+        shutil.rmtree(folder, ignore_errors=True)
     logging.getLogger("mkdocs").info("rulebook: built %s in %d parts into %s", ", ".join(languages), len(split), site)
     return 0
+
+
+def _start_part(root: Path, config_file: Path, part: Path, share: list[str], strict: bool) -> subprocess.Popen:
+    command = [
+        "--root",
+        str(root),
+        "build",
+        "-f",
+        str(config_file),
+        "--site",
+        str(part),
+        "--languages",
+        ",".join(share),
+    ]
+    return subprocess.Popen(
+        [sys.executable, "-m", "rulebook.cli", *command, *(["--strict"] if strict else [])],
+        env={**os.environ, "NO_MKDOCS_2_WARNING": "1"},
+    )
+
+
+def remove_stale_parts(folder: Path) -> list[Path]:
+    """The folders of parts under `folder` whose build is over (its process is gone), removed:
+    a build killed outright leaves its parts (188 MB for a large site) behind. A running build's
+    are left alone."""
+    removed = []
+    for parts in folder.glob(f"{PARTS_PREFIX}*"):
+        owner = _PARTS_OWNER.match(parts.name)
+        if parts.is_dir() and not parts.is_symlink() and not (owner and _running(int(owner.group(1)))):
+            shutil.rmtree(parts, ignore_errors=True)
+            removed.append(parts)
+    return removed
+
+
+def _running(pid: int) -> bool:
+    """Whether process `pid` exists: signal 0 asks without sending anything."""
+    try:
+        os.kill(pid, 0)
+    except (ProcessLookupError, OverflowError):
+        return False
+    except PermissionError:  # another user's process
+        return True
+    return True
+
+
+@contextmanager
+def _stopped_by_sigterm() -> Iterator[None]:
+    """SIGTERM (a CI job cancelled, `kill`) ends the build as Ctrl-C does: through every `finally`,
+    which stops the parts and removes their folder. Python's default would end it on the spot."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    previous = signal.signal(signal.SIGTERM, _exit_on_signal)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGTERM, previous)
+
+
+def _exit_on_signal(signum: int, frame: object) -> None:
+    raise SystemExit(128 + signum)

@@ -1,0 +1,72 @@
+"""mkdocs.yml's names are contributor text that Material prints, some of it unescaped: `rulebook
+check` refuses markup in them at mkdocs.yml:line:column, as it does in a game's name."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+
+from conftest import ROOT, locate, run_cli
+
+
+@pytest.fixture
+def project(project_copy: Path) -> Path:
+    shutil.copy(ROOT / "mkdocs.yml", project_copy / "mkdocs.yml")
+    return project_copy
+
+
+def replaced(root: Path, old: str, new: str) -> str:
+    config = root / "mkdocs.yml"
+    text = config.read_text(encoding="utf-8")
+    assert text.count(old) == 1, old
+    config.write_text(text.replace(old, new), encoding="utf-8")
+    return text.replace(old, new)
+
+
+# (what is replaced, by what: the hostile value's first characters mark where the problem is, the field)
+CASES = [
+    ("site_name: Board game rules", "site_name: Rules</title><script>alert(1)</script>", "site_name"),
+    ("name: Français", 'name: Fr" onmouseover="alert(1)', "plugins[1].i18n.languages[1].name"),
+    ("site_name: Pravidla deskových her", "site_name: <img src=x>", "plugins[1].i18n.languages[2].site_name"),
+    ("name: Dark mode}", 'name: "Dark <b>mode"}', "theme.palette[0].toggle.name"),
+]
+
+
+@pytest.mark.parametrize(("old", "new", "field"), CASES, ids=[field for _, _, field in CASES])
+def test_markup_in_a_name_of_mkdocs_yml_is_refused_where_it_is(project: Path, capsys, old, new, field) -> None:
+    text = replaced(project, old, new)
+    code, out, _ = run_cli(capsys, "--root", str(project), "check")
+    assert code == 1, out
+    value = new.split(": ", 1)[1]
+    line, col = locate(text, value)
+    message = "a name is plain text; '<', '>' and '\"' are not allowed"
+    assert f"mkdocs.yml:{line}:{col}: {field}: {message}" in out.splitlines()
+
+
+def test_copyright_and_extra_are_names_too(project: Path, capsys) -> None:
+    text = replaced(
+        project, "site_url:", 'copyright: "<a href=x>Us</a>"\nextra:\n  generator: "\\u202eevil"\nsite_url:'
+    )
+    code, out, _ = run_cli(capsys, "--root", str(project), "check")
+    assert code == 1
+    lines = out.splitlines()
+    line, col = locate(text, '"<a href')
+    assert f"mkdocs.yml:{line}:{col}: copyright: a name is plain text; '<', '>' and '\"' are not allowed" in lines
+    line, col = locate(text, '"\\u202e')
+    assert any(
+        entry.startswith(f"mkdocs.yml:{line}:{col}: extra.generator: the bidi control U+202E") for entry in lines
+    )
+
+
+def test_a_language_material_has_no_words_in_is_named_with_the_fix(project: Path, capsys) -> None:
+    text = replaced(project, "locale: cs", 'locale: "no"')
+    code, out, _ = run_cli(capsys, "--root", str(project), "check")
+    line, col = locate(text, '"no"')
+    expected = (
+        f"mkdocs.yml:{line}:{col}: plugins[1].i18n.languages[2].locale: Material has no words in 'no': "
+        "add `theme: {language: nb}` to this language"
+    )
+    assert expected in out.splitlines()
+    assert code == 1

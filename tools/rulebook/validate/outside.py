@@ -1,0 +1,39 @@
+"""Links that leave the project: every one under the folders the toolkit and the site read is
+refused at its path, unread. docs/assets/ is copied into the site and precached by every reader's
+browser, so a link there to /proc/self/environ would publish a CI secret."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterable, Iterator
+from pathlib import Path
+
+from rulebook.files import OUTSIDE_PROJECT, inside_project
+from rulebook.problems import Problem, display_path
+
+
+def links_leaving(folder: Path, root: Path) -> Iterator[Path]:
+    """Each link under `folder` (a file's or a folder's) whose target is outside `root`; a folder
+    link that stays inside is not walked into again (its files are found where they are)."""
+    if not folder.is_dir() or not inside_project(folder, root):
+        return
+    for parent, folders, files in os.walk(folder):
+        for name in sorted([*folders, *files]):
+            path = Path(parent, name)
+            if path.is_symlink() and not inside_project(path, root):
+                yield path
+
+
+def outside_link_problems(root: Path, folders: Iterable[Path]) -> list[Problem]:
+    """A problem at the path of each link leaving the project, under each of `folders`."""
+    seen: set[Path] = set()
+    problems = []
+    for folder in folders:
+        if not inside_project(folder, root) and (folder.exists() or folder.is_symlink()):
+            problems.append(Problem(display_path(folder, root), 0, 0, OUTSIDE_PROJECT))
+            continue
+        for path in links_leaving(folder, root):
+            if path not in seen:
+                seen.add(path)
+                problems.append(Problem(display_path(path, root), 0, 0, OUTSIDE_PROJECT))
+    return problems

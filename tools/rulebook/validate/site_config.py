@@ -1,0 +1,153 @@
+"""mkdocs.yml is contributor text too: its names are printed by Material's templates (titles,
+the header, the language switcher, meta tags, the palette toggle), some of them unescaped. They
+are checked as plain names, at mkdocs.yml:line:column; the folders it names must be the project's."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+from ruamel.yaml import YAML
+from ruamel.yaml.comments import CommentedBase, CommentedMap, CommentedSeq
+from ruamel.yaml.error import YAMLError
+
+from rulebook.files import OUTSIDE_PROJECT, inside_project
+from rulebook.problems import Problem, excerpt, one_line
+from rulebook.validate.safety import character_dangers, name_dangers
+
+SITE_CONFIG = Path("mkdocs.yml")
+# `"` too: a name is printed inside attributes (meta tags, the toggle's title), where it ends one.
+NAME_FORBIDDEN = '<>"'
+
+
+def site_config_problems(root: Path) -> tuple[list[Problem], list[Path]]:
+    """The problems of mkdocs.yml, and the folders it names for the site to read (docs_dir, a
+    theme's custom_dir) that are inside the project. No mkdocs.yml: nothing to check."""
+    path = root / SITE_CONFIG
+    shown = SITE_CONFIG.as_posix()
+    if not (path.exists() or path.is_symlink()):
+        return [], [root / "docs"]
+    if not inside_project(path, root):
+        return [Problem(shown, 0, 0, OUTSIDE_PROJECT)], []
+    try:
+        config = YAML().load(path.read_bytes())  # round-trip: tags (`!ENV`, `!!python/name:`) stay nodes
+    except (YAMLError, OSError, UnicodeDecodeError, RecursionError) as error:  # too deep: RecursionError
+        mark = getattr(error, "problem_mark", None)
+        line, col = (mark.line + 1, mark.column + 1) if mark else (0, 0)
+        return [
+            Problem(
+                shown, line, col, f"cannot be read as YAML: {one_line(str(getattr(error, 'problem', None) or error))}"
+            )
+        ], []
+    if not isinstance(config, CommentedMap):
+        return [Problem(shown, 1, 1, "not a mapping of MkDocs settings")], []
+    problems = [
+        Problem(shown, line, col, f"{field}: {message}")
+        for field, (line, col), text in _contributor_names(config)
+        for message in [*name_dangers(text, NAME_FORBIDDEN), *character_dangers(text)]
+    ]
+    problems += _theme_language_problems(config)
+    folders = []
+    for field, container, key, named in _named_paths(config):
+        target = path.parent / named
+        if inside_project(target, root):
+            folders += [target] if field != "INHERIT" else []
+        else:
+            line, col = _position(container, key)
+            problems.append(Problem(shown, line, col, f"{field}: {excerpt(named)} is outside the project"))
+    return problems, folders
+
+
+def _named_paths(config: CommentedMap) -> Iterator[tuple[str, CommentedMap, str, str]]:
+    """The files and folders mkdocs.yml has MkDocs read: the config it inherits, the pages' folder
+    and a theme's own templates; each with its field, and the mapping and key it stands at."""
+    if isinstance(config.get("INHERIT"), str):
+        yield "INHERIT", config, "INHERIT", config["INHERIT"]
+    docs = config.get("docs_dir", "docs")
+    if isinstance(docs, str):
+        yield "docs_dir", config, "docs_dir", docs
+    theme = config.get("theme")
+    if isinstance(theme, CommentedMap) and isinstance(theme.get("custom_dir"), str):
+        yield "theme.custom_dir", theme, "custom_dir", theme["custom_dir"]
+
+
+def _i18n_languages(config: CommentedMap) -> Iterator[tuple[str, CommentedMap]]:
+    """Each language entry of the i18n plugin, with its field path."""
+    for index, plugin in enumerate(config.get("plugins") or []):
+        i18n = plugin.get("i18n") if isinstance(plugin, CommentedMap) else None
+        languages = i18n.get("languages") if isinstance(i18n, CommentedMap) else None
+        for number, language in enumerate(languages if isinstance(languages, CommentedSeq) else []):
+            if isinstance(language, CommentedMap):
+                yield f"plugins[{index}].i18n.languages[{number}]", language
+
+
+def _theme_language_problems(config: CommentedMap) -> list[Problem]:
+    """A language Material has no words in stops the build with a traceback, unless its entry
+    names one of Material's languages for the theme."""
+    theme = config.get("theme")
+    if not (isinstance(theme, CommentedMap) and theme.get("name") == "material"):
+        return []
+    from rulebook.website.material_languages import material_languages, theme_language
+
+    problems = []
+    for where, language in _i18n_languages(config):
+        code, override = language.get("locale"), language.get("theme")
+        chosen = override.get("language", code) if isinstance(override, CommentedMap) else code
+        if isinstance(code, str) and chosen not in material_languages():
+            line, col = _position(language, "locale")
+            message = (
+                f"{where}.locale: Material has no words in {excerpt(str(chosen))}: "
+                f"add `theme: {{language: {theme_language(code)}}}` to this language"
+            )
+            problems.append(Problem(SITE_CONFIG.as_posix(), line, col, message))
+    return problems
+
+
+def _contributor_names(config: CommentedMap) -> Iterator[tuple[str, tuple[int, int], str]]:
+    """Each string of mkdocs.yml that a template prints as a name, with its field and place."""
+    for field in ("site_name", "copyright"):
+        if isinstance(config.get(field), str):
+            yield field, _position(config, field), config[field]
+    theme = config.get("theme")
+    palette = theme.get("palette") if isinstance(theme, CommentedMap) else None
+    schemes = palette if isinstance(palette, CommentedSeq) else [palette]
+    for index, scheme in enumerate(schemes):
+        toggle = scheme.get("toggle") if isinstance(scheme, CommentedMap) else None
+        if isinstance(toggle, CommentedMap) and isinstance(toggle.get("name"), str):
+            where = f"theme.palette[{index}].toggle.name" if palette is schemes else "theme.palette.toggle.name"
+            yield where, _position(toggle, "name"), toggle["name"]
+    for where, language in _i18n_languages(config):
+        for field in ("name", "site_name"):
+            if isinstance(language.get(field), str):
+                yield f"{where}.{field}", _position(language, field), language[field]
+    if "extra" in config:
+        yield from _strings(config["extra"], "extra", _position(config, "extra"), set())
+
+
+def _strings(
+    data: Any, where: str, place: tuple[int, int], seen: set[int]
+) -> Iterator[tuple[str, tuple[int, int], str]]:
+    """Every string under `extra` (social links' names, the generator notice...), each once: an
+    alias shares its anchor's node, and a document of aliases must not be walked exponentially."""
+    if isinstance(data, str):
+        yield where, place, data
+        return
+    if id(data) in seen:
+        return
+    seen.add(id(data))
+    if isinstance(data, CommentedMap):
+        for key, value in data.items():
+            yield from _strings(value, f"{where}.{key}", _position(data, key), seen)
+    elif isinstance(data, CommentedSeq):
+        for index, value in enumerate(data):
+            yield from _strings(value, f"{where}[{index}]", _position(data, index), seen)
+
+
+def _position(container: CommentedBase, key: Any) -> tuple[int, int]:
+    """1-based line and column of a value in a round-trip mapping or sequence."""
+    try:
+        line, col = container.lc.item(key) if isinstance(container, CommentedSeq) else container.lc.value(key)
+    except (KeyError, IndexError, TypeError, AttributeError):
+        return 0, 0
+    return line + 1, col + 1

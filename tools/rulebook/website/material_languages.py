@@ -1,0 +1,31 @@
+"""The languages Material for MkDocs has its own words in (search box, navigation labels): one
+template each, partials/languages/<code>.html. A site language without one cannot be built unless
+the theme is told which of Material's languages to use (`theme: {language: …}` in its i18n entry)."""
+
+from __future__ import annotations
+
+from functools import cache
+from pathlib import Path
+
+from babel.core import LOCALE_ALIASES
+
+
+@cache
+def material_languages() -> frozenset[str]:
+    import material
+
+    folder = Path(material.__file__).parent / "templates" / "partials" / "languages"
+    return frozenset(path.stem for path in folder.glob("*.html"))
+
+
+def theme_language(code: str) -> str:
+    """Material's language for a site language: its own, else the one CLDR takes it for
+    (Norwegian `no` is written in Bokmål, `nb`), else English.
+
+    >>> theme_language("fr"), theme_language("no"), theme_language("zu")
+    ('fr', 'nb', 'en')
+    """
+    if code in material_languages():
+        return code
+    alias = LOCALE_ALIASES.get(code, "").split("_")[0]
+    return alias if alias in material_languages() else "en"
