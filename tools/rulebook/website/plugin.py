@@ -21,6 +21,7 @@ from mkdocs.plugins import BasePlugin, event_priority
 from mkdocs.structure.pages import Page
 
 from rulebook.cache import DiskCache, digest_of, file_digest, folder_digest
+from rulebook.cache_codecs import PAGE_DIGESTS
 from rulebook.check import check_project
 from rulebook.files import write_if_changed
 from rulebook.load.document import DocumentError, read_document
@@ -125,7 +126,7 @@ class RulebookPlugin(BasePlugin[RulebookConfig]):
         assert self.project is not None
         docs = Path(config.docs_dir)
         # The pages of unchanged content are on disk already: the cache knows which, by digest.
-        rendered = DiskCache(self.root, "pages")
+        rendered = DiskCache(self.root, "pages", PAGE_DIGESTS)
         inputs = [folder_digest(self.root / folder) for folder in CONTENT_FOLDERS]
         key = digest_of(["pages", str(self.root.resolve()), str(docs.resolve()), *inputs])
         known: dict[str, bytes] | None = rendered.get(key)
