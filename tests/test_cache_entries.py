@@ -20,7 +20,7 @@ from hypothesis import strategies as st
 
 from conftest import ROOT, edit, run_cli
 from rulebook import cache
-from rulebook.cache_codecs import PAGE_DIGESTS, PROBLEMS, READ, Codec
+from rulebook.cache_codecs import PAGE_DIGESTS, PASSED, PROBLEMS, READ, Codec
 from rulebook.load import reader
 from rulebook.load.document import Document, parse_document
 from rulebook.problems import Problem, Severity
@@ -105,8 +105,10 @@ def _check(capsys: pytest.CaptureFixture[str], project: Path) -> tuple[int, str]
 def test_a_bad_entry_is_a_miss_and_is_written_anew(
     project_copy: Path, home: Path, capsys, monkeypatch, kind, bad
 ) -> None:
-    # Problems in a words file and in a game's captions, which a bad entry could hide.
+    # Problems in a words file and in a game's captions, which a bad entry could hide, and a file
+    # that cannot be parsed, whose problems are kept in the cache too.
     edit(project_copy, "rules/rebus/fr.yaml", "language: fr", "language: cs")
+    edit(project_copy, "rules/rebis/cs.yaml", "language: cs", "language: [cs")
     edit(project_copy, "rules/rebus/en.yaml", "Highest score wins.", "Highest score <script>x</script> wins.")
     monkeypatch.setenv("RULEBOOK_CACHE", "0")
     uncached = _check(capsys, project_copy)
@@ -114,6 +116,9 @@ def test_a_bad_entry_is_a_miss_and_is_written_anew(
     assert _check(capsys, project_copy) == uncached
     honest = _entries(project_copy, kind)
     assert honest, f"the first check fills {kind}"
+    if kind == "documents":
+        read = [cache.DiskCache(project_copy, kind, READ).get(path.name) for path in honest]
+        assert any(document is None and "rebis/cs.yaml" in str(found) for document, found in filter(None, read))
     planted = {path: BAD_ENTRIES[bad](home, path, entry) for path, entry in honest.items()}
     for path, entry in planted.items():
         path.write_bytes(entry)
@@ -249,6 +254,20 @@ JSON_VALUES = st.recursive(
 )
 
 
+KINDS = [
+    ("documents", READ, tuple),
+    ("checks", PROBLEMS, list),
+    ("pages", PAGE_DIGESTS, dict),
+    ("schemas", PASSED, bool),
+]
+_EXAMPLES = {
+    "schemas": True,
+    "documents": (None, [Problem("f.yaml", 1, 2, "m")]),
+    "checks": [Problem("f.yaml", 1, 2, "m", Severity.WARNING)],
+    "pages": {"a.md": b"\0" * 32},
+}
+
+
 @pytest.mark.fuzz
 @given(value=JSON_VALUES, raw=st.binary(max_size=64))
 def test_any_signed_entry_is_read_or_missed_never_a_crash(tmp_path_factory, value, raw) -> None:
@@ -256,11 +275,7 @@ def test_any_signed_entry_is_read_or_missed_never_a_crash(tmp_path_factory, valu
     a miss."""
     root = tmp_path_factory.mktemp("p", numbered=True)
     with _user_cache(tmp_path_factory.getbasetemp() / "home-cache") as home:
-        for kind, codec, wanted in [
-            ("documents", READ, tuple),
-            ("checks", PROBLEMS, list),
-            ("pages", PAGE_DIGESTS, dict),
-        ]:
+        for kind, codec, wanted in KINDS:
             disk = cache.DiskCache(root, kind, codec)
             disk.put("00" * 32, _EXAMPLES[kind])  # makes the key and the entry's folder
             assert disk.get("00" * 32) == _EXAMPLES[kind]
@@ -268,10 +283,3 @@ def test_any_signed_entry_is_read_or_missed_never_a_crash(tmp_path_factory, valu
                 (root / ".cache/rulebook" / kind / "00" / ("00" * 32)).write_bytes(_signed(home, "00" * 32, payload))
                 found = disk.get("00" * 32)
                 assert found is None or isinstance(found, wanted)
-
-
-_EXAMPLES = {
-    "documents": (None, [Problem("f.yaml", 1, 2, "m")]),
-    "checks": [Problem("f.yaml", 1, 2, "m", Severity.WARNING)],
-    "pages": {"a.md": b"\0" * 32},
-}
