@@ -6,11 +6,15 @@ source code, so an entry can never be stale: an edit to a file, a schema or the 
 key, and the old entry is simply never asked for again. `RULEBOOK_CACHE=0` turns the cache off (the
 benchmark's cold runs, and tests that must see the work done).
 
-Entries are pickles, and loading a pickle runs code. The folder is inside the project, where a
-contributor could commit one (`git add -f`), so every entry is signed with HMAC-SHA256 under a
-secret that never lives in the project: `rulebook/secret` in the user's cache folder
-(`$XDG_CACHE_HOME` or `~/.cache`), made on first use, readable by the user only. An entry whose
-signature does not match is a miss and is never unpickled; without a secret there is no cache.
+Entries are data, never code: JSON written and read by a closed codec per kind (rulebook.cache_codecs),
+so that no bytes in the folder can make loading run anything. The folder is inside the project,
+where a contributor could commit an entry (`git add -f`), so every entry is also signed with
+HMAC-SHA256 under a secret that never lives in the project: `rulebook/secret` in the user's cache
+folder (`$XDG_CACHE_HOME` or `~/.cache`), made on first use, readable by the user only, and not used
+when it would lie inside the project (such as `XDG_CACHE_HOME=.cache`), where the site or a commit
+could publish it. An entry that is not signed by this user's secret, or that does not decode as
+exactly what its codec writes (truncated, forged, from another format), is a miss: the work is done
+again and the entry written anew. Without a secret there is no cache.
 """
 
 from __future__ import annotations
@@ -18,16 +22,17 @@ from __future__ import annotations
 import contextlib
 import hashlib
 import hmac
+import json
 import os
-import pickle
 import sys
 import sysconfig
 from collections.abc import Iterable
 from functools import cache
 from pathlib import Path
-from typing import Any
+from typing import Generic
 
-from rulebook.files import write_atomic_bytes
+from rulebook.cache_codecs import Codec, Value
+from rulebook.files import resolved_within, write_atomic_bytes
 
 CACHE_FOLDER = Path(".cache/rulebook")
 _PACKAGE = Path(__file__).parent
@@ -37,11 +42,17 @@ def enabled() -> bool:
     return os.environ.get("RULEBOOK_CACHE", "1") != "0"
 
 
-@cache
-def _secret() -> bytes | None:
-    """This user's signing key, outside every project; None when it can be neither read nor made."""
+def _secret_path() -> Path:
     home = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
-    path = Path(home) / "rulebook" / "secret"
+    return Path(home) / "rulebook" / "secret"
+
+
+@cache
+def _secret(path: Path, root: Path) -> bytes | None:
+    """This user's signing key at `path`; None when it can be neither read nor made, or when it
+    would be inside the project at `root`, which a site build or a commit could publish."""
+    if resolved_within(path, root) is not None:  # anywhere inside, hidden folders included
+        return None
     with contextlib.suppress(OSError):
         path.parent.mkdir(parents=True, exist_ok=True)
         with contextlib.suppress(FileExistsError):
@@ -103,33 +114,44 @@ def folder_digest(folder: Path) -> bytes:
     return digest.digest()
 
 
-class DiskCache:
-    """Entries of one kind of work, one pickle file each. A write that fails (a read-only checkout)
-    and an entry that cannot be read are both misses: the cache only ever saves time."""
+class DiskCache(Generic[Value]):
+    """Entries of one kind of work, one signed JSON file each, read and written by `codec`. A write
+    that fails (a read-only checkout) and an entry that cannot be read are both misses: the cache
+    only ever saves time."""
 
-    def __init__(self, root: Path, kind: str):
+    def __init__(self, root: Path, kind: str, codec: Codec[Value]):
         self.folder = root / CACHE_FOLDER / kind
+        self.kind, self.codec = kind, codec
+        self.secret = _secret(_secret_path(), root) if enabled() else None
 
-    def get(self, key: str) -> Any | None:
-        secret = _secret()
-        if not enabled() or secret is None:
+    def get(self, key: str) -> Value | None:
+        if self.secret is None:
             return None
         try:
             entry = (self.folder / key[:2] / key).read_bytes()
         except OSError:
             return None
         signature, payload = entry[:32], entry[32:]
-        if not hmac.compare_digest(signature, _signature(secret, key, payload)):
-            return None  # not written by this user's toolkit: never unpickled
+        if not hmac.compare_digest(signature, _signature(self.secret, key, payload)):
+            return None  # not written by this user's toolkit: never decoded
         try:
-            return pickle.loads(payload)
-        except Exception:  # from an incompatible Python: a miss
+            kind, version, value = json.loads(payload.decode("utf-8", "surrogatepass"))
+            if kind != self.kind or type(version) is not int or version != self.codec.version:
+                return None
+            return self.codec.decode(value)
+        except (ValueError, TypeError, LookupError, RecursionError):  # not what the codec writes: a miss
             return None
 
-    def put(self, key: str, value: Any) -> None:
-        secret = _secret()
-        if not enabled() or secret is None:
+    def put(self, key: str, value: Value) -> None:
+        if self.secret is None:
             return
-        payload = pickle.dumps(value, protocol=pickle.HIGHEST_PROTOCOL)
+        try:
+            # Compact, and UTF-8 as it is: Czech and French text would double as \u escapes. A lone
+            # surrogate (YAML's "\ud800") passes through as its three bytes and comes back.
+            data = [self.kind, self.codec.version, self.codec.encode(value)]
+            text = json.dumps(data, ensure_ascii=False, check_circular=False, separators=(",", ":"))
+            payload = text.encode("utf-8", "surrogatepass")
+        except (ValueError, TypeError, RecursionError):  # a number too long to write: not kept
+            return
         with contextlib.suppress(OSError):
-            write_atomic_bytes(self.folder / key[:2] / key, _signature(secret, key, payload) + payload)
+            write_atomic_bytes(self.folder / key[:2] / key, _signature(self.secret, key, payload) + payload)

@@ -6,6 +6,7 @@ import os
 from pathlib import Path
 
 from rulebook.cache import DiskCache, digest_of, file_digest, folder_digest
+from rulebook.cache_codecs import PROBLEMS
 from rulebook.garbage import fewer_collections, frozen_for_fork
 from rulebook.i18n.ui_catalog import catalog_problems
 from rulebook.load.project import GLOSSARY_FILE, PROJECT_FILE, TERMS_FILE, Loaded, load_project
@@ -43,7 +44,7 @@ def _check_project(root: Path, parallel: bool) -> tuple[Loaded, list[Problem]]:
     project = loaded.project
     if project is not None:
         keys = _text_set_keys(project)
-        disk = DiskCache(root, "checks")
+        disk = DiskCache(root, "checks", PROBLEMS)
         found: list[list[Problem] | None] = [disk.get(key) for key in keys]
         todo = [index for index, problems_of in enumerate(found) if problems_of is None]
         for index, problems_of in zip(todo, _checked(project, todo, parallel), strict=True):

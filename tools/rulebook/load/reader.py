@@ -10,6 +10,7 @@ import os
 from pathlib import Path
 
 from rulebook.cache import DiskCache, digest_of, file_digest
+from rulebook.cache_codecs import READ
 from rulebook.files import OUTSIDE_PROJECT, inside_project
 from rulebook.garbage import frozen_for_fork
 from rulebook.load.document import Document, DocumentError, parse_document, read_document
@@ -53,7 +54,7 @@ def _read_fresh(root: Path, path: Path, schema_file: Path) -> tuple[Document | N
         raw = path.read_bytes()
     except OSError:
         raw = None
-    disk = DiskCache(root, "documents")
+    disk = DiskCache(root, "documents", READ)
     key = digest_of([display, raw or b"", file_digest(schema_file)]) if raw is not None else None
     if key is not None:
         remembered = disk.get(key)
@@ -62,9 +63,9 @@ def _read_fresh(root: Path, path: Path, schema_file: Path) -> tuple[Document | N
     try:
         document = read_document(path, display) if raw is None else parse_document(raw, display)
         found = schema_problems(document, schema_file)
-    except DocumentError as error:
-        return None, error.problems
-    result = (None if found else document), found
+        result = (None if found else document), found
+    except DocumentError as error:  # kept too: a file that cannot be parsed replaces a bad entry
+        result = None, error.problems
     if key is not None:
         disk.put(key, result)
     return result

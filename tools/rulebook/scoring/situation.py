@@ -5,12 +5,13 @@ Shared by `rulebook score` and by the worked examples, so both refuse the same t
 
 from __future__ import annotations
 
-import pickle
+import json
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 from rulebook.cache import DiskCache, digest_of
+from rulebook.cache_codecs import PROBLEMS, encode_document
 from rulebook.load.document import Document, format_path
 from rulebook.problems import Problem
 from rulebook.scoring import game_module
@@ -38,10 +39,10 @@ def _schema_problems(document: Document, schema: Path, root: Path) -> list[Probl
     validated again, and jsonschema is not even imported. Only examples are remembered: a referee's
     situations are new each time, and the tests' generated ones would fill the cache for nothing."""
     try:
-        material = [schema.read_bytes(), pickle.dumps((document.file, document.data, document.values, document.keys))]
-    except (OSError, pickle.PicklingError, RecursionError):
+        material = [schema.read_bytes(), json.dumps(encode_document(document))]
+    except (OSError, ValueError, RecursionError):  # a number too long to write
         return schema_problems(document, schema)
-    known = DiskCache(root, "situations")
+    known = DiskCache(root, "situations", PROBLEMS)
     key = digest_of(["situation", *material])
     found = known.get(key)
     if found is None:

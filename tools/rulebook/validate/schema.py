@@ -21,6 +21,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from rulebook.cache import DiskCache, digest_of
+from rulebook.cache_codecs import PASSED
 
 if TYPE_CHECKING:  # jsonschema is imported when a document is first validated: `rulebook score`
     from jsonschema import Draft202012Validator  # of a known situation does without it
@@ -53,7 +54,7 @@ def validator(schema_file: Path) -> Draft202012Validator:
     schema = json.loads(raw)
     # Checking a schema against the meta-schema takes longer than most validations: a schema that
     # passed once is remembered on disk by its bytes (rulebook score runs once per call).
-    checked = DiskCache(schema_file.parent.parent, "schemas")
+    checked = DiskCache(schema_file.parent.parent, "schemas", PASSED)
     key = digest_of(["meta-schema", raw])
     strict = _strict_validator_class()
     if checked.get(key) is None:

@@ -22,6 +22,7 @@ from mkdocs.structure.files import Files
 from mkdocs.structure.pages import Page
 
 from rulebook.cache import DiskCache, digest_of, file_digest, folder_digest
+from rulebook.cache_codecs import PAGE_DIGESTS
 from rulebook.check import CONTENT_FOLDERS, check_project
 from rulebook.files import OUTSIDE_PROJECT, inside_project, write_if_changed
 from rulebook.load.document import DocumentError, read_document
@@ -130,7 +131,7 @@ class RulebookPlugin(BasePlugin[RulebookConfig]):
         assert self.project is not None
         docs = Path(config.docs_dir)
         # The pages of unchanged content are on disk already: the cache knows which, by digest.
-        rendered = DiskCache(self.root, "pages")
+        rendered = DiskCache(self.root, "pages", PAGE_DIGESTS)
         inputs = [folder_digest(self.root / folder) for folder in CONTENT_FOLDERS]
         key = digest_of(["pages", str(self.root.resolve()), str(docs.resolve()), *inputs])
         known: dict[str, bytes] | None = rendered.get(key)
