@@ -51,6 +51,18 @@ REFUSED_TEXT: list[tuple[str, str]] = [
     ("C1 control", "score \u009b31m points"),
     ("escape character", "score \x1b[31m points"),
     ("tab", "score\tpoints"),
+    # Ids the page's template owns, taken by a heading: Material's script throws, the calculator goes.
+    ("heading taking the theme's configuration id", "\n\n## __config"),
+    ("underlined heading taking the calculator's data id", "\n\nrb-calculator-data\n---"),
+    ("heading taking the calculator's anchor", "\n\nCalculator\n==="),
+    # Links that a browser reads as leading to another host, or to another host than they show.
+    ("protocol-relative link", "[rules](//elsewhere.example)"),
+    ("slash and backslash", "[rules](/\\elsewhere.example)"),
+    ("backslash and slash", "[rules](\\/elsewhere.example)"),
+    ("two backslashes", "[rules](\\\\\\\\elsewhere.example)"),
+    ("percent-encoded slashes", "[rules](%2F%5Celsewhere.example)"),
+    ("userinfo before the host", "[rules](https://rules.example@elsewhere.example/)"),
+    ("link text showing another host", "[https://rules.example/](https://elsewhere.example/)"),
 ]
 
 # Places where units of text enter: (name, file, unit-id prefix, only units of this status).
