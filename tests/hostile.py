@@ -65,6 +65,35 @@ REFUSED_TEXT: list[tuple[str, str]] = [
     ("link text showing another host", "[https://rules.example/](https://elsewhere.example/)"),
 ]
 
+# Link targets as a browser reads them: (target, the host it goes to, or None for this site, and
+# whether text may use it). tests/browser/test_outside_links.py asks Chromium the same.
+LINK_TARGETS: list[tuple[str, str | None, bool]] = [
+    ("rebus.md#scoring", None, True),
+    ("#scoring", None, True),
+    ("/rebus/", None, True),
+    ("\\rebus\\", None, True),  # a backslash is a slash: /rebus/ on this site
+    ("https://publisher.example/rules", "publisher.example", True),
+    ("HTTPS://Publisher.Example:8443/x", "publisher.example", True),
+    ("https:\\\\publisher.example\\x", "publisher.example", True),
+    ("https:///publisher.example", "publisher.example", True),
+    ("mailto:rules@publisher.example", None, True),
+    ("//evil.example/x", "evil.example", False),
+    ("/\\evil.example", "evil.example", False),
+    ("\\/evil.example", "evil.example", False),
+    ("\\\\evil.example", "evil.example", False),
+    (" \t//evil.example", "evil.example", False),
+    ("/\t/evil.example", "evil.example", False),
+    ("%2F%2Fevil.example", None, False),  # a path to a browser; a server may decode it
+    ("/%5Cevil.example", None, False),
+    ("https://rules.example@evil.example", "evil.example", False),
+    ("https://rules.example:pw@evil.example/", "evil.example", False),
+    ("https://a@b@evil.example", "evil.example", False),
+    ("https://publisher.example\\@evil.example", "publisher.example", True),  # a path after the host
+    ("https://rules.example%40evil.example/", None, False),
+    ("https:evil.example", None, False),  # a path on an https page, a host from anywhere else
+    ("https://", None, False),
+]
+
 # Places where units of text enter: (name, file, unit-id prefix, only units of this status).
 PLACES: list[tuple[str, str, str, str | None]] = [
     ("English rule", "rules/rebus/en.yaml", "rule.", None),
@@ -142,6 +171,9 @@ BUILT_PLAYER = "<img src=x onerror=alert(6)>"
 BUILT_SITE_NAME = "Rules<img src=x onerror=alert(7)>"
 BUILT_LANGUAGE_NAME = "Français<svg onload=alert(8)>"
 BUILT_TEXT = "Highest score wins; a plain mention of javascript:alert(document.domain) is only text."
+# An outside link that `check` allows: the built page shows its host beside it.
+BUILT_OUTSIDE_LINK = "The publisher keeps [the printed rules](https://Publisher.example/rules) online."
+BUILT_OUTSIDE_HOST = "publisher.example"
 
 
 def plant_built_payloads(root: Path) -> None:
@@ -162,7 +194,7 @@ def plant_built_payloads(root: Path) -> None:
     symbols["symbols"][1]["readings"].append(BUILT_READING)
     symbols["symbols"][0]["example"]["reads"] = BUILT_EXAMPLE_READS
     write_yaml(root / "glossary/symbols.yaml", symbols)
-    plant_units(root, "rules/rebus/en.yaml", {"rule.winner": BUILT_TEXT})
+    plant_units(root, "rules/rebus/en.yaml", {"rule.winner": BUILT_TEXT, "rule.glossary-guide": BUILT_OUTSIDE_LINK})
     config = (root / "mkdocs.yml").read_text(encoding="utf-8")
     config = config.replace("site_name: Board game rules", f"site_name: '{BUILT_SITE_NAME}'")
     config = config.replace("name: Français", f"name: '{BUILT_LANGUAGE_NAME}'")

@@ -15,7 +15,7 @@ from babel.messages.pofile import read_po, write_po
 from mkdocs.config import load_config
 
 from conftest import ROOT, run_cli, tree_digest
-from hostile import plant_units, unit_ids
+from hostile import BUILT_OUTSIDE_HOST, LINK_TARGETS, plant_units, unit_ids
 from rulebook.check import check_project
 from rulebook.load.document import read_document
 from rulebook.render.anchors import is_reserved_id
@@ -145,34 +145,7 @@ def test_every_id_the_renderer_and_the_theme_own_is_reserved() -> None:
     assert sorted(value for value in found if not is_reserved_id(value)) == []
 
 
-# (target, the host a browser goes to, or None for this site; allowed)
-TARGETS = [
-    ("rebus.md#scoring", None, True),
-    ("#scoring", None, True),
-    ("/rebus/", None, True),
-    ("\\rebus\\", None, True),  # a backslash is a slash: /rebus/ on this site
-    ("https://publisher.example/rules", "publisher.example", True),
-    ("HTTPS://Publisher.Example:8443/x", "publisher.example", True),
-    ("https:\\\\publisher.example\\x", "publisher.example", True),
-    ("https:///publisher.example", "publisher.example", True),
-    ("mailto:rules@publisher.example", None, True),
-    ("//evil.example/x", "evil.example", False),
-    ("/\\evil.example", "evil.example", False),
-    ("\\/evil.example", "evil.example", False),
-    ("\\\\evil.example", "evil.example", False),
-    (" \t//evil.example", "evil.example", False),
-    ("/\t/evil.example", "evil.example", False),
-    ("%2F%2Fevil.example", None, False),  # a path to a browser; a server may decode it
-    ("/%5Cevil.example", None, False),
-    ("https://rules.example@evil.example", "evil.example", False),
-    ("https://rules.example:pw@evil.example/", "evil.example", False),
-    ("https://a@b@evil.example", "evil.example", False),
-    ("https:evil.example", None, False),  # a path on an https page, a host from anywhere else
-    ("https://", None, False),
-]
-
-
-@pytest.mark.parametrize(("target", "host", "allowed"), TARGETS)
+@pytest.mark.parametrize(("target", "host", "allowed"), LINK_TARGETS)
 def test_links_are_judged_as_a_browser_reads_them(target: str, host: str | None, allowed: bool) -> None:
     assert is_allowed_link(target) is allowed, link_refusal(target)
     if allowed:
@@ -181,3 +154,11 @@ def test_links_are_judged_as_a_browser_reads_them(target: str, host: str | None,
     cleaned = sanitize(f'<a href="{target}">x</a>')
     assert ("href" in cleaned) is allowed, cleaned
     assert (removals(f'<a href="{target}">x</a>') == []) is allowed
+
+
+def test_a_built_page_shows_the_host_of_each_outside_link(hostile_site: Path) -> None:
+    page = (hostile_site / "rebus" / "index.html").read_text(encoding="utf-8")
+    link = '<a href="https://Publisher.example/rules">the printed rules</a>'
+    assert f'{link} <span class="rb-host">({BUILT_OUTSIDE_HOST})</span>' in page
+    # Links within the site show none.
+    assert page.count('class="rb-host"') == 1

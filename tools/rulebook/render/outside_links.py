@@ -8,12 +8,11 @@ import html
 import re
 from html.parser import HTMLParser
 
-from rulebook.render.target import outside_host, scheme
+from rulebook.render.target import ascii_host, outside_host, scheme
 
 # A host as a text would show it: labels joined by dots, the last of letters only ("example.org",
 # "https://rules.example/x", "ann@mail.example"); a version ("3.2") or "e.g." is not one.
 _HOST_LIKE = re.compile(r"(?:[^\W_](?:[\w-]*[^\W_])?\.)+[^\W\d_]{2,}(?![\w.]*[^\W_])")
-_TRAILING_DOTS = "."
 
 
 def with_hosts(fragment: str) -> str:
@@ -55,7 +54,7 @@ def pretended_hosts(fragment: str) -> list[tuple[str, str, str | None]]:
     for link in reader.links:
         target = _target_host(link.href)
         for shown in _HOST_LIKE.findall(link.text):
-            host = shown.lower().rstrip(_TRAILING_DOTS)
+            host = ascii_host(shown)
             if host != target and not (target is None and shown in link.href):
                 found.append((link.text, host, target))
     return found
@@ -63,7 +62,7 @@ def pretended_hosts(fragment: str) -> list[tuple[str, str, str | None]]:
 
 def _target_host(href: str) -> str | None:
     if scheme(href) == "mailto":
-        return href.partition("@")[2].partition("?")[0].lower() or None
+        return ascii_host(href.partition("@")[2].partition("?")[0]) or None
     return outside_host(href)
 
 

@@ -57,7 +57,7 @@ def link_refusal(url: str) -> str | None:
     >>> link_refusal("\\/evil.example")
     'it starts with two slashes, so it leads to another host; write https://host/…'
     >>> link_refusal("https://rules.example@evil.example/")
-    "it names a user before the host ('rules.example@'), which hides where it goes"
+    'it names a user before the host (user@host), which hides where it goes'
     """
     view = browser_view(url)
     found = scheme(view)
@@ -74,6 +74,8 @@ def link_refusal(url: str) -> str | None:
     authority = _authority(rest)
     if "@" in authority:
         return "it names a user before the host (user@host), which hides where it goes"
+    if "%" in authority:
+        return "its host is percent-encoded; write the host itself"
     if not outside_host(url):
         return "it names no host"
     return None
@@ -93,7 +95,23 @@ def outside_host(url: str) -> str | None:
     host = authority.rpartition("@")[2]
     if not host.startswith("["):  # an IPv6 address keeps its colons
         host = host.partition(":")[0]
-    return unquote(host).lower().rstrip(".") or None
+    return ascii_host(unquote(host)) or None
+
+
+def ascii_host(host: str) -> str:
+    """A host as the browser's address bar may show it: lower case, without a final dot, and an
+    international name in its ASCII form, so that a look-alike letter cannot pass for another.
+
+    >>> ascii_host("Example.ORG."), ascii_host("еxample.org")
+    ('example.org', 'xn--xample-2of.org')
+    """
+    host = host.lower().rstrip(".")
+    if host.isascii():
+        return host
+    try:
+        return host.encode("idna").decode("ascii")
+    except UnicodeError:
+        return host
 
 
 # The schemes in which the WHATWG parser reads a backslash as a slash and skips every slash
