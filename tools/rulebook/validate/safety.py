@@ -166,9 +166,9 @@ write **bold** text instead
 def link_text_dangers(rendered: str) -> Iterator[str]:
     """A link text that shows a host the link does not go to (the site prints the real one beside it)."""
     for text, shown, target in pretended_hosts(rendered):
-        goes_to = target or "this site"
+        goes_to = excerpt_of(target, 40) if target else "this site"
         yield (
-            f"the link text '{excerpt_of(text)}' shows {shown}, but the link goes to {goes_to}; "
+            f"the link text '{excerpt_of(text, 40)}' shows {excerpt_of(shown, 40)}, but the link goes to {goes_to}; "
             "say what it links to (the site shows its host beside it)"
         )
 
