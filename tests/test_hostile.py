@@ -145,6 +145,8 @@ def test_the_output_layer_alone_makes_every_payload_harmless(tmp_path: Path) -> 
     assert pages >= 15 * ROUNDS
     # The escaping alone does not do it: links with script schemes are built until the sanitizer acts.
     assert any("javascript:" in danger for danger in unsafe)
+    # Nor does it for links to another host in disguise (`//host`, `/\\host`, `https://user@host`).
+    assert any("another host than it shows" in danger for danger in unsafe)
 
 
 @pytest.fixture(scope="module")

@@ -2,7 +2,8 @@
 
 The allowlist holds the tags and attributes that our renderer and the Markdown extensions of
 mkdocs.yml produce from allowed text, and nothing else: no images (pictures are data, drawn by
-the renderer as inline SVG). Links may be relative, `#anchors`, http(s) or mailto.
+the renderer as inline SVG). Links may be relative, `#anchors`, http(s) or mailto, and never lead
+to another host in disguise (`//host`, `/\\host`, `https://user@host`: render/target.py).
 No allowed attribute loads a resource (no `src`, no `srcset`, no `<image href>`), so a page body
 can make the browser fetch nothing, from another host or otherwise.
 """
