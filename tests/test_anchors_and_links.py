@@ -14,7 +14,7 @@ import pytest
 from babel.messages.pofile import read_po, write_po
 from mkdocs.config import load_config
 
-from conftest import ROOT, run_cli, tree_digest
+from conftest import ROOT, edit, locate, run_cli, tree_digest
 from hostile import BUILT_OUTSIDE_HOST, LINK_TARGETS, plant_units, unit_ids
 from rulebook.check import check_project
 from rulebook.load.document import read_document
@@ -162,3 +162,24 @@ def test_a_built_page_shows_the_host_of_each_outside_link(hostile_site: Path) ->
     assert f'{link} <span class="rb-host">({BUILT_OUTSIDE_HOST})</span>' in page
     # Links within the site show none.
     assert page.count('class="rb-host"') == 1
+
+
+def test_check_refuses_content_ids_that_would_take_the_pages_own_anchors(project_copy: Path) -> None:
+    """Ids in the YAML are anchors too: a rule `rb-calculator-data` would take the calculator's data."""
+    game = edit(project_copy, "rules/rebus/game.yaml", "  - id: ending\n", "  - id: calculator\n")
+    game = edit(project_copy, "rules/rebus/game.yaml", "[end-of-play, winner]", "[end-of-play, rb-calculator-data]")
+    symbols = edit(project_copy, "glossary/symbols.yaml", "  - id: ewe\n", "  - id: md-ewe\n")
+    symbols = edit(project_copy, "glossary/symbols.yaml", "objects, nature]", "objects, rb-nature]")
+    lines = [str(problem) for problem in check_project(project_copy)[1]]
+    wanted = [
+        ("rules/rebus/game.yaml", *locate(game, "calculator\n"), "section id 'calculator' is an anchor the page"),
+        ("rules/rebus/game.yaml", *locate(game, "rb-calculator-data]"), "rule id 'rb-calculator-data' is an anchor"),
+        ("glossary/symbols.yaml", *locate(symbols, "md-ewe"), "symbol id 'md-ewe' is an anchor the page uses"),
+        ("glossary/symbols.yaml", *locate(symbols, "rb-nature"), "group 'rb-nature' has the id of a symbol or of the"),
+    ]
+    for file, line, col, message in wanted:
+        assert any(problem.startswith(f"{file}:{line}:{col}: ") and message in problem for problem in lines), (
+            file,
+            message,
+            [problem for problem in lines if problem.startswith(file)],
+        )
