@@ -54,6 +54,47 @@ REFUSED_TEXT: list[tuple[str, str]] = [
     ("C1 control", "score \u009b31m points"),
     ("escape character", "score \x1b[31m points"),
     ("tab", "score\tpoints"),
+    # Ids the page's template owns, taken by a heading: Material's script throws, the calculator goes.
+    ("heading taking the theme's configuration id", "\n\n## __config"),
+    ("underlined heading taking the calculator's data id", "\n\nrb-calculator-data\n---"),
+    ("heading taking the calculator's anchor", "\n\nCalculator\n==="),
+    # Links that a browser reads as leading to another host, or to another host than they show.
+    ("protocol-relative link", "[rules](//elsewhere.example)"),
+    ("slash and backslash", "[rules](/\\elsewhere.example)"),
+    ("backslash and slash", "[rules](\\/elsewhere.example)"),
+    ("two backslashes", "[rules](\\\\\\\\elsewhere.example)"),
+    ("percent-encoded slashes", "[rules](%2F%5Celsewhere.example)"),
+    ("userinfo before the host", "[rules](https://rules.example@elsewhere.example/)"),
+    ("link text showing another host", "[https://rules.example/](https://elsewhere.example/)"),
+]
+
+# Link targets as a browser reads them: (target, the host it goes to, or None for this site, and
+# whether text may use it). tests/browser/test_outside_links.py asks Chromium the same.
+LINK_TARGETS: list[tuple[str, str | None, bool]] = [
+    ("rebus.md#scoring", None, True),
+    ("#scoring", None, True),
+    ("/rebus/", None, True),
+    ("\\rebus\\", None, True),  # a backslash is a slash: /rebus/ on this site
+    ("https://publisher.example/rules", "publisher.example", True),
+    ("HTTPS://Publisher.Example:8443/x", "publisher.example", True),
+    ("https:\\\\publisher.example\\x", "publisher.example", True),
+    ("https:///publisher.example", "publisher.example", True),
+    ("mailto:rules@publisher.example", None, True),
+    ("//evil.example/x", "evil.example", False),
+    ("/\\evil.example", "evil.example", False),
+    ("\\/evil.example", "evil.example", False),
+    ("\\\\evil.example", "evil.example", False),
+    (" \t//evil.example", "evil.example", False),
+    ("/\t/evil.example", "evil.example", False),
+    ("%2F%2Fevil.example", None, False),  # a path to a browser; a server may decode it
+    ("/%5Cevil.example", None, False),
+    ("https://rules.example@evil.example", "evil.example", False),
+    ("https://rules.example:pw@evil.example/", "evil.example", False),
+    ("https://a@b@evil.example", "evil.example", False),
+    ("https://publisher.example\\@evil.example", "publisher.example", True),  # a path after the host
+    ("https://rules.example%40evil.example/", None, False),
+    ("https:evil.example", None, False),  # a path on an https page, a host from anywhere else
+    ("https://", None, False),
 ]
 
 # Places where units of text enter: (name, file, unit-id prefix, only units of this status).
@@ -135,6 +176,9 @@ BUILT_PLAYER = "<img src=x onerror=alert(6)>"
 BUILT_SITE_NAME = "Rules & 'games'"
 BUILT_LANGUAGE_NAME = "Français & l'été"
 BUILT_TEXT = "Highest score wins; a plain mention of javascript:alert(document.domain) is only text."
+# An outside link that `check` allows: the built page shows its host beside it.
+BUILT_OUTSIDE_LINK = "The publisher keeps [the printed rules](https://Publisher.example/rules) online."
+BUILT_OUTSIDE_HOST = "publisher.example"
 
 
 def plant_built_payloads(root: Path) -> None:
@@ -155,7 +199,7 @@ def plant_built_payloads(root: Path) -> None:
     symbols["symbols"][1]["readings"].append(BUILT_READING)
     symbols["symbols"][0]["example"]["reads"] = BUILT_EXAMPLE_READS
     write_yaml(root / "glossary/symbols.yaml", symbols)
-    plant_units(root, "rules/rebus/en.yaml", {"rule.winner": BUILT_TEXT})
+    plant_units(root, "rules/rebus/en.yaml", {"rule.winner": BUILT_TEXT, "rule.glossary-guide": BUILT_OUTSIDE_LINK})
     config = (root / "mkdocs.yml").read_text(encoding="utf-8")
     config = config.replace("site_name: Board game rules", f"site_name: {json.dumps(BUILT_SITE_NAME)}")
     config = config.replace("name: Français", f"name: {json.dumps(BUILT_LANGUAGE_NAME, ensure_ascii=False)}")

@@ -5,7 +5,7 @@ from __future__ import annotations
 import hashlib
 from html.parser import HTMLParser
 
-from rulebook.render.target import browser_view, is_local_resource, scheme
+from rulebook.render.target import browser_view, is_local_resource, link_refusal, scheme
 
 _URL_ATTRIBUTES = {"href", "src", "action", "formaction", "poster", "data", "background", "xlink:href", "srcset"}
 _SCRIPT_SCHEMES = {"javascript", "vbscript", "data"}
@@ -28,6 +28,8 @@ class _Scan(HTMLParser):
                 self.dangers.append(f"<{tag} {name}=…>")
             if name in _URL_ATTRIBUTES and scheme(value) in _SCRIPT_SCHEMES:
                 self.dangers.append(f"<{tag} {name}={browser_view(value)[:40]}>")
+        if tag == "a" and link_refusal(attributes.get("href", "")) is not None:
+            self.dangers.append(f"<a href={browser_view(attributes['href'])[:40]}> leads to another host than it shows")
         resource = attributes.get("src") or attributes.get("srcset") or attributes.get("poster")
         if tag == "link" and set(attributes.get("rel", "").lower().split()) & _RESOURCE_LINKS:
             resource = attributes.get("href")

@@ -34,7 +34,7 @@ from rulebook.render.sanitizer import attribute_values, sanitize
 from rulebook.validate.safety import MARKDOWN_EXTENSIONS
 from site_scan import dangers_in_page, dangers_in_search_index, scripts_of
 
-ROUNDS = 5
+ROUNDS = 6  # each round plants at most 7 payloads: the place with the fewest units has 8
 # What the safety checks say; other checks (punctuation, terminology) do not count as a refusal here.
 SAFETY_WORDS = (
     "is not allowed",
@@ -47,6 +47,8 @@ SAFETY_WORDS = (
     "sanitizer would remove",
     "from another host",
     "brace",
+    "link text",
+    "belongs to the page itself",
 )
 
 
@@ -143,6 +145,8 @@ def test_the_output_layer_alone_makes_every_payload_harmless(tmp_path: Path) -> 
     assert pages >= 15 * ROUNDS
     # The escaping alone does not do it: links with script schemes are built until the sanitizer acts.
     assert any("javascript:" in danger for danger in unsafe)
+    # Nor does it for links to another host in disguise (`//host`, `/\\host`, `https://user@host`).
+    assert any("another host than it shows" in danger for danger in unsafe)
 
 
 @pytest.fixture(scope="module")

@@ -2,7 +2,8 @@
 
 The allowlist holds the tags and attributes that our renderer and the Markdown extensions of
 mkdocs.yml produce from allowed text, and nothing else: no images (pictures are data, drawn by
-the renderer as inline SVG). Links may be relative, `#anchors`, http(s) or mailto.
+the renderer as inline SVG). Links may be relative, `#anchors`, http(s) or mailto, and never lead
+to another host in disguise (`//host`, `/\\host`, `https://user@host`: render/target.py).
 No allowed attribute loads a resource (no `src`, no `srcset`, no `<image href>`), so a page body
 can make the browser fetch nothing, from another host or otherwise.
 """
@@ -17,7 +18,7 @@ from html.parser import HTMLParser
 import nh3
 
 from rulebook.problems import cut, one_line
-from rulebook.render.target import LINK_SCHEMES
+from rulebook.render.target import LINK_SCHEMES, is_allowed_link
 
 _TEXT = {"id", "lang", "class"}
 ALLOWED: dict[str, set[str]] = {
@@ -53,6 +54,8 @@ def sanitize(fragment: str) -> str:
     '<p>Hi <a>there</a></p>'
     >>> sanitize('<img src="t.png"><span src="https://elsewhere.example/t.png">x</span><a href="#rule">ok</a>')
     '<span>x</span><a href="#rule">ok</a>'
+    >>> sanitize('<a href="/\\\\evil.example">a</a><a href="https://rules.example@evil.example">b</a>')
+    '<a>a</a><a>b</a>'
     """
     return nh3.clean(
         fragment,
@@ -61,7 +64,16 @@ def sanitize(fragment: str) -> str:
         url_schemes=set(LINK_SCHEMES),
         link_rel=None,  # keep our links as written: a changed page must mean a removal
         strip_comments=True,
+        attribute_filter=_link_filter,
     )
+
+
+def _link_filter(tag: str, attribute: str, value: str) -> str | None:
+    """What nh3's scheme filter lets through and a browser still reads as another host (`/\\host`,
+    `//host`, `https://user@host`): render/target.py judges it as the check does."""
+    if attribute == "href" and not is_allowed_link(value):
+        return None
+    return value
 
 
 def removals(fragment: str) -> list[str]:

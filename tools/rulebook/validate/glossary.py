@@ -11,6 +11,7 @@ from rulebook.icons import icon_file, icons_folder
 from rulebook.load.document import Document, JsonPath
 from rulebook.model import Glossary, Project
 from rulebook.problems import Problem
+from rulebook.render.anchors import is_reserved_id
 from rulebook.scoring.rebus import score_without_squares
 
 COUNT_FACT = ("components", "glossary_symbols")
@@ -38,7 +39,7 @@ def glossary_problems(project: Project, glossary: Glossary) -> list[Problem]:
     first_icon: dict[str, str] = {}
     for symbol in glossary.symbols:
         where = ("symbols", symbol.index)
-        if symbol.id in PAGE_ANCHORS:
+        if symbol.id in PAGE_ANCHORS or is_reserved_id(symbol.id):
             problems.append(document.problem((*where, "id"), f"symbol id '{symbol.id}' is an anchor the page uses"))
         if symbol.id in first_id:
             line = document.where(("symbols", first_id[symbol.id], "id"))[0]
@@ -72,7 +73,7 @@ def _group_problems(glossary: Glossary, known: set[str]) -> Iterator[Problem]:
     for position, group in enumerate(glossary.groups):
         if group not in used:
             yield document.problem(("groups", position), f"group '{group}' has no symbol")
-        if group in known or group in PAGE_ANCHORS:
+        if group in known or group in PAGE_ANCHORS or is_reserved_id(group):
             yield document.problem(("groups", position), f"group '{group}' has the id of a symbol or of the page")
     for symbol in glossary.symbols:
         if symbol.group not in glossary.groups:

@@ -19,9 +19,11 @@ import markdown
 from rulebook.load.document import Document, JsonPath
 from rulebook.model import Game
 from rulebook.problems import Problem
+from rulebook.render.anchors import is_reserved_id
 from rulebook.render.markup import safe_markdown
+from rulebook.render.outside_links import pretended_hosts
 from rulebook.render.sanitizer import attribute_values, excerpt_of, removals
-from rulebook.render.target import is_allowed_link, is_local_resource
+from rulebook.render.target import LINK_SCHEMES, is_allowed_link, is_local_resource, link_refusal, scheme
 
 # The Markdown extensions of mkdocs.yml: text is judged as the site will render it (a test keeps
 # the two lists equal).
@@ -33,12 +35,17 @@ _BIDI_CONTROLS = frozenset(chr(code) for code in (*range(0x202A, 0x202F), *range
 _SUSPECT = re.compile("[\x00-\x09\x0b-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069]")
 _CHARACTER_REFERENCE = re.compile(r"&(?:#[0-9]+|#[xX][0-9A-Fa-f]+|[A-Za-z][A-Za-z0-9]*);?")
 _URL_ATTRIBUTES = frozenset({"href", "src", "srcset", "action", "formaction", "poster", "data", "background"})
+# toc's own slugify, not the site's (render/anchors.py): the check sees the id a heading asks for.
 _markdown = markdown.Markdown(extensions=list(MARKDOWN_EXTENSIONS))
 # Without one of these, the extensions above make no link, image, reference, autolink, raw HTML,
-# attribute list or table: every element left (paragraphs, emphasis, lists, headings, code) is in
-# the sanitizer's allowlist, so the text need not be rendered. An extension that links bare URLs
-# (such as magiclink) would void this; adding one changes MARKDOWN_EXTENSIONS, so look here.
+# attribute list or table: every element left (paragraphs, emphasis, lists, code) is in the
+# sanitizer's allowlist, so the text need not be rendered, unless a line may make a heading
+# (`_HEADING_LINE`). An extension that links bare URLs (such as magiclink) would void this; adding
+# one changes MARKDOWN_EXTENSIONS, so look here.
 _MARKUP_OPENERS = frozenset("[]<>&|{}")
+# An ATX heading (`## x`), or a setext underline (`===` or `---` under a line).
+_HEADING_LINE = re.compile(r"^ {0,3}(?:#|=+[ \t]*$|-+[ \t]*$)", re.MULTILINE)
+_HEADINGS = frozenset({"h1", "h2", "h3", "h4", "h5", "h6"})
 
 
 def fact_problems(game: Game) -> list[Problem]:
@@ -117,10 +124,12 @@ def markdown_dangers(text: str) -> Iterator[str]:
         decoded = html.unescape(match.group(0))
         if decoded != match.group(0) and (decoded.isascii() and (decoded.isalnum() or decoded in ":/\\")):
             yield f"the HTML entity {match.group(0)} spells '{decoded}'; write the character itself"
-    if not _MARKUP_OPENERS.intersection(text):
-        return  # nothing here can make a link, a resource, an attribute or an element to remove
+    if not _MARKUP_OPENERS.intersection(text) and not _HEADING_LINE.search(text):
+        return  # nothing here can make a link, a resource, an attribute, a heading or an element to remove
     _markdown.reset()
     rendered = _markdown.convert(text)
+    yield from anchor_dangers(rendered)
+    yield from link_text_dangers(rendered)
     for label, (url, _title) in sorted(_markdown.references.items()):
         yield f"a reference definition [{label}] applies to the whole page; write the link inline"
         if not is_allowed_link(url):
@@ -143,7 +152,45 @@ def markdown_dangers(text: str) -> Iterator[str]:
         yield f"the sanitizer would remove {removed} from the page"
 
 
+def anchor_dangers(rendered: str) -> Iterator[str]:
+    """Headings and ids in a text: a page's sections and anchors are the renderer's (render/anchors.py).
+
+    >>> for message in anchor_dangers('<h2 id="__config">__config</h2><p id="scoring">x</p>'):
+    ...     print(message)
+    a heading is not allowed in text (its anchor would be '__config'): the page's sections are the renderer's; \
+write **bold** text instead
+    the id '__config' belongs to the page itself (its template, scripts or sections); text may not take it
+    """
+    for tag, _attribute, value in attribute_values(rendered, frozenset({"id"})):
+        # toc gives every heading an id, so every heading is met here.
+        if tag in _HEADINGS:
+            yield (
+                f"a heading is not allowed in text (its anchor would be '{excerpt_of(value)}'): the page's sections "
+                "are the renderer's; write **bold** text instead"
+            )
+        if is_reserved_id(value):
+            yield (
+                f"the id '{excerpt_of(value)}' belongs to the page itself (its template, scripts or sections); "
+                "text may not take it"
+            )
+
+
+def link_text_dangers(rendered: str) -> Iterator[str]:
+    """A link text that shows a host the link does not go to (the site prints the real one beside it)."""
+    for text, shown, target in pretended_hosts(rendered):
+        goes_to = excerpt_of(target, 40) if target else "this site"
+        yield (
+            f"the link text '{excerpt_of(text, 40)}' shows {excerpt_of(shown, 40)}, but the link goes to {goes_to}; "
+            "say what it links to (the site shows its host beside it)"
+        )
+
+
 def _bad_link(url: str) -> str:
+    found = scheme(url)
+    if found is None or found in LINK_SCHEMES:
+        reason = link_refusal(url)
+        if reason is not None:
+            return f"the link target {excerpt_of(url)} is not allowed: {reason}"
     return (
         f"the link target {excerpt_of(url)} is not allowed: links may be relative, #anchors, https:, http: or mailto:"
     )

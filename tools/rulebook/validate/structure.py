@@ -2,8 +2,12 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
+from rulebook.load.document import JsonPath
 from rulebook.model import Game
 from rulebook.problems import Problem
+from rulebook.render.anchors import is_reserved_id
 
 
 def structure_problems(game: Game) -> list[Problem]:
@@ -13,29 +17,43 @@ def structure_problems(game: Game) -> list[Problem]:
         problems.append(document.problem(("id",), f"id: '{game.id}' must equal the folder name '{game.folder.name}'"))
     # Section and rule ids become anchors on one page, so they share one namespace.
     seen: dict[str, str] = {}
-    for s_index, section in enumerate(game.sections):
-        names = [(("sections", s_index, "id"), section.id, "section")]
-        names += [
-            (("sections", s_index, "rules", r_index), rule.id, "rule") for r_index, rule in enumerate(section.rules)
-        ]
-        for path, name, kind in names:
-            if name in seen:
-                problems.append(
-                    document.problem(
-                        path,
-                        f"{kind} id '{name}' is already used by a {seen[name]}; "
-                        "ids are anchors and must be unique in a game",
-                    )
+    for path, name, kind in _anchors(game):
+        if name in seen:
+            problems.append(
+                document.problem(
+                    path,
+                    f"{kind} id '{name}' is already used by a {seen[name]}; "
+                    "ids are anchors and must be unique in a game",
                 )
-            seen.setdefault(name, kind)
+            )
+        seen.setdefault(name, kind)
     for index, (language, path) in enumerate(game.sources.items()):
         if not path.is_file():
             problems.append(
                 document.problem(("sources", index, "file"), f"sources[{index}].file: no such file for '{language}'")
             )
+    problems += _reserved_anchor_problems(game)
     problems += _assumption_problems(game)
     problems += _card_problems(game)
     return problems
+
+
+def _anchors(game: Game) -> Iterator[tuple[JsonPath, str, str]]:
+    """(path, id, kind) of each section and rule: their ids are anchors of the game page."""
+    for s_index, section in enumerate(game.sections):
+        yield ("sections", s_index, "id"), section.id, "section"
+        for r_index, rule in enumerate(section.rules):
+            yield ("sections", s_index, "rules", r_index), rule.id, "rule"
+
+
+def _reserved_anchor_problems(game: Game) -> list[Problem]:
+    """An anchor may not be one the template or the renderer owns: a rule `rb-calculator-data`
+    would take the calculator's data (render/anchors.py)."""
+    return [
+        game.document.problem(path, f"{kind} id '{name}' is an anchor the page itself uses; choose another")
+        for path, name, kind in _anchors(game)
+        if is_reserved_id(name)
+    ]
 
 
 def _card_problems(game: Game) -> list[Problem]:

@@ -20,6 +20,7 @@
   var DATA = JSON.parse(DATA_ELEMENT.textContent);
   var DISPLAY = "<stdin>";
   var MAX_DEPTH = 64; // rulebook.load.document.MAX_DEPTH
+  var YAML_MAX_LEVELS = 1000; // libyaml's parser refuses a flow collection opened 1,001 levels deep
   var MAX_REPORTED = 50; // rulebook.problems.MAX_REPORTED
   var MESSAGE_LENGTH = 500;
   var EXCERPT_LENGTH = 80;
@@ -214,6 +215,7 @@
     this.keys = new Map(); // path → column of the key
     this.problems = [];
     this.syntaxError = null; // the column where YAML's scanner stops, if it does
+    this.nestingError = null; // the column of a collection past libyaml's nesting limit, if any
   }
 
   Reader.prototype.write = function (text) {
@@ -221,19 +223,91 @@
     this.column += chars(text).length;
   };
 
-  Reader.prototype.read = function (value, path, silent) {
+  Reader.prototype.read = function (value, path) {
     // Writes the value's text and returns what YAML reads back: Maps, arrays, numbers (Python ints),
-    // PyFloat, strings, booleans, null. Below the depth limit the text is written `silent`ly: the
-    // reader refuses the node, and what follows it keeps its true position.
-    if (!silent) {
-      this.values.set(pathKey(path), this.column + 1);
-      if (path.length > MAX_DEPTH) {
-        this.problems.push(problemAt(this.column + 1, "nested more than 64 levels deep: no document of this project needs that"));
-        this.read(value, path, true);
-        return null;
-      }
+    // PyFloat, strings, booleans, null. Below the depth limit the text is only written (`skip`):
+    // the reader refuses the node, and what follows it keeps its true position.
+    this.values.set(pathKey(path), this.column + 1);
+    if (path.length > MAX_DEPTH) {
+      this.problems.push(problemAt(this.column + 1, "nested more than 64 levels deep: no document of this project needs that"));
+      this.skip(value, path.length);
+      return null;
     }
     var self = this;
+    if (!isCollection(value)) return this.scalar(value);
+    if (Array.isArray(value)) {
+      this.write("[");
+      var items = value.map(function (item, index) {
+        if (index) self.write(", ");
+        return self.read(item, path.concat([index]));
+      });
+      this.write("]");
+      return items;
+    }
+    var map = new Map();
+    this.write("{");
+    ownKeys(value).forEach(function (key, index) {
+      if (index) self.write(", ");
+      self.keys.set(pathKey(path.concat([key])), self.column + 1);
+      self.write(quoted(key, self) + ": ");
+      map.set(key, self.read(value[key], path.concat([key])));
+    });
+    this.write("}");
+    return map;
+  };
+
+  Reader.prototype.skip = function (value, depth) {
+    // Writes a value nested past the limit as `read` would, on a stack of its own: a document
+    // thousands of levels deep would overflow JavaScript's (a RangeError), where the command
+    // refuses it. Notes where libyaml's parser would stop, as the command reports it.
+    var stack = [{ value: value, depth: depth }];
+    while (stack.length) {
+      var item = stack.pop();
+      if (item.text !== undefined) {
+        this.write(item.text);
+      } else if (item.key !== undefined) {
+        this.write(quoted(item.key, this) + ": ");
+      } else if (!isCollection(item.value)) {
+        this.scalar(item.value);
+      } else {
+        if (item.depth >= YAML_MAX_LEVELS && this.nestingError === null) this.nestingError = this.column + 1;
+        var parts = collectionParts(item.value, item.depth + 1);
+        for (var i = parts.length - 1; i >= 0; i--) stack.push(parts[i]);
+      }
+    }
+  };
+
+  function isCollection(value) {
+    return value !== null && typeof value === "object";
+  }
+
+  function ownKeys(value) {
+    // The keys json.dumps would write: own, enumerable, with a value JSON can hold.
+    return Object.keys(value).filter(function (key) {
+      var item = value[key];
+      return item !== undefined && typeof item !== "function" && typeof item !== "symbol";
+    });
+  }
+
+  function collectionParts(value, depth) {
+    // The text of a collection in order, its values (at `depth`) still to be written.
+    if (Array.isArray(value)) {
+      var items = [{ text: "[" }];
+      value.forEach(function (item, index) {
+        if (index) items.push({ text: ", " });
+        items.push({ value: item, depth: depth });
+      });
+      return items.concat([{ text: "]" }]);
+    }
+    var parts = [{ text: "{" }];
+    ownKeys(value).forEach(function (key, index) {
+      if (index) parts.push({ text: ", " });
+      parts.push({ key: key }, { value: value[key], depth: depth });
+    });
+    return parts.concat([{ text: "}" }]);
+  }
+
+  Reader.prototype.scalar = function (value) {
     if (value === null || value === undefined || typeof value === "function" || typeof value === "symbol") {
       this.write("null");
       return null;
@@ -251,34 +325,9 @@
       this.write(text);
       return YAML_FLOAT.test(text) ? new PyFloat(value) : text;
     }
-    if (typeof value === "string") {
-      this.write(quoted(value, this));
-      return value;
-    }
-    if (Array.isArray(value)) {
-      this.write("[");
-      var items = value.map(function (item, index) {
-        if (index) self.write(", ");
-        return self.read(item, path.concat([index]), silent);
-      });
-      this.write("]");
-      return items;
-    }
-    var map = new Map();
-    this.write("{");
-    Object.keys(value)
-      .filter(function (key) {
-        var item = value[key];
-        return item !== undefined && typeof item !== "function" && typeof item !== "symbol";
-      })
-      .forEach(function (key, index) {
-        if (index) self.write(", ");
-        if (!silent) self.keys.set(pathKey(path.concat([key])), self.column + 1);
-        self.write(quoted(key, self) + ": ");
-        map.set(key, self.read(value[key], path.concat([key]), silent));
-      });
-    this.write("}");
-    return map;
+    // A string: any other value is a collection, which `read` and `skip` write.
+    this.write(quoted(value, this));
+    return value;
   };
 
   function pathKey(path) {
@@ -863,6 +912,17 @@
 
   // ---- window.rulebook.score -------------------------------------------------------------------
 
+  function yamlError(reader) {
+    // Where YAML stops reading the text, if it does: the first of its scanner's and parser's errors.
+    var found = [];
+    if (reader.syntaxError !== null) found.push({ col: reader.syntaxError, message: "found invalid Unicode character escape code" });
+    if (reader.nestingError !== null) found.push({ col: reader.nestingError, message: "exceeded maximum nesting depth" });
+    found.sort(function (a, b) {
+      return a.col - b.col;
+    });
+    return found.length ? found[0] : null;
+  }
+
   function evaluate(gameId, situation) {
     // {values, lines} on success; {lines: [...], problems: [{path, message, reason}]} on refusal.
     // A page holds its own game's data only: another game, known or not, is refused by name.
@@ -874,11 +934,10 @@
     }
     var game = DATA.games[gameId];
     var reader = new Reader();
-    var data = reader.read(situation, [], false);
+    var data = reader.read(situation, []);
     var problems = reader.problems;
-    if (reader.syntaxError !== null) {
-      problems = [{ path: [], line: 1, col: reader.syntaxError, message: "YAML syntax error: found invalid Unicode character escape code" }];
-    }
+    var stop = yamlError(reader);
+    if (stop !== null) problems = [{ path: [], line: 1, col: stop.col, message: "YAML syntax error: " + stop.message }];
     if (!problems.length) {
       if (data === null) problems = [{ path: [], line: 1, col: 1, message: "the document is empty: describe a situation to score" }];
       else if (!isMap(data)) problems = [{ path: [], line: 1, col: 1, message: "the document must be a mapping of fields, not a single value" }];
@@ -909,7 +968,7 @@
     /* The text the situation is read from: what the tests pipe into `rulebook score -`. */
     situationText: function (situation) {
       var reader = new Reader();
-      reader.read(situation, [], false);
+      reader.read(situation, []);
       return reader.text;
     },
     evaluate: evaluate,
@@ -1013,12 +1072,14 @@
 
   function named(players, fields) {
     // {name: value} in the form's order; the fields of a repeated name are refused by name.
-    var object = {}, seen = {};
+    // A Set of the names seen: in a plain object, `seen["__proto__"] = true` sets nothing, and a
+    // second "__proto__" silently replaced the first.
+    var object = {}, seen = new Set();
     var duplicate = null;
     players.forEach(function (player) {
       var name = player.name.value;
-      if (Object.prototype.hasOwnProperty.call(seen, name)) duplicate = player.name;
-      seen[name] = true;
+      if (seen.has(name)) duplicate = player.name;
+      seen.add(name);
       Object.defineProperty(object, name, { value: fields(player), enumerable: true, writable: true, configurable: true });
     });
     if (duplicate) throw new FormProblem(duplicate, UI.same_names);

@@ -1,0 +1,88 @@
+"""The calculator at the edges the red team found (issue 23, part 7), against `rulebook score --json`:
+documents nested thousands of levels deep (the page threw a RangeError; the command refuses them as
+YAML's parser does), and players named like an object's own properties."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from playwright.sync_api import Page
+
+from conftest import ROOT
+from rulebook.cli import score_json
+
+pytestmark = pytest.mark.browser
+
+# The text goes in as JSON and is parsed in the page: Python's json cannot write 3,000 levels.
+SCORE_TEXT = """([game, text]) => {
+    const situation = JSON.parse(text);
+    const result = JSON.stringify(window.rulebook.score(game, situation));
+    return {text: window.rulebook.situationText(situation), result: result};
+}"""
+
+
+def nested(opener: str, closer: str, levels: int, inner: str = "1") -> str:
+    return opener * levels + inner + closer * levels
+
+
+# The root mapping and `players` are two levels: libyaml refuses the 1,001st.
+DEEP = [
+    '{"players": {"Ann": ' + nested("[", "]", 3000) + "}}",
+    '{"players": {"Ann": [1]}, "notes": ' + nested('{"a": ', "}", 3000) + "}",
+    '{"players": {"Ann": ' + nested("[", "]", 999) + "}}",  # 1,001 levels
+    '{"players": {"Ann": ' + nested("[", "]", 998) + "}}",  # 1,000: only the project's 64-level limit
+    '{"players": {"Ann": ["\\ud800", ' + nested("[", "]", 2000) + "]}}",  # the scanner's error comes first
+    '{"players": {"Ann": [' + nested("[", "]", 2000) + ', "\\ud800"]}}',  # the parser's error comes first
+]
+
+
+@pytest.mark.parametrize(
+    "text", DEEP, ids=["array-3000", "mapping-3000", "levels-1001", "levels-1000", "escape-first", "depth-first"]
+)
+def test_a_document_nested_thousands_deep_is_refused_as_the_command_refuses_it(
+    page: Page, site_url: str, text: str
+) -> None:
+    page.goto(f"{site_url}/oh-my-word/")
+    result = page.evaluate(SCORE_TEXT, ["oh-my-word", text])
+    assert result["text"] == text  # the page writes the text the command is given
+    code, printed = score_json(ROOT, "oh-my-word", text.encode("utf-8"), None)
+    assert code == 2
+    assert json.loads(result["result"]) == json.loads(printed)
+
+
+PLAYER_WORDS = {
+    "name": "Name",
+    "worth_1": "Bad luck tokens worth 1",
+    "score": "Score",
+    "same": "Each player needs a different name.",
+}
+
+
+def fill_players(page: Page, names: list[str]) -> str:
+    """The Oh My Word form with each player's name and that many tokens worth 1; the result's text."""
+    groups = page.locator(".rb-calculator__players > .rb-calculator__group")
+    for index, name in enumerate(names):
+        groups.nth(index).get_by_label(PLAYER_WORDS["name"]).fill(name)
+        groups.nth(index).get_by_label(PLAYER_WORDS["worth_1"]).fill(str(index + 1))
+    page.locator(".rb-calculator form").get_by_role("button", name=PLAYER_WORDS["score"], exact=True).click()
+    return page.locator(".rb-calculator__result").inner_text()
+
+
+@pytest.mark.parametrize("name", ["__proto__", "constructor", "hasOwnProperty"])
+def test_a_player_named_like_an_object_property_is_kept_and_twice_is_refused(
+    page: Page, site_url: str, name: str
+) -> None:
+    page.goto(f"{site_url}/oh-my-word/")
+    shown = fill_players(page, [name, "Bob"])
+    # The command keeps the name: one bad luck point for it, two for Bob; the fewest win.
+    code, printed = score_json(ROOT, "oh-my-word", json.dumps({"players": {name: [1], "Bob": [1, 1]}}).encode(), None)
+    assert code == 0 and json.loads(printed)["scores"] == {name: 1, "Bob": 2}
+    assert f"{name}\t1" in shown and "Bob\t1 + 1 = 2" in shown
+    # Twice the same name: the command refuses a repeated key; the form names the field.
+    twice = '{"players": {"NAME": [1], "NAME": [1, 1]}}'.replace("NAME", name)
+    code, _ = score_json(ROOT, "oh-my-word", twice.encode(), None)
+    assert code == 2
+    page.goto(f"{site_url}/oh-my-word/")
+    shown = fill_players(page, [name, name])
+    assert PLAYER_WORDS["same"] in shown
