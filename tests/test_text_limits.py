@@ -92,6 +92,32 @@ def _record_rendering(monkeypatch: pytest.MonkeyPatch) -> list[str]:
     return seen
 
 
+def test_check_refuses_a_text_that_string_facts_fill_over_the_bounds(
+    tmp_path: Path, capsys, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Within the bounds as written, over them filled: 64 placeholders each quoting a fact of 200
+    characters with 64 `[` (a fact's own bound) make 4,096 `[` in 12,864 characters."""
+    root = copy_project(tmp_path / "project")
+    fact = "[" * limits.MAX_MARKUP + "a" * (200 - limits.MAX_MARKUP)  # the schema's longest string fact
+    game = root / "rules/rebus/game.yaml"
+    game.write_text(game.read_text(encoding="utf-8").replace("facts:\n", f"facts:\n  slow:\n    text: '{fact}'\n", 1))
+    unit_id = unit_ids(WORDS, "rule.", None)[0]
+    text = " ".join(["{slow.text}"] * limits.MAX_MARKUP)
+    assert not list(limits.text_limit_dangers(text)) and not list(limits.text_limit_dangers(fact))
+    plant_units(root, WORDS, {unit_id: text})
+    monkeypatch.setenv("RULEBOOK_CACHE", "0")
+    rendered = _record_rendering(monkeypatch)
+    code, out, _ = run_cli(capsys, "--root", str(root), "check")
+    assert code == 1
+    line, _ = locate((root / WORDS).read_text(encoding="utf-8"), f"  {unit_id}:\n")
+    expected = (
+        f"{WORDS}:{line + 1}:11: units.{unit_id}.text: with its placeholders filled, "
+        f"{limits.MAX_MARKUP * limits.MAX_MARKUP:,} Markdown markup characters"
+    )
+    assert expected in out, out[-3000:]
+    assert not [seen for seen in rendered if fact * 2 in seen.replace(" ", "")], "the filled text was rendered"
+
+
 def test_the_build_fails_on_a_slow_text_without_rendering_a_page(tmp_path: Path) -> None:
     # A run of `[` alone: the only one of the patterns that no other check refuses.
     root = copy_project(tmp_path / "project", site=True)

@@ -92,6 +92,18 @@ def text_limit_dangers(text: str) -> Iterator[str]:
         )
 
 
+def filled_limit_dangers(filled: str) -> Iterator[str]:
+    """A text within the bounds can pass them once its placeholders are filled: each may quote a
+    string fact of 200 characters, markup included. Judged before anything renders the filled text.
+
+    >>> list(filled_limit_dangers("[" * 100))
+    ["with its placeholders filled, 100 Markdown markup characters (100 of '['): a text may hold at most 64 of \
+[ < & { ` * _ > \\\\ |"]
+    """
+    for message in text_limit_dangers(filled):
+        yield f"with its placeholders filled, {message}"
+
+
 def limit_problems(document: Document) -> list[Problem]:
     """Every string and key of a document over the bounds, at its line and column."""
     from rulebook.load.document import format_path
