@@ -48,7 +48,7 @@ def test_each_pattern_is_over_exactly_the_bound_it_is_meant_to_meet() -> None:
 @pytest.fixture
 def planted(tmp_path: Path) -> tuple[Path, dict[str, str]]:
     """A copy with every slow text in a rule of its own in the English of REBUS: pattern → unit id."""
-    root = copy_project(tmp_path / "project", site=True)
+    root = copy_project(tmp_path / "project")
     texts = slow_texts()
     units = dict(zip(texts, unit_ids(WORDS, "rule.", None), strict=False))
     assert len(units) == len(texts)
