@@ -14,7 +14,7 @@ from hypothesis import HealthCheck, settings
 from hypothesis.database import DirectoryBasedExampleDatabase
 
 import rulebook
-from harness import FUZZING, TALLY, tally_table
+from harness import FUZZING, SLOW_TEXT_ROWS, TALLY, slow_text_table, tally_table
 from rulebook.cli import main
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -145,6 +145,10 @@ def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter) -> None:
     if TALLY:
         terminalreporter.section("rulebook runs per command (issue 11: exit 3 or a traceback is an internal error)")
         for row in tally_table():
+            terminalreporter.write_line(row)
+    if SLOW_TEXT_ROWS:
+        terminalreporter.section("the slowest text per command, against the content alone (issue 23)")
+        for row in slow_text_table():
             terminalreporter.write_line(row)
 
 

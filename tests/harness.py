@@ -22,6 +22,9 @@ from rulebook.cli import main
 # `make fuzz` sets this; the suite then runs each property on many more inputs.
 FUZZING = os.environ.get("RULEBOOK_FUZZ") == "1"
 
+# (command, its slowest text, seconds, seconds on the content alone, extra): tests/test_fuzz_slow_text.py
+SLOW_TEXT_ROWS: list[tuple[str, str, float, float, float]] = []
+
 # command → Counter of outcomes ("inputs", "exit 0", "exit 1", "exit 2", "internal errors")
 TALLY: dict[str, Counter[str]] = defaultdict(Counter)
 
@@ -123,4 +126,12 @@ def tally_table() -> list[str]:
         rows.append(f"{command:<22}" + "".join(f"{counts[c]:>17,}" for c in columns))
         total.update(counts)
     rows.append(f"{'all':<22}" + "".join(f"{total[c]:>17,}" for c in columns))
+    return rows
+
+
+def slow_text_table() -> list[str]:
+    """The slowest text per command, as `make fuzz` prints it."""
+    rows = [f"{'command':<24}{'slowest text':<42}{'seconds':>9}{'baseline':>10}{'extra':>8}"]
+    for command, text, taken, baseline, extra in SLOW_TEXT_ROWS:
+        rows.append(f"{command:<24}{text:<42}{taken:>9.2f}{baseline:>10.2f}{extra:>+8.2f}")
     return rows

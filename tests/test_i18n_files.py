@@ -27,6 +27,7 @@ from rulebook.i18n.words_file import Change, apply_changes
 from rulebook.load.project import load_project
 from rulebook.model import Status, source_hash
 from rulebook.problems import Problem, Severity
+from rulebook.validate.limits import MAX_YAML_BYTES
 from test_import import NEW_WINNER, commit_english_edit, export, import_, set_msgstr, yaml_unit
 from test_import_status import FRENCH, set_status
 
@@ -184,6 +185,19 @@ def test_earlier_texts_reads_the_last_revisions_of_that_file_only(tmp_path: Path
     commit("other.yaml", "units:\n  a: {text: Other}\n")  # a later commit of another file
     (tmp_path / "words.yaml").unlink()  # gone from the working tree, not from history
     monkeypatch.setattr("rulebook.i18n.history.HISTORY_DEPTH", 2)
+    assert earlier_texts(tmp_path, "words.yaml") == {source_hash("New"): "New", source_hash("Old"): "Old"}
+
+
+def test_earlier_texts_pass_over_a_revision_larger_than_a_content_file_may_be(tmp_path: Path) -> None:
+    def commit(text: str) -> None:
+        (tmp_path / "words.yaml").write_text(text, encoding="utf-8")
+        subprocess.run([*GIT, "-C", str(tmp_path), "add", "-A"], check=True)
+        subprocess.run([*GIT, "-C", str(tmp_path), "commit", "-qm", "edit"], check=True)
+
+    subprocess.run(["git", "-C", str(tmp_path), "init", "-q"], check=True)
+    commit("units:\n  a: {text: Old}\n")
+    commit("units:\n  a: {text: Huge}\n#" + "x" * MAX_YAML_BYTES + "\n")  # refused unparsed by `check`
+    commit("units:\n  a: {text: New}\n")
     assert earlier_texts(tmp_path, "words.yaml") == {source_hash("New"): "New", source_hash("Old"): "Old"}
 
 

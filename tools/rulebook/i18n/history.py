@@ -14,6 +14,7 @@ import yaml
 
 from rulebook.model import Game, Glossary, Project, source_hash
 from rulebook.problems import display_path
+from rulebook.validate.limits import MAX_YAML_BYTES
 
 HISTORY_DEPTH = 200  # commits of one file; enough for years of edits, cheap to read
 GIT_TIMEOUT = 30.0  # seconds; a git that hangs (a lock, a network mount) costs the history, not the command
@@ -33,6 +34,8 @@ def _texts_in(root: Path, relative: str, revisions: tuple[str, ...]) -> dict[str
     texts: dict[str, str] = {}
     for revision in revisions:
         content = _git(root, "show", f"{revision}:{relative}")
+        if len(content.encode("utf-8")) > MAX_YAML_BYTES:
+            continue  # a revision `check` would refuse unparsed: parsing it (pure-Python YAML) is slow
         try:
             data = yaml.safe_load(content) if content else None
         except yaml.YAMLError:

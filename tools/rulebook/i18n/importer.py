@@ -21,6 +21,7 @@ from rulebook.load.document import DocumentError, parse_document
 from rulebook.load.project import words_from_document
 from rulebook.model import Game, Glossary, Project, Status, Unit, Words, source_hash
 from rulebook.problems import Problem, display_path
+from rulebook.validate.limits import text_limit_dangers
 from rulebook.validate.safety import character_dangers
 from rulebook.validate.schema import schema_problems
 
@@ -71,6 +72,9 @@ def import_po(project: Project, po_path: Path) -> Imported:
             problems.append(f"{where}: '{unit_id}' has plural forms, but a unit has one text")
         elif entry.fuzzy:
             imported.fuzzy.append(unit_id)
+        elif entry.string and (too_much := list(text_limit_dangers(entry.string))):
+            # Refused here, by entry, before any check renders it: the bounds keep rendering fast.
+            problems += [f"{where}: '{unit_id}': {message}" for message in too_much]
         elif entry.string and (dangers := list(character_dangers(entry.string))):
             # Refused here, by entry: a control character would not even survive the YAML writer.
             problems += [f"{where}: '{unit_id}': {danger}" for danger in dangers]

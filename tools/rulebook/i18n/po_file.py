@@ -15,6 +15,8 @@ from pathlib import Path
 from babel.messages.catalog import Catalog, Message
 from babel.messages.pofile import PoFileError, PoFileParser, generate_po, normalize
 
+from rulebook.validate.limits import MAX_PO_BYTES, TooLarge, read_bounded
+
 
 class Refused(Exception):
     """A PO file cannot be taken; nothing was written. Each problem names the file and line."""
@@ -173,11 +175,14 @@ _CHARSET = re.compile(rb"^\"Content-Type:[^\"]*charset=([^\s\";\\]+)", re.MULTIL
 
 
 def read_po_file(path: Path, shown: str) -> PoFile:
-    """Read a translator's PO file, or refuse it naming the file and line."""
+    """Read a translator's PO file, or refuse it naming the file and line; a file over the size
+    bound is refused before it is parsed."""
     try:
-        raw = path.read_bytes()
+        raw = read_bounded(path, MAX_PO_BYTES)
     except OSError as error:
         raise Refused([f"{shown}: cannot read: {error.strerror}"]) from None
+    except TooLarge as error:
+        raise Refused([f"{shown}: {error.message}"]) from None
     text = _decode(raw, shown)
     lines = text.splitlines()
     bad = [number for number, line in enumerate(lines, 1) if not _PO_LINE.match(line)]

@@ -15,6 +15,7 @@ from typing import Any, ClassVar
 import yaml
 
 from rulebook.problems import Problem, excerpt, one_line
+from rulebook.validate.limits import MAX_YAML_BYTES, TooLarge, read_bounded
 
 try:  # The C parser is several times faster; marks are the same.
     from yaml import CSafeLoader as _Loader
@@ -154,11 +155,14 @@ _PLAIN_KEY = re.compile(r"^[^\W\d][\w.-]{0,79}$")  # unit ids have dots: units.r
 
 
 def read_document(path: Path, display: str) -> Document:
-    """Read a YAML file safely. Raises DocumentError with located problems."""
+    """Read a YAML file safely. Raises DocumentError with located problems; a file over the size
+    bound is refused before it is parsed."""
     try:
-        raw = path.read_bytes()
+        raw = read_bounded(path, MAX_YAML_BYTES)
     except OSError as error:
         raise DocumentError([Problem(display, 0, 0, f"cannot read file: {error.strerror}")]) from None
+    except TooLarge as error:
+        raise DocumentError([Problem(display, 0, 0, error.message)]) from None
     return parse_document(raw, display)
 
 

@@ -15,6 +15,7 @@ from rulebook.files import OUTSIDE_PROJECT, inside_project
 from rulebook.garbage import frozen_for_fork
 from rulebook.load.document import Document, DocumentError, parse_document, read_document
 from rulebook.problems import Problem, display_path
+from rulebook.validate.limits import MAX_YAML_BYTES, TooLarge, limit_problems, read_bounded
 from rulebook.validate.schema import schema_problems
 
 __all__ = ["GLOSSARY_FILE", "PROJECT_FILE", "TERMS_FILE", "Reader", "read_checked"]
@@ -48,12 +49,17 @@ def _key(root: Path, path: Path, schema_file: Path) -> tuple | None:
 
 def _read_fresh(root: Path, path: Path, schema_file: Path) -> tuple[Document | None, list[Problem]]:
     """Parse and schema-check one file: the expensive part of loading, and independent per file.
-    The result is kept on disk by the digest of the file and its schema, for the next process."""
+    The result is kept on disk by the digest of the file and its schema, for the next process.
+
+    A file over the size bound is refused unparsed, and one with a string over the text bounds
+    is left out like a file the schema refuses: nothing renders that string, or even reads it."""
     display = display_path(path, root)
     try:
-        raw = path.read_bytes()
+        raw = read_bounded(path, MAX_YAML_BYTES)
     except OSError:
         raw = None
+    except TooLarge as error:
+        return None, [Problem(display, 0, 0, error.message)]
     disk = DiskCache(root, "documents", READ)
     key = digest_of([display, raw or b"", file_digest(schema_file)]) if raw is not None else None
     if key is not None:
@@ -62,7 +68,7 @@ def _read_fresh(root: Path, path: Path, schema_file: Path) -> tuple[Document | N
             return remembered
     try:
         document = read_document(path, display) if raw is None else parse_document(raw, display)
-        found = schema_problems(document, schema_file)
+        found = limit_problems(document) or schema_problems(document, schema_file)
         result = (None if found else document), found
     except DocumentError as error:  # kept too: a file that cannot be parsed replaces a bad entry
         result = None, error.problems

@@ -9,6 +9,7 @@ from rulebook import placeholders
 from rulebook.i18n.basis import basis
 from rulebook.model import Game, Glossary, Project, Status, Unit
 from rulebook.problems import Problem, Severity
+from rulebook.validate.limits import filled_limit_dangers
 from rulebook.validate.safety import character_dangers, markdown_dangers
 
 # Markdown is allowed, HTML is not: a tag, a comment or a processing instruction.
@@ -60,7 +61,10 @@ def translation_messages(game: Game | Glossary, unit: Unit, english: Unit | None
         filled = placeholders.fill(unit.text, game.facts, "en")
     except (KeyError, ValueError, TypeError):
         filled = unit.text  # a placeholder naming no fact is reported above
-    yield from markdown_dangers(filled)
+    too_much = list(filled_limit_dangers(filled))
+    yield from too_much
+    if not too_much:  # Python-Markdown is slow on a text over the bounds: it is never rendered
+        yield from markdown_dangers(filled)
     stray = placeholders.PLACEHOLDER.sub("", unit.text)
     if "{" in stray or "}" in stray:
         yield "a brace that is not part of a {group.name} placeholder"
