@@ -499,7 +499,7 @@ def test_import_names_each_entry_it_cannot_take_with_its_line(project_copy: Path
     no_context = lines.index('msgid "No context."') + 1
     plural = lines.index('msgid "One bag."') + 1
     err = refused(capsys, project_copy, po)
-    assert f"{po}:{no_context}: an entry without msgctxt, the unit id" in err
+    assert f"{po}:{no_context}: an entry without msgctxt (the unit id) whose `#:` reference and msgid" in err
     assert f"{po}:{plural}: 'rule.bags' has plural forms, but a unit has one text" in err
 
 

@@ -403,13 +403,17 @@ def _import(args: argparse.Namespace) -> int:
         imported = import_po(project, path)
         where = display_path(imported.path, args.root)
         print(
-            f"{where}: {len(imported.changes)} unit(s) updated, {len(imported.fuzzy)} fuzzy entr(ies) left out, "
+            f"{where}: {len(imported.changes)} unit(s) updated, "
+            f"{len(imported.fuzzy)} fuzzy entr(ies) kept as needing work, "
             f"{len(imported.outdated)} stale entr(ies) taken as outdated, {len(imported.skipped)} skipped"
         )
         for change in imported.changes:
-            print(f"  updated: {change.unit_id}" + (" (outdated)" if change.unit_id in imported.outdated else ""))
-        for unit_id in imported.fuzzy:
-            print(f"  fuzzy, left out: {unit_id}")
+            marks = [
+                mark
+                for mark, ids in (("outdated", imported.outdated), ("needs work", imported.fuzzy))
+                if change.unit_id in ids
+            ]
+            print(f"  updated: {change.unit_id}" + (f" ({', '.join(marks)})" if marks else ""))
         for skipped in imported.skipped:
             print(f"  {args.file}:{skipped.line}: skipped: {skipped.unit_id}: {skipped.reason}")
 

@@ -15,11 +15,12 @@ from babel.messages.catalog import Catalog
 
 from rulebook.files import write_atomic_bytes
 from rulebook.i18n.history import earlier_english
+from rulebook.i18n.location import unit_location
 from rulebook.i18n.po_file import po_bytes
 from rulebook.i18n.state import State, unit_states
 from rulebook.i18n.translator_notes import translator_notes
 from rulebook.i18n.ui import gettext_plural_forms
-from rulebook.model import Game, Glossary, Project, Status, Words
+from rulebook.model import Game, Glossary, Project, Status
 
 PROJECT = "rulebook"
 
@@ -75,8 +76,8 @@ def build_catalog(project: Project, text_set: Game | Glossary, language: str | N
             string=unit.text if unit is not None else "",
             context=unit_id,
             auto_comments=comments,
-            locations=[_location(text_set, english, unit_id)],
-            flags=["fuzzy"] if outdated else (),
+            locations=[unit_location(text_set, english, unit_id)],
+            flags=["fuzzy"] if outdated or (unit is not None and unit.needs_work) else (),
             previous_id=previous if previous else (),
         )
         if message.python_brace_format and unit_id in publisher_texts:
@@ -99,20 +100,6 @@ def _publisher_texts(project: Project, text_set: Game | Glossary, language: str 
         for unit_id, unit in text_set.words[code].units.items()
         if unit.status is Status.ORIGINAL
     }
-
-
-def _location(text_set: Game | Glossary, english: Words, unit_id: str) -> tuple[str, int]:
-    """Where the English of a unit is: its line in en.yaml, or for glossary readings and example
-    readings in symbols.yaml."""
-    if unit_id in english.units:
-        return english.document.file, english.document.where(("units", unit_id), key=True)[0]
-    if isinstance(text_set, Glossary):
-        symbol = text_set.symbol(unit_id.removeprefix("symbol.").rpartition(".")[0])
-        if symbol is not None:
-            # The readings line, or the example whose reading a `.example` unit translates.
-            part = ("example", "reads") if unit_id.endswith(".example") else ("readings",)
-            return text_set.document.file, text_set.document.where(("symbols", symbol.index, *part), key=True)[0]
-    return english.document.file, 0
 
 
 def export(project: Project, language: str, only: str | None, folder: Path) -> list[Path]:

@@ -70,6 +70,7 @@ class Entry:
     string: str | tuple[str, ...]
     fuzzy: bool
     line: int  # of its msgid, 1-based
+    references: tuple[tuple[str, int | None], ...] = ()  # its `#:` lines: where the English is
 
     @property
     def plural(self) -> bool:
@@ -81,6 +82,7 @@ class PoFile:
     catalog: Catalog  # the header: Project-Id-Version, Language, Plural-Forms
     entries: list[Entry]  # every entry but the header, in file order
     language: str  # the Language header's language, without its territory ("fr" for fr_FR, fr-FR)
+    text: str = ""  # the whole file, decoded: `update` keeps every line it does not change
 
 
 class _RecordingParser(PoFileParser):
@@ -103,6 +105,7 @@ class _RecordingParser(PoFileParser):
                 string=strings[0] if len(msgids) == 1 and len(strings) == 1 else strings,
                 fuzzy="fuzzy" in (flag.strip() for flag in self.flags),
                 line=self.offset + 1,
+                references=tuple(self.locations),
             )
         )
         super()._add_message()
@@ -145,7 +148,7 @@ def read_po_file(path: Path, shown: str) -> PoFile:
     entries = [entry for entry in parser.entries if entry.msgid != ""]
     _refuse_duplicates(entries, shown)
     language = catalog.locale.language if catalog.locale else _declared(text, "Language")
-    return PoFile(catalog, entries, language)
+    return PoFile(catalog, entries, language, text)
 
 
 def _decode(raw: bytes, shown: str) -> str:

@@ -1,0 +1,58 @@
+"""Which unit a PO entry is for: its msgctxt, or for an entry that lost it (translate-toolkit's
+po2xliff and xliff2po drop msgctxt) its `#:` reference or its msgid.
+
+The export writes one `#:` reference per entry, the line of the unit's English (`unit_location`),
+so a reference that still names that line finds the unit even when two units share an English
+text (xliff2po then gives those two entries their reference as msgctxt). A reference can point
+elsewhere once the English file has moved on, so it wins only when the msgid agrees with it or no
+unit has that msgid as its English, now or in git history.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from rulebook.i18n.history import earlier_units
+from rulebook.i18n.location import unit_location
+from rulebook.i18n.po_file import Entry
+from rulebook.model import Game, Glossary, Project
+
+UnitFinder = Callable[[Entry], str | None]
+
+
+@dataclass(frozen=True)
+class _Units:
+    known: set[str]  # the units of the text set
+    by_reference: dict[tuple[str, int], str]  # the lines that hold exactly one unit's English
+    by_english: dict[str, set[str]]  # current English → units
+    by_earlier: dict[str, set[str]]  # any English the units have had in git history → units
+
+    def find(self, entry: Entry) -> str | None:
+        places = [(file, line or 0) for file, line in entry.references]
+        if entry.context is not None:
+            file, colon, line = entry.context.rpartition(":")
+            if entry.context in self.known or not (colon and line.isdigit()):
+                return entry.context  # a unit id, or one gone since the export
+            # xliff2po gives two entries with one English their reference as msgctxt.
+            places.append((file, int(line)))
+        msgid = entry.msgid if isinstance(entry.msgid, str) else entry.msgid[0]
+        referred = {self.by_reference[place] for place in places if place in self.by_reference}
+        current, earlier = self.by_english.get(msgid, set()), self.by_earlier.get(msgid, set())
+        for candidates in (referred & current, current, referred & earlier, earlier, referred):
+            if len(candidates) == 1:
+                return next(iter(candidates))
+        return None
+
+
+def unit_finder(project: Project, text_set: Game | Glossary) -> UnitFinder:
+    """How to tell an entry's unit (None when nothing names one unit)."""
+    english = text_set.words[project.source_language]
+    translatable = text_set.translatable(english)
+    lines: dict[tuple[str, int], list[str]] = {}
+    by_english: dict[str, set[str]] = {}
+    for unit_id, text in translatable.items():
+        lines.setdefault(unit_location(text_set, english, unit_id), []).append(unit_id)
+        by_english.setdefault(text, set()).add(unit_id)
+    by_reference = {where: ids[0] for where, ids in lines.items() if len(ids) == 1}
+    return _Units(set(translatable), by_reference, by_english, earlier_units(project, text_set)).find
