@@ -352,8 +352,15 @@ def _export(args: argparse.Namespace) -> int:
             f"rulebook i18n export: no game or glossary {args.game!r}; choose from {', '.join(names)}", file=sys.stderr
         )
         return 2
+    from rulebook.i18n.po_file import Refused
+
     try:
-        written = export(project, args.lang, args.game, args.output)
+        written = export(project, args.lang, args.game, args.output, force=args.force)
+    except Refused as refused:  # a file holds a translator's edits: nothing was written
+        for problem in refused.problems:
+            print(problem, file=sys.stderr)
+        print("rulebook i18n export: refused; no file was changed", file=sys.stderr)
+        return 2
     except OSError as error:
         print(f"rulebook i18n export: cannot write {error.filename or args.output}: {error.strerror}", file=sys.stderr)
         return 2
@@ -527,6 +534,9 @@ def build_parser() -> argparse.ArgumentParser:
     export.add_argument("lang", metavar="LANG")
     export.add_argument("--game", metavar="GAME", help="one game, or 'glossary' (default: all)")
     export.add_argument("-o", "--output", type=Path, default=Path("po"), help="folder (default: po)")
+    export.add_argument(
+        "--force", action="store_true", help="overwrite PO files that hold edits not imported yet (they are lost)"
+    )
     export.set_defaults(run=_export)
     import_ = i18n_commands.add_parser("import", help="take a translated PO file back into the YAML")
     import_.add_argument("file", metavar="FILE")

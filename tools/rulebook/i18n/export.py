@@ -16,10 +16,11 @@ from babel.messages.catalog import Catalog
 from rulebook.files import write_atomic_bytes
 from rulebook.i18n.history import earlier_english
 from rulebook.i18n.location import unit_location
-from rulebook.i18n.po_file import po_bytes
+from rulebook.i18n.po_file import Refused, po_bytes
 from rulebook.i18n.state import State, unit_states
 from rulebook.i18n.translator_notes import translator_notes
 from rulebook.i18n.ui import gettext_plural_forms
+from rulebook.i18n.unimported import unimported_edits
 from rulebook.model import Game, Glossary, Project, Status
 
 PROJECT = "rulebook"
@@ -102,14 +103,28 @@ def _publisher_texts(project: Project, text_set: Game | Glossary, language: str 
     }
 
 
-def export(project: Project, language: str, only: str | None, folder: Path) -> list[Path]:
+def export(project: Project, language: str, only: str | None, folder: Path, *, force: bool = False) -> list[Path]:
     """Write one PO file per text set (or the one named) and its template; return their paths.
-    Every file is built before the first is written, so a failure leaves the folder as it was."""
+    Every file is built before the first is written, so a failure leaves the folder as it was.
+
+    A PO file already there that holds edits the YAML lacks is not overwritten (unless `force`):
+    the export is refused, naming each entry, so that a translator's work is imported first."""
     files: dict[Path, bytes] = {}
+    pending: list[str] = []
     for text_set in project.text_sets():
         if only is None or text_set.id == only:
-            files[folder / po_name(text_set, language)] = po_bytes(build_catalog(project, text_set, language))
+            path = folder / po_name(text_set, language)
+            files[path] = po_bytes(build_catalog(project, text_set, language))
             files[folder / pot_name(text_set)] = po_bytes(build_catalog(project, text_set, None))
+            edits = [] if force else unimported_edits(project, text_set, language, path)
+            if edits:
+                pending += edits
+                pending.append(
+                    f"{path}: holds edits the YAML does not have; import them first "
+                    f"(`rulebook i18n import {path}`), or export again with --force to overwrite them"
+                )
+    if pending:
+        raise Refused(pending)
     for path, data in files.items():
         write_atomic_bytes(path, data)
     return list(files)
