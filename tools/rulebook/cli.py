@@ -434,9 +434,15 @@ def _update(args: argparse.Namespace) -> int:
         updated = update_po(project, path)
         print(
             f"{args.file}: brought up to the current English: {len(updated.changed)} entr(ies) now fuzzy "
-            f"(their English changed), {len(updated.added)} added, {len(updated.obsolete)} obsolete"
+            f"(their English changed), {len(updated.added)} added, {len(updated.obsolete)} obsolete, "
+            f"{len(updated.revived)} obsolete made live again"
         )
-        for label, ids in (("fuzzy", updated.changed), ("added", updated.added), ("obsolete", updated.obsolete)):
+        for label, ids in (
+            ("fuzzy", updated.changed),
+            ("added", updated.added),
+            ("obsolete", updated.obsolete),
+            ("live again", updated.revived),
+        ):
             for unit_id in ids:
                 print(f"  {label}: {unit_id}")
 

@@ -52,7 +52,11 @@ def po_bytes(catalog: Catalog) -> bytes:
 def _previous_lines(message: Message) -> list[str]:
     if not message.previous_id:
         return []
-    text = message.previous_id[0]  # Babel's Message keeps it as a list, whatever it was given
+    return previous_msgid_lines(message.previous_id[0])  # Babel's Message keeps it as a list
+
+
+def previous_msgid_lines(text: str) -> list[str]:
+    """`#| msgid` lines for an English a translation was made from, as msgmerge writes them."""
     # width=0: one PO string per line of the text, never wrapped inside a string.
     first, *rest = normalize(text, width=0).split("\n")
     return [f"#| msgid {first}\n", *(f"#| {line}\n" for line in rest)]
