@@ -12,7 +12,7 @@ import polib
 import pytest
 import yaml
 
-from conftest import run_cli
+from conftest import edit, run_cli
 from test_import import NEW_WINNER, commit_english_edit, export, import_, set_msgstr, yaml_unit
 
 VENV_BIN = Path(sys.executable).parent  # translate-toolkit's commands are installed beside Python
@@ -128,3 +128,28 @@ def test_a_fuzzy_flag_survives_import_and_export(project_copy, tmp_path, capsys)
     code, out, err = import_(capsys, project_copy, again)
     assert code == 0, err
     assert "needs_work" not in yaml_unit(project_copy, "rules/rebus/fr.yaml", "rule.bags")
+
+
+def test_a_reviewed_unit_the_translator_flags_fuzzy_is_a_draft_again_and_not_reviewed(project_copy, tmp_path, capsys):
+    edit(
+        project_copy,
+        "rules/rebus/fr.yaml",
+        'selon leur couleur.\n    source: "8b431258bc48"\n    status: draft',
+        'selon leur couleur.\n    source: "8b431258bc48"\n    status: reviewed',
+    )
+    po = export(capsys, project_copy, tmp_path)
+    catalog = polib.pofile(str(po))
+    next(e for e in catalog if e.msgctxt == "rule.bags").flags.append("fuzzy")
+    catalog.save(str(po))
+    code, _, err = import_(capsys, project_copy, po)
+    assert code == 0, err
+    bags = yaml_unit(project_copy, "rules/rebus/fr.yaml", "rule.bags")
+    assert (bags["status"], bags["needs_work"]) == ("draft", True)
+    # A reviewer's file that clears the flag without importing it does not review the unit.
+    reviewed = export(capsys, project_copy, tmp_path / "review")
+    catalog = polib.pofile(str(reviewed))
+    next(e for e in catalog if e.msgctxt == "rule.bags").flags.remove("fuzzy")
+    catalog.save(str(reviewed))
+    code, out, err = run_cli(capsys, "--root", str(project_copy), "i18n", "review", str(reviewed))
+    assert code == 0, err
+    assert "  not reviewed, fuzzy or outdated: rule.bags" in out.splitlines()

@@ -155,7 +155,9 @@ def _current(imported: Imported, entry: Entry, current: Unit | None, wanted: str
         status = Status.DRAFT.value if current.status is Status.REVIEWED else None
         change = Change(entry.context, current.text, wanted, status, False)
     elif current.needs_work != entry.fuzzy:  # the flag alone was set or cleared
-        change = Change(entry.context, current.text, wanted, None, entry.fuzzy)
+        # A reviewed text the translator now doubts is a draft again; a publisher's stays `original`.
+        status = Status.DRAFT.value if entry.fuzzy and current.status is Status.REVIEWED else None
+        change = Change(entry.context, current.text, wanted, status, entry.fuzzy)
     if change is not None:
         imported.changes.append(change)
         if entry.fuzzy:

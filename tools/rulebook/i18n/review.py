@@ -22,7 +22,7 @@ class Reviewed:
     path: Path
     reviewed: list[str] = field(default_factory=list)
     edited: list[str] = field(default_factory=list)  # text differs from the YAML: import it first
-    outdated: list[str] = field(default_factory=list)  # fuzzy, or the YAML's translation is outdated
+    outdated: list[str] = field(default_factory=list)  # fuzzy, or the YAML's translation is outdated or needs work
 
 
 def review_po(project: Project, po_path: Path) -> Reviewed:
@@ -41,10 +41,11 @@ def review_po(project: Project, po_path: Path) -> Reviewed:
             continue
         current = words.units.get(unit_id) if words else None
         wanted = source_hash(translatable[unit_id])
-        if entry.fuzzy or entry.msgid != translatable[unit_id] or (current and current.source != wanted):
+        stale = current is not None and (current.source != wanted or current.needs_work)  # the YAML's own doubt
+        if entry.fuzzy or entry.msgid != translatable[unit_id] or stale:
             result.outdated.append(unit_id)
-        elif current is None or current.text != entry.string or current.needs_work:
-            result.edited.append(unit_id)  # a unit that needs work is reviewed once its flag is cleared by an import
+        elif current is None or current.text != entry.string:
+            result.edited.append(unit_id)
         elif current.status is Status.DRAFT:
             changes.append(Change(unit_id, current.text, wanted, Status.REVIEWED.value))
             lines[unit_id] = entry.line
