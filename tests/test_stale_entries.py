@@ -153,3 +153,17 @@ def test_a_reviewed_unit_the_translator_flags_fuzzy_is_a_draft_again_and_not_rev
     code, out, err = run_cli(capsys, "--root", str(project_copy), "i18n", "review", str(reviewed))
     assert code == 0, err
     assert "  not reviewed, fuzzy or outdated: rule.bags" in out.splitlines()
+
+
+def test_a_reference_that_no_longer_agrees_with_the_msgid_gives_way_to_it(project_copy, tmp_path, capsys):
+    """The English file moved on: the `#:` line now holds another unit, whose English is not the msgid."""
+    po = export(capsys, project_copy, tmp_path)
+    set_msgstr(po, "section.play", "Comment jouer")
+    text = po.read_text(encoding="utf-8").replace(
+        '#: rules/rebus/en.yaml:7\nmsgctxt "section.play"\n', "#: rules/rebus/en.yaml:9\n"
+    )
+    assert 'msgctxt "section.play"' not in text  # the entry the test means lost its msgctxt
+    po.write_text(text, encoding="utf-8")
+    code, out, err = import_(capsys, project_copy, po)
+    assert code == 0, err
+    assert "  updated: section.play" in out.splitlines() and "rule.bags" not in out

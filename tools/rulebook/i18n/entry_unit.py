@@ -11,7 +11,7 @@ unit has that msgid as its English, now or in git history.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from functools import cached_property
 
 from rulebook.i18n.history import earlier_units
 from rulebook.i18n.location import unit_location
@@ -21,25 +21,52 @@ from rulebook.model import Game, Glossary, Project
 UnitFinder = Callable[[Entry], str | None]
 
 
-@dataclass(frozen=True)
 class _Units:
-    known: set[str]  # the units of the text set
-    by_reference: dict[tuple[str, int], str]  # the lines that hold exactly one unit's English
-    by_english: dict[str, set[str]]  # current English → units
-    by_earlier: dict[str, set[str]]  # any English the units have had in git history → units
+    """The indexes are made when an entry without a unit id first needs them: most files have none,
+    and git history costs a process per revision."""
+
+    def __init__(self, project: Project, text_set: Game | Glossary) -> None:
+        self.project, self.text_set = project, text_set
+        self.english = text_set.words[project.source_language]
+        self.translatable = text_set.translatable(self.english)
+
+    @cached_property
+    def by_reference(self) -> dict[tuple[str, int], str]:
+        """The lines that hold exactly one unit's English."""
+        lines: dict[tuple[str, int], list[str]] = {}
+        for unit_id in self.translatable:
+            lines.setdefault(unit_location(self.text_set, self.english, unit_id), []).append(unit_id)
+        return {where: ids[0] for where, ids in lines.items() if len(ids) == 1}
+
+    @cached_property
+    def by_english(self) -> dict[str, set[str]]:
+        """Current English → units."""
+        units: dict[str, set[str]] = {}
+        for unit_id, text in self.translatable.items():
+            units.setdefault(text, set()).add(unit_id)
+        return units
+
+    @cached_property
+    def by_earlier(self) -> dict[str, set[str]]:
+        """Any English the units have had in git history → units."""
+        return earlier_units(self.project, self.text_set)
 
     def find(self, entry: Entry) -> str | None:
         places = [(file, line or 0) for file, line in entry.references]
         if entry.context is not None:
             file, colon, line = entry.context.rpartition(":")
-            if entry.context in self.known or not (colon and line.isdigit()):
+            if entry.context in self.translatable or not (colon and line.isdecimal()):
                 return entry.context  # a unit id, or one gone since the export
             # xliff2po gives two entries with one English their reference as msgctxt.
             places.append((file, int(line)))
         msgid = entry.msgid if isinstance(entry.msgid, str) else entry.msgid[0]
         referred = {self.by_reference[place] for place in places if place in self.by_reference}
-        current, earlier = self.by_english.get(msgid, set()), self.by_earlier.get(msgid, set())
-        for candidates in (referred & current, current, referred & earlier, earlier, referred):
+        current = self.by_english.get(msgid, set())
+        for candidates in (referred & current, current):
+            if len(candidates) == 1:
+                return next(iter(candidates))
+        earlier = self.by_earlier.get(msgid, set())
+        for candidates in (referred & earlier, earlier, referred):
             if len(candidates) == 1:
                 return next(iter(candidates))
         return None
@@ -47,12 +74,4 @@ class _Units:
 
 def unit_finder(project: Project, text_set: Game | Glossary) -> UnitFinder:
     """How to tell an entry's unit (None when nothing names one unit)."""
-    english = text_set.words[project.source_language]
-    translatable = text_set.translatable(english)
-    lines: dict[tuple[str, int], list[str]] = {}
-    by_english: dict[str, set[str]] = {}
-    for unit_id, text in translatable.items():
-        lines.setdefault(unit_location(text_set, english, unit_id), []).append(unit_id)
-        by_english.setdefault(text, set()).add(unit_id)
-    by_reference = {where: ids[0] for where, ids in lines.items() if len(ids) == 1}
-    return _Units(set(translatable), by_reference, by_english, earlier_units(project, text_set)).find
+    return _Units(project, text_set).find
