@@ -79,3 +79,13 @@ def test_an_entry_that_lost_its_msgctxt_is_updated_as_its_unit(history, tmp_path
     assert "  fuzzy: rule.winner" in out.splitlines() and "added: rule.winner" not in out
     winner = next(e for e in polib.pofile(str(po)) if e.msgctxt == "rule.winner")  # its msgctxt given back
     assert (winner.msgid, winner.fuzzy, winner.previous_msgid) == (NEW_WINNER, True, "Highest score wins.")
+
+
+def test_entries_without_blank_lines_between_them_stay_so_when_nothing_changed(project_copy, tmp_path, capsys):
+    po = export(capsys, project_copy, tmp_path)
+    header, entries = po.read_text(encoding="utf-8").split("\n\n", 1)
+    po.write_text(header + "\n\n" + entries.replace("\n\n", "\n"), encoding="utf-8")  # as some tools write it
+    before = po.read_bytes()
+    code, _, err = update(capsys, project_copy, po)
+    assert code == 0, err
+    assert po.read_bytes() == before

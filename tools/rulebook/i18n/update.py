@@ -51,7 +51,8 @@ def update_po(project: Project, po_path: Path) -> Updated:
     gone: list[list[str]] = []
     present: set[str] = set()
     revivable: dict[str, tuple[int, list[str]]] = {}  # unit → (its #~ block's place, its lines made live)
-    for block in split_blocks(po.text):
+    blocks = split_blocks(po.text)
+    for block in blocks:
         entry = next((entry for entry in entries if block.start <= entry.line <= block.end), None)
         unit_id = find_unit(entry) if entry is not None else _revivable(block, translatable, present)
         if entry is None and unit_id is not None:  # a #~ entry whose unit and English are back
@@ -82,7 +83,7 @@ def update_po(project: Project, po_path: Path) -> Updated:
             _insert_after_predecessor(kept, unit_id, exported[unit_id].lines, list(translatable))
             updated.added.append(unit_id)
     newline = "\r\n" if "\r\n" in po.text else "\n"
-    text = _joined([lines for _, lines in kept] + gone, newline)
+    text = _joined([lines for _, lines in kept] + gone, [block.lines for block in blocks], newline)
     if text != po.text:
         write_atomic_bytes(po_path, _encoded(text, po, po_path, shown))
     return updated
@@ -128,18 +129,20 @@ def _insert_after_predecessor(
     kept.insert(positions[-1] + 1 if positions else min(1, len(kept)), (unit_id, lines))
 
 
-def _joined(blocks: list[list[str]], newline: str) -> str:
-    """The blocks as one text, a blank line between two entries wherever the file had none."""
+def _joined(blocks: list[list[str]], original: list[list[str]], newline: str) -> str:
+    """The blocks as one text. The file's own blocks are copied as they are; a block the update
+    wrote gets the file's line endings and a blank line before it and after it."""
     out: list[str] = []
+    previous_made = False
     for lines in blocks:
         if not lines:
             continue
-        if out and out[-1].strip():
+        made = not any(lines is own for own in original)
+        if out and out[-1].strip() and (made or previous_made):
             out[-1] = out[-1] if out[-1].endswith("\n") else out[-1] + newline
             out.append(newline)
-        out += [
-            line.replace("\n", newline) if newline != "\n" and not line.endswith("\r\n") else line for line in lines
-        ]
+        out += [line.rstrip("\r\n") + newline if made else line for line in lines]
+        previous_made = made
     return "".join(out)
 
 
