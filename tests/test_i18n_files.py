@@ -348,7 +348,7 @@ def test_exported_headers_say_what_the_file_is(project_copy: Path, tmp_path: Pat
     text = po.read_text(encoding="utf-8")
     assert text.startswith(
         "# rebus: en → fr, exported by `rulebook i18n export`.\n"
-        "# msgctxt is the unit id; fuzzy entries are outdated and are not imported until cleared.\n"
+        "# msgctxt is the unit id; a fuzzy entry is outdated or needs work, and stays marked so until cleared.\n"
     )
     header = polib.pofile(str(po)).metadata
     assert (header["Project-Id-Version"], header["Language-Team"]) == ("rulebook rebus", "French")

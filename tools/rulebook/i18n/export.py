@@ -43,7 +43,7 @@ def build_catalog(project: Project, text_set: Game | Glossary, language: str | N
         version=text_set.id,  # Project-Id-Version: "rulebook <id>" tells `import` where the words go
         header_comment=(
             f"# {text_set.id}: {source} → {language or 'any language'}, exported by `rulebook i18n export`.\n"
-            "# msgctxt is the unit id; fuzzy entries are outdated and are not imported until cleared."
+            "# msgctxt is the unit id; a fuzzy entry is outdated or needs work, and stays marked so until cleared."
         ),
         creation_date=datetime.now(UTC),
         revision_date=datetime.now(UTC),
