@@ -1,7 +1,8 @@
 """Property-based: `rulebook check` on mutated content files never crashes, locates every problem
 and writes nothing; content that it passes renders (the build's own work) and exports; `status`
 never crashes either; `rulebook i18n import`
-on mutated PO files never crashes, and a refused import changes no file (issue 11).
+on mutated PO files never crashes, and a refused import changes no file (issue 11); `rulebook i18n
+update` on them never crashes, keeps every translation, and changes nothing a second time (issue 24).
 
 The import is driven through `main()` only, as a black box: it keeps working whatever the import
 code becomes.
@@ -138,3 +139,45 @@ def test_import_never_crashes_and_a_refusal_writes_nothing(copy: Path, exported:
             restore(copy, pristine)
 
     check()
+
+
+@pytest.mark.fuzz
+def test_update_never_crashes_drops_no_entry_and_a_second_run_changes_nothing(copy: Path, exported: Path) -> None:
+    """`rulebook i18n update` on mutated PO files (issue 24): never a crash; a refusal leaves the file
+    as it was; every translation the file had is still in it; and updating again changes no byte."""
+    pristine = tree_state(copy)
+    original = exported.read_text(encoding="utf-8")
+    po = exported.with_name("updated.fr.po")
+
+    @settings(max_examples=budget(10, 200))
+    @given(data=st.data())
+    def check(data: st.DataObject) -> None:
+        before = data.draw(mutated_po(original)).encode("utf-8", "surrogatepass")
+        po.write_bytes(before)
+        try:
+            result = run("i18n update", ["--root", str(copy), "i18n", "update", str(po)])
+            assert_invariants(result, exit_codes=(0, 2))
+            if result.code != 0:
+                assert po.read_bytes() == before, "a refused update must leave the file as it was"
+                return
+            after = po.read_bytes()
+            assert _translations(before) <= _translations(after), "an update must keep every translation"
+            again = run("i18n update", ["--root", str(copy), "i18n", "update", str(po)])
+            assert again.code == 0, again.err
+            assert po.read_bytes() == after, "a second update must change nothing"
+        finally:
+            restore(copy, pristine)
+
+    check()
+
+
+def _translations(data: bytes) -> set[tuple[str | None, object]]:
+    """Every translated entry's (msgctxt, msgstr), live or obsolete, as Babel reads the file."""
+    from io import BytesIO
+
+    from babel.messages.catalog import Catalog
+    from babel.messages.pofile import PoFileParser
+
+    catalog = Catalog()
+    PoFileParser(catalog, ignore_obsolete=False).parse(BytesIO(data))
+    return {(m.context, m.string) for m in [*catalog, *catalog.obsolete.values()] if m.id and m.string}

@@ -362,7 +362,7 @@ def test_exported_headers_say_what_the_file_is(project_copy: Path, tmp_path: Pat
     text = po.read_text(encoding="utf-8")
     assert text.startswith(
         "# rebus: en → fr, exported by `rulebook i18n export`.\n"
-        "# msgctxt is the unit id; fuzzy entries are outdated and are not imported until cleared.\n"
+        "# msgctxt is the unit id; a fuzzy entry is outdated or needs work, and stays marked so until cleared.\n"
     )
     header = polib.pofile(str(po)).metadata
     assert (header["Project-Id-Version"], header["Language-Team"]) == ("rulebook rebus", "French")
@@ -513,7 +513,7 @@ def test_import_names_each_entry_it_cannot_take_with_its_line(project_copy: Path
     no_context = lines.index('msgid "No context."') + 1
     plural = lines.index('msgid "One bag."') + 1
     err = refused(capsys, project_copy, po)
-    assert f"{po}:{no_context}: an entry without msgctxt, the unit id" in err
+    assert f"{po}:{no_context}: an entry without msgctxt (the unit id) whose `#:` reference and msgid" in err
     assert f"{po}:{plural}: 'rule.bags' has plural forms, but a unit has one text" in err
 
 

@@ -163,7 +163,10 @@ def test_a_stale_file_is_taken_entry_by_entry(history: Path, tmp_path: Path, cap
     commit_english_edit(history)  # days later, the English of rule.winner changes
     code, out, err = import_(capsys, history, po)
     assert code == 0, err
-    assert "2 unit(s) updated, 0 fuzzy entr(ies) left out, 1 stale entr(ies) taken as outdated, 0 skipped" in out
+    assert (
+        "2 unit(s) updated, 0 fuzzy entr(ies) kept as needing work, 1 stale entr(ies) taken as outdated, 0 skipped"
+        in out
+    )
     assert "  updated: rule.winner (outdated)" in out.splitlines()
     assert yaml_unit(history, "rules/rebus/fr.yaml", "section.play")["text"] == "Comment jouer"
     winner = yaml_unit(history, "rules/rebus/fr.yaml", "rule.winner")
@@ -246,7 +249,9 @@ def test_msgmerge_with_the_new_template_does_what_update_does(history: Path, tmp
     )
     code, out, err = import_(capsys, history, merged)
     assert code == 0, err
-    assert "  fuzzy, left out: rule.winner" in out.splitlines()
+    # msgmerge's fuzzy mark of the outdated unit is not the translator's: the unit stays as it was.
+    assert "updated: rule.winner" not in out
+    assert "needs_work" not in yaml_unit(history, "rules/rebus/fr.yaml", "rule.winner")
 
 
 @pytest.mark.parametrize("code", ["fr_FR", "fr-FR", "FR"])
@@ -409,17 +414,17 @@ def test_a_refused_file_changes_nothing(project_copy, tmp_path, capsys, action, 
 
 def test_every_problem_of_a_refused_file_is_listed_together(project_copy, tmp_path, capsys) -> None:
     po = export(capsys, project_copy, tmp_path)
-    # Problems of three kinds, in file order: an unknown unit first, so a later kind cannot hide it.
+    # Problems of three kinds, in file order: an entry no unit takes first, so a later kind cannot hide it.
     header, entries = po.read_text(encoding="utf-8").split("\n\n", 1)
-    unknown_entry = 'msgctxt "rule.nonexistent"\nmsgid "Gone."\nmsgstr "Parti."'
+    unknown_entry = 'msgid "Gone."\nmsgstr "Parti."'
     po.write_text(f"{header}\n\n{unknown_entry}\n\n{entries}", encoding="utf-8")
     bell = set_msgstr(po, "section.play", "Pour\x07jouer")  # refused by entry, before any check
     adds_error = set_msgstr(po, "rule.bags", "Répartissez les tuiles dans les {components.bags} sacs")
-    unknown = po.read_text(encoding="utf-8").splitlines().index('msgctxt "rule.nonexistent"') + 2
+    unknown = po.read_text(encoding="utf-8").splitlines().index('msgid "Gone."') + 1
     before = tree_digest(project_copy)
     code, _, err = import_(capsys, project_copy, po)
     assert code == 2
-    assert f"{po}:{unknown}: unknown unit 'rule.nonexistent' (not in rebus)" in err
+    assert f"{po}:{unknown}: an entry without msgctxt (the unit id) whose `#:` reference and msgid" in err
     assert f"{po}:{bell}: 'section.play': the control character U+0007" in err
     assert f"{po}:{adds_error}: 'rule.bags': the English ends with full stop, the translation with none" in err
     assert tree_digest(project_copy) == before

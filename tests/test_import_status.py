@@ -86,12 +86,14 @@ def test_an_outdated_unit_confirmed_unedited_takes_the_new_hash(history, tmp_pat
     assert json.loads(out)["languages"]["fr"]["rebus"]["outdated_ids"] == []
 
 
-def test_a_fuzzy_outdated_entry_is_left_out_and_the_unit_keeps_its_old_hash(history, tmp_path, capsys) -> None:
+def test_a_fuzzy_outdated_entry_left_as_exported_changes_nothing_and_the_unit_keeps_its_old_hash(
+    history, tmp_path, capsys
+) -> None:
     commit_english_edit(history)
     po = export(capsys, history, tmp_path)  # rule.winner is fuzzy in it
     code, out, err = import_(capsys, history, po)
     assert code == 0, err
-    assert "0 unit(s) updated, 1 fuzzy entr(ies) left out" in out
+    assert "0 unit(s) updated, 0 fuzzy entr(ies) kept as needing work" in out
     assert yaml_unit(history, FRENCH, "rule.winner")["source"] == source_hash(OLD_WINNER)
 
 

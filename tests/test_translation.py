@@ -9,6 +9,7 @@ import subprocess
 from pathlib import Path
 
 import pytest
+import yaml
 
 from conftest import edit, run_cli, tree_digest
 from rulebook.load.project import load_project
@@ -177,23 +178,26 @@ def test_import_takes_edits_refreshes_hashes_and_keeps_the_rest(changed_copy: Pa
     assert json.loads(out)["languages"]["fr"]["rebus"]["outdated"] == 0
 
 
-def test_fuzzy_entries_are_not_taken(changed_copy: Path, po_dir: Path, capsys) -> None:
+def test_a_fuzzy_entry_edited_is_kept_as_needing_work(changed_copy: Path, po_dir: Path, capsys) -> None:
     (po,) = export_one(capsys, changed_copy, po_dir)
     po.write_text(po.read_text(encoding="utf-8").replace("l’emporte.", "gagne tout."), encoding="utf-8")
-    before = tree_digest(changed_copy / "rules")
     code, out, _ = run_cli(capsys, "--root", str(changed_copy), "i18n", "import", str(po))
     assert code == 0
-    assert "0 unit(s) updated, 1 fuzzy" in out
-    assert "  fuzzy, left out: rule.winner" in out.splitlines()  # named, not only counted
-    assert tree_digest(changed_copy / "rules") == before
+    assert "1 unit(s) updated, 1 fuzzy entr(ies) kept as needing work" in out
+    assert "  updated: rule.winner (needs work)" in out.splitlines()  # named, not only counted
+    winner = yaml.safe_load((changed_copy / "rules/rebus/fr.yaml").read_text(encoding="utf-8"))["units"]["rule.winner"]
+    assert winner["text"].endswith("gagne tout.") and winner["needs_work"] is True
 
 
 @pytest.mark.parametrize(
     "breakage, message",
     [
         (
-            lambda t: t.replace('msgctxt "rule.bags"', 'msgctxt "rule.no-such-rule"'),
-            "unknown unit 'rule.no-such-rule' (not in rebus)",
+            # Its `#:` reference gone too: nothing names the unit any more.
+            lambda t: t.replace("#: rules/rebus/en.yaml:9\n", "").replace(
+                'msgctxt "rule.bags"\nmsgid "Separate', 'msgid "Gather'
+            ),
+            "an entry without msgctxt (the unit id) whose `#:` reference and msgid name no single unit of rebus",
         ),
         (lambda t: t.replace('msgstr "Glossaire"', 'msgstr "Glossaire" garbage'), "not a valid PO line"),
         (
@@ -209,7 +213,7 @@ def test_fuzzy_entries_are_not_taken(changed_copy: Path, po_dir: Path, capsys) -
         ),
         (lambda t: t.replace('msgstr "Glossaire"', 'msgstr "Glossaire'), "not a valid PO line"),
     ],
-    ids=["unknown unit", "broken syntax", "unknown game", "text check fails", "unterminated string"],
+    ids=["entry for no unit", "broken syntax", "unknown game", "text check fails", "unterminated string"],
 )
 def test_an_aborted_import_changes_nothing(project_copy, po_dir, capsys, breakage, message) -> None:
     (po,) = export_one(capsys, project_copy, po_dir)

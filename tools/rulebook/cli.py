@@ -352,8 +352,15 @@ def _export(args: argparse.Namespace) -> int:
             f"rulebook i18n export: no game or glossary {args.game!r}; choose from {', '.join(names)}", file=sys.stderr
         )
         return 2
+    from rulebook.i18n.po_file import Refused
+
     try:
-        written = export(project, args.lang, args.game, args.output)
+        written = export(project, args.lang, args.game, args.output, force=args.force)
+    except Refused as refused:  # a file holds a translator's edits: nothing was written
+        for problem in refused.problems:
+            print(problem, file=sys.stderr)
+        print("rulebook i18n export: refused; no file was changed", file=sys.stderr)
+        return 2
     except OSError as error:
         print(f"rulebook i18n export: cannot write {error.filename or args.output}: {error.strerror}", file=sys.stderr)
         return 2
@@ -403,13 +410,17 @@ def _import(args: argparse.Namespace) -> int:
         imported = import_po(project, path)
         where = display_path(imported.path, args.root)
         print(
-            f"{where}: {len(imported.changes)} unit(s) updated, {len(imported.fuzzy)} fuzzy entr(ies) left out, "
+            f"{where}: {len(imported.changes)} unit(s) updated, "
+            f"{len(imported.fuzzy)} fuzzy entr(ies) kept as needing work, "
             f"{len(imported.outdated)} stale entr(ies) taken as outdated, {len(imported.skipped)} skipped"
         )
         for change in imported.changes:
-            print(f"  updated: {change.unit_id}" + (" (outdated)" if change.unit_id in imported.outdated else ""))
-        for unit_id in imported.fuzzy:
-            print(f"  fuzzy, left out: {unit_id}")
+            marks = [
+                mark
+                for mark, ids in (("outdated", imported.outdated), ("needs work", imported.fuzzy))
+                if change.unit_id in ids
+            ]
+            print(f"  updated: {change.unit_id}" + (f" ({', '.join(marks)})" if marks else ""))
         for skipped in imported.skipped:
             print(f"  {args.file}:{skipped.line}: skipped: {skipped.unit_id}: {skipped.reason}")
 
@@ -423,9 +434,15 @@ def _update(args: argparse.Namespace) -> int:
         updated = update_po(project, path)
         print(
             f"{args.file}: brought up to the current English: {len(updated.changed)} entr(ies) now fuzzy "
-            f"(their English changed), {len(updated.added)} added, {len(updated.obsolete)} obsolete"
+            f"(their English changed), {len(updated.added)} added, {len(updated.obsolete)} obsolete, "
+            f"{len(updated.revived)} obsolete made live again"
         )
-        for label, ids in (("fuzzy", updated.changed), ("added", updated.added), ("obsolete", updated.obsolete)):
+        for label, ids in (
+            ("fuzzy", updated.changed),
+            ("added", updated.added),
+            ("obsolete", updated.obsolete),
+            ("live again", updated.revived),
+        ):
             for unit_id in ids:
                 print(f"  {label}: {unit_id}")
 
@@ -523,6 +540,9 @@ def build_parser() -> argparse.ArgumentParser:
     export.add_argument("lang", metavar="LANG")
     export.add_argument("--game", metavar="GAME", help="one game, or 'glossary' (default: all)")
     export.add_argument("-o", "--output", type=Path, default=Path("po"), help="folder (default: po)")
+    export.add_argument(
+        "--force", action="store_true", help="overwrite PO files that hold edits not imported yet (they are lost)"
+    )
     export.set_defaults(run=_export)
     import_ = i18n_commands.add_parser("import", help="take a translated PO file back into the YAML")
     import_.add_argument("file", metavar="FILE")

@@ -45,6 +45,7 @@ class Unit:
     source: str | None = None  # hash of the English text translated; None for English
     translated_from: str | None = None
     note: str | None = None
+    needs_work: bool = False  # the translator's own "come back to this": a fuzzy PO entry, kept
 
 
 @dataclass
@@ -68,6 +69,7 @@ class Words:
                 unit.get("source"),
                 unit.get("translated_from"),
                 unit.get("note"),
+                unit.get("needs_work", False),
             )
             for unit_id, unit in self.document.data["units"].items()
         }

@@ -15,11 +15,13 @@ from babel.messages.catalog import Catalog
 
 from rulebook.files import write_atomic_bytes
 from rulebook.i18n.history import earlier_english
-from rulebook.i18n.po_file import po_bytes
+from rulebook.i18n.location import unit_location
+from rulebook.i18n.po_file import Refused, po_bytes
 from rulebook.i18n.state import State, unit_states
 from rulebook.i18n.translator_notes import translator_notes
 from rulebook.i18n.ui import gettext_plural_forms
-from rulebook.model import Game, Glossary, Project, Status, Words
+from rulebook.i18n.unimported import unimported_edits
+from rulebook.model import Game, Glossary, Project, Status
 
 PROJECT = "rulebook"
 
@@ -41,7 +43,7 @@ def build_catalog(project: Project, text_set: Game | Glossary, language: str | N
         version=text_set.id,  # Project-Id-Version: "rulebook <id>" tells `import` where the words go
         header_comment=(
             f"# {text_set.id}: {source} → {language or 'any language'}, exported by `rulebook i18n export`.\n"
-            "# msgctxt is the unit id; fuzzy entries are outdated and are not imported until cleared."
+            "# msgctxt is the unit id; a fuzzy entry is outdated or needs work, and stays marked so until cleared."
         ),
         creation_date=datetime.now(UTC),
         revision_date=datetime.now(UTC),
@@ -75,8 +77,8 @@ def build_catalog(project: Project, text_set: Game | Glossary, language: str | N
             string=unit.text if unit is not None else "",
             context=unit_id,
             auto_comments=comments,
-            locations=[_location(text_set, english, unit_id)],
-            flags=["fuzzy"] if outdated else (),
+            locations=[unit_location(text_set, english, unit_id)],
+            flags=["fuzzy"] if outdated or (unit is not None and unit.needs_work) else (),
             previous_id=previous if previous else (),
         )
         if message.python_brace_format and unit_id in publisher_texts:
@@ -101,28 +103,28 @@ def _publisher_texts(project: Project, text_set: Game | Glossary, language: str 
     }
 
 
-def _location(text_set: Game | Glossary, english: Words, unit_id: str) -> tuple[str, int]:
-    """Where the English of a unit is: its line in en.yaml, or for glossary readings and example
-    readings in symbols.yaml."""
-    if unit_id in english.units:
-        return english.document.file, english.document.where(("units", unit_id), key=True)[0]
-    if isinstance(text_set, Glossary):
-        symbol = text_set.symbol(unit_id.removeprefix("symbol.").rpartition(".")[0])
-        if symbol is not None:
-            # The readings line, or the example whose reading a `.example` unit translates.
-            part = ("example", "reads") if unit_id.endswith(".example") else ("readings",)
-            return text_set.document.file, text_set.document.where(("symbols", symbol.index, *part), key=True)[0]
-    return english.document.file, 0
-
-
-def export(project: Project, language: str, only: str | None, folder: Path) -> list[Path]:
+def export(project: Project, language: str, only: str | None, folder: Path, *, force: bool = False) -> list[Path]:
     """Write one PO file per text set (or the one named) and its template; return their paths.
-    Every file is built before the first is written, so a failure leaves the folder as it was."""
+    Every file is built before the first is written, so a failure leaves the folder as it was.
+
+    A PO file already there that holds edits the YAML lacks is not overwritten (unless `force`):
+    the export is refused, naming each entry, so that a translator's work is imported first."""
     files: dict[Path, bytes] = {}
+    pending: list[str] = []
     for text_set in project.text_sets():
         if only is None or text_set.id == only:
-            files[folder / po_name(text_set, language)] = po_bytes(build_catalog(project, text_set, language))
+            path = folder / po_name(text_set, language)
+            files[path] = po_bytes(build_catalog(project, text_set, language))
             files[folder / pot_name(text_set)] = po_bytes(build_catalog(project, text_set, None))
+            edits = [] if force else unimported_edits(project, text_set, language, path)
+            if edits:
+                pending += edits
+                pending.append(
+                    f"{path}: holds edits the YAML does not have; import them first "
+                    f"(`rulebook i18n import {path}`), or export again with --force to overwrite them"
+                )
+    if pending:
+        raise Refused(pending)
     for path, data in files.items():
         write_atomic_bytes(path, data)
     return list(files)

@@ -29,9 +29,14 @@ def earlier_texts(root: Path, relative: str) -> dict[str, str]:
     return _texts_in(root, relative, tuple(revisions.split()))
 
 
-@cache  # keyed by the revisions themselves: a new commit is seen, an unchanged history is read once
 def _texts_in(root: Path, relative: str, revisions: tuple[str, ...]) -> dict[str, str]:
-    texts: dict[str, str] = {}
+    return {source_hash(text): text for _, text in _unit_texts_in(root, relative, revisions)}
+
+
+@cache  # keyed by the revisions themselves: a new commit is seen, an unchanged history is read once
+def _unit_texts_in(root: Path, relative: str, revisions: tuple[str, ...]) -> tuple[tuple[str, str], ...]:
+    """(unit id, text) for every unit text and readings line of every revision, without repeats."""
+    pairs: dict[tuple[str, str], None] = {}
     for revision in revisions:
         content = _git(root, "show", f"{revision}:{relative}")
         if len(content.encode("utf-8")) > MAX_YAML_BYTES:
@@ -40,9 +45,8 @@ def _texts_in(root: Path, relative: str, revisions: tuple[str, ...]) -> dict[str
             data = yaml.safe_load(content) if content else None
         except yaml.YAMLError:
             continue
-        for text in _texts(data):
-            texts.setdefault(source_hash(text), text)
-    return texts
+        pairs.update(dict.fromkeys(_texts(data)))
+    return tuple(pairs)
 
 
 def _git(root: Path, *args: str) -> str:
@@ -54,14 +58,20 @@ def _git(root: Path, *args: str) -> str:
         return ""
 
 
-def _texts(data: object) -> list[str]:
+def _texts(data: object) -> list[tuple[str, str]]:
+    """(unit id, text) of one revision: its units, or the glossary symbols' readings lines."""
     if not isinstance(data, dict):
         return []
     if isinstance(data.get("units"), dict):
-        return [unit["text"] for unit in data["units"].values() if isinstance(unit, dict) and "text" in unit]
+        units = data["units"].items()
+        return [(str(unit_id), unit["text"]) for unit_id, unit in units if isinstance(unit, dict) and "text" in unit]
     symbols = data.get("symbols")
     if isinstance(symbols, list):
-        return [" · ".join(s["readings"]) for s in symbols if isinstance(s, dict) and "readings" in s]
+        return [
+            (f"symbol.{s.get('id')}.readings", " · ".join(s["readings"]))
+            for s in symbols
+            if isinstance(s, dict) and "readings" in s
+        ]
     return []
 
 
@@ -73,3 +83,18 @@ def earlier_english(project: Project, text_set: Game | Glossary) -> dict[str, st
         # Readings live in symbols.yaml, not in en.yaml.
         texts.update(earlier_texts(project.root, display_path(project.root / text_set.document.file, project.root)))
     return texts
+
+
+def earlier_units(project: Project, text_set: Game | Glossary) -> dict[str, set[str]]:
+    """English text → the ids of the units that have had it, as far as git knows: which unit an
+    entry without msgctxt was made for."""
+    english = text_set.words[project.source_language]
+    files = [english.document.file]
+    if isinstance(text_set, Glossary) and text_set.document.file:
+        files.append(display_path(project.root / text_set.document.file, project.root))
+    units: dict[str, set[str]] = {}
+    for relative in files:
+        revisions = _git(project.root, "log", "--format=%H", "-n", str(HISTORY_DEPTH), "--", relative)
+        for unit_id, text in _unit_texts_in(project.root, relative, tuple(revisions.split())):
+            units.setdefault(text, set()).add(unit_id)
+    return units

@@ -14,6 +14,7 @@ from pathlib import Path
 
 from rulebook.check import text_set_problems
 from rulebook.files import write_atomic
+from rulebook.i18n.entry_unit import unit_finder
 from rulebook.i18n.history import earlier_english
 from rulebook.i18n.po_file import Entry, PoFile, Refused, read_po_file
 from rulebook.i18n.words_file import Change, apply_changes
@@ -42,7 +43,7 @@ class Skipped:
 class Imported:
     path: Path  # the words file
     changes: list[Change] = field(default_factory=list)
-    fuzzy: list[str] = field(default_factory=list)  # unit ids left out because they are marked fuzzy
+    fuzzy: list[str] = field(default_factory=list)  # unit ids the translator marked fuzzy: kept as needs_work
     outdated: list[str] = field(default_factory=list)  # stale entries taken as outdated translations
     skipped: list[Skipped] = field(default_factory=list)  # stale entries not taken, and why
 
@@ -51,27 +52,61 @@ def import_po(project: Project, po_path: Path) -> Imported:
     shown = str(po_path)
     po = read_po_file(po_path, shown)
     text_set, language = po_target(project, po, shown)
+    plan = plan_import(project, po, text_set, language, shown)
+    problems = plan.problems
+    if plan.imported.changes:
+        # Checked even when the file is already refused, so that the translator sees every problem.
+        try:
+            write_checked(project, text_set, language, plan.imported, plan.lines, shown, write=not problems)
+        except Refused as refused:
+            problems = [*problems, *refused.problems]
+    if problems:
+        raise Refused(problems)
+    return plan.imported
+
+
+@dataclass
+class Plan:
+    """What importing a PO file would do, before any check or write."""
+
+    imported: Imported
+    lines: dict[str, int]  # unit id → the PO line of its msgid
+    problems: list[str]  # entries refused
+
+
+def plan_import(project: Project, po: PoFile, text_set: Game | Glossary, language: str, shown: str) -> Plan:
+    """Decide entry by entry: an entry for a unit gone is skipped, one without msgctxt is matched
+    by its reference or msgid (`entry_unit`), and only what no unit can take is refused."""
     english = text_set.words[project.source_language]
     translatable = text_set.translatable(english)
     words = text_set.words.get(language)
-    imported = Imported(text_set.folder / f"{language}.yaml")
+    find_unit = unit_finder(project, text_set)
+    plan = Plan(Imported(text_set.folder / f"{language}.yaml"), {}, [])
+    imported, problems, lines = plan.imported, plan.problems, plan.lines
     if imported.path.is_symlink():
         # Writing replaces the file: a link would be followed to read and replaced by what it pointed at.
         where = display_path(imported.path, project.root)
         raise Refused([f"{where}: a link, not a file; import writes only a words file that is its own file"])
-    problems: list[str] = []
-    lines: dict[str, int] = {}
+    first_lines: dict[str, int] = {}
     for entry in po.entries:
         where = f"{shown}:{entry.line}"
-        unit_id = entry.context
+        unit_id = find_unit(entry)
         if unit_id is None:
-            problems.append(f"{where}: an entry without msgctxt, the unit id")
-        elif unit_id not in translatable:
-            problems.append(f"{where}: unknown unit '{unit_id}' (not in {text_set.id})")
+            problems.append(
+                f"{where}: an entry without msgctxt (the unit id) whose `#:` reference and msgid "
+                f"name no single unit of {text_set.id}"
+            )
+            continue
+        if unit_id in first_lines:  # only entries matched without msgctxt get here: read_po_file refuses the rest
+            problems.append(f"{where}: a second entry for '{unit_id}' (the first is at line {first_lines[unit_id]})")
+            continue
+        first_lines[unit_id] = entry.line
+        entry = replace(entry, context=unit_id)
+        if unit_id not in translatable:
+            reason = f"no unit '{unit_id}' in {text_set.id} any more; `rulebook i18n update` keeps it as obsolete"
+            imported.skipped.append(Skipped(unit_id, entry.line, reason))
         elif entry.plural:
             problems.append(f"{where}: '{unit_id}' has plural forms, but a unit has one text")
-        elif entry.fuzzy:
-            imported.fuzzy.append(unit_id)
         elif entry.string and (too_much := list(text_limit_dangers(entry.string))):
             # Refused here, by entry, before any check renders it: the bounds keep rendering fast.
             problems += [f"{where}: '{unit_id}': {message}" for message in too_much]
@@ -85,15 +120,7 @@ def import_po(project: Project, po_path: Path) -> Imported:
                 _current(imported, entry, current, source_hash(entry.msgid))
             else:
                 _stale(imported, project, text_set, entry, current, translatable[unit_id])
-    if imported.changes:
-        # Checked even when the file is already refused, so that the translator sees every problem.
-        try:
-            write_checked(project, text_set, language, imported, lines, shown, write=not problems)
-        except Refused as refused:
-            problems += refused.problems
-    if problems:
-        raise Refused(problems)
-    return imported
+    return plan
 
 
 def po_target(project: Project, po: PoFile, shown: str) -> tuple[Game | Glossary, str]:
@@ -122,15 +149,27 @@ def po_target(project: Project, po: PoFile, shown: str) -> tuple[Game | Glossary
 
 
 def _current(imported: Imported, entry: Entry, current: Unit | None, wanted: str) -> None:
-    """An entry made from the current English."""
+    """An entry made from the current English. A fuzzy one is the translator's "needs work": kept,
+    with `needs_work`, unless it is the export's own mark of an outdated unit left as it was."""
     assert isinstance(entry.string, str) and entry.context is not None
+    if current is not None and current.text == entry.string and current.source != wanted and entry.fuzzy:
+        return  # outdated, and still marked so: nothing the translator did
+    change = None
     if current is None or current.text != entry.string:
-        imported.changes.append(Change(entry.context, entry.string, wanted, Status.DRAFT.value))
+        change = Change(entry.context, entry.string, wanted, Status.DRAFT.value, entry.fuzzy)
     elif current.source != wanted:
         # An outdated unit confirmed without an edit: it now translates the current English. A review
         # was of the old English, so `reviewed` becomes `draft`; a publisher's text stays `original`.
         status = Status.DRAFT.value if current.status is Status.REVIEWED else None
-        imported.changes.append(Change(entry.context, current.text, wanted, status))
+        change = Change(entry.context, current.text, wanted, status, False)
+    elif current.needs_work != entry.fuzzy:  # the flag alone was set or cleared
+        # A reviewed text the translator now doubts is a draft again; a publisher's stays `original`.
+        status = Status.DRAFT.value if entry.fuzzy and current.status is Status.REVIEWED else None
+        change = Change(entry.context, current.text, wanted, status, entry.fuzzy)
+    if change is not None:
+        imported.changes.append(change)
+        if entry.fuzzy:
+            imported.fuzzy.append(entry.context)
 
 
 def _stale(
@@ -156,8 +195,10 @@ def _stale(
     elif current is not None and current.text == entry.string:
         reason = "unchanged: the YAML has this translation, still outdated"
     else:
-        imported.changes.append(Change(unit_id, entry.string, made_from, Status.DRAFT.value))
+        imported.changes.append(Change(unit_id, entry.string, made_from, Status.DRAFT.value, entry.fuzzy))
         imported.outdated.append(unit_id)
+        if entry.fuzzy:
+            imported.fuzzy.append(unit_id)
         return
     imported.skipped.append(Skipped(unit_id, entry.line, reason))
 

@@ -55,7 +55,11 @@ def po_bytes(catalog: Catalog) -> bytes:
 def _previous_lines(message: Message) -> list[str]:
     if not message.previous_id:
         return []
-    text = message.previous_id[0]  # Babel's Message keeps it as a list, whatever it was given
+    return previous_msgid_lines(message.previous_id[0])  # Babel's Message keeps it as a list
+
+
+def previous_msgid_lines(text: str) -> list[str]:
+    """`#| msgid` lines for an English a translation was made from, as msgmerge writes them."""
     # width=0: one PO string per line of the text, never wrapped inside a string.
     first, *rest = normalize(text, width=0).split("\n")
     return [f"#| msgid {first}\n", *(f"#| {line}\n" for line in rest)]
@@ -74,6 +78,7 @@ class Entry:
     fuzzy: bool
     line: int  # of its msgid, 1-based
     string_lines: tuple[int, ...] = ()  # of each msgstr (msgstr[0], msgstr[1], ...), 1-based
+    references: tuple[tuple[str, int | None], ...] = ()  # its `#:` lines: where the English is
 
     @property
     def plural(self) -> bool:
@@ -85,6 +90,7 @@ class PoFile:
     catalog: Catalog  # the header: Project-Id-Version, Language, Plural-Forms
     entries: list[Entry]  # every entry but the header, in file order
     language: str  # the Language header's language, without its territory ("fr" for fr_FR, fr-FR)
+    text: str = ""  # the whole file, decoded: `update` keeps every line it does not change
 
 
 # At most this many plural forms: gettext's languages have 1 to 6 (Arabic). A catalog's Plural-Forms
@@ -127,6 +133,7 @@ class _RecordingParser(PoFileParser):
                 fuzzy="fuzzy" in (flag.strip() for flag in self.flags),
                 line=self.offset + 1,
                 string_lines=tuple(line for _, line in sorted(lines.items())),
+                references=tuple(self.locations),
             )
         )
         super()._add_message()
@@ -203,7 +210,7 @@ def read_po_file(path: Path, shown: str) -> PoFile:
     entries = [entry for entry in parser.entries if entry.msgid != ""]
     _refuse_duplicates(entries, shown)
     language = catalog.locale.language if catalog.locale else _declared(text, "Language")
-    return PoFile(catalog, entries, language)
+    return PoFile(catalog, entries, language, text)
 
 
 def _decode(raw: bytes, shown: str) -> str:

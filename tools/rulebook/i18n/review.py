@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from rulebook.i18n.entry_unit import unit_finder
 from rulebook.i18n.importer import Imported, po_target, write_checked
 from rulebook.i18n.po_file import read_po_file
 from rulebook.i18n.words_file import Change
@@ -21,7 +22,7 @@ class Reviewed:
     path: Path
     reviewed: list[str] = field(default_factory=list)
     edited: list[str] = field(default_factory=list)  # text differs from the YAML: import it first
-    outdated: list[str] = field(default_factory=list)  # fuzzy, or the YAML's translation is outdated
+    outdated: list[str] = field(default_factory=list)  # fuzzy, or the YAML's translation is outdated or needs work
 
 
 def review_po(project: Project, po_path: Path) -> Reviewed:
@@ -33,13 +34,15 @@ def review_po(project: Project, po_path: Path) -> Reviewed:
     result = Reviewed(text_set.folder / f"{language}.yaml")
     changes: list[Change] = []
     lines: dict[str, int] = {}
+    find_unit = unit_finder(project, text_set)
     for entry in po.entries:
-        unit_id = entry.context
+        unit_id = find_unit(entry)  # an entry that lost its msgctxt is matched as import matches it
         if unit_id is None or unit_id not in translatable or entry.plural or not entry.string:
             continue
         current = words.units.get(unit_id) if words else None
         wanted = source_hash(translatable[unit_id])
-        if entry.fuzzy or entry.msgid != translatable[unit_id] or (current and current.source != wanted):
+        stale = current is not None and (current.source != wanted or current.needs_work)  # the YAML's own doubt
+        if entry.fuzzy or entry.msgid != translatable[unit_id] or stale:
             result.outdated.append(unit_id)
         elif current is None or current.text != entry.string:
             result.edited.append(unit_id)

@@ -24,6 +24,7 @@ class Change:
     text: str
     source: str  # hash of the English it now translates
     status: str | None  # None: keep the unit's status
+    needs_work: bool | None = None  # True: the translator marked it fuzzy; False: cleared; None: keep
 
 
 def _yaml() -> YAML:
@@ -69,11 +70,17 @@ def apply_changes(original: str, changes: list[Change], order: list[str]) -> str
             unit["source"] = DoubleQuotedScalarString(change.source)
             if change.status is not None:
                 unit["status"] = change.status
+            if change.needs_work:
+                unit["needs_work"] = True
+            elif change.needs_work is False:
+                unit.pop("needs_work", None)
             continue
         unit = CommentedMap()
         unit["text"] = _scalar(change.text)
         unit["source"] = DoubleQuotedScalarString(change.source)
         unit["status"] = change.status or "draft"
+        if change.needs_work:
+            unit["needs_work"] = True
         before = order[: order.index(change.unit_id)] if change.unit_id in order else order
         keys = list(units)
         position = max((keys.index(key) + 1 for key in before if key in units), default=len(keys))

@@ -1,0 +1,139 @@
+"""`rulebook i18n update` keeps everything a translator wrote and changes only what the English
+changed, as `msgmerge --previous` does (issue 24, part 1), and is compared with GNU msgmerge."""
+
+from __future__ import annotations
+
+import shutil
+import subprocess
+from pathlib import Path
+
+import polib
+import pytest
+
+from conftest import edit, run_cli
+from test_import import NEW_WINNER, commit_english_edit, export
+
+NOTE = "# Note de Jeanne : vérifier avec l’éditeur"
+GENERATOR = '"X-Generator: Poedit 3.4\\n"'
+REVISION = '"PO-Revision-Date: 2024-03-05 14:12+0100\\n"'
+
+
+def update(capsys, root: Path, po: Path) -> tuple[int, str, str]:
+    return run_cli(capsys, "--root", str(root), "i18n", "update", str(po))
+
+
+def as_a_translator_saved_it(po: Path) -> None:
+    """A comment, another tool's header field and revision date, and Poedit's wrapping of a msgstr."""
+    text = po.read_text(encoding="utf-8")
+    text = text.replace('msgctxt "rule.winner"', f'{NOTE}\nmsgctxt "rule.winner"', 1)
+    text = text.replace('"Generated-By:', f'{GENERATOR}\n"Generated-By:', 1)
+    text = "\n".join(REVISION if line.startswith('"PO-Revision-Date:') else line for line in text.split("\n"))
+    text = text.replace(
+        'msgstr "Chaque joueur pioche ensuite {setup.draw_per_bag} tuiles dans chaque sac."',
+        'msgstr ""\n"Chaque joueur pioche ensuite {setup.draw_per_bag} tuiles "\n"dans chaque sac."',
+    )
+    po.write_text(text, encoding="utf-8")
+
+
+def test_without_an_english_change_update_changes_no_byte(project_copy, tmp_path, capsys):
+    po = export(capsys, project_copy, tmp_path)
+    as_a_translator_saved_it(po)
+    before = po.read_bytes()
+    code, out, err = update(capsys, project_copy, po)
+    assert code == 0, err
+    assert "0 entr(ies) now fuzzy (their English changed), 0 added, 0 obsolete" in out
+    assert po.read_bytes() == before
+
+
+def test_an_english_change_changes_only_its_entry(history, tmp_path, capsys):
+    po = export(capsys, history, tmp_path)
+    as_a_translator_saved_it(po)
+    before = po.read_text(encoding="utf-8").split("\n\n")
+    commit_english_edit(history)  # rule.winner's English changes
+    code, _, err = update(capsys, history, po)
+    assert code == 0, err
+    after = po.read_text(encoding="utf-8").split("\n\n")
+    assert len(after) == len(before)
+    changed = [index for index, (old, new) in enumerate(zip(before, after, strict=True)) if old != new]
+    assert len(changed) == 1 and 'msgctxt "rule.winner"' in after[changed[0]]  # the header is untouched too
+    winner = after[changed[0]].split("\n")
+    assert winner[0] == NOTE  # the translator's comment stays with its entry
+    assert "#, fuzzy" in winner and '#| msgid "Highest score wins."' in winner and f'msgid "{NEW_WINNER}"' in winner
+
+
+def entries(po: Path) -> tuple[list[tuple], set[tuple], dict[str, str]]:
+    """What both tools must agree on: each live entry with its state, the obsolete ones, the header."""
+    catalog = polib.pofile(str(po))
+    live = [
+        (e.msgctxt, e.msgid, e.msgstr, e.fuzzy, e.previous_msgid, e.tcomment, sorted(e.flags))
+        for e in catalog
+        if not e.obsolete
+    ]
+    obsolete = {(e.msgctxt, e.msgid, e.msgstr) for e in catalog.obsolete_entries()}
+    header = {key: value for key, value in catalog.metadata.items() if key != "POT-Creation-Date"}
+    header["Content-Type"] = header["Content-Type"].lower()  # msgmerge writes the charset's name upper-case
+    return live, obsolete, header
+
+
+@pytest.mark.skipif(shutil.which("msgmerge") is None, reason="GNU gettext's msgmerge is not installed")
+def test_update_agrees_with_gnu_msgmerge(history, tmp_path, capsys):
+    """The same old file and the same English, through `update` and through `msgmerge --previous`
+    with a template exported from that English: the same entries in the same order, the same states
+    (translated, fuzzy, obsolete), previous msgids, translator comments, flags and header.
+
+    Deliberate differences, each asserted below:
+    - a unit the file lacks comes with the YAML's translation (msgmerge's template has none);
+    - an entry whose English changed beyond msgmerge's fuzzy matching (a unit rewritten) keeps its
+      translation as fuzzy, where msgmerge starts it empty and keeps the old one as obsolete: the
+      unit id says it is the same unit, and the old translation is the translator's best start.
+    Not compared: `#.` comments (msgmerge takes every entry's from the template, so an entry whose
+    English is unchanged would change; update keeps its bytes), `#|` msgctxt (msgmerge writes one
+    beside the previous msgid, it is the entry's own), POT-Creation-Date (update has no template),
+    and the case of the charset's name (msgmerge writes UTF-8 for utf-8; update keeps the header).
+    """
+    old = export(capsys, history, tmp_path / "old")
+    as_a_translator_saved_it(old)
+    catalog = polib.pofile(str(old))
+    bags = next(e for e in catalog if e.msgctxt == "rule.bags")  # fuzzy already, from an older English
+    bags.flags.append("fuzzy")
+    bags.previous_msgid = "Sort the tiles into {components.bags} bags."
+    drawing = next(e for e in catalog if e.msgctxt == "rule.drawing")  # a #~ entry whose English is current
+    drawing.obsolete = True
+    catalog.remove(next(e for e in catalog if e.msgctxt == "rule.starting-player"))  # missing from the file
+    catalog.append(polib.POEntry(msgctxt="rule.gone", msgid="A rule since deleted.", msgstr="Une règle supprimée."))
+    catalog.save(str(old))
+    edit(history, "rules/rebus/en.yaml", "bags according to color.", "bags, one per color.")
+    edit(history, "rules/rebus/en.yaml", "text: To play", "text: Turn sequence and scoring details")
+    commit_english_edit(history, "The highest score wins.")  # close: msgmerge matches it
+    template = export(capsys, history, tmp_path / "new").with_suffix("").with_suffix(".pot")
+    merged = tmp_path / "merged.po"
+    subprocess.run(["msgmerge", "-q", "--previous", "-o", str(merged), str(old), str(template)], check=True)
+    code, out, err = update(capsys, history, old)
+    assert code == 0, err
+    ours, theirs = entries(old), entries(merged)
+
+    assert ours[2] == theirs[2]  # the header: X-Generator and PO-Revision-Date kept by both
+    assert ours[2]["X-Generator"] == "Poedit 3.4" and ours[2]["PO-Revision-Date"] == "2024-03-05 14:12+0100"
+    by_unit = {entry[0]: entry for entry in ours[0]}
+    assert [entry[0] for entry in ours[0]] == [entry[0] for entry in theirs[0]]  # the same entries, in order
+    differ = {mine[0]: (mine, gnu) for mine, gnu in zip(ours[0], theirs[0], strict=True) if mine != gnu}
+    assert set(differ) == {"rule.starting-player", "section.play"}
+    mine, gnu = differ["rule.starting-player"]  # added: the YAML's translation, not an empty one
+    assert gnu[2] == "" and mine[2].startswith("Chaque joueur choisit") and mine[:2] == gnu[:2]
+    mine, gnu = differ["section.play"]  # rewritten English: kept as fuzzy, where msgmerge starts empty
+    assert (mine[1:5], gnu[1:5]) == (
+        ("Turn sequence and scoring details", "Pour jouer", True, "To play"),
+        ("Turn sequence and scoring details", "", False, None),
+    )
+    assert theirs[1] - ours[1] == {("section.play", "To play", "Pour jouer")}  # msgmerge's obsolete copy
+    assert ours[1] == {("rule.gone", "A rule since deleted.", "Une règle supprimée.")}
+    # What both did, spelled out: the translator's comment, the older previous msgid, the #~ entry live.
+    assert by_unit["rule.winner"][3:6] == (True, "Highest score wins.", NOTE.removeprefix("# "))
+    assert by_unit["rule.bags"][3:5] == (True, "Sort the tiles into {components.bags} bags.")
+    assert by_unit["rule.drawing"][2:4] == (
+        "Chaque joueur pioche ensuite {setup.draw_per_bag} tuiles dans chaque sac.",
+        False,
+    )
+    assert "  live again: rule.drawing" in out.splitlines() and "  obsolete: rule.gone" in out.splitlines()
+    result = subprocess.run(["msgfmt", "--check", "-o", "/dev/null", str(old)], capture_output=True, text=True)
+    assert result.returncode == 0, result.stderr
