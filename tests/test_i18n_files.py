@@ -27,6 +27,7 @@ from rulebook.i18n.words_file import Change, apply_changes
 from rulebook.load.project import load_project
 from rulebook.model import Status, source_hash
 from rulebook.problems import Problem, Severity
+from rulebook.site_address import configured_site_url
 from rulebook.validate.limits import MAX_YAML_BYTES
 from test_import import NEW_WINNER, commit_english_edit, export, import_, set_msgstr, yaml_unit
 from test_import_status import FRENCH, set_status
@@ -316,8 +317,8 @@ def comments(catalog: polib.POFile, unit_id: str) -> list[str]:
 
 
 def test_each_kind_of_unit_tells_the_translator_what_it_is_and_where(project_copy: Path, tmp_path: Path, capsys):
-    shutil.copy(ROOT / "mkdocs.yml", project_copy / "mkdocs.yml")  # site_url: http://127.0.0.1:8000/
-    site = "http://127.0.0.1:8000/"
+    shutil.copy(ROOT / "mkdocs.yml", project_copy / "mkdocs.yml")
+    site = configured_site_url(ROOT)  # mkdocs.yml's site_url, the public address
     rebus = polib.pofile(str(export(capsys, project_copy, tmp_path)))
     assert comments(rebus, "summary") == [
         "One-line description of REBUS on the home page",

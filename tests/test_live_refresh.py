@@ -175,6 +175,8 @@ def test_the_server_shows_an_edit(tmp_path: Path) -> None:
         url = f"http://127.0.0.1:{port}/rebus/"
         assert _wait_for(lambda: "rb-rule" in page_text(url), 300), "the server did not start"
         assert "livereload" in page_text(url)  # MkDocs' script, which reloads the page after an edit
+        # The preview names its own address, not the public one of mkdocs.yml's site_url.
+        assert f'<link rel="canonical" href="{url}">' in page_text(url)
         edit(project, "rules/rebus/en.yaml", "according to color.", "according to color, served live.")
         assert _wait_for(lambda: "served live" in page_text(url), 60)
         assert _wait_for(lambda: "served live" in page_text(f"http://127.0.0.1:{port}/search/search_index.json"), 10)

@@ -10,6 +10,7 @@ import sys
 from pathlib import Path
 
 from conftest import ROOT
+from rulebook.site_address import configured_site_url
 
 ENV = {**os.environ, "NO_MKDOCS_2_WARNING": "1"}
 
@@ -67,3 +68,20 @@ def test_a_part_alone_lacks_the_other_languages_pages(tmp_path: Path) -> None:
     rulebook("build", "--languages", "fr", "--site", str(tmp_path / "part"))
     assert (tmp_path / "part" / "fr" / "rebus" / "index.html").is_file()
     assert not (tmp_path / "part" / "cs" / "rebus" / "index.html").exists()
+
+
+def test_a_site_built_for_another_address_names_it_wherever_it_named_the_configured_one(
+    clean_site: Path, tmp_path: Path
+) -> None:
+    # A CI job publishing to another host: canonical links, every sitemap (the per-page copies and
+    # the merged one) and the 404 pages follow --site-url; nothing else changes, the policy's
+    # hashes included.
+    configured = configured_site_url(ROOT)
+    assert configured is not None
+    other = "https://games.example.net/"
+    rulebook("build", "--strict", "--jobs", "2", "--site-url", other.rstrip("/"), "--site", str(tmp_path / "site"))
+    got = contents(tmp_path / "site")
+    expected = {name: data.replace(configured.encode(), other.encode()) for name, data in contents(clean_site).items()}
+    assert sorted(got) == sorted(expected)
+    assert [name for name in expected if got[name] != expected[name]] == []
+    assert other.encode() in got["cs/rebis/sitemap.xml"] and other.encode() in got["fr/rebus/index.html"]

@@ -15,6 +15,7 @@ from translate.storage import tbx
 from conftest import ROOT, run_cli
 from rulebook.i18n.translator_notes import _value, _what_it_is
 from rulebook.load.project import load_project
+from rulebook.site_address import configured_site_url
 
 XML_LANG = "{http://www.w3.org/XML/1998/namespace}lang"
 
@@ -30,15 +31,16 @@ def entry(catalog: polib.POFile, unit_id: str) -> polib.POEntry:
 
 
 def test_placeholder_values_and_a_site_link_are_in_the_comments(project_copy, tmp_path, capsys) -> None:
-    shutil.copy(ROOT / "mkdocs.yml", project_copy / "mkdocs.yml")  # site_url: http://127.0.0.1:8000/
+    shutil.copy(ROOT / "mkdocs.yml", project_copy / "mkdocs.yml")
+    site = configured_site_url(ROOT)  # mkdocs.yml's site_url, the public address
     czech = export(capsys, project_copy, tmp_path, "cs", "rebus")
     # rules/rebus/game.yaml: components.bags is 3, setup.draw_per_bag is 3.
     notes = entry(czech, "rule.drawing").comment.splitlines()
     assert "{setup.draw_per_bag} = 3" in notes
-    assert "on the site: http://127.0.0.1:8000/cs/rebus/#drawing" in notes
+    assert f"on the site: {site}cs/rebus/#drawing" in notes
     assert "{components.bags} = 3" in entry(czech, "rule.bags").comment.splitlines()
     french = export(capsys, project_copy, tmp_path, "fr", "rebus")
-    assert "on the site: http://127.0.0.1:8000/fr/rebus/#play" in entry(french, "section.play").comment.splitlines()
+    assert f"on the site: {site}fr/rebus/#play" in entry(french, "section.play").comment.splitlines()
     assert "{" not in entry(french, "rule.winner").comment  # no placeholder, no value line
 
 

@@ -65,6 +65,9 @@ def _build(args: argparse.Namespace) -> int:
         return _fail(f"rulebook build: {one_line(str(error))}", 2, False)
     except (KeyError, StopIteration):
         return _fail(f"rulebook build: {excerpt(str(config))} configures no languages of the i18n plugin", 2, False)
+    site_url, refusal = _site_url(args, config)
+    if refusal:
+        return _fail(refusal, 2, False)
     if args.languages:
         unknown = [code for code in args.languages.split(",") if code not in languages]
         if unknown:
@@ -72,7 +75,7 @@ def _build(args: argparse.Namespace) -> int:
                 f"rulebook build: --languages: {', '.join(map(excerpt, unknown))} not among {languages}", 2, False
             )
         try:
-            split_build.build_part(config, site, args.languages.split(","), args.strict)
+            split_build.build_part(config, site, args.languages.split(","), args.strict, site_url)
         except (Abort, ConfigurationError, PluginError) as error:
             print(f"rulebook build: {one_line(str(error))}", file=sys.stderr)
             return 1
@@ -81,7 +84,29 @@ def _build(args: argparse.Namespace) -> int:
     code = _check(args)
     if code:
         return code
-    return split_build.build_in_parallel(args.root, config, site, args.jobs or os.cpu_count() or 1, args.strict)
+    jobs = args.jobs or os.cpu_count() or 1
+    return split_build.build_in_parallel(args.root, config, site, jobs, args.strict, site_url)
+
+
+def _site_url(args: argparse.Namespace, config: Path) -> tuple[str | None, str | None]:
+    """The address to publish at, when it replaces the config's (--site-url, else RULEBOOK_SITE_URL),
+    and the refusal of a local or malformed one, wherever it was set."""
+    import os
+
+    from rulebook.site_address import ENVIRONMENT, address_problem, with_slash
+    from rulebook.website.split_build import configured_address
+
+    if args.site_url is not None:
+        given, where = args.site_url, "--site-url"
+    elif os.environ.get(ENVIRONMENT):
+        given, where = os.environ[ENVIRONMENT], ENVIRONMENT
+    else:
+        given, where = None, f"{display_path(config, args.root)}: site_url"
+    address = given if given is not None else configured_address(config)
+    problem = address_problem(address) if address is not None else None
+    if problem:
+        return None, f"rulebook build: {where}: {excerpt(address)} {problem}"
+    return (with_slash(given) if given is not None else None), None
 
 
 def _serve(args: argparse.Namespace) -> int:
@@ -506,6 +531,11 @@ def build_parser() -> argparse.ArgumentParser:
     build.add_argument("--jobs", type=int, help="processes at once (default: one per core)")
     build.add_argument("--strict", action="store_true", help="a warning fails the build, as mkdocs build --strict")
     build.add_argument("--languages", help="build only these languages (one part of a split build, for `merge`)")
+    build.add_argument(
+        "--site-url",
+        metavar="URL",
+        help="the address the site is published at (default: RULEBOOK_SITE_URL, else site_url)",
+    )
     build.set_defaults(run=_build)
     serve = commands.add_parser("serve", help="serve the site and refresh what an edit changes (make serve)")
     serve.add_argument("-f", "--config-file", type=Path, help="the MkDocs config (default: mkdocs.yml in the project)")

@@ -2,7 +2,9 @@
 
 `make print` runs this after `make build`. Chromium is the browser the tests already drive through
 Playwright (Debian's package), so printing needs nothing new; the print stylesheet (rulebook.css,
-`@media print`) decides what the paper shows.
+`@media print`) decides what the paper shows. The pages are opened on a local server, but their
+citations print the site's public address (print.js resolves them against the canonical link,
+from site_url): the local one means nothing on paper.
 """
 
 from __future__ import annotations

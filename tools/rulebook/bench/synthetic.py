@@ -158,7 +158,7 @@ def mkdocs_config(root: Path, languages: list[str], *, toolkit: bool) -> Path:
         plugins.append({"rulebook": {"root": str(root)}})
     config = {
         "site_name": "Benchmark",
-        "site_url": "http://127.0.0.1:8000/",
+        "site_url": "https://bench.example.org/",  # `rulebook build` refuses a local address
         "docs_dir": str(root / "docs"),
         "theme": {"name": "material", "font": False, "features": ["navigation.prune"]},
         "plugins": plugins,

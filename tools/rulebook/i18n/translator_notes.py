@@ -3,16 +3,11 @@ its placeholders, and a link to it on the site."""
 
 from __future__ import annotations
 
-import re
-from functools import cache
-from pathlib import Path
-
 from rulebook import placeholders
-from rulebook.files import inside_project
 from rulebook.model import Game, Glossary, Project
+from rulebook.site_address import public_site_url
 
 PLACEHOLDER_NOTE = "Keep every {group.name} placeholder: the site fills it from game data."
-SITE_CONFIG = "mkdocs.yml"
 
 
 def translator_notes(project: Project, text_set: Game | Glossary, unit_id: str, language: str) -> list[str]:
@@ -68,8 +63,9 @@ def _what_it_is(text_set: Game | Glossary, unit_id: str) -> list[str]:
 
 
 def unit_link(project: Project, text_set: Game | Glossary, unit_id: str, language: str) -> str | None:
-    """The unit's place on the published site, e.g. `https://…/fr/rebus/#bags`; None without a site_url."""
-    site = site_url(project.root)
+    """The unit's place on the published site, e.g. `https://…/fr/rebus/#bags`; None without a site_url
+    (site_address.public_site_url: mkdocs.yml's, or RULEBOOK_SITE_URL's)."""
+    site = public_site_url(project.root)
     if site is None:
         return None
     prefix = "" if language == project.source_language else f"{language}/"
@@ -87,18 +83,3 @@ def unit_link(project: Project, text_set: Game | Glossary, unit_id: str, languag
     if kind == "summary":
         return f"{site}{prefix}"  # the home page lists each game with its summary
     return f"{page}#{anchors[kind]}" if kind in anchors else page
-
-
-_SITE_URL = re.compile(r"^site_url:\s*['\"]?([^'\"\s#]+)", re.MULTILINE)
-
-
-@cache
-def site_url(root: Path) -> str | None:
-    """mkdocs.yml's site_url, ending in "/". Read as text: mkdocs.yml may carry tags a safe loader refuses."""
-    if not inside_project(root / SITE_CONFIG, root):
-        return None  # refused unread; `rulebook check` says so
-    try:
-        match = _SITE_URL.search((root / SITE_CONFIG).read_text(encoding="utf-8"))
-    except OSError:
-        return None
-    return match.group(1).rstrip("/") + "/" if match else None

@@ -46,6 +46,13 @@ def site_languages(config_file: Path) -> list[str]:
     return [default, *(language for language in languages if language != default)]
 
 
+def configured_address(config_file: Path) -> str | None:
+    """The config's site_url, as MkDocs reads it (an `!ENV` tag included)."""
+    from mkdocs.config import load_config
+
+    return load_config(str(config_file)).site_url
+
+
 def shares(languages: list[str], parts: int) -> list[list[str]]:
     """Languages per part, the default (first) one in the first part. Every part also builds the
     default language, so the first part, which keeps it, takes one language fewer than its share.
@@ -65,14 +72,16 @@ def shares(languages: list[str], parts: int) -> list[list[str]]:
     return [[languages[0], *split[0]], *split[1:]]
 
 
-def build_part(config_file: Path, site: Path, languages: list[str], strict: bool) -> None:
-    """One part, in this process: a whole mkdocs build that skips the other languages' builds."""
+def build_part(config_file: Path, site: Path, languages: list[str], strict: bool, site_url: str | None = None) -> None:
+    """One part, in this process: a whole mkdocs build that skips the other languages' builds.
+    `site_url`, when given, replaces the config's (rulebook/site_address.py)."""
     import mkdocs_static_i18n.plugin as i18n_module
     from mkdocs.commands.build import build
     from mkdocs.config import load_config
 
     real_build = i18n_module.build
-    config = load_config(str(config_file), site_dir=str(site), **({"strict": True} if strict else {}))
+    overrides = {"strict": True} if strict else {}
+    config = load_config(str(config_file), site_dir=str(site), site_url=site_url, **overrides)
     i18n = config.plugins["i18n"]
 
     def some_languages(config, dirty: bool = False) -> None:
@@ -158,7 +167,9 @@ PARTS_PREFIX = ".rulebook-parts-"  # + the building process's id: a folder of pa
 _PARTS_OWNER = re.compile(rf"^{re.escape(PARTS_PREFIX)}(\d+)-")
 
 
-def build_in_parallel(root: Path, config_file: Path, site: Path, jobs: int, strict: bool) -> int:
+def build_in_parallel(
+    root: Path, config_file: Path, site: Path, jobs: int, strict: bool, site_url: str | None = None
+) -> int:
     """Every part in its own process at once, then the merge; the exit code of the first that failed.
     The parts are built beside the site (the merge renames them into it) in a folder removed however
     the build ends: done, failed, interrupted (SIGINT) or stopped (SIGTERM). One killed outright
@@ -173,7 +184,7 @@ def build_in_parallel(root: Path, config_file: Path, site: Path, jobs: int, stri
         with _stopped_by_sigterm():
             parts = [folder / f"part-{index}" for index in range(len(split))]
             for part, share in zip(parts, split, strict=True):
-                processes.append(_start_part(root, config_file, part, share, strict))
+                processes.append(_start_part(root, config_file, part, share, strict, site_url))
             codes = [process.wait() for process in processes]
             failed = next((code for code in codes if code), 0)
             if failed:
@@ -189,7 +200,9 @@ def build_in_parallel(root: Path, config_file: Path, site: Path, jobs: int, stri
     return 0
 
 
-def _start_part(root: Path, config_file: Path, part: Path, share: list[str], strict: bool) -> subprocess.Popen:
+def _start_part(
+    root: Path, config_file: Path, part: Path, share: list[str], strict: bool, site_url: str | None
+) -> subprocess.Popen:
     command = [
         "--root",
         str(root),
@@ -200,6 +213,7 @@ def _start_part(root: Path, config_file: Path, part: Path, share: list[str], str
         str(part),
         "--languages",
         ",".join(share),
+        *(["--site-url", site_url] if site_url else []),
     ]
     return subprocess.Popen(
         [sys.executable, "-m", "rulebook.cli", *command, *(["--strict"] if strict else [])],

@@ -5,7 +5,7 @@
     if (navigator.clipboard && window.isSecureContext) {
       return navigator.clipboard.writeText(text);
     }
-    // Plain http on another host than localhost has no Clipboard API: select and copy instead.
+    // A page over plain http (not a secure context) has no Clipboard API: select and copy instead.
     var area = document.createElement("textarea");
     area.value = text;
     area.setAttribute("readonly", "");

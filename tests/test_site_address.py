@@ -1,0 +1,101 @@
+"""The site's public address (rulebook/site_address.py): mkdocs.yml holds it, `rulebook build
+--site-url` or RULEBOOK_SITE_URL replaces it, and a production build never carries a local one.
+The parallel build with another address is in test_split_build.py; the printed citations in
+browser/test_print_edition.py."""
+
+from __future__ import annotations
+
+import gzip
+import shutil
+from pathlib import Path
+
+import polib
+import pytest
+
+from conftest import ROOT, run_cli, tree_digest
+from rulebook.site_address import ENVIRONMENT, address_problem, configured_site_url
+
+LOCAL = (b"127.0.0.1", b"localhost")
+# The theme's source maps are Material's source text for developer tools; one comment there
+# explains how `mkdocs serve` resolves its address. They address nothing a reader's browser asks for.
+SOURCE_MAP = ".map"
+
+
+def test_the_repository_names_a_public_address() -> None:
+    # It was http://127.0.0.1:8000/, the preview's, which every canonical link and sitemap named.
+    address = configured_site_url(ROOT)
+    assert address is not None and address.startswith("https://")
+    assert address_problem(address) is None
+
+
+def test_the_built_site_names_no_local_address(clean_site: Path) -> None:
+    found = []
+    for path in sorted(clean_site.rglob("*")):
+        if not path.is_file() or path.suffix == SOURCE_MAP:
+            continue
+        data = path.read_bytes()
+        data = gzip.decompress(data) if path.suffix == ".gz" else data
+        found += [f"{path.relative_to(clean_site)}: {word.decode()}" for word in LOCAL if word in data]
+    assert found == []
+
+
+def test_canonical_links_and_sitemaps_name_the_public_address(clean_site: Path) -> None:
+    address = configured_site_url(ROOT)
+    assert f'<link rel="canonical" href="{address}fr/rebus/">' in (clean_site / "fr/rebus/index.html").read_text()
+    assert f"<loc>{address}cs/rebis/</loc>" in (clean_site / "cs/rebis/sitemap.xml").read_text()
+    assert f"<loc>{address}glossary/</loc>" in gzip.decompress((clean_site / "sitemap.xml.gz").read_bytes()).decode()
+
+
+def planted_config(project: Path, site_url: str) -> Path:
+    """The repository's mkdocs.yml in a copy of the project, its site_url replaced."""
+    config = (ROOT / "mkdocs.yml").read_text(encoding="utf-8")
+    public = configured_site_url(ROOT)
+    assert public is not None and f"site_url: {public}\n" in config
+    (project / "mkdocs.yml").write_text(config.replace(f"site_url: {public}\n", f"site_url: {site_url}\n"))
+    shutil.copytree(ROOT / "docs" / "assets", project / "docs" / "assets")
+    return project / "mkdocs.yml"
+
+
+LOCAL_REFUSAL = "is a local address: readers would be sent to their own machine"
+
+
+@pytest.mark.parametrize(
+    ("options", "environment", "site_url", "refusal"),
+    [
+        (["--site-url", "http://localhost:8000/"], None, None, f"--site-url: 'http://localhost:8000/' {LOCAL_REFUSAL}"),
+        (["--site-url", "http://[::1]/"], None, None, f"--site-url: 'http://[::1]/' {LOCAL_REFUSAL}"),
+        (
+            ["--site-url", "rules.example.org"],
+            None,
+            None,
+            "--site-url: 'rules.example.org' is not an http: or https: address with a host",
+        ),
+        ([], "http://127.0.0.1:8000", None, f"{ENVIRONMENT}: 'http://127.0.0.1:8000' {LOCAL_REFUSAL}"),
+        ([], None, "http://127.0.0.1:8000/", f"mkdocs.yml: site_url: 'http://127.0.0.1:8000/' {LOCAL_REFUSAL}"),
+    ],
+)
+def test_a_build_for_a_local_or_malformed_address_is_refused_unbuilt(
+    project_copy: Path, capsys, monkeypatch, options: list[str], environment, site_url, refusal: str
+) -> None:
+    planted_config(project_copy, site_url or "https://rules.example.org/")
+    if environment:
+        monkeypatch.setenv(ENVIRONMENT, environment)
+    else:
+        monkeypatch.delenv(ENVIRONMENT, raising=False)
+    before = tree_digest(project_copy)
+    code, _, err = run_cli(capsys, "--root", str(project_copy), "build", *options)
+    assert (code, err.splitlines()) == (2, [f"rulebook build: {refusal}"])
+    assert tree_digest(project_copy) == before  # no site, no check's cache: nothing
+
+
+def test_an_exported_po_file_links_to_the_address_the_environment_names(
+    project_copy: Path, tmp_path: Path, capsys, monkeypatch
+) -> None:
+    planted_config(project_copy, "https://rules.example.org/")
+    monkeypatch.setenv(ENVIRONMENT, "https://games.example.net/rules")
+    code, _, err = run_cli(
+        capsys, "--root", str(project_copy), "i18n", "export", "cs", "--game", "rebus", "-o", str(tmp_path / "po")
+    )
+    assert code == 0, err
+    drawing = next(entry for entry in polib.pofile(str(tmp_path / "po/rebus.cs.po")) if entry.msgctxt == "rule.drawing")
+    assert "on the site: https://games.example.net/rules/cs/rebus/#drawing" in drawing.comment.splitlines()
