@@ -485,6 +485,12 @@ def _percent(text: str):
     return percent_argument(text)
 
 
+def _rule(args: argparse.Namespace) -> int:
+    from rulebook.authoring.command import run_rule
+
+    return run_rule(args)
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(prog="rulebook", description=__doc__)
     parser.add_argument("--root", type=Path, help="project folder (default: found upwards from here)")
@@ -555,6 +561,17 @@ def build_parser() -> argparse.ArgumentParser:
     new_language = new_commands.add_parser("language", help="a language: words files, UI catalog, site config")
     new_language.add_argument("code", metavar="CODE", help="an ISO 639 code that Babel knows")
     new_language.set_defaults(run=_new)
+    rule = commands.add_parser("rule", help="rename or delete a rule in every file and language at once")
+    rule_commands = rule.add_subparsers(dest="rule_command", required=True, metavar="ACTION")
+    rename = rule_commands.add_parser("rename", help="a rule's new id: game.yaml, every reference, unit and link")
+    rename.add_argument("game", metavar="GAME")
+    rename.add_argument("old", metavar="OLD_ID")
+    rename.add_argument("new", metavar="NEW_ID")
+    rename.set_defaults(run=_rule)
+    delete = rule_commands.add_parser("delete", help="a rule and its words in every language (refused while named)")
+    delete.add_argument("game", metavar="GAME")
+    delete.add_argument("id", metavar="ID")
+    delete.set_defaults(run=_rule)
     return parser
 
 
