@@ -115,7 +115,7 @@ def plan_delete(root: Path, game_id: str, rule_id: str) -> Plan:
 
 def _read(root: Path, game_id: str) -> _Project:
     if not game_id_pattern(root).fullmatch(game_id) or not (root / "rules" / game_id / "game.yaml").is_file():
-        raise Refused(f"no game {excerpt(game_id)} (no rules/{excerpt(game_id)}/game.yaml)")
+        raise Refused(f"no game {excerpt(game_id)}: no folder of that name under rules/ holds a game.yaml")
     manifest = round_trip.read(root, PROJECT_FILE)
     languages = [str(code) for code in round_trip.sequence(manifest, "languages", str(PROJECT_FILE))]
     games = [str(code) for code in round_trip.sequence(manifest, "games", str(PROJECT_FILE))]
