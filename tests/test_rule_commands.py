@@ -201,6 +201,10 @@ def test_delete_refuses_while_a_text_links_to_the_rule(project_copy: Path, capsy
             "rulebook rule rename: 'Winner' is not a rule id: lowercase letters and digits in words joined by '-'",
         ),
         (
+            ("rename", "rebus", "winner", "w" * 65),  # the schema's maxLength is 64
+            f"rulebook rule rename: '{'w' * 65}' is not a rule id: lowercase letters and digits in words joined by '-'",
+        ),
+        (
             ("rename", "rebus", "winner", "bags"),
             "rulebook rule rename: rules/rebus/game.yaml: 'bags' is already an id of the game; choose another",
         ),
@@ -231,5 +235,29 @@ def test_a_write_failing_midway_leaves_every_file_as_it_was(project_copy: Path, 
     assert (code, out) == (2, "")
     assert err.splitlines() == [
         f"rulebook rule rename: cannot write {project_copy / REBUS[2]}: No space left on device; no file was changed"
+    ]
+    assert tree_digest(project_copy) == before
+
+
+def test_delete_refuses_to_leave_a_section_without_rules(project_copy: Path, capsys) -> None:
+    game = edit(
+        project_copy, "rules/rebus/game.yaml", "sections:\n", "sections:\n  - id: house\n    rules: [house-rule]\n"
+    )
+    edit(
+        project_copy,
+        "rules/rebus/en.yaml",
+        "  section.play:\n",
+        "  section.house:\n    text: House rules\n"
+        "  rule.house-rule:\n    text: Agree on them first.\n"
+        "  section.play:\n",
+    )
+    assert check(project_copy, capsys)[0] == 0
+    before = tree_digest(project_copy)
+    code, _, err = run_cli(capsys, "--root", str(project_copy), "rule", "delete", "rebus", "house-rule")
+    assert code == 2
+    line, col = locate(game, "house-rule]")
+    assert err.splitlines() == [
+        f"rulebook rule delete: rules/rebus/game.yaml:{line}:{col}: rule 'house-rule' is the only rule of section "
+        "'house'; a section needs one: delete or edit the section by hand"
     ]
     assert tree_digest(project_copy) == before

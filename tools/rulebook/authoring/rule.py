@@ -11,8 +11,6 @@ Delete also finishes a deletion made by hand: a rule gone from game.yaml whose u
 
 from __future__ import annotations
 
-import json
-import re
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -21,7 +19,7 @@ from typing import Any
 from rulebook.authoring import round_trip
 from rulebook.authoring.plan import Plan, Refused
 from rulebook.authoring.rule_references import is_section_place, links_to, rule_places
-from rulebook.authoring.schema_rules import game_id_pattern
+from rulebook.authoring.schema_rules import game_id_pattern, id_pattern
 from rulebook.authoring.text_edits import TextEdits
 from rulebook.load.document import format_path
 from rulebook.load.project import PROJECT_FILE
@@ -136,8 +134,7 @@ def _read(root: Path, game_id: str) -> _Project:
 
 
 def _check_new_id(root: Path, project: _Project, new: str) -> None:
-    schema = json.loads((root / "schemas" / "game.schema.json").read_text(encoding="utf-8"))
-    if not re.fullmatch(schema["$defs"]["id"]["pattern"], new) or len(new) > schema["$defs"]["id"]["maxLength"]:
+    if not id_pattern(root).fullmatch(new):
         raise Refused(f"{excerpt(new)} is not a rule id: lowercase letters and digits in words joined by '-'")
     if is_reserved_id(new):
         raise Refused(f"{excerpt(new)} is an anchor the page itself uses; choose another id")
