@@ -225,16 +225,24 @@ def test_bad_input_is_refused_and_changes_nothing(project_copy: Path, capsys, ar
     assert tree_digest(project_copy) == before
 
 
-def test_a_write_failing_midway_leaves_every_file_as_it_was(project_copy: Path, capsys, monkeypatch) -> None:
+@pytest.mark.parametrize(
+    ("command", "failing"),
+    [(("rename", "rebus", "winner", "highest-score"), 3), (("delete", "rebus", "house-rule"), 4)],
+)
+def test_a_write_failing_midway_leaves_every_file_as_it_was(
+    project_copy: Path, capsys, monkeypatch, command: tuple[str, ...], failing: int
+) -> None:
+    add_house_rule(project_copy)
     before = tree_digest(project_copy)
-    asked = fail_one_write(monkeypatch, lambda path, count: count == 3, 28, "No space left on device")
+    asked = fail_one_write(monkeypatch, lambda path, count: count == failing, 28, "No space left on device")
 
-    code, out, err = run_cli(capsys, "--root", str(project_copy), "rule", "rename", "rebus", "winner", "highest-score")
+    code, out, err = run_cli(capsys, "--root", str(project_copy), "rule", *command)
 
-    assert [path.relative_to(project_copy).as_posix() for path in asked] == list(REBUS[:3])
+    assert [path.relative_to(project_copy).as_posix() for path in asked] == list(REBUS[:failing])
     assert (code, out) == (2, "")
     assert err.splitlines() == [
-        f"rulebook rule rename: cannot write {project_copy / REBUS[2]}: No space left on device; no file was changed"
+        f"rulebook rule {command[0]}: cannot write {project_copy / REBUS[failing - 1]}: No space left on device; "
+        "no file was changed"
     ]
     assert tree_digest(project_copy) == before
 
