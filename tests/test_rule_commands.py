@@ -65,7 +65,10 @@ def test_rename_follows_links_to_the_rule_and_keeps_their_translations_current(p
         hash_at = text.index("source: ", start) + len('source: "')
         text = text[:hash_at] + source_hash(english_old) + text[hash_at + 12 :]
         (project_copy / f"rules/rebus/{language}.yaml").write_text(text, encoding="utf-8")
-    assert check(project_copy, capsys) == (0, [])
+    # Another game's page links to it too; its translations, publishers' texts, are outdated by that.
+    edit(project_copy, "rules/rebis/en.yaml", "no hand limit.", "no hand limit (unlike [REBUS](../rebus/#winner)).")
+    checked = check(project_copy, capsys)
+    assert checked[0] == 0 and len(checked[1]) == 2
     states = json.dumps(status(project_copy, capsys)).replace("rule.winner", "rule.highest-score")
 
     assert run_cli(capsys, "--root", str(project_copy), "rule", "rename", "rebus", "winner", "highest-score")[0] == 0
@@ -75,8 +78,11 @@ def test_rename_follows_links_to_the_rule_and_keeps_their_translations_current(p
         text = (project_copy / f"rules/rebus/{language}.yaml").read_text(encoding="utf-8")
         assert "(#highest-score))." in text and "#winner" not in text
         assert f'source: "{source_hash(english_new)}"' in text
+    assert "(unlike [REBUS](../rebus/#highest-score))." in (project_copy / "rules/rebis/en.yaml").read_text(
+        encoding="utf-8"
+    )
     assert json.dumps(status(project_copy, capsys)) == states  # rule.bags is still translated in both
-    assert check(project_copy, capsys) == (0, [])
+    assert check(project_copy, capsys) == checked  # the same two warnings, nothing new
 
 
 HOUSE_RULE = "  house-rule:\n"

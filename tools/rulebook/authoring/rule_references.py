@@ -9,6 +9,7 @@ from collections.abc import Iterator
 from typing import Any
 
 from rulebook.load.document import JsonPath
+from rulebook.render.target import browser_view
 
 # An inline link's target with a fragment: `](rebus/#bonus-squares)`, `](#bonus-squares "title")`.
 LINK_FRAGMENT = re.compile(r"\]\(\s*<?(?P<page>[^\s()<>#]*)#(?P<fragment>[^\s()<>]+?)>?(?=[\s)])")
@@ -53,11 +54,13 @@ def links_to(text: str, game_id: str, rule_id: str, same_game: bool) -> Iterator
 
 
 def _page(target: str) -> str:
-    """The page a link's path names: "../rebus/" and "rebus.md" are "rebus"; "" is the same page.
+    r"""The page a link's path names, as a browser reads it (a backslash is a slash): "../rebus/"
+    and "rebus.md" are "rebus"; "" is the same page.
 
-    >>> [_page(p) for p in ("", "../rebus/", "./rebus.md", "/fr/rebus/index.html", "rebus")]
-    ['', 'rebus', 'rebus', 'rebus', 'rebus']
+    >>> [_page(p) for p in ("", "../rebus/", "./rebus.md", "/fr/rebus/index.html", "\\rebus\\", "rebis")]
+    ['', 'rebus', 'rebus', 'rebus', 'rebus', 'rebis']
     """
+    target = browser_view(target).replace("\\", "/")
     for suffix in ("index.html", "index.md"):
         target = target.removesuffix(suffix)
     return target.rstrip("/").removesuffix(".md").rsplit("/", 1)[-1]
