@@ -59,7 +59,8 @@ BREAKS = [
         FR_BAGS,
         FR_BAGS + "    source: 8b431258bc48\n    status: draft\n  rule.extra:\n    text: Texte.\n",
         "rule.extra",
-        "units.rule.extra: not in en.yaml, so there is nothing it can translate",
+        "units.rule.extra: not in en.yaml, so there is nothing it can translate; "
+        "`rulebook rule delete rebus extra` removes it from every language",
     ),
     Break(
         "placeholder naming no fact",

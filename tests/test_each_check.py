@@ -341,7 +341,8 @@ FAULTS = [
         "  summary:\n",
         "  rule.extra:\n    text: More.\n  summary:\n",
         "rule.extra:",
-        "units.rule.extra: no such section or rule in game.yaml",
+        "units.rule.extra: no such section or rule in game.yaml; "
+        "`rulebook rule delete rebis extra` removes it from every language",
     ),
     Fault(
         "translations: a language file missing is a warning",

@@ -8,6 +8,8 @@ from pathlib import Path
 import pytest
 
 from conftest import run_cli
+from rulebook.model import Typography
+from rulebook.validate.qa import typography_messages
 
 NBSP = "\u00a0"
 
@@ -69,6 +71,22 @@ BREAKS = [
         "French typography: « and » take a no-break space inside",
     ),
     (
+        "French straight quotes",
+        "rules/rebus/fr.yaml",
+        f"plus proche du «{NBSP}A{NBSP}»",
+        'plus proche du "A"',
+        "rule.starting-player",
+        'French typography: straight quotes ("); quote with «…»',
+    ),
+    (
+        "Czech straight quotes",
+        "rules/oh-my-word/cs.yaml",
+        "platí „při rovnosti bodů“ mezi",
+        'platí "při rovnosti bodů" mezi',
+        "ruling.tie.why",
+        'Czech typography: straight quotes ("); quote with „…“',
+    ),
+    (
         "forbidden term",
         "rules/rebus/fr.yaml",
         "les {components.bags} sacs",
@@ -108,3 +126,12 @@ def test_each_qa_check_fires_at_the_unit(project_copy: Path, capsys, case) -> No
     line, col = broken.count("\n", 0, value) + 1, value - broken.rfind("\n", 0, value)
     assert code == 1
     assert f"{file}:{line}:{col}: units.{unit_id}.text: {message}" in out.splitlines(), out
+
+
+def test_straight_quotes_are_judged_outside_code_and_where_the_language_lists_its_quotes() -> None:
+    czech = Typography(quotes=("„", "“"))
+    assert typography_messages(czech, "cs", 'Napište `"A"` a pak "B".') == [
+        'Czech typography: straight quotes ("); quote with „…“'
+    ]
+    assert typography_messages(czech, "cs", 'Napište `"A"` a pak „B“.') == []  # code keeps its own quotes
+    assert typography_messages(Typography(no_break_space_before=":"), "fr", 'Dites "A".') == []  # none listed

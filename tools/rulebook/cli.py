@@ -334,12 +334,14 @@ def _status(args: argparse.Namespace) -> int:
                     if ids:
                         print(f"{language} {name} {kind.removesuffix('_ids')}: {' '.join(ids)}")
     if args.fail_under is not None:
-        below = [
-            (language, rows[-1].percent) for language, rows in tallies.items() if rows[-1].percent < args.fail_under
-        ]
+        from rulebook.i18n.threshold import share, shown, shown_under
+
+        below = [(language, share(rows[-1])) for language, rows in tallies.items() if share(rows[-1]) < args.fail_under]
         for language, percent in below:
             print(
-                f"rulebook status: {language} is {percent:.1f}% translated, under {args.fail_under:g}%", file=sys.stderr
+                f"rulebook status: {language} is {shown_under(percent, args.fail_under)}% translated, "
+                f"under {shown(args.fail_under)}%",
+                file=sys.stderr,
             )
         return 1 if below else 0
     return 0
@@ -519,6 +521,18 @@ def _new(args: argparse.Namespace) -> int:
     return run_new(args)
 
 
+def _percent(text: str):
+    from rulebook.i18n.threshold import percent_argument
+
+    return percent_argument(text)
+
+
+def _rule(args: argparse.Namespace) -> int:
+    from rulebook.authoring.command import run_rule
+
+    return run_rule(args)
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(prog="rulebook", description=__doc__)
     parser.add_argument("--root", type=Path, help="project folder (default: found upwards from here)")
@@ -560,8 +574,8 @@ def build_parser() -> argparse.ArgumentParser:
     status.add_argument(
         "--fail-under",
         metavar="PERCENT",
-        type=float,
-        help="exit 1 when a language has fewer units up to date than this",
+        type=_percent,
+        help="exit 1 when a language has fewer units up to date than this (0 to 100)",
     )
     status.set_defaults(run=_status)
     i18n = commands.add_parser("i18n", help="PO files for translators: export, update, import, review, terms")
@@ -597,6 +611,17 @@ def build_parser() -> argparse.ArgumentParser:
     new_language = new_commands.add_parser("language", help="a language: words files, UI catalog, site config")
     new_language.add_argument("code", metavar="CODE", help="an ISO 639 code that Babel knows")
     new_language.set_defaults(run=_new)
+    rule = commands.add_parser("rule", help="rename or delete a rule in every file and language at once")
+    rule_commands = rule.add_subparsers(dest="rule_command", required=True, metavar="ACTION")
+    rename = rule_commands.add_parser("rename", help="a rule's new id: game.yaml, every reference, unit and link")
+    rename.add_argument("game", metavar="GAME")
+    rename.add_argument("old", metavar="OLD_ID")
+    rename.add_argument("new", metavar="NEW_ID")
+    rename.set_defaults(run=_rule)
+    delete = rule_commands.add_parser("delete", help="a rule and its words in every language (refused while named)")
+    delete.add_argument("game", metavar="GAME")
+    delete.add_argument("id", metavar="ID")
+    delete.set_defaults(run=_rule)
     return parser
 
 

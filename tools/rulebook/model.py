@@ -317,7 +317,13 @@ class Typography:
 
     no_break_space_before: str = ""  # marks that take a no-break space before them (French: ":;!?")
     no_break_space_inside_guillemets: bool = False
-    quotes: tuple[str, str] = ("“", "”")  # how the pages quote: «…» in French, „…“ in Czech
+    # How the pages quote: «…» in French, „…“ in Czech. Listed, it is also checked: QA reports a
+    # straight quote (") in the language's text. None: the pages quote “…”, and nothing is checked.
+    quotes: tuple[str, str] | None = None
+
+    @property
+    def page_quotes(self) -> tuple[str, str]:
+        return self.quotes or ("“", "”")
 
 
 @dataclass

@@ -35,6 +35,35 @@ def run_new(args: argparse.Namespace) -> int:
     return 0
 
 
+def run_rule(args: argparse.Namespace) -> int:
+    """`rulebook rule rename|delete`: every file changed, or none."""
+    from rulebook.authoring.rule import plan_delete, plan_rename
+
+    what = f"rulebook rule {args.rule_command}"
+    try:
+        if args.rule_command == "rename":
+            plan = plan_rename(args.root, args.game, args.old, args.new)
+        else:
+            plan = plan_delete(args.root, args.game, args.id)
+    except Refused as refused:
+        *lines, last = str(refused).splitlines() or [""]
+        for line in lines:
+            print(line, file=sys.stderr)
+        print(f"{what}: {last}", file=sys.stderr)
+        return 2
+    except OSError as error:
+        print(f"{what}: cannot read {error.filename}: {error.strerror}; no file was changed", file=sys.stderr)
+        return 2
+    try:
+        written = plan.apply()
+    except OSError as error:
+        print(f"{what}: cannot write {error.filename}: {error.strerror}; no file was changed", file=sys.stderr)
+        return 2
+    for path in written:
+        print(path.relative_to(args.root))
+    return 0
+
+
 def _next_steps(args: argparse.Namespace) -> str:
     if args.new_command == "game":
         return f"next: write the rules in rules/{args.id}/, then `rulebook check` (README: Add a game)"

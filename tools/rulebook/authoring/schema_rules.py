@@ -18,3 +18,10 @@ def game_id_pattern(root: Path) -> re.Pattern[str]:
 
 def language_pattern(root: Path) -> re.Pattern[str]:
     return _pattern(root, "languages")
+
+
+def id_pattern(root: Path) -> re.Pattern[str]:
+    """A section's, rule's, example's or ruling's id (game.schema.json), its length included."""
+    schema = json.loads((root / "schemas" / "game.schema.json").read_text(encoding="utf-8"))
+    rule = schema["$defs"]["id"]
+    return re.compile(f"(?=.{{1,{rule['maxLength']}}}\\Z){rule['pattern']}")

@@ -50,7 +50,7 @@ class PageContext:
         """Text in another language, between this page's quotation marks (rules/project.yaml
         `typography`), with the no-break spaces inside guillemets that the typography asks for."""
         typography = self.project.typography.get(self.language, Typography())
-        start, end = typography.quotes
+        start, end = typography.page_quotes
         if typography.no_break_space_inside_guillemets and start == "«":
             start, end = start + "\u00a0", "\u00a0" + end
         return f'{start}<span lang="{language}">{markdown_text}</span>{end}'

@@ -21,6 +21,9 @@ _ENDINGS = {".": "full stop", ":": "colon", "?": "question mark", "!": "exclamat
 _NO_BREAK = "\u00a0\u202f"
 _AFTER_OPEN = re.compile(r"«(?![" + _NO_BREAK + r"])")
 _BEFORE_CLOSE = re.compile(r"(?<![" + _NO_BREAK + r"])»")
+# A straight double quote where the language has quotation marks of its own; code spans keep theirs.
+_STRAIGHT_QUOTE = re.compile(r'"')
+_CODE_SPAN = re.compile(r"(`+).+?\1", re.DOTALL)
 
 
 def qa_problems(project: Project, text_set: Game | Glossary) -> list[Problem]:
@@ -141,6 +144,9 @@ def typography_messages(rules: Typography, language: str, text: str) -> list[str
             messages.append(f"{name} typography: a no-break space (U+00A0 or U+202F) goes before '{mark}'")
     if rules.no_break_space_inside_guillemets and (_AFTER_OPEN.search(text) or _BEFORE_CLOSE.search(text)):
         messages.append(f"{name} typography: « and » take a no-break space inside")
+    if rules.quotes and _STRAIGHT_QUOTE.search(_CODE_SPAN.sub("", text)):
+        start, end = rules.quotes
+        messages.append(f'{name} typography: straight quotes ("); quote with {start}…{end}')
     return sorted(set(messages))
 
 

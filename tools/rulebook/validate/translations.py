@@ -27,7 +27,11 @@ def translation_problems(project: Project, game: Game | Glossary) -> list[Proble
         if unit_id not in english.units
     ]
     problems += [
-        _at_key(english.document, ("units", unit_id), f"units.{unit_id}: no such section or rule in game.yaml")
+        _at_key(
+            english.document,
+            ("units", unit_id),
+            f"units.{unit_id}: no such section or rule in game.yaml{_deleting(game, unit_id)}",
+        )
         for unit_id in english.units
         if unit_id not in expected
     ]
@@ -49,7 +53,8 @@ def translation_problems(project: Project, game: Game | Glossary) -> list[Proble
                     _at_key(
                         words.document,
                         where,
-                        f"units.{unit_id}: not in {source}.yaml, so there is nothing it can translate",
+                        f"units.{unit_id}: not in {source}.yaml, so there is nothing it can translate"
+                        + _deleting(game, unit_id),
                     )
                 )
                 continue
@@ -89,6 +94,14 @@ def translation_problems(project: Project, game: Game | Glossary) -> list[Proble
             if unit_id in english.units and unit_id not in words.units
         ]
     return problems
+
+
+def _deleting(text_set: Game | Glossary, unit_id: str) -> str:
+    """For the unit of a rule that game.yaml no longer has: the command that deletes it everywhere."""
+    rule_id = unit_id.removeprefix("rule.")
+    if not isinstance(text_set, Game) or rule_id == unit_id or rule_id in {rule.id for rule in text_set.rules()}:
+        return ""
+    return f"; `rulebook rule delete {text_set.id} {rule_id}` removes it from every language"
 
 
 def _at_key(document: Document, path: tuple, message: str, severity: Severity = Severity.ERROR) -> Problem:

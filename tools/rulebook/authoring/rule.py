@@ -1,0 +1,233 @@
+"""`rulebook rule rename|delete`: a rule's id changed, or the rule removed, in every file at once.
+
+Rename changes the id in game.yaml (its section's list and every reference), the unit key
+`rule.<id>` in every language's words file and in the sources' coverage maps, and each link
+`#<id>` in any text; a translation made from the current English stays current (an English text
+whose link changed gets its new hash in every translation that matched it). Delete removes the
+id from its section and the unit from every language, and refuses while anything else names the
+rule, listing each place: a worked example, a ruling or a coverage map would lose what it cites.
+Delete also finishes a deletion made by hand: a rule gone from game.yaml whose units remain.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from rulebook.authoring import round_trip
+from rulebook.authoring.plan import Plan, Refused
+from rulebook.authoring.rule_references import is_section_place, links_to, rule_places
+from rulebook.authoring.schema_rules import game_id_pattern, id_pattern
+from rulebook.authoring.text_edits import TextEdits
+from rulebook.load.document import format_path
+from rulebook.load.project import PROJECT_FILE
+from rulebook.model import source_hash
+from rulebook.problems import excerpt
+from rulebook.render.anchors import is_reserved_id
+
+UNIT = "rule.{}"
+
+
+@dataclass
+class _Project:
+    """The files a rule's id can be in: the game's, and every words file that may link to it."""
+
+    root: Path
+    game_id: str
+    languages: list[str]
+    game: TextEdits
+    words: dict[Path, TextEdits]  # every words file of every game and the glossary, source language first
+    coverage: list[TextEdits]
+
+    def own_words(self) -> list[TextEdits]:
+        folder = self.root / "rules" / self.game_id
+        return [edits for path, edits in self.words.items() if path.parent == folder]
+
+    def text_sets(self) -> Iterator[list[TextEdits]]:
+        """Each text set's words files, the source language's first."""
+        folders: dict[Path, list[TextEdits]] = {}
+        for path, edits in self.words.items():
+            folders.setdefault(path.parent, []).append(edits)
+        yield from folders.values()
+
+    def files(self) -> list[TextEdits]:
+        return [self.game, *self.words.values(), *self.coverage]
+
+
+def plan_rename(root: Path, game_id: str, old: str, new: str) -> Plan:
+    project = _read(root, game_id)
+    ids = [rule_id for path, rule_id in rule_places(project.game.expected) if is_section_place(path)]
+    if old not in ids:
+        raise Refused(f"rules/{game_id}/game.yaml: no rule {excerpt(old)} in any section")
+    _check_new_id(root, project, new)
+    for path, rule_id in rule_places(project.game.document.data):
+        if rule_id == old:
+            project.game.replace_scalar(path, old, new)
+            _set(project.game.expected, path, new)
+    for edits in [*project.own_words(), *project.coverage]:
+        units = edits.expected.get("units") if isinstance(edits.expected, dict) else None
+        if isinstance(units, dict) and UNIT.format(old) in units:
+            edits.replace_scalar(("units", UNIT.format(old)), UNIT.format(old), UNIT.format(new), key=True)
+            units[UNIT.format(new)] = units.pop(UNIT.format(old))
+    for words in project.text_sets():
+        _rename_links(project, words, old, new)
+    return _plan(project)
+
+
+def plan_delete(root: Path, game_id: str, rule_id: str) -> Plan:
+    project = _read(root, game_id)
+    unit = UNIT.format(rule_id)
+    places = [path for path, named in rule_places(project.game.document.data) if named == rule_id]
+    in_words = [edits for edits in project.own_words() if unit in _units(edits)]
+    if not places and not in_words:
+        raise Refused(f"rules/{game_id}: no rule {excerpt(rule_id)} in game.yaml nor in any words file")
+    references = list(_references(project, rule_id, places))
+    if references:
+        raise Refused(
+            "\n".join(
+                [
+                    *references,
+                    f"rule {excerpt(rule_id)} is still named in {len(references)} place(s) above; "
+                    "change them first; nothing was written",
+                ]
+            )
+        )
+    for path in places:  # its section's list
+        section = project.game.expected["sections"][path[1]]
+        if len(section["rules"]) == 1:
+            line, col = project.game.document.where(path)
+            raise Refused(
+                f"rules/{game_id}/game.yaml:{line}:{col}: rule {excerpt(rule_id)} is the only rule of section "
+                f"{excerpt(section.get('id'))}; a section needs one: delete or edit the section by hand"
+            )
+        project.game.remove_item(path, rule_id)
+    for path in sorted(places, reverse=True):
+        del project.game.expected["sections"][path[1]]["rules"][path[3]]
+    for edits in in_words:
+        edits.remove_entry(("units", unit))
+        del edits.expected["units"][unit]
+    return _plan(project)
+
+
+def _read(root: Path, game_id: str) -> _Project:
+    if not game_id_pattern(root).fullmatch(game_id) or not (root / "rules" / game_id / "game.yaml").is_file():
+        raise Refused(f"no game {excerpt(game_id)}: no folder of that name under rules/ holds a game.yaml")
+    manifest = round_trip.read(root, PROJECT_FILE)
+    languages = [str(code) for code in round_trip.sequence(manifest, "languages", str(PROJECT_FILE))]
+    games = [str(code) for code in round_trip.sequence(manifest, "games", str(PROJECT_FILE))]
+    if game_id not in games:
+        raise Refused(f"{PROJECT_FILE}: the game {excerpt(game_id)} is not listed")
+    folder = root / "rules" / game_id
+    words: dict[Path, TextEdits] = {}
+    for other in [
+        *(root / "rules" / game for game in games if game_id_pattern(root).fullmatch(game)),
+        root / "glossary",
+    ]:
+        for language in languages:
+            path = other / f"{language}.yaml"
+            if path.is_file():
+                words[path] = TextEdits.read(root, path)
+    coverage = [TextEdits.read(root, path) for path in sorted((folder / "sources").glob("*.coverage.yaml"))]
+    return _Project(root, game_id, languages, TextEdits.read(root, folder / "game.yaml"), words, coverage)
+
+
+def _check_new_id(root: Path, project: _Project, new: str) -> None:
+    if not id_pattern(root).fullmatch(new):
+        raise Refused(f"{excerpt(new)} is not a rule id: lowercase letters and digits in words joined by '-'")
+    if is_reserved_id(new):
+        raise Refused(f"{excerpt(new)} is an anchor the page itself uses; choose another id")
+    game = project.game.expected
+    taken = {rule_id for _, rule_id in rule_places(game)}  # the page's anchors: sections and rules
+    taken |= {section.get("id") for section in game.get("sections") or [] if isinstance(section, dict)}
+    if new in taken:
+        raise Refused(f"rules/{project.game_id}/game.yaml: {excerpt(new)} is already an id of the game; choose another")
+    for edits in [*project.own_words(), *project.coverage]:
+        if UNIT.format(new) in _units(edits):
+            line, col = edits.document.where(("units", UNIT.format(new)), key=True)
+            raise Refused(
+                f"{edits.document.file}:{line}:{col}: {UNIT.format(new)} is already a unit; choose another id"
+            )
+
+
+def _references(project: _Project, rule_id: str, places: list) -> Iterator[str]:
+    """Every place other than its section that names the rule, as file:line:col: what."""
+    game = project.game.document
+    for path in places:
+        if not is_section_place(path):
+            line, col = game.where(path)
+            yield f"{game.file}:{line}:{col}: {format_path(path)} names rule {excerpt(rule_id)}"
+    for edits in project.coverage:
+        if UNIT.format(rule_id) in _units(edits):
+            line, col = edits.document.where(("units", UNIT.format(rule_id)), key=True)
+            yield f"{edits.document.file}:{line}:{col}: the source's sentences are mapped to {UNIT.format(rule_id)}"
+    for edits in project.words.values():
+        same_game = edits.path.parent == project.root / "rules" / project.game_id
+        for unit_id, unit in _units(edits).items():
+            for field, text in _texts(unit):
+                if any(links_to(text, project.game_id, rule_id, same_game)):
+                    line, col = edits.document.where(("units", unit_id, field))
+                    where = f"{edits.document.file}:{line}:{col}"
+                    yield f"{where}: units.{unit_id}.{field} links to rule {excerpt(rule_id)}"
+
+
+def _rename_links(project: _Project, words: list[TextEdits], old: str, new: str) -> None:
+    """Each link to the rule in one text set's words, rewritten in the text and in the data; a
+    translation that was current with the English stays current."""
+    rehashed: dict[str, tuple[str, str]] = {}  # unit id → (old hash, new hash) of the source language
+    for index, edits in enumerate(words):
+        same_game = edits.path.parent == project.root / "rules" / project.game_id
+        for match in links_to(edits.text, project.game_id, old, same_game):
+            edits.replace_text(match.start("fragment"), match.end("fragment"), new)
+        for unit_id, unit in _units(edits).items():
+            for field, text in _texts(unit):
+                changed = "".join(_relinked(text, project.game_id, old, new, same_game))
+                if changed != text:
+                    unit[field] = changed
+                    if index == 0 and field == "text" and _is_source(project, edits):
+                        rehashed[unit_id] = (source_hash(text), source_hash(changed))
+    for edits in words[1:]:
+        for unit_id, unit in _units(edits).items():
+            if unit_id in rehashed and unit.get("source") == rehashed[unit_id][0]:
+                renamed = unit_id == UNIT.format(new) and edits.path.parent == project.root / "rules" / project.game_id
+                original = UNIT.format(old) if renamed else unit_id
+                edits.replace_scalar(("units", original, "source"), *rehashed[unit_id])
+                unit["source"] = rehashed[unit_id][1]
+
+
+def _relinked(text: str, game_id: str, old: str, new: str, same_game: bool) -> Iterator[str]:
+    at = 0
+    for match in links_to(text, game_id, old, same_game):
+        yield text[at : match.start("fragment")] + new
+        at = match.end("fragment")
+    yield text[at:]
+
+
+def _is_source(project: _Project, edits: TextEdits) -> bool:
+    return edits.path.stem == project.languages[0]
+
+
+def _units(edits: TextEdits) -> dict[str, Any]:
+    units = edits.expected.get("units") if isinstance(edits.expected, dict) else None
+    return units if isinstance(units, dict) else {}
+
+
+def _texts(unit: Any) -> Iterator[tuple[str, str]]:
+    for field, value in unit.items() if isinstance(unit, dict) else ():
+        if isinstance(value, str) and field not in ("source", "status"):
+            yield field, value
+
+
+def _set(data: Any, path: tuple, value: Any) -> None:
+    for step in path[:-1]:
+        data = data[step]
+    data[path[-1]] = value
+
+
+def _plan(project: _Project) -> Plan:
+    plan = Plan(project.root)
+    for edits in project.files():
+        if edits.changed:
+            plan.add(edits.path, edits.result())
+    return plan
