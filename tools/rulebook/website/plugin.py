@@ -34,10 +34,10 @@ from rulebook.render.search import lunr_languages, split_index
 from rulebook.website.config import RulebookConfig
 from rulebook.website.interface import interface_words, localize_theme
 from rulebook.website.policy import with_policy
+from rulebook.website.precache import write_precache_list
 from rulebook.website.site_files import (
     copy_sitemaps,
     write_not_found_pages,
-    write_precache_list,
     write_source_language_redirects,
 )
 

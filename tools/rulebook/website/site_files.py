@@ -7,13 +7,11 @@
   link of a page, and would log a 404 for every one that is missing. Each copy holds that page's
   own entry only: the whole sitemap beside every page grows with the square of the pages (19 GB
   at 200 games in 10 languages).
-- The list of what the service worker caches for offline reading.
 """
 
 from __future__ import annotations
 
 import html
-import json
 import re
 from pathlib import Path
 
@@ -81,24 +79,3 @@ def copy_sitemaps(site: Path, site_url: str | None) -> None:
         own = by_address.get(base + page.parent.relative_to(site).as_posix() + "/")
         if own and page.parent != site:  # not beside the redirects of /en/, which MkDocs did not build
             write_if_changed(page.parent / "sitemap.xml", header + own + footer)
-
-
-# Not needed offline: source maps, compressed duplicates, the sitemaps, and lunr's segmenters for
-# Chinese and Thai.
-_NOT_CACHED = {".map", ".gz"}
-_NOT_CACHED_NAMES = {"sitemap.xml", "precache.json", "tinyseg.js", "wordcut.js"}
-
-
-def write_precache_list(site: Path) -> list[str]:
-    """precache.json: every URL the service worker (theme/sw.js) caches for offline reading.
-    A page is listed by its folder URL, which is what a reader's browser asks for."""
-    files = []
-    for path in sorted(site.rglob("*")):
-        if not path.is_file() or path.suffix in _NOT_CACHED or path.name in _NOT_CACHED_NAMES:
-            continue
-        relative = path.relative_to(site).as_posix()
-        if path.name == "index.html":
-            relative = relative.removesuffix("index.html") or "./"
-        files.append(relative)
-    write_if_changed(site / "precache.json", json.dumps({"files": files}, indent=0))
-    return files
