@@ -132,15 +132,20 @@ def test_a_new_build_replaces_the_cached_copy_whole(context: BrowserContext, ser
     text = page_file.read_text(encoding="utf-8")
     assert text.count('<h1 id="rebis">Rebis<') == 1
     page_file.write_text(text.replace('<h1 id="rebis">Rebis<', '<h1 id="rebis">Rebis, second edition<'), "utf-8")
+    script = site / "assets/javascripts/print.js"
+    script.write_text(script.read_text(encoding="utf-8") + "\ndocument.documentElement.dataset.edition = '2';\n")
     new = CACHE_PREFIX + write_precache_list(site)  # as the build does after writing the files
     assert new != old
     page.goto(f"{url}/rebis/")
     assert "second edition" in page.inner_text("article h1")
+    # The new page comes with the new build's scripts, not the old cache's.
+    assert page.get_attribute("html", "data-edition") == "2"
     # The browser found a new worker script, which installed the new build and deleted the old cache.
     assert installed(page, site) == new
     context.set_offline(True)
     page.goto(f"{url}/rebis/")
     assert "second edition" in page.inner_text("article h1")
+    assert page.get_attribute("html", "data-edition") == "2"
 
 
 def test_a_planted_response_is_never_served(context: BrowserContext, served: tuple[Path, str]) -> None:

@@ -13,7 +13,8 @@
 // - Pages come from the network first, so a reader online sees what the server has: a 404 or 410
 //   removes the cached copy. The cache answers when the network fails or takes more than
 //   NETWORK_TIMEOUT. Other files come from the cache, checked against the network behind it
-//   (stale-while-revalidate), with the same 404 and 410 rule.
+//   (stale-while-revalidate), with the same 404 and 410 rule; but once the server has sent a file
+//   of another build, from the network first, so that a new page never runs an old build's script.
 "use strict";
 
 // Written by the build: {"build": id, "files": {URL relative to the site's root: SHA-256 hex}}.
@@ -23,6 +24,7 @@ const CACHE = "rulebook-site-" + PRECACHE.build;
 const NETWORK_TIMEOUT = 3000; // ms: a page the network has not sent by then comes from the cache
 const root = new URL("./", self.registration.scope);
 const expected = new Map(Object.entries(PRECACHE.files).map(([file, digest]) => [new URL(file, root).href, digest]));
+let serverHasAnotherBuild = false; // until this worker stops: its successor is on its way
 
 async function digestOf(response) {
   const hash = await crypto.subtle.digest("SHA-256", await response.clone().arrayBuffer());
@@ -84,6 +86,8 @@ async function fromNetwork(request, key) {
     await (await caches.open(CACHE)).delete(key);
   } else if (await isTheBuilds(response, key)) {
     await (await caches.open(CACHE)).put(key, response.clone());
+  } else if (response.ok && !response.redirected) {
+    serverHasAnotherBuild = true;
   }
   return response;
 }
@@ -110,6 +114,7 @@ async function networkFirst(event, key) {
 }
 
 async function cacheFirst(event, key) {
+  if (serverHasAnotherBuild) return networkFirst(event, key);
   const network = fromNetwork(event.request, key);
   event.waitUntil(network.catch(() => {})); // offline: the cached copy is the answer
   return (await fromCache(key)) || network;
