@@ -261,4 +261,7 @@ class RulebookPlugin(BasePlugin[RulebookConfig]):
         write_not_found_pages(site, self._not_found, source)
         home = interface_words(self.root, source)["home"]
         write_source_language_redirects(site, source, self.project.languages[1:], home)
-        write_precache_list(site)
+        try:
+            write_precache_list(site)
+        except ValueError as error:  # a theme's sw.js without the line for the build's list
+            raise PluginError(str(error)) from error
