@@ -11,6 +11,7 @@ from pathlib import Path
 
 import pytest
 
+from conftest import tree_digest
 from rulebook.website.plugin import THEME_DIR
 from rulebook.website.precache import write_precache_list
 
@@ -82,7 +83,9 @@ def test_the_worker_carries_the_list_and_is_written_again_by_a_merge(site: Path)
     assert "fr/" in worker_list(site)["files"]
 
 
-def test_a_worker_without_the_line_to_fill_is_refused(site: Path) -> None:
+def test_a_worker_without_the_line_to_fill_is_refused_and_nothing_is_written(site: Path) -> None:
     (site / "sw.js").write_text('"use strict";\n', encoding="utf-8")
+    before = tree_digest(site)
     with pytest.raises(ValueError, match=r"sw\.js: no line `const PRECACHE = …;`"):
         write_precache_list(site)
+    assert tree_digest(site) == before

@@ -56,15 +56,16 @@ def build_id(files: dict[str, str]) -> str:
 
 
 def write_precache_list(site: Path) -> str:
-    """precache.json, and the same list in the site's sw.js; returns the build id."""
+    """precache.json, and the same list in the site's sw.js; returns the build id. A worker without
+    the line to fill is refused before either file is written."""
     files = precached_files(site)
     precache = {"build": build_id(files), "files": files}
-    write_if_changed(site / PRECACHE_FILE, json.dumps(precache, indent=0))
     worker = site / SERVICE_WORKER
-    if worker.is_file():
-        script = worker.read_text(encoding="utf-8")
-        if not _WORKER_LINE.search(script):
-            raise ValueError(f"{worker}: no line `const PRECACHE = …;` to write the build's list into")
+    script = worker.read_text(encoding="utf-8") if worker.is_file() else None
+    if script is not None and not _WORKER_LINE.search(script):
+        raise ValueError(f"{worker}: no line `const PRECACHE = …;` to write the build's list into")
+    write_if_changed(site / PRECACHE_FILE, json.dumps(precache, indent=0))
+    if script is not None:
         # ASCII JSON is a JavaScript literal as it is; a function replacement, so no backslash is read.
         line = f"const PRECACHE = {json.dumps(precache, separators=(',', ':'))};"
         write_if_changed(worker, _WORKER_LINE.sub(lambda _: line, script, count=1))
