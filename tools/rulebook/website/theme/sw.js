@@ -79,7 +79,7 @@ async function fromCache(key) {
 
 // The network's answer, which also keeps the cache true to the server: a 404 or 410 deletes the
 // cached copy, and the build's own bytes put it back if a script had changed it. Bytes of another
-// build are not cached: that build's worker will cache them.
+// build are not cached (that build's worker will cache them), only noted.
 async function fromNetwork(request, key) {
   const response = await fetch(request, {cache: "no-cache"});
   if (response.status === 404 || response.status === 410) {
@@ -130,7 +130,7 @@ self.addEventListener("fetch", (event) => {
   url.hash = "";
   const key = url.href;
   if (!expected.has(key)) {
-    // Not the build's: never from the cache. Offline, a page the build does not have is its 404.
+    // Not the build's: never from the cache. Offline, a page the build does not have is the 404 page.
     if (navigation) event.respondWith(fetch(request).catch(notFound));
     return;
   }
