@@ -4,6 +4,7 @@ different runners, as a CI matrix would) give the single build's site, file for 
 from __future__ import annotations
 
 import gzip
+import json
 import os
 import subprocess
 import sys
@@ -38,6 +39,10 @@ def contents(site: Path) -> dict[str, bytes]:
     return files
 
 
+def build_id(site: Path) -> str:
+    return json.loads((site / "precache.json").read_text(encoding="utf-8"))["build"]
+
+
 def assert_same_site(merged: Path, single: Path) -> None:
     got, expected = contents(merged), contents(single)
     assert sorted(got) == sorted(expected)
@@ -53,6 +58,8 @@ def test_a_parallel_build_is_the_single_build(clean_site: Path, tmp_path: Path) 
         assert (tmp_path / "site" / language / "search/search_index.json").is_file()
         assert (tmp_path / "site" / language / "404.html").is_file()
     assert_same_site(tmp_path / "site", clean_site)
+    # So the service worker's cache has the same name, whichever way the site was built.
+    assert build_id(tmp_path / "site") == build_id(clean_site)
 
 
 def test_parts_built_apart_merge_into_the_single_build(clean_site: Path, tmp_path: Path) -> None:

@@ -25,14 +25,14 @@ CHROMIUM_ARGS = [
 ]
 
 
-class _QuietHandler(SimpleHTTPRequestHandler):
+class QuietHandler(SimpleHTTPRequestHandler):
     def log_message(self, format: str, *args: object) -> None:
         pass
 
 
-def serve(site: Path) -> Iterator[str]:
+def serve(site: Path, handler: type[SimpleHTTPRequestHandler] = QuietHandler) -> Iterator[str]:
     """A folder served on loopback while the generator is open."""
-    server = ThreadingHTTPServer(("127.0.0.1", 0), partial(_QuietHandler, directory=str(site)))
+    server = ThreadingHTTPServer(("127.0.0.1", 0), partial(handler, directory=str(site)))
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()
     yield f"http://127.0.0.1:{server.server_address[1]}"

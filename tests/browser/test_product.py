@@ -10,6 +10,7 @@ import pytest
 from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import Browser, Page
 
+from browser.test_offline_worker import installed
 from conftest import ROOT
 from rulebook.load.project import load_project
 
@@ -114,24 +115,11 @@ def test_en_leads_to_the_english_root(page: Page, site_url: str) -> None:
     page.wait_for_url(f"{site_url}/rebis/")
 
 
-def test_a_visited_site_works_offline(browser: Browser, site_url: str) -> None:
+def test_a_visited_site_works_offline(browser: Browser, clean_site: Path, site_url: str) -> None:
     context = browser.new_context(service_workers="allow")
     page = context.new_page()
     page.goto(f"{site_url}/", wait_until="networkidle")
-    # The service worker has cached the whole site once it controls the page. (Polled from Python:
-    # the page's Content-Security-Policy refuses the eval that wait_for_function uses.)
-    page.evaluate("async () => { await navigator.serviceWorker.ready; }")
-    cached = 0
-    for _ in range(150):
-        state = page.evaluate(
-            """async () => [navigator.serviceWorker.controller !== null,
-                            (await (await caches.open("rulebook-site")).keys()).length]"""
-        )
-        controlled, cached = state
-        if controlled and cached > 50:
-            break
-        page.wait_for_timeout(200)
-    assert controlled and cached > 50, state
+    installed(page, clean_site)  # the service worker has cached the whole site
     context.set_offline(True)
     page.goto(f"{site_url}/fr/rebis/")  # never visited
     assert page.get_attribute("html", "lang") == "fr"

@@ -38,12 +38,12 @@ from rulebook.render.search import lunr_languages, split_index
 from rulebook.website.config import RulebookConfig
 from rulebook.website.interface import interface_words, localize_theme
 from rulebook.website.policy import SitePolicy
+from rulebook.website.precache import write_precache_list
 from rulebook.website.site_files import (
     copy_sitemaps,
     write_host_headers,
     write_not_found_pages,
     write_plural_rules,
-    write_precache_list,
     write_source_language_redirects,
 )
 
@@ -296,4 +296,7 @@ class RulebookPlugin(BasePlugin[RulebookConfig]):
         write_source_language_redirects(site, source, self.project.languages[1:], home)
         write_plural_rules(site, {code: language_part(self.project, code).plural for code in self.project.languages})
         write_host_headers(site, self.policy.header)
-        write_precache_list(site)
+        try:
+            write_precache_list(site)
+        except ValueError as error:  # a theme's sw.js without the line for the build's list
+            raise PluginError(str(error)) from error

@@ -7,7 +7,6 @@
   link of a page, and would log a 404 for every one that is missing. Each copy holds that page's
   own entry only: the whole sitemap beside every page grows with the square of the pages (19 GB
   at 200 games in 10 languages).
-- The list of what the service worker caches for offline reading.
 - Each language's plural rule, which the calculator reads (render/calculator.py).
 - `_headers`: the Content-Security-Policy as the HTTP header that Netlify and Cloudflare Pages send
   with every file (website/policy.py); a page's <meta> cannot say `frame-ancestors`.
@@ -16,11 +15,10 @@
 from __future__ import annotations
 
 import html
-import json
 import re
 from pathlib import Path
 
-from rulebook.files import resolved_within, write_if_changed
+from rulebook.files import write_if_changed
 from rulebook.render.calculator import PLURAL_FILE
 
 _REDIRECT = """<!doctype html>
@@ -104,26 +102,3 @@ _HEADERS = """# The site's HTTP headers, in the format of Netlify's and Cloudfla
 def write_host_headers(site: Path, header_policy: str) -> None:
     """`_headers`: every file served with the site's Content-Security-Policy as a header."""
     write_if_changed(site / HEADERS_FILE, _HEADERS.format(policy=header_policy))
-
-
-# Not needed offline: source maps, compressed duplicates, the sitemaps, and lunr's segmenters for
-# Chinese and Thai. Nor `_headers`, which hosts do not serve: listed, it would fail the worker's install.
-_NOT_CACHED = {".map", ".gz"}
-_NOT_CACHED_NAMES = {"sitemap.xml", "precache.json", "tinyseg.js", "wordcut.js", HEADERS_FILE}
-
-
-def write_precache_list(site: Path) -> list[str]:
-    """precache.json: every URL the service worker (theme/sw.js) caches for offline reading.
-    A page is listed by its folder URL, which is what a reader's browser asks for."""
-    files = []
-    for path in sorted(site.rglob("*")):
-        if not path.is_file() or path.suffix in _NOT_CACHED or path.name in _NOT_CACHED_NAMES:
-            continue
-        if resolved_within(path, site) is None:  # a link leaving the site: never the site's to offer
-            continue
-        relative = path.relative_to(site).as_posix()
-        if path.name == "index.html":
-            relative = relative.removesuffix("index.html") or "./"
-        files.append(relative)
-    write_if_changed(site / "precache.json", json.dumps({"files": files}, indent=0))
-    return files

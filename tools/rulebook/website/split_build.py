@@ -30,7 +30,8 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
-from rulebook.website.site_files import SITEMAP_ENTRY, SITEMAP_LOC, copy_sitemaps, write_precache_list
+from rulebook.website.precache import write_precache_list
+from rulebook.website.site_files import SITEMAP_ENTRY, SITEMAP_LOC, copy_sitemaps
 
 PART_FILE = "rulebook-part.json"  # what a part built, for the merge; removed from the merged site
 
