@@ -37,6 +37,7 @@ from rulebook.render.sanitizer import removals, sanitize
 from rulebook.render.search import lunr_languages, split_index
 from rulebook.website.config import RulebookConfig
 from rulebook.website.interface import interface_words, localize_theme
+from rulebook.website.internals import building_other_languages, current_language, material_theme_dir
 from rulebook.website.policy import SitePolicy
 from rulebook.website.site_files import (
     copy_sitemaps,
@@ -49,6 +50,12 @@ from rulebook.website.site_files import (
 
 log = logging.getLogger("mkdocs.plugins.rulebook")
 THEME_DIR = Path(__file__).parent / "theme"
+
+
+def site_lunr_languages() -> frozenset[str]:
+    """The languages with a lunr language file in the site's theme folders as the plugin sets them
+    up: ours, then Material's."""
+    return lunr_languages([str(THEME_DIR), str(material_theme_dir())])
 
 
 def content_fingerprint(root: Path) -> tuple:
@@ -95,7 +102,7 @@ class RulebookPlugin(BasePlugin[RulebookConfig]):
         if page is not None:
             head = page.url.split("/", 1)[0]
             return head if head in self.project.languages[1:] else self.project.source_language
-        current = getattr(config.plugins.get("i18n"), "current_language", None)
+        current = current_language(config)
         return current if current in self.project.languages else self.project.source_language
 
     @property
@@ -276,7 +283,7 @@ class RulebookPlugin(BasePlugin[RulebookConfig]):
     def on_post_build(self, config: MkDocsConfig) -> None:
         # mkdocs-static-i18n builds each other language inside the first build's on_post_build, which
         # calls this once per language; only the outermost call, after them all, has the whole site.
-        if getattr(config.plugins.get("i18n"), "building", False):
+        if building_other_languages(config):
             return
         index_file = Path(config.site_dir) / "search" / "search_index.json"
         if self.project is None or not index_file.is_file():
