@@ -28,12 +28,10 @@ from rulebook.files import OUTSIDE_PROJECT, inside_project, write_if_changed
 from rulebook.load.document import DocumentError, read_document
 from rulebook.load.project import GLOSSARY_FILE, PROJECT_FILE
 from rulebook.model import Project
-from rulebook.render import anchors
+from rulebook.render import markdown_extension
 from rulebook.render.calculator import PLURAL_FILE, calculator_data, language_part
 from rulebook.render.markup import GENERATED_MARK
-from rulebook.render.outside_links import with_hosts
 from rulebook.render.pages import render_pages
-from rulebook.render.sanitizer import removals, sanitize
 from rulebook.render.search import lunr_languages, split_index
 from rulebook.website.config import RulebookConfig
 from rulebook.website.interface import interface_words, localize_theme
@@ -124,8 +122,12 @@ class RulebookPlugin(BasePlugin[RulebookConfig]):
                 glossary = ["glossary.md"] if (self.root / GLOSSARY_FILE).is_file() else []
                 config.nav = ["index.md", *(f"{game}.md" for game in games), *glossary, "status.md"]
         _escape_names(config)
-        # A heading's anchor never takes an id the template or the renderer owns.
-        config.mdx_configs.setdefault("toc", {})["slugify"] = anchors.slugify
+        # The page-level transformations are a Markdown extension, which every engine runs; mkdocs.yml
+        # lists it for them, and a build of ours has it in any case. The page body is finished in
+        # on_page_content instead, as it always was (render/markdown_extension.py says why).
+        if markdown_extension.NAME not in config.markdown_extensions:
+            config.markdown_extensions.append(markdown_extension.NAME)
+        config.mdx_configs.setdefault(markdown_extension.NAME, {})["page_body"] = False
         if str(THEME_DIR) not in config.theme.dirs:
             # After a custom_dir, before the theme itself.
             position = 1 if config.theme.custom_dir else 0
@@ -213,12 +215,10 @@ class RulebookPlugin(BasePlugin[RulebookConfig]):
         return markdown
 
     def on_page_content(self, html: str, page: Page, config: MkDocsConfig, files: Any) -> str:
-        # Every page body passes the sanitizer. `rulebook check` reports, unit by unit, whatever it
-        # would remove; anything it still removes here is a warning, so --strict fails on it.
-        for removed in removals(html):
+        def report(removed: str) -> None:
             log.warning("%s: the sanitizer removed %s", page.file.src_uri, removed)
-        # Then each outside link shows its host, which no link text can hide (render/outside_links.py).
-        return with_hosts(sanitize(html))
+
+        return markdown_extension.finished_body(html, report)
 
     def on_post_page(self, output: str, page: Page, config: MkDocsConfig) -> str:
         return self._with_policy(output)
