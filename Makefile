@@ -56,13 +56,14 @@ test: lint check build pytest
 
 # Issue 27: the site outlives its engine. ProperDocs builds the same site as MkDocs (tests/test_engines.py),
 # and the Zensical probe measures what Zensical drops (tests/test_zensical_probe.py, docs: dev/engines.md).
-# Zensical lives in its own venv, .venv-engines, so that it never changes the versions the site is built with.
+# Zensical lives in its own venv, .venv-engines, so that it never changes the versions the site is built with;
+# nh3 is there for our Markdown extension (render/markdown_extension.py), which Zensical runs from tools/.
 ENGINES_VENV := .venv-engines
 ZENSICAL := $(ENGINES_VENV)/bin/zensical
 
 $(ZENSICAL): constraints-engines.txt
 	$(PYTHON) -m venv $(ENGINES_VENV)
-	$(ENGINES_VENV)/bin/python -m pip install --quiet -c constraints-engines.txt zensical-i18n
+	$(ENGINES_VENV)/bin/python -m pip install --quiet -c constraints-engines.txt zensical-i18n nh3
 	touch $@
 
 test-engines: install $(ZENSICAL)
