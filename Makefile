@@ -7,7 +7,7 @@ BIN := $(VENV)/bin
 INSTALLED := $(VENV)/.installed
 export NO_MKDOCS_2_WARNING := 1
 
-.PHONY: install serve build check test lint pytest system-deps messages bench fuzz print mutate clean
+.PHONY: install serve build check test test-engines lint pytest system-deps messages bench fuzz print mutate clean
 
 install: $(INSTALLED)
 
@@ -54,6 +54,21 @@ pytest: install system-deps
 
 test: lint check build pytest
 
+# Issue 27: the site outlives its engine. ProperDocs builds the same site as MkDocs (tests/test_engines.py),
+# and the Zensical probe measures what Zensical drops (tests/test_zensical_probe.py, docs: dev/engines.md).
+# Zensical lives in its own venv, .venv-engines, so that it never changes the versions the site is built with;
+# nh3 is there for our Markdown extension (render/markdown_extension.py), which Zensical runs from tools/.
+ENGINES_VENV := .venv-engines
+ZENSICAL := $(ENGINES_VENV)/bin/zensical
+
+$(ZENSICAL): constraints-engines.txt
+	$(PYTHON) -m venv $(ENGINES_VENV)
+	$(ENGINES_VENV)/bin/python -m pip install --quiet -c constraints-engines.txt zensical-i18n nh3
+	touch $@
+
+test-engines: install $(ZENSICAL)
+	RULEBOOK_ZENSICAL=$(abspath $(ZENSICAL)) $(BIN)/pytest -q -m engines tests/test_engines.py tests/test_zensical_probe.py
+
 # Issue 11: the property-based tests on 100,000+ generated inputs (a few hundred in `make test`).
 # Prints the runs per command: inputs, exit 0/1/2, internal errors (which must stay at 0).
 fuzz: install
@@ -90,5 +105,5 @@ messages: install
 	done
 
 clean:
-	rm -rf site print .venv .pytest_cache .mutate .cache
+	rm -rf site print .venv .venv-engines .pytest_cache .mutate .cache
 	find docs -mindepth 1 -maxdepth 1 -type d ! -name assets -exec rm -rf {} +

@@ -53,7 +53,7 @@ def unused_language(*, lunr: bool) -> str:
     lunr stemmer for, or one it does not (Polish first), so the tests still run after an author has
     added a language."""
     from rulebook.load.project import load_project
-    from rulebook.render.search import lunr_languages
+    from rulebook.website.plugin import site_lunr_languages as lunr_languages
 
     taken = set(load_project(ROOT).project.languages)
     candidates = ("de", "es", "it", "nl", "sv") if lunr else ("pl", "sk", "hr", "sl", "eu")

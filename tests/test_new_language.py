@@ -16,7 +16,7 @@ from babel.messages.pofile import read_po
 from authoring import copy_whole_project, fail_one_write, run, unused_language
 from conftest import ROOT, edit, run_cli, tree_digest
 from rulebook.load.project import load_project
-from rulebook.render.search import lunr_languages
+from rulebook.website.plugin import site_lunr_languages as lunr_languages
 
 CODE = unused_language(lunr=False)  # Polish, unless the project has it already
 OTHER = unused_language(lunr=True)

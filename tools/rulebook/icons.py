@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import importlib.util
 import re
 from functools import cache
 from pathlib import Path
@@ -11,10 +12,12 @@ _SVG_OPEN = re.compile(r"<svg\b")
 
 @cache
 def icons_folder() -> Path:
-    """mkdocs-material's bundled icon sets (.icons), where the theme itself finds them."""
-    import material  # only the glossary needs the theme's files
-
-    return Path(material.__file__).parent / "templates" / ".icons"
+    """mkdocs-material's bundled icon sets (.icons), where the theme itself finds them. Found, not
+    imported: the pictures are data, and render/ runs no engine code (tests/test_engine_boundary.py)."""
+    spec = importlib.util.find_spec("material")
+    if spec is None or not spec.submodule_search_locations:
+        raise ModuleNotFoundError("mkdocs-material is not installed: the glossary's pictures are its icons")
+    return Path(spec.submodule_search_locations[0]) / "templates" / ".icons"
 
 
 def icon_file(icon: str) -> Path:

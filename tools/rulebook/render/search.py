@@ -126,15 +126,9 @@ def split_index(
     return result
 
 
-def lunr_languages(theme_dirs: Sequence[str] | None = None) -> frozenset[str]:
-    """The languages with a lunr language file in the theme: ours (theme/assets/javascripts/lunr),
-    then Material's. By default, the site's theme folders as the plugin sets them up."""
-    if theme_dirs is None:
-        from material import templates
-
-        from rulebook.website.plugin import THEME_DIR
-
-        theme_dirs = [str(THEME_DIR), str(Path(templates.__file__).parent)]
+def lunr_languages(theme_dirs: Sequence[str]) -> frozenset[str]:
+    """The languages with a lunr language file in the theme folders (the site's are
+    website.plugin.site_lunr_languages: the engine's theme is the website's business)."""
     found = {"en"}
     for folder in theme_dirs:
         lunr = Path(folder) / "assets" / "javascripts" / "lunr" / "min"

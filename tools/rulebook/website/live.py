@@ -24,7 +24,7 @@ from typing import Any
 
 import jinja2
 from mkdocs import utils
-from mkdocs.commands.build import _build_page, _populate_page, build
+from mkdocs.commands.build import build
 from mkdocs.config import load_config
 from mkdocs.config.defaults import MkDocsConfig
 from mkdocs.exceptions import Abort, PluginError
@@ -36,6 +36,13 @@ from rulebook.files import write_if_changed
 from rulebook.render.pages import page_renderers, render_pages
 from rulebook.render.search import language_of, lunr_languages, split_index
 from rulebook.website.affected import affected_pages
+from rulebook.website.internals import (
+    build_page,
+    current_language,
+    populate_page,
+    search_index_json,
+    set_current_language,
+)
 from rulebook.website.plugin import CONTENT_FOLDERS, THEME_DIR, RulebookPlugin, content_fingerprint
 
 log = logging.getLogger("mkdocs.plugins.rulebook.live")
@@ -64,7 +71,7 @@ class _Recorder(BasePlugin):
 
     @staticmethod
     def _language(config: MkDocsConfig) -> str:
-        return getattr(config.plugins.get("i18n"), "current_language", None) or ""
+        return current_language(config) or ""
 
     @event_priority(-1000)
     def on_nav(self, nav: Navigation, config: MkDocsConfig, files: Files) -> Navigation:
@@ -204,26 +211,25 @@ class LiveSite:
                     continue
                 config = self._for_language(language)
                 for file in files:
-                    _populate_page(file.page, config, recorded.files)
+                    populate_page(file.page, config, recorded.files)
                     if file.page.title != recorded.titles.get(file.src_uri):
                         return None  # every page of the language shows it in its navigation
                 documentation = recorded.files.documentation_pages(inclusion=InclusionLevel.is_in_serve)
                 assert recorded.env is not None
                 for file in files:
-                    _build_page(file.page, config, documentation, recorded.nav, recorded.env)
+                    build_page(file.page, config, documentation, recorded.nav, recorded.env)
                     built.append(file.src_uri)
                 # As a full build does: every link to an anchor, now that some pages have new ones.
                 for file in documentation:
                     file.page.validate_anchor_links(files=recorded.files, log_level=config.validation.links.anchors)
                 # Material's own indexer made the rebuilt pages' entries, as in a full build.
-                raw = json.loads(_search_plugin(config).search_index.generate_search_index(None))
+                raw = json.loads(search_index_json(config))
                 self._replace_entries(language, raw, [file.page.url for file in files])
         return built
 
     def _for_language(self, language: str) -> MkDocsConfig:
         """The shared config as mkdocs-static-i18n sets it up for building `language`."""
-        i18n = self.config.plugins["i18n"]
-        i18n.current_language = language
+        set_current_language(self.config, language)
         # Its on_config adds its sitemap folder to the theme's at every call: keep the list as the
         # full build left it, or it would grow by one at every refresh.
         theme_dirs = list(self.config.theme.dirs)
@@ -292,11 +298,6 @@ class LiveSite:
             stat = path.stat()
             state[str(path)] = (stat.st_size, stat.st_mtime_ns)
         return state
-
-
-def _search_plugin(config: MkDocsConfig) -> Any:
-    """Material's search plugin, under the name MkDocs gives it (`search` is its alias)."""
-    return next(plugin for name, plugin in config.plugins.items() if name in ("material/search", "search"))
 
 
 @contextmanager

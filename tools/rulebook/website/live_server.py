@@ -9,7 +9,6 @@ from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import Any
 
-from mkdocs.livereload import _SCRIPT_TEMPLATE, LiveReloadServer, _timestamp
 from watchdog.events import (
     FileCreatedEvent,
     FileDeletedEvent,
@@ -21,6 +20,7 @@ from watchdog.events import (
 from watchdog.observers import Observer
 from watchdog.observers.api import ObservedWatch
 
+from rulebook.website.internals import ScriptInjectingServer, reload_request_id, reload_script
 from rulebook.website.live import LiveSite, log, on_change
 
 # MkDocs polls the files every 0.5 s and waits 0.1 s for an editor's writes to settle; both count
@@ -54,16 +54,16 @@ class ChangeObserver(Observer):  # type: ignore[misc,valid-type]
 
 # MkDocs' live-reload script as a file, reading its two numbers from the element that loads it:
 # inline, it differs on every response, and the Content-Security-Policy would refuse it. Its text
-# and _timestamp are MkDocs' own (private names: constraints.txt pins MkDocs, and
+# and request ids are MkDocs' own (private names, in website/internals.py;
 # tests/browser/test_policy_site.py reloads a page through them).
 RELOAD_SCRIPT_PATH = "/livereload/script.js"
-RELOAD_SCRIPT = _SCRIPT_TEMPLATE.substitute(
+RELOAD_SCRIPT = reload_script(
     epoch="Number(document.currentScript.dataset.epoch)",
     request_id="Number(document.currentScript.dataset.requestId)",
 ).encode("utf-8")
 
 
-class PolicyServer(LiveReloadServer):
+class PolicyServer(ScriptInjectingServer):
     """MkDocs' live-reload server, sending the site's Content-Security-Policy with every response
     (`policy` gives the current one: a full rebuild may change the theme) and its reload script
     as a file the policy allows."""
@@ -83,13 +83,9 @@ class PolicyServer(LiveReloadServer):
             return [RELOAD_SCRIPT]
         return super().serve_request(environ, with_policy)
 
-    def _inject_js_into_html(self, content: bytes, epoch: int) -> bytes:
-        body_end = content.rfind(b"</body>")
-        body_end = len(content) if body_end < 0 else body_end
-        script = (
-            f'<script src="{RELOAD_SCRIPT_PATH}" data-epoch="{int(epoch)}" data-request-id="{_timestamp()}"></script>'
-        )
-        return content[:body_end] + script.encode("ascii") + content[body_end:]
+    def reload_tag(self, epoch: int) -> str:
+        request = reload_request_id()
+        return f'<script src="{RELOAD_SCRIPT_PATH}" data-epoch="{int(epoch)}" data-request-id="{request}"></script>'
 
 
 def serve(config_file: Path, host: str, port: int, *, strict: bool = False) -> None:

@@ -28,15 +28,14 @@ from rulebook.files import OUTSIDE_PROJECT, inside_project, write_if_changed
 from rulebook.load.document import DocumentError, read_document
 from rulebook.load.project import GLOSSARY_FILE, PROJECT_FILE
 from rulebook.model import Project
-from rulebook.render import anchors
+from rulebook.render import markdown_extension
 from rulebook.render.calculator import PLURAL_FILE, calculator_data, language_part
 from rulebook.render.markup import GENERATED_MARK
-from rulebook.render.outside_links import with_hosts
 from rulebook.render.pages import render_pages
-from rulebook.render.sanitizer import removals, sanitize
 from rulebook.render.search import lunr_languages, split_index
 from rulebook.website.config import RulebookConfig
 from rulebook.website.interface import interface_words, localize_theme
+from rulebook.website.internals import building_other_languages, current_language, material_theme_dir
 from rulebook.website.policy import SitePolicy
 from rulebook.website.precache import write_precache_list
 from rulebook.website.site_files import (
@@ -49,6 +48,12 @@ from rulebook.website.site_files import (
 
 log = logging.getLogger("mkdocs.plugins.rulebook")
 THEME_DIR = Path(__file__).parent / "theme"
+
+
+def site_lunr_languages() -> frozenset[str]:
+    """The languages with a lunr language file in the site's theme folders as the plugin sets them
+    up: ours, then Material's."""
+    return lunr_languages([str(THEME_DIR), str(material_theme_dir())])
 
 
 def content_fingerprint(root: Path) -> tuple:
@@ -95,7 +100,7 @@ class RulebookPlugin(BasePlugin[RulebookConfig]):
         if page is not None:
             head = page.url.split("/", 1)[0]
             return head if head in self.project.languages[1:] else self.project.source_language
-        current = getattr(config.plugins.get("i18n"), "current_language", None)
+        current = current_language(config)
         return current if current in self.project.languages else self.project.source_language
 
     @property
@@ -117,8 +122,12 @@ class RulebookPlugin(BasePlugin[RulebookConfig]):
                 glossary = ["glossary.md"] if (self.root / GLOSSARY_FILE).is_file() else []
                 config.nav = ["index.md", *(f"{game}.md" for game in games), *glossary, "status.md"]
         _escape_names(config)
-        # A heading's anchor never takes an id the template or the renderer owns.
-        config.mdx_configs.setdefault("toc", {})["slugify"] = anchors.slugify
+        # The page-level transformations are a Markdown extension, which every engine runs; mkdocs.yml
+        # lists it for them, and a build of ours has it in any case. The page body is finished in
+        # on_page_content instead, as it always was (render/markdown_extension.py says why).
+        if markdown_extension.NAME not in config.markdown_extensions:
+            config.markdown_extensions.append(markdown_extension.NAME)
+        config.mdx_configs.setdefault(markdown_extension.NAME, {})["page_body"] = False
         if str(THEME_DIR) not in config.theme.dirs:
             # After a custom_dir, before the theme itself.
             position = 1 if config.theme.custom_dir else 0
@@ -206,12 +215,10 @@ class RulebookPlugin(BasePlugin[RulebookConfig]):
         return markdown
 
     def on_page_content(self, html: str, page: Page, config: MkDocsConfig, files: Any) -> str:
-        # Every page body passes the sanitizer. `rulebook check` reports, unit by unit, whatever it
-        # would remove; anything it still removes here is a warning, so --strict fails on it.
-        for removed in removals(html):
+        def report(removed: str) -> None:
             log.warning("%s: the sanitizer removed %s", page.file.src_uri, removed)
-        # Then each outside link shows its host, which no link text can hide (render/outside_links.py).
-        return with_hosts(sanitize(html))
+
+        return markdown_extension.finished_body(html, report)
 
     def on_post_page(self, output: str, page: Page, config: MkDocsConfig) -> str:
         return self._with_policy(output)
@@ -276,7 +283,7 @@ class RulebookPlugin(BasePlugin[RulebookConfig]):
     def on_post_build(self, config: MkDocsConfig) -> None:
         # mkdocs-static-i18n builds each other language inside the first build's on_post_build, which
         # calls this once per language; only the outermost call, after them all, has the whole site.
-        if getattr(config.plugins.get("i18n"), "building", False):
+        if building_other_languages(config):
             return
         index_file = Path(config.site_dir) / "search" / "search_index.json"
         if self.project is None or not index_file.is_file():

@@ -76,25 +76,19 @@ def shares(languages: list[str], parts: int) -> list[list[str]]:
 def build_part(config_file: Path, site: Path, languages: list[str], strict: bool, site_url: str | None = None) -> None:
     """One part, in this process: a whole mkdocs build that skips the other languages' builds.
     `site_url`, when given, replaces the config's (rulebook/site_address.py)."""
-    import mkdocs_static_i18n.plugin as i18n_module
     from mkdocs.commands.build import build
     from mkdocs.config import load_config
 
-    real_build = i18n_module.build
+    from rulebook.website.internals import only_languages
+
     overrides = {"strict": True} if strict else {}
     config = load_config(str(config_file), site_dir=str(site), site_url=site_url, **overrides)
     i18n = config.plugins["i18n"]
-
-    def some_languages(config, dirty: bool = False) -> None:
-        if i18n.current_language in languages:
-            real_build(config, dirty=dirty)
-
-    i18n_module.build = some_languages
     try:
         config.plugins.on_startup(command="build", dirty=False)
-        build(config)
+        with only_languages(config, languages):
+            build(config)
     finally:
-        i18n_module.build = real_build
         config.plugins.on_shutdown()
     every = [i18n.default_language, *(code for code in i18n.build_languages if code != i18n.default_language)]
     described = {"languages": languages, "site": every, "site_url": config.site_url}

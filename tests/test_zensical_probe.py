@@ -1,0 +1,200 @@
+"""Issue 27, the exit plan: what Zensical (Material's successor) does with this project today, measured
+(dev/engines.md). It reads mkdocs.yml, runs Python-Markdown extensions and skips every plugin not on
+its own list, silently: ours and mkdocs-static-i18n. zensical-i18n wraps it for the languages.
+
+Each test asserts what Zensical does; a feature it lacks is an xfail(strict=True) asserting what the
+site needs, so the day Zensical gains it the test passes, the run fails, and the plan is updated.
+Run by `make test-engines`, which installs Zensical in its own venv (.venv-engines) and names it in
+RULEBOOK_ZENSICAL; without it these tests fail rather than pass silently.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+
+from conftest import CONTENT, ROOT
+from rulebook.load.project import load_project
+from rulebook.render.pages import render_pages
+
+pytestmark = pytest.mark.engines
+
+# A page no content makes: what the Markdown extension does to a page (render/markdown_extension.py).
+PROBE_PAGE = """# Probe
+
+## __config
+
+See [the rules](https://Rules.Example/r).
+
+<div onclick="steal()">text</div>
+"""
+
+
+def zensical(command: str) -> Path:
+    """`zensical` or `zensical-i18n`, from the venv `make test-engines` names."""
+    named = os.environ.get("RULEBOOK_ZENSICAL")
+    if not named:
+        pytest.fail("RULEBOOK_ZENSICAL is not set: run `make test-engines`, which installs Zensical in .venv-engines")
+    path = Path(named).with_name(command)
+    assert path.is_file(), path
+    return path
+
+
+def project_without_pages(target: Path) -> Path:
+    """The project as git has it: content and mkdocs.yml, no generated page."""
+    for folder in CONTENT:
+        shutil.copytree(ROOT / folder, target / folder)
+    shutil.copytree(ROOT / "docs" / "assets", target / "docs" / "assets")
+    shutil.copy(ROOT / "mkdocs.yml", target / "mkdocs.yml")
+    return target
+
+
+def with_pages(root: Path) -> Path:
+    """The pages our plugin would write, written beforehand (as a `rulebook render` step would)."""
+    loaded = load_project(root)
+    assert loaded.project is not None
+    for page in render_pages(loaded.project):
+        (root / "docs" / page.path).parent.mkdir(parents=True, exist_ok=True)
+        (root / "docs" / page.path).write_text(page.text, encoding="utf-8")
+    (root / "docs" / "en" / "probe.md").write_text(PROBE_PAGE, encoding="utf-8")
+    return root
+
+
+def build(command: str, root: Path) -> subprocess.CompletedProcess[str]:
+    result = subprocess.run(
+        [str(zensical(command)), "build", "--clean", "-f", "mkdocs.yml"],
+        cwd=root,
+        env={**os.environ, "PYTHONPATH": str(ROOT / "tools")},  # our Markdown extension
+        capture_output=True,
+        text=True,
+        timeout=600,
+    )
+    assert result.returncode == 0, result.stdout + result.stderr
+    return result
+
+
+@pytest.fixture(scope="module")
+def bare(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, str]:
+    """Zensical on the project with an error planted in the content, as `rulebook check` would refuse."""
+    root = project_without_pages(tmp_path_factory.mktemp("zensical-bare"))
+    game = root / "rules" / "rebus" / "game.yaml"
+    game.write_text(game.read_text(encoding="utf-8") + "\nnot_a_field: true\n", encoding="utf-8")
+    result = build("zensical", root)
+    return root / "site", result.stdout + result.stderr
+
+
+@pytest.fixture(scope="module")
+def rendered(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """Zensical on the project with its pages written beforehand."""
+    root = with_pages(project_without_pages(tmp_path_factory.mktemp("zensical-pages")))
+    build("zensical", root)
+    return root / "site"
+
+
+@pytest.fixture(scope="module")
+def i18n_site(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """zensical-i18n on the same, reading mkdocs-static-i18n's settings in mkdocs.yml."""
+    root = with_pages(project_without_pages(tmp_path_factory.mktemp("zensical-i18n")))
+    build("zensical-i18n", root)
+    return root / "site"
+
+
+def html_lang(page: Path) -> str:
+    found = re.search(r'<html lang="([^"]*)"', page.read_text(encoding="utf-8"))
+    assert found, page
+    return found[1]
+
+
+# Zensical alone, on the project as it is.
+def test_zensical_skips_our_plugin_silently_no_check_no_page(bare: tuple[Path, str]) -> None:
+    site, output = bare
+    assert "not_a_field" not in output  # no check ran: the planted error passes
+    assert (site / "404.html").is_file()
+    pages = sorted(path.relative_to(site).as_posix() for path in site.rglob("*.html"))
+    assert pages == ["404.html"]  # no page: our plugin writes them, and it never ran
+
+
+# Zensical alone, with the pages rendered beforehand.
+def test_zensical_runs_our_markdown_extension(rendered: Path) -> None:
+    probe = (rendered / "en" / "probe" / "index.html").read_text(encoding="utf-8")
+    assert 'id="text-__config"' in probe  # anchors.slugify, given to toc
+    assert '<span class="rb-host">(rules.example)</span>' in probe  # outside links' hosts
+    assert "onclick" not in probe and "generated by rulebook" not in probe  # the sanitizer
+
+
+def test_zensical_builds_each_language_as_a_plain_folder_in_english(rendered: Path) -> None:
+    """No mkdocs-static-i18n: en/, fr/ and cs/ are folders of one English site, no language at the root."""
+    assert not (rendered / "index.html").exists()
+    for language in ("en", "fr", "cs"):
+        assert html_lang(rendered / language / "rebus" / "index.html") == "en"
+    assert "hreflang" not in (rendered / "fr" / "rebus" / "index.html").read_text(encoding="utf-8")
+
+
+@pytest.mark.xfail(
+    strict=True, raises=AssertionError, reason="Zensical runs no plugin: no check fails the build on a content error"
+)
+def test_zensical_refuses_content_with_errors(bare: tuple[Path, str]) -> None:
+    _, output = bare
+    assert "not_a_field" in output
+
+
+@pytest.mark.xfail(
+    strict=True,
+    raises=AssertionError,
+    reason="Zensical runs no plugin: the site's pages come from ours (rules/ → docs/)",
+)
+def test_zensical_writes_the_pages_from_rules(bare: tuple[Path, str]) -> None:
+    site, _ = bare
+    assert (site / "rebus" / "index.html").is_file()
+
+
+@pytest.mark.xfail(
+    strict=True, raises=AssertionError, reason="Zensical runs no plugin: no Content-Security-Policy (on_post_page)"
+)
+def test_zensical_pages_carry_the_policy(i18n_site: Path) -> None:
+    assert 'http-equiv="Content-Security-Policy"' in (i18n_site / "rebus" / "index.html").read_text(encoding="utf-8")
+
+
+@pytest.mark.xfail(
+    strict=True,
+    raises=AssertionError,
+    reason="Zensical runs no plugin, nor our theme folder: no calculator (on_page_context)",
+)
+def test_zensical_game_pages_have_the_calculator(i18n_site: Path) -> None:
+    assert 'id="rb-calculator-data"' in (i18n_site / "rebus" / "index.html").read_text(encoding="utf-8")
+
+
+@pytest.mark.xfail(
+    strict=True,
+    raises=AssertionError,
+    reason="Zensical runs no plugin: no offline copy (sw.js, precache.json: on_post_build)",
+)
+def test_zensical_site_works_offline(i18n_site: Path) -> None:
+    assert (i18n_site / "precache.json").is_file()
+
+
+# zensical-i18n: the languages.
+def test_zensical_i18n_builds_the_three_languages_from_mkdocs_yml(i18n_site: Path) -> None:
+    assert html_lang(i18n_site / "rebus" / "index.html") == "en"
+    assert html_lang(i18n_site / "fr" / "rebus" / "index.html") == "fr"
+    assert html_lang(i18n_site / "cs" / "rebus" / "index.html") == "cs"
+    french = (i18n_site / "fr" / "rebus" / "index.html").read_text(encoding="utf-8")
+    assert "Règles de jeux de société" in french  # the language's site_name
+    assert 'hreflang="cs"' in french  # alternates to the other languages
+    for language in ("", "fr/", "cs/"):
+        assert (i18n_site / f"{language}search.json").is_file()  # a search index per language
+        assert (i18n_site / f"{language}404.html").is_file()
+
+
+@pytest.mark.xfail(
+    strict=True,
+    raises=AssertionError,
+    reason="zensical-i18n keeps en/ at the root but writes no /en/ redirects (ours do)",
+)
+def test_zensical_i18n_redirects_en_to_the_root(i18n_site: Path) -> None:
+    assert (i18n_site / "en" / "index.html").is_file()
