@@ -267,7 +267,8 @@ def _status(args: argparse.Namespace) -> int:
     import json
     from dataclasses import asdict
 
-    from rulebook.i18n.state import language_tallies, pending_units
+    from rulebook.i18n.fact_basis import fact_change_notes
+    from rulebook.i18n.state import language_tallies, outdated_reasons_of, pending_units
     from rulebook.load.project import load_project
 
     loaded = load_project(args.root)
@@ -284,10 +285,17 @@ def _status(args: argparse.Namespace) -> int:
     tallies = {language: language_tallies(project, language) for language in languages}
     # The units to work on, by id, as the site's status page lists them.
     todo = {language: pending_units(project, language) for language in languages}
+    why = {language: outdated_reasons_of(project, language) for language in languages}
     if args.json:
         report = {
             language: {
-                t.name: {**asdict(t), "percent": round(t.percent, 1), **todo[language].get(t.name, {})} for t in rows
+                t.name: {
+                    **asdict(t),
+                    "percent": round(t.percent, 1),
+                    **todo[language].get(t.name, {}),
+                    **({"outdated_reasons": why[language][t.name]} if t.name in why[language] else {}),
+                }
+                for t in rows
             }
             for language, rows in tallies.items()
         }
@@ -308,6 +316,10 @@ def _status(args: argparse.Namespace) -> int:
                 for kind, ids in kinds.items():
                     if ids:
                         print(f"{language} {name} {kind.removesuffix('_ids')}: {' '.join(ids)}")
+            for name, reasons in why[language].items():
+                for unit_id, said in reasons.items():
+                    for note in fact_change_notes(said):  # an English edit needs no saying: the ids above
+                        print(f"{language} {name} {unit_id}: {note}")
     if args.fail_under is not None:
         below = [
             (language, rows[-1].percent) for language, rows in tallies.items() if rows[-1].percent < args.fail_under

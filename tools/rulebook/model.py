@@ -45,6 +45,9 @@ class Unit:
     source: str | None = None  # hash of the English text translated; None for English
     translated_from: str | None = None
     note: str | None = None
+    facts: dict[str, Any] | None = field(
+        default=None, hash=False
+    )  # the values of the quoted facts the translation saw (i18n/fact_basis.py)
 
 
 @dataclass
@@ -68,6 +71,7 @@ class Words:
                 unit.get("source"),
                 unit.get("translated_from"),
                 unit.get("note"),
+                unit.get("facts"),
             )
             for unit_id, unit in self.document.data["units"].items()
         }

@@ -14,12 +14,13 @@ from pathlib import Path
 
 from rulebook.check import text_set_problems
 from rulebook.files import write_atomic
+from rulebook.i18n.fact_basis import fact_changes, quoted_values
 from rulebook.i18n.history import earlier_english
 from rulebook.i18n.po_file import Entry, PoFile, Refused, read_po_file
 from rulebook.i18n.words_file import Change, apply_changes
 from rulebook.load.document import DocumentError, parse_document
 from rulebook.load.project import words_from_document
-from rulebook.model import Game, Glossary, Project, Status, Unit, Words, source_hash
+from rulebook.model import Facts, Game, Glossary, Project, Status, Unit, Words, source_hash
 from rulebook.problems import Problem, display_path
 from rulebook.validate.safety import character_dangers
 from rulebook.validate.schema import schema_problems
@@ -78,7 +79,7 @@ def import_po(project: Project, po_path: Path) -> Imported:
             lines[unit_id] = entry.line
             current = words.units.get(unit_id) if words else None
             if entry.msgid == translatable[unit_id]:
-                _current(imported, entry, current, source_hash(entry.msgid))
+                _current(imported, entry, current, source_hash(entry.msgid), text_set.facts)
             else:
                 _stale(imported, project, text_set, entry, current, translatable[unit_id])
     if imported.changes:
@@ -117,16 +118,17 @@ def po_target(project: Project, po: PoFile, shown: str) -> tuple[Game | Glossary
     return text_set, po.language
 
 
-def _current(imported: Imported, entry: Entry, current: Unit | None, wanted: str) -> None:
-    """An entry made from the current English."""
+def _current(imported: Imported, entry: Entry, current: Unit | None, wanted: str, facts: Facts) -> None:
+    """An entry made from the current English (and the current values of the facts it quotes)."""
     assert isinstance(entry.string, str) and entry.context is not None
+    seen = quoted_values(str(entry.msgid), facts)
     if current is None or current.text != entry.string:
-        imported.changes.append(Change(entry.context, entry.string, wanted, Status.DRAFT.value))
-    elif current.source != wanted:
+        imported.changes.append(Change(entry.context, entry.string, wanted, Status.DRAFT.value, seen))
+    elif current.source != wanted or fact_changes(current, str(entry.msgid), facts):
         # An outdated unit confirmed without an edit: it now translates the current English. A review
         # was of the old English, so `reviewed` becomes `draft`; a publisher's text stays `original`.
         status = Status.DRAFT.value if current.status is Status.REVIEWED else None
-        imported.changes.append(Change(entry.context, current.text, wanted, status))
+        imported.changes.append(Change(entry.context, current.text, wanted, status, seen))
 
 
 def _stale(

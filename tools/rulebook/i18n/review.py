@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from rulebook.i18n.fact_basis import outdated_reasons
 from rulebook.i18n.importer import Imported, po_target, write_checked
 from rulebook.i18n.po_file import read_po_file
 from rulebook.i18n.words_file import Change
@@ -39,7 +40,8 @@ def review_po(project: Project, po_path: Path) -> Reviewed:
             continue
         current = words.units.get(unit_id) if words else None
         wanted = source_hash(translatable[unit_id])
-        if entry.fuzzy or entry.msgid != translatable[unit_id] or (current and current.source != wanted):
+        english = translatable[unit_id]
+        if entry.fuzzy or entry.msgid != english or (current and outdated_reasons(current, english, text_set.facts)):
             result.outdated.append(unit_id)
         elif current is None or current.text != entry.string:
             result.edited.append(unit_id)

@@ -4,10 +4,12 @@ written atomically."""
 
 from __future__ import annotations
 
+import json
 import sys
 import textwrap
 from dataclasses import dataclass
 from io import StringIO
+from typing import Any
 
 from ruamel.yaml import YAML
 from ruamel.yaml.comments import CommentedMap
@@ -24,6 +26,7 @@ class Change:
     text: str
     source: str  # hash of the English it now translates
     status: str | None  # None: keep the unit's status
+    facts: dict[str, Any] | None = None  # the quoted facts' values it was made with; None: keep the unit's
 
 
 def _yaml() -> YAML:
@@ -67,12 +70,14 @@ def apply_changes(original: str, changes: list[Change], order: list[str]) -> str
             unit = units[change.unit_id]
             unit["text"] = _scalar(change.text)
             unit["source"] = DoubleQuotedScalarString(change.source)
+            _record_facts(unit, change.facts)
             if change.status is not None:
                 unit["status"] = change.status
             continue
         unit = CommentedMap()
         unit["text"] = _scalar(change.text)
         unit["source"] = DoubleQuotedScalarString(change.source)
+        _record_facts(unit, change.facts)
         unit["status"] = change.status or "draft"
         before = order[: order.index(change.unit_id)] if change.unit_id in order else order
         keys = list(units)
@@ -81,3 +86,18 @@ def apply_changes(original: str, changes: list[Change], order: list[str]) -> str
     out = StringIO()
     yaml.dump(quote_misread(data), out)
     return out.getvalue()
+
+
+def _record_facts(unit: CommentedMap, facts: dict[str, Any] | None) -> None:
+    """`facts` beside `source`, on one line (`facts: {setup.draw_per_bag: 3}`); none when nothing is quoted."""
+    if facts is None:
+        return
+    if not facts:
+        unit.pop("facts", None)
+        return
+    record = CommentedMap(json.loads(json.dumps(facts)))  # copies: a list shared by two units would be a YAML alias
+    record.fa.set_flow_style()
+    if "facts" in unit:
+        unit["facts"] = record
+    else:
+        unit.insert(list(unit).index("source") + 1, "facts", record)
