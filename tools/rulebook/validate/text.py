@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
-from rulebook import placeholders
+from rulebook import placeholders, plural_choice
 from rulebook.i18n.basis import basis
 from rulebook.model import Game, Glossary, Project, Status, Unit
 from rulebook.problems import Problem, Severity
@@ -61,7 +61,7 @@ def translation_messages(game: Game | Glossary, unit: Unit, english: Unit | None
     except (KeyError, ValueError, TypeError):
         filled = unit.text  # a placeholder naming no fact is reported above
     yield from markdown_dangers(filled)
-    stray = placeholders.PLACEHOLDER.sub("", unit.text)
+    stray = placeholders.PLACEHOLDER.sub("", plural_choice.without_choices(unit.text))  # choices: plural_choices.py
     if "{" in stray or "}" in stray:
         yield "a brace that is not part of a {group.name} placeholder"
 
