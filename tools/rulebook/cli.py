@@ -461,6 +461,28 @@ def _review(args: argparse.Namespace) -> int:
     return _po_command(args, run)
 
 
+def _minor(args: argparse.Namespace) -> int:
+    from rulebook.i18n.minor import commit_message, minor_edit
+    from rulebook.i18n.po_file import Refused
+    from rulebook.problems import display_path
+
+    project = _load_clean(args.root)
+    if project is None:
+        return 2
+    try:
+        result = minor_edit(project, args.game, args.unit, args.lang)
+    except Refused as refused:
+        for problem in refused.problems:
+            print(f"rulebook i18n minor: {one_line(problem)}", file=sys.stderr)
+        return 2
+    for language, path in result.stamped.items():
+        print(f"{display_path(path, args.root)}: {args.unit} stays current ({language})")
+    for language, why in result.left.items():
+        print(f"{language}: {args.unit} not changed: {why}")
+    print(f"suggested commit message: {commit_message(project, args.game, args.unit, result)}")
+    return 0
+
+
 def _terms(args: argparse.Namespace) -> int:
     from rulebook.i18n.terms import export_terms
 
@@ -529,7 +551,7 @@ def build_parser() -> argparse.ArgumentParser:
         help="exit 1 when a language has fewer units up to date than this",
     )
     status.set_defaults(run=_status)
-    i18n = commands.add_parser("i18n", help="PO files for translators: export, update, import, review, terms")
+    i18n = commands.add_parser("i18n", help="PO files for translators: export, update, import, review, minor, terms")
     i18n_commands = i18n.add_subparsers(dest="i18n_command", required=True, metavar="ACTION")
     export = i18n_commands.add_parser("export", help="write PO files of a language and their .pot templates")
     export.add_argument("lang", metavar="LANG")
@@ -545,6 +567,13 @@ def build_parser() -> argparse.ArgumentParser:
     review = i18n_commands.add_parser("review", help="mark the units of a reviewed PO file as reviewed")
     review.add_argument("file", metavar="FILE")
     review.set_defaults(run=_review)
+    minor = i18n_commands.add_parser(
+        "minor", help="an English edit that keeps the meaning (a typo): its current translations stay current"
+    )
+    minor.add_argument("game", metavar="GAME", help="a game, or 'glossary'")
+    minor.add_argument("unit", metavar="UNIT_ID", help="the unit whose English was edited, e.g. rule.drawing")
+    minor.add_argument("--lang", action="append", metavar="LANG", help="one translation (repeatable; default: all)")
+    minor.set_defaults(run=_minor)
     terms = i18n_commands.add_parser("terms", help="glossary/terms.yaml as TBX and CSV for translation tools")
     terms.add_argument("lang", metavar="LANG")
     terms.add_argument("-o", "--output", type=Path, default=Path("po"), help="folder (default: po)")

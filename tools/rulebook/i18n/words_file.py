@@ -101,3 +101,14 @@ def _record_facts(unit: CommentedMap, facts: dict[str, Any] | None) -> None:
         unit["facts"] = record
     else:
         unit.insert(list(unit).index("source") + 1, "facts", record)
+
+
+def set_sources(original: str, sources: dict[str, str]) -> str:
+    """The file's text with only these units' `source` changed: their text stays as written."""
+    yaml = _yaml()
+    data = yaml.load(original)
+    for unit_id, source in sources.items():
+        data["units"][unit_id]["source"] = DoubleQuotedScalarString(source)
+    out = StringIO()
+    yaml.dump(quote_misread(data), out)
+    return out.getvalue()
