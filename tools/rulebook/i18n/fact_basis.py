@@ -12,6 +12,7 @@ from __future__ import annotations
 import json
 from collections.abc import Mapping
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any
 
 from rulebook import placeholders
@@ -74,9 +75,14 @@ def fact_changes(unit: Unit, english: str, facts: Mapping[str, Any]) -> list[Fac
     ]
 
 
+@lru_cache(maxsize=65536)  # each English text is compared with each of its translations, on every page
+def _hash(english: str) -> str:
+    return source_hash(english)
+
+
 def outdated_reasons(unit: Unit, english: str, facts: Mapping[str, Any]) -> list[str]:
     """Why a translation no longer translates the current English and facts; empty when it does."""
-    reasons = [ENGLISH_CHANGED] if unit.source != source_hash(english) else []
+    reasons = [ENGLISH_CHANGED] if unit.source != _hash(english) else []
     return reasons + [str(change) for change in fact_changes(unit, english, facts)]
 
 
