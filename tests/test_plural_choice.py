@@ -167,3 +167,12 @@ def test_the_po_entry_tells_the_translator_how_to_choose(project_copy, tmp_path,
         assert f"noun forms by number: {{{{setup.draw_per_bag|{forms}}}}}" in notes
     template = polib.pofile(str(tmp_path / "rebus.pot"))
     assert "noun forms" not in next(e for e in template if e.msgctxt == "rule.drawing").comment
+
+
+def test_every_form_is_checked_not_only_the_one_shown_now(project_copy, capsys) -> None:
+    """With 3 tiles the site shows `few`; a hostile `one` would show the day the fact is 1."""
+    hostile = DRAWING.replace("one=kamínek", "one=[kamínek](javascript:alert(1))")
+    edit(project_copy, "rules/rebus/cs.yaml", DRAWING, hostile)
+    code, out, _ = run_cli(capsys, "--root", str(project_copy), "check")
+    assert code == 1
+    assert "units.rule.drawing.text: the link target javascript:alert(1) is not allowed" in out

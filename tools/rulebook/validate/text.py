@@ -57,7 +57,8 @@ def translation_messages(game: Game | Glossary, unit: Unit, english: Unit | None
     yield from character_dangers(unit.text)
     # Judged with its placeholders filled: a string fact brings its text along.
     try:
-        filled = placeholders.fill(unit.text, game.facts, "en")
+        # Every form of a plural choice, not only the one the current value picks: a fact can change.
+        filled = placeholders.fill(plural_choice.spelled_out(unit.text), game.facts, "en")
     except (KeyError, ValueError, TypeError):
         filled = unit.text  # a placeholder naming no fact is reported above
     yield from markdown_dangers(filled)
