@@ -83,8 +83,8 @@ REFUSED = [
         "cs",
         "rebus",
         "rule.bags",
-        "pytlíků",
-        "sáčků",
+        "|other=pytlíků}}",  # the plural choice's form for 5 and more (rulebook/plural_choice.py)
+        "|other=sáčků}}",
         "terminology: 'sáčk…' is not used for 'bag'; say 'pytlík…'",
     ),
     ("unbalanced emphasis", "fr", "rebus", "rule.bags", " sacs", " *sacs", "unbalanced Markdown emphasis (* or **)"),
@@ -111,9 +111,9 @@ REFUSED = [
         "cs",
         "rebus",
         "rule.bags",
-        "pytlíků.",
-        "pytlíků.\t",
-        "the control character U+0009 at character 60 is not allowed",  # a tab is refused anywhere
+        "pytlíků}}.",
+        "pytlíků}}.\t",
+        "the control character U+0009 at character 110 is not allowed",  # a tab is refused anywhere
     ),
 ]
 

@@ -190,6 +190,7 @@ def test_status_counts_each_state_and_review_status(project_copy: Path, capsys) 
         "percent": 96.3,  # 52 / 54, to one decimal
         "outdated_ids": ["rule.winner"],
         "missing_ids": ["rule.drawing"],
+        "outdated_reasons": {"rule.winner": ["the English text changed since this translation was made"]},
     }
     # The other games are untouched: the total adds REBUS's counts to theirs (rebis has 14 originals).
     assert {key: french["all"][key] for key in ("total", "translated", "draft", "reviewed", "original")} == {

@@ -41,8 +41,8 @@ BREAKS = [
     (
         "closing punctuation",
         "rules/rebus/cs.yaml",
-        "do {components.bags} pytlíků.",
-        "do {components.bags} pytlíků",
+        "|other=pytlíků}}.",
+        "|other=pytlíků}}",
         "rule.bags",
         "the English ends with full stop, the translation with none",
     ),
@@ -105,8 +105,8 @@ BREAKS = [
     (
         "missing term",
         "rules/rebus/cs.yaml",
-        "do {components.bags} pytlíků",
-        "do {components.bags} kapes",
+        "{{components.bags|one=pytlíku|few=pytlíků|other=pytlíků}}",
+        "{{components.bags|one=kapsy|few=kapes|other=kapes}}",
         "rule.bags",
         "terminology: the English has 'bag', the translation none of 'pytlík…'",
     ),

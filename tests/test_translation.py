@@ -64,6 +64,7 @@ def test_status_counts(changed_copy: Path, capsys) -> None:
         "percent": 98.1,
         "outdated_ids": ["rule.winner"],
         "missing_ids": [],
+        "outdated_reasons": {"rule.winner": ["the English text changed since this translation was made"]},
     }
     assert report["cs"]["rebus"] == {
         "name": "rebus",
@@ -77,6 +78,7 @@ def test_status_counts(changed_copy: Path, capsys) -> None:
         "percent": 96.3,
         "outdated_ids": ["rule.winner"],
         "missing_ids": ["rule.drawing"],
+        "outdated_reasons": {"rule.winner": ["the English text changed since this translation was made"]},
     }
     # Rebis: the publisher's French and Czech are counted as such.
     assert report["fr"]["rebis"]["original"] == report["cs"]["rebis"]["original"] == 14

@@ -15,6 +15,7 @@ from rulebook.problems import Problem
 from rulebook.validate.examples import example_problems
 from rulebook.validate.glossary import glossary_problems
 from rulebook.validate.outside import outside_link_problems
+from rulebook.validate.plural_choices import plural_choice_problems
 from rulebook.validate.qa import qa_problems
 from rulebook.validate.safety import character_problems, fact_problems, name_problems
 from rulebook.validate.site_config import site_config_problems
@@ -121,6 +122,7 @@ def text_set_problems(project: Project, text_set: Game | Glossary) -> list[Probl
         problems += example_problems(project, text_set)
     problems += translation_problems(project, text_set)
     problems += text_problems(project, text_set)
+    problems += plural_choice_problems(project, text_set)
     problems += qa_problems(project, text_set)
     if isinstance(text_set, Glossary):
         problems += glossary_problems(project, text_set)

@@ -292,7 +292,8 @@ def _status(args: argparse.Namespace) -> int:
     import json
     from dataclasses import asdict
 
-    from rulebook.i18n.state import language_tallies, pending_units
+    from rulebook.i18n.fact_basis import fact_change_notes
+    from rulebook.i18n.state import language_tallies, outdated_reasons_of, pending_units
     from rulebook.load.project import load_project
 
     loaded = load_project(args.root)
@@ -309,10 +310,17 @@ def _status(args: argparse.Namespace) -> int:
     tallies = {language: language_tallies(project, language) for language in languages}
     # The units to work on, by id, as the site's status page lists them.
     todo = {language: pending_units(project, language) for language in languages}
+    why = {language: outdated_reasons_of(project, language) for language in languages}
     if args.json:
         report = {
             language: {
-                t.name: {**asdict(t), "percent": round(t.percent, 1), **todo[language].get(t.name, {})} for t in rows
+                t.name: {
+                    **asdict(t),
+                    "percent": round(t.percent, 1),
+                    **todo[language].get(t.name, {}),
+                    **({"outdated_reasons": why[language][t.name]} if t.name in why[language] else {}),
+                }
+                for t in rows
             }
             for language, rows in tallies.items()
         }
@@ -333,6 +341,10 @@ def _status(args: argparse.Namespace) -> int:
                 for kind, ids in kinds.items():
                     if ids:
                         print(f"{language} {name} {kind.removesuffix('_ids')}: {' '.join(ids)}")
+            for name, reasons in why[language].items():
+                for unit_id, said in reasons.items():
+                    for note in fact_change_notes(said):  # an English edit needs no saying: the ids above
+                        print(f"{language} {name} {unit_id}: {note}")
     if args.fail_under is not None:
         from rulebook.i18n.threshold import share, shown, shown_under
 
@@ -493,6 +505,28 @@ def _review(args: argparse.Namespace) -> int:
     return _po_command(args, run)
 
 
+def _minor(args: argparse.Namespace) -> int:
+    from rulebook.i18n.minor import commit_message, minor_edit
+    from rulebook.i18n.po_file import Refused
+    from rulebook.problems import display_path
+
+    project = _load_clean(args.root)
+    if project is None:
+        return 2
+    try:
+        result = minor_edit(project, args.game, args.unit, args.lang)
+    except Refused as refused:
+        for problem in refused.problems:
+            print(f"rulebook i18n minor: {one_line(problem)}", file=sys.stderr)
+        return 2
+    for language, path in result.stamped.items():
+        print(f"{display_path(path, args.root)}: {args.unit} stays current ({language})")
+    for language, why in result.left.items():
+        print(f"{language}: {args.unit} not changed: {why}")
+    print(f"suggested commit message: {commit_message(project, args.game, args.unit, result)}")
+    return 0
+
+
 def _terms(args: argparse.Namespace) -> int:
     from rulebook.i18n.terms import export_terms
 
@@ -578,7 +612,7 @@ def build_parser() -> argparse.ArgumentParser:
         help="exit 1 when a language has fewer units up to date than this (0 to 100)",
     )
     status.set_defaults(run=_status)
-    i18n = commands.add_parser("i18n", help="PO files for translators: export, update, import, review, terms")
+    i18n = commands.add_parser("i18n", help="PO files for translators: export, update, import, review, minor, terms")
     i18n_commands = i18n.add_subparsers(dest="i18n_command", required=True, metavar="ACTION")
     export = i18n_commands.add_parser("export", help="write PO files of a language and their .pot templates")
     export.add_argument("lang", metavar="LANG")
@@ -597,6 +631,13 @@ def build_parser() -> argparse.ArgumentParser:
     review = i18n_commands.add_parser("review", help="mark the units of a reviewed PO file as reviewed")
     review.add_argument("file", metavar="FILE")
     review.set_defaults(run=_review)
+    minor = i18n_commands.add_parser(
+        "minor", help="an English edit that keeps the meaning (a typo): its current translations stay current"
+    )
+    minor.add_argument("game", metavar="GAME", help="a game, or 'glossary'")
+    minor.add_argument("unit", metavar="UNIT_ID", help="the unit whose English was edited, e.g. rule.drawing")
+    minor.add_argument("--lang", action="append", metavar="LANG", help="one translation (repeatable; default: all)")
+    minor.set_defaults(run=_minor)
     terms = i18n_commands.add_parser("terms", help="glossary/terms.yaml as TBX and CSV for translation tools")
     terms.add_argument("lang", metavar="LANG")
     terms.add_argument("-o", "--output", type=Path, default=Path("po"), help="folder (default: po)")

@@ -46,6 +46,9 @@ class Unit:
     translated_from: str | None = None
     note: str | None = None
     needs_work: bool = False  # the translator's own "come back to this": a fuzzy PO entry, kept
+    facts: dict[str, Any] | None = field(
+        default=None, hash=False
+    )  # the values of the quoted facts the translation saw (i18n/fact_basis.py)
 
 
 @dataclass
@@ -70,6 +73,7 @@ class Words:
                 unit.get("translated_from"),
                 unit.get("note"),
                 unit.get("needs_work", False),
+                unit.get("facts"),
             )
             for unit_id, unit in self.document.data["units"].items()
         }

@@ -1,7 +1,8 @@
 """Placeholders: how rule text quotes numbers from game data, formatted for each language.
 
 A placeholder names a fact as `{group.name}`. Numbers are formatted by Babel for the language
-(1.5 is "1,5" in French), and a list of numbers becomes that language's "or" list.
+(1.5 is "1,5" in French), and a list of numbers becomes that language's "or" list. A plural choice
+(`{{group.name|one=…|other=…}}`, plural_choice.py) becomes the form for the fact's value.
 """
 
 from __future__ import annotations
@@ -13,6 +14,8 @@ from typing import Any
 
 from babel.lists import format_list
 from babel.numbers import format_decimal
+
+from rulebook import plural_choice
 
 PLACEHOLDER = re.compile(r"\{([a-z][a-z0-9_]*(?:\.[a-z][a-z0-9_]*)*)\}")
 # A digit written in text outside any placeholder: a number that does not come from game data.
@@ -91,4 +94,26 @@ def fill(text: str, facts: Mapping[str, Any], language: str) -> str:
         except KeyError:
             return match.group(0)
 
+    if "{{" in text:
+        text = _choose_forms(text, facts, language)
     return PLACEHOLDER.sub(replace, text)
+
+
+def _choose_forms(text: str, facts: Mapping[str, Any], language: str) -> str:
+    """Each plural choice replaced by its form for the fact's value; one that cannot choose (which
+    `rulebook check` reports) stays as written.
+
+    >>> _choose_forms("{{a.n|one=kámen|few=kameny|other=kamenů}}", {"a": {"n": 3}}, "cs")
+    'kameny'
+    """
+    parts, end = [], 0
+    for choice in plural_choice.choices(text):
+        try:
+            value = lookup(facts, choice.name) if choice.name else None
+        except KeyError:
+            value = None
+        numeric = isinstance(value, int | float) and not isinstance(value, bool)
+        form = plural_choice.pick(choice, value, language) if numeric else None
+        parts += [text[end : choice.offset], choice.written if form is None else form]
+        end = choice.offset + len(choice.written)
+    return "".join([*parts, text[end:]])

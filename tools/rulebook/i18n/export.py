@@ -14,6 +14,7 @@ from babel import Locale
 from babel.messages.catalog import Catalog
 
 from rulebook.files import write_atomic_bytes
+from rulebook.i18n.fact_basis import fact_change_notes
 from rulebook.i18n.history import earlier_english
 from rulebook.i18n.location import unit_location
 from rulebook.i18n.po_file import Refused, po_bytes
@@ -71,6 +72,8 @@ def build_catalog(project: Project, text_set: Game | Glossary, language: str | N
             if unit.note:
                 comments.append(f"translation note: {unit.note}")
         outdated = state is not None and unit is not None and state.state is State.OUTDATED
+        if outdated and state is not None:
+            comments += fact_change_notes(state.reasons)
         previous = earlier.get(unit.source) if outdated and unit.source else None
         message = catalog.add(
             text,

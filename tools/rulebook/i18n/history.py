@@ -98,3 +98,21 @@ def earlier_units(project: Project, text_set: Game | Glossary) -> dict[str, set[
         for unit_id, text in _unit_texts_in(project.root, relative, tuple(revisions.split())):
             units.setdefault(text, set()).add(unit_id)
     return units
+
+
+def unit_texts_in_history(root: Path, relative: str, unit_id: str) -> list[str]:
+    """The texts one unit had in the committed versions of a words file, newest first (the
+    working copy's uncommitted edit is not among them)."""
+    revisions = _git(root, "log", "--format=%H", "-n", str(HISTORY_DEPTH), "--", relative)
+    texts = []
+    for revision in revisions.split():
+        content = _git(root, "show", f"{revision}:{relative}")
+        try:
+            data = yaml.safe_load(content) if content else None
+        except yaml.YAMLError:
+            continue
+        units = data.get("units") if isinstance(data, dict) else None
+        unit = units.get(unit_id) if isinstance(units, dict) else None
+        if isinstance(unit, dict) and isinstance(unit.get("text"), str):
+            texts.append(unit["text"])
+    return texts

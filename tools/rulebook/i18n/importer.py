@@ -15,12 +15,13 @@ from pathlib import Path
 from rulebook.check import text_set_problems
 from rulebook.files import write_atomic
 from rulebook.i18n.entry_unit import unit_finder
+from rulebook.i18n.fact_basis import fact_changes, quoted_values
 from rulebook.i18n.history import earlier_english
 from rulebook.i18n.po_file import Entry, PoFile, Refused, read_po_file
 from rulebook.i18n.words_file import Change, apply_changes
 from rulebook.load.document import DocumentError, parse_document
 from rulebook.load.project import words_from_document
-from rulebook.model import Game, Glossary, Project, Status, Unit, Words, source_hash
+from rulebook.model import Facts, Game, Glossary, Project, Status, Unit, Words, source_hash
 from rulebook.problems import Problem, display_path
 from rulebook.validate.limits import text_limit_dangers
 from rulebook.validate.safety import character_dangers
@@ -117,7 +118,7 @@ def plan_import(project: Project, po: PoFile, text_set: Game | Glossary, languag
             lines[unit_id] = entry.line
             current = words.units.get(unit_id) if words else None
             if entry.msgid == translatable[unit_id]:
-                _current(imported, entry, current, source_hash(entry.msgid))
+                _current(imported, entry, current, source_hash(entry.msgid), text_set.facts)
             else:
                 _stale(imported, project, text_set, entry, current, translatable[unit_id])
     return plan
@@ -148,24 +149,27 @@ def po_target(project: Project, po: PoFile, shown: str) -> tuple[Game | Glossary
     return text_set, po.language
 
 
-def _current(imported: Imported, entry: Entry, current: Unit | None, wanted: str) -> None:
-    """An entry made from the current English. A fuzzy one is the translator's "needs work": kept,
-    with `needs_work`, unless it is the export's own mark of an outdated unit left as it was."""
+def _current(imported: Imported, entry: Entry, current: Unit | None, wanted: str, facts: Facts) -> None:
+    """An entry made from the current English (and the current values of the facts it quotes). A
+    fuzzy one is the translator's "needs work": kept, with `needs_work`, unless it is the export's
+    own mark of an outdated unit left as it was."""
     assert isinstance(entry.string, str) and entry.context is not None
-    if current is not None and current.text == entry.string and current.source != wanted and entry.fuzzy:
+    seen = quoted_values(str(entry.msgid), facts)
+    outdated = current is not None and (current.source != wanted or fact_changes(current, str(entry.msgid), facts))
+    if current is not None and current.text == entry.string and outdated and entry.fuzzy:
         return  # outdated, and still marked so: nothing the translator did
     change = None
     if current is None or current.text != entry.string:
-        change = Change(entry.context, entry.string, wanted, Status.DRAFT.value, entry.fuzzy)
-    elif current.source != wanted:
+        change = Change(entry.context, entry.string, wanted, Status.DRAFT.value, needs_work=entry.fuzzy, facts=seen)
+    elif outdated:
         # An outdated unit confirmed without an edit: it now translates the current English. A review
         # was of the old English, so `reviewed` becomes `draft`; a publisher's text stays `original`.
         status = Status.DRAFT.value if current.status is Status.REVIEWED else None
-        change = Change(entry.context, current.text, wanted, status, False)
+        change = Change(entry.context, current.text, wanted, status, needs_work=False, facts=seen)
     elif current.needs_work != entry.fuzzy:  # the flag alone was set or cleared
         # A reviewed text the translator now doubts is a draft again; a publisher's stays `original`.
         status = Status.DRAFT.value if entry.fuzzy and current.status is Status.REVIEWED else None
-        change = Change(entry.context, current.text, wanted, status, entry.fuzzy)
+        change = Change(entry.context, current.text, wanted, status, needs_work=entry.fuzzy, facts=seen)
     if change is not None:
         imported.changes.append(change)
         if entry.fuzzy:
@@ -195,7 +199,7 @@ def _stale(
     elif current is not None and current.text == entry.string:
         reason = "unchanged: the YAML has this translation, still outdated"
     else:
-        imported.changes.append(Change(unit_id, entry.string, made_from, Status.DRAFT.value, entry.fuzzy))
+        imported.changes.append(Change(unit_id, entry.string, made_from, Status.DRAFT.value, needs_work=entry.fuzzy))
         imported.outdated.append(unit_id)
         if entry.fuzzy:
             imported.fuzzy.append(unit_id)

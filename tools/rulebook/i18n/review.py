@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from rulebook.i18n.entry_unit import unit_finder
+from rulebook.i18n.fact_basis import outdated_reasons
 from rulebook.i18n.importer import Imported, po_target, write_checked
 from rulebook.i18n.po_file import read_po_file
 from rulebook.i18n.words_file import Change
@@ -41,8 +42,11 @@ def review_po(project: Project, po_path: Path) -> Reviewed:
             continue
         current = words.units.get(unit_id) if words else None
         wanted = source_hash(translatable[unit_id])
-        stale = current is not None and (current.source != wanted or current.needs_work)  # the YAML's own doubt
-        if entry.fuzzy or entry.msgid != translatable[unit_id] or stale:
+        english = translatable[unit_id]
+        stale = current is not None and (
+            current.source != wanted or current.needs_work or bool(outdated_reasons(current, english, text_set.facts))
+        )  # the YAML's own doubt
+        if entry.fuzzy or entry.msgid != english or stale:
             result.outdated.append(unit_id)
         elif current is None or current.text != entry.string:
             result.edited.append(unit_id)

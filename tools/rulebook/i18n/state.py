@@ -10,7 +10,8 @@ from collections import Counter
 from dataclasses import dataclass
 from enum import Enum
 
-from rulebook.model import Game, Glossary, Project, Status, Unit, source_hash
+from rulebook.i18n.fact_basis import outdated_reasons
+from rulebook.model import Game, Glossary, Project, Status, Unit
 
 
 class State(Enum):
@@ -25,6 +26,7 @@ class UnitState:
     state: State
     source_text: str  # the current English (or, for glossary readings, the readings line)
     translation: Unit | None
+    reasons: tuple[str, ...] = ()  # why an outdated translation is (i18n/fact_basis.py)
 
 
 def unit_states(project: Project, text_set: Game | Glossary, language: str) -> list[UnitState]:
@@ -36,13 +38,14 @@ def unit_states(project: Project, text_set: Game | Glossary, language: str) -> l
     states = []
     for unit_id, text in text_set.translatable(english).items():
         unit = words.units.get(unit_id) if words else None
+        reasons = tuple(outdated_reasons(unit, text, text_set.facts)) if unit is not None else ()
         if unit is None:
             state = State.MISSING
-        elif unit.source != source_hash(text):
+        elif reasons:
             state = State.OUTDATED
         else:
             state = State.TRANSLATED
-        states.append(UnitState(unit_id, state, text, unit))
+        states.append(UnitState(unit_id, state, text, unit, reasons))
     return states
 
 
@@ -108,3 +111,15 @@ def pending_units(project: Project, language: str) -> dict[str, dict[str, list[s
             for kind in (State.OUTDATED, State.MISSING)
         }
     return pending
+
+
+def outdated_reasons_of(project: Project, language: str) -> dict[str, dict[str, list[str]]]:
+    """Per game (and glossary): why each outdated unit is, by unit id."""
+    return {
+        text_set.id: {
+            state.unit_id: list(state.reasons)
+            for state in unit_states(project, text_set, language)
+            if state.state is State.OUTDATED
+        }
+        for text_set in project.text_sets()
+    }

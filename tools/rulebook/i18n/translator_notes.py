@@ -3,7 +3,7 @@ its placeholders, and a link to it on the site."""
 
 from __future__ import annotations
 
-from rulebook import placeholders
+from rulebook import placeholders, plural_choice
 from rulebook.model import Game, Glossary, Project
 from rulebook.site_address import public_site_url
 
@@ -22,10 +22,30 @@ def translator_notes(project: Project, text_set: Game | Glossary, unit_id: str, 
         # Czech (and French) noun forms depend on the number: show it.
         names = dict.fromkeys(placeholders.names(text))
         notes += [f"{{{name}}} = {_value(text_set, name, language)}" for name in names]
+        if language != project.source_language:  # a template's note would name English's categories
+            notes += plural_choice_note(text_set, list(names), language)
     link = unit_link(project, text_set, unit_id, language)
     if link:
         notes.append(f"on the site: {link}")
     return notes
+
+
+def plural_choice_note(text_set: Game | Glossary, names: list[str], language: str) -> list[str]:
+    """How to make a noun after a number agree with it, with the first whole number fact as the example."""
+    whole = [
+        name for name in names if isinstance(_fact(text_set, name), int) and not isinstance(_fact(text_set, name), bool)
+    ]
+    if not whole:
+        return []
+    forms = "|".join(f"{category}=…" for category in plural_choice.categories(language, True))
+    return [f"noun forms by number: {{{{{whole[0]}|{forms}}}}}"]
+
+
+def _fact(text_set: Game | Glossary, name: str) -> object:
+    try:
+        return placeholders.lookup(text_set.facts, name)
+    except KeyError:
+        return None
 
 
 def _value(text_set: Game | Glossary, name: str, language: str) -> str:

@@ -4,10 +4,12 @@ written atomically."""
 
 from __future__ import annotations
 
+import json
 import sys
 import textwrap
 from dataclasses import dataclass
 from io import StringIO
+from typing import Any
 
 from ruamel.yaml import YAML
 from ruamel.yaml.comments import CommentedMap
@@ -25,6 +27,7 @@ class Change:
     source: str  # hash of the English it now translates
     status: str | None  # None: keep the unit's status
     needs_work: bool | None = None  # True: the translator marked it fuzzy; False: cleared; None: keep
+    facts: dict[str, Any] | None = None  # the quoted facts' values it was made with; None: keep the unit's
 
 
 def _yaml() -> YAML:
@@ -68,6 +71,7 @@ def apply_changes(original: str, changes: list[Change], order: list[str]) -> str
             unit = units[change.unit_id]
             unit["text"] = _scalar(change.text)
             unit["source"] = DoubleQuotedScalarString(change.source)
+            _record_facts(unit, change.facts)
             if change.status is not None:
                 unit["status"] = change.status
             if change.needs_work:
@@ -78,6 +82,7 @@ def apply_changes(original: str, changes: list[Change], order: list[str]) -> str
         unit = CommentedMap()
         unit["text"] = _scalar(change.text)
         unit["source"] = DoubleQuotedScalarString(change.source)
+        _record_facts(unit, change.facts)
         unit["status"] = change.status or "draft"
         if change.needs_work:
             unit["needs_work"] = True
@@ -85,6 +90,32 @@ def apply_changes(original: str, changes: list[Change], order: list[str]) -> str
         keys = list(units)
         position = max((keys.index(key) + 1 for key in before if key in units), default=len(keys))
         units.insert(position, change.unit_id, unit)
+    out = StringIO()
+    yaml.dump(quote_misread(data), out)
+    return out.getvalue()
+
+
+def _record_facts(unit: CommentedMap, facts: dict[str, Any] | None) -> None:
+    """`facts` beside `source`, on one line (`facts: {setup.draw_per_bag: 3}`); none when nothing is quoted."""
+    if facts is None:
+        return
+    if not facts:
+        unit.pop("facts", None)
+        return
+    record = CommentedMap(json.loads(json.dumps(facts)))  # copies: a list shared by two units would be a YAML alias
+    record.fa.set_flow_style()
+    if "facts" in unit:
+        unit["facts"] = record
+    else:
+        unit.insert(list(unit).index("source") + 1, "facts", record)
+
+
+def set_sources(original: str, sources: dict[str, str]) -> str:
+    """The file's text with only these units' `source` changed: their text stays as written."""
+    yaml = _yaml()
+    data = yaml.load(original)
+    for unit_id, source in sources.items():
+        data["units"][unit_id]["source"] = DoubleQuotedScalarString(source)
     out = StringIO()
     yaml.dump(quote_misread(data), out)
     return out.getvalue()

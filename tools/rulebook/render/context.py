@@ -8,8 +8,9 @@ from dataclasses import dataclass
 from babel import Locale
 
 from rulebook import placeholders
+from rulebook.i18n.fact_basis import outdated_reasons
 from rulebook.i18n.ui import ui_translations
-from rulebook.model import Game, Glossary, Project, Typography, Unit, source_hash
+from rulebook.model import Game, Glossary, Project, Typography, Unit
 from rulebook.render.markup import interface_text, safe_markdown
 
 
@@ -44,7 +45,7 @@ class PageContext:
         self.ngettext: Callable[[str, str, int], str] = lambda singular, plural, n: interface_text(
             translations.ngettext(singular, plural, n), (singular, plural)
         )
-        self._translatable: dict[int, dict[str, str]] = {}  # text set → unit id → current source hash
+        self._translatable: dict[int, dict[str, str]] = {}  # text set → unit id → current English
 
     def quoted(self, markdown_text: str, language: str) -> str:
         """Text in another language, between this page's quotation marks (rules/project.yaml
@@ -72,8 +73,9 @@ class PageContext:
             return False
         if id(game) not in self._translatable:
             english = game.words[self.project.source_language]
-            self._translatable[id(game)] = {key: source_hash(text) for key, text in game.translatable(english).items()}
-        return unit.source != self._translatable[id(game)].get(unit.id)
+            self._translatable[id(game)] = game.translatable(english)
+        english_text = self._translatable[id(game)].get(unit.id)
+        return english_text is None or bool(outdated_reasons(unit, english_text, game.facts))
 
     def english_text(self, game: Game | Glossary, unit_id: str) -> str:
         """The current English of a unit, as the English page shows it."""

@@ -3,7 +3,8 @@ the outdated and missing units, each linked to where it stands on the site."""
 
 from __future__ import annotations
 
-from rulebook.i18n.state import State, Tally, language_tallies, unit_states
+from rulebook.i18n.fact_basis import fact_changes, shown
+from rulebook.i18n.state import State, Tally, UnitState, language_tallies, unit_states
 from rulebook.model import Game, Glossary
 from rulebook.render.context import PageContext
 from rulebook.render.glossary import PAGE as GLOSSARY_PAGE
@@ -47,15 +48,15 @@ def status_page(context: PageContext) -> str:
     tallies = [Tally.of(text_set.id, units) for text_set, units in states]
     lines += _table(context, [*tallies, Tally.total_of("all", tallies)])
     for state, heading in ((State.OUTDATED, _("Outdated")), (State.MISSING, _("Missing"))):
-        items = [(text_set, unit.unit_id) for text_set, units in states for unit in units if unit.state is state]
+        items = [(text_set, unit) for text_set, units in states for unit in units if unit.state is state]
         lines += [f"## {heading}", ""]
         if not items:
             # TRANSLATORS: under the Outdated (or Missing) heading of the status page: no unit is.
             lines += [_("None."), ""]
             continue
-        for text_set, unit_id in items:
-            label, target = unit_link(text_set, unit_id)
-            lines.append(f"- [{literal(label)}]({target}) · `{unit_id}`")
+        for text_set, unit in items:
+            label, target = unit_link(text_set, unit.unit_id)
+            lines.append(f"- [{literal(label)}]({target}) · `{unit.unit_id}`{_changed_facts(text_set, unit)}")
         lines.append("")
     return "\n".join(lines) + "\n"
 
@@ -106,3 +107,11 @@ def _table(context: PageContext, tallies: list[Tally], heading: str | None = Non
     # Shown on narrow screens only (CSS): a phone shows half the columns.
     hint = _("The table scrolls sideways.")
     return [*lines, "", f'<p class="rb-scroll-hint" data-search-exclude>{attribute(hint)}</p>', ""]
+
+
+def _changed_facts(text_set: Game | Glossary, state: UnitState) -> str:
+    """Why a translation is outdated when a fact it quotes changed, in no language: `{a.b}` 3 → 5."""
+    if state.translation is None:
+        return ""
+    changes = fact_changes(state.translation, state.source_text, text_set.facts)
+    return "".join(f" · `{{{c.name}}}` {literal(shown(c.before))} → {literal(shown(c.after))}" for c in changes)

@@ -8,7 +8,7 @@ import re
 from collections.abc import Iterator
 from functools import cache, lru_cache
 
-from rulebook import placeholders
+from rulebook import placeholders, plural_choice
 from rulebook.i18n.basis import basis
 from rulebook.model import Game, Glossary, Project, Status, Term, Typography, Unit
 from rulebook.problems import Problem
@@ -168,7 +168,7 @@ def _names_pattern(names: tuple[str, ...]) -> re.Pattern[str]:
 
 
 def _forbidden_terms(terms: list[Term], language: str, unit: Unit) -> list[str]:
-    translated = placeholders.PLACEHOLDER.sub(" ", unit.text)
+    translated = placeholders.PLACEHOLDER.sub(" ", plural_choice.spelled_out(unit.text))
     return [
         f"terminology: '{form}…' is not used for '{term.id}'; say {_list(term.preferred[language])}"
         for term in terms
@@ -182,8 +182,8 @@ def _missing_terms(terms: list[Term], language: str, source: Unit, unit: Unit, n
     name, not the term it resembles."""
     if not terms:
         return
-    english = names.sub(" ", placeholders.PLACEHOLDER.sub(" ", source.text))
-    translated = placeholders.PLACEHOLDER.sub(" ", unit.text)
+    english = names.sub(" ", placeholders.PLACEHOLDER.sub(" ", plural_choice.spelled_out(source.text)))
+    translated = placeholders.PLACEHOLDER.sub(" ", plural_choice.spelled_out(unit.text))
     for term in terms:
         if _pattern(term.english).search(english) and not _pattern(term.preferred[language]).search(translated):
             yield f"terminology: the English has '{term.id}', the translation none of {_list(term.preferred[language])}"

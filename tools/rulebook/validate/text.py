@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
-from rulebook import placeholders
+from rulebook import placeholders, plural_choice
 from rulebook.i18n.basis import basis
 from rulebook.model import Game, Glossary, Project, Status, Unit
 from rulebook.problems import Problem, Severity
@@ -58,14 +58,15 @@ def translation_messages(game: Game | Glossary, unit: Unit, english: Unit | None
     yield from character_dangers(unit.text)
     # Judged with its placeholders filled: a string fact brings its text along.
     try:
-        filled = placeholders.fill(unit.text, game.facts, "en")
+        # Every form of a plural choice, not only the one the current value picks: a fact can change.
+        filled = placeholders.fill(plural_choice.spelled_out(unit.text), game.facts, "en")
     except (KeyError, ValueError, TypeError):
         filled = unit.text  # a placeholder naming no fact is reported above
     too_much = list(filled_limit_dangers(filled))
     yield from too_much
     if not too_much:  # Python-Markdown is slow on a text over the bounds: it is never rendered
         yield from markdown_dangers(filled)
-    stray = placeholders.PLACEHOLDER.sub("", unit.text)
+    stray = placeholders.PLACEHOLDER.sub("", plural_choice.without_choices(unit.text))  # choices: plural_choices.py
     if "{" in stray or "}" in stray:
         yield "a brace that is not part of a {group.name} placeholder"
 

@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
+from rulebook.i18n.fact_basis import ENGLISH_CHANGED, outdated_reasons
 from rulebook.load.document import Document
-from rulebook.model import Game, Glossary, Project, source_hash
+from rulebook.model import Game, Glossary, Project
 from rulebook.problems import Problem, Severity
 
 
@@ -66,14 +67,12 @@ def translation_problems(project: Project, game: Game | Glossary) -> list[Proble
                         f"units.{unit_id}: a translation must record the hash of the English it translates in 'source'",
                     )
                 )
-            elif words.units[unit_id].source != source_hash(translatable[unit_id]):
+            elif reasons := outdated_reasons(words.units[unit_id], translatable[unit_id], game.facts):
+                said = "; ".join(reasons).replace(
+                    ENGLISH_CHANGED, f"the {source} text changed since this translation was made"
+                )
                 problems.append(
-                    _at_key(
-                        words.document,
-                        where,
-                        f"units.{unit_id}: outdated: the {source} text changed since this translation was made",
-                        severity=Severity.WARNING,
-                    )
+                    _at_key(words.document, where, f"units.{unit_id}: outdated: {said}", severity=Severity.WARNING)
                 )
             if "status" not in raw_units[unit_id]:
                 problems.append(

@@ -1,0 +1,98 @@
+"""`rulebook i18n minor GAME UNIT_ID`: an English edit that does not change the meaning (a typo).
+
+The translations that were current against the previous English (their `source` is its hash and
+the facts they quote kept their values) are stamped with the new English's hash, so they stay
+current; a translation that was already outdated stays outdated, and a fact's changed value still
+outdates. The previous English is the unit's last different text in git history. The record is
+the change of `source` in the words files, committed with the message this prints.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from rulebook.files import write_atomic
+from rulebook.i18n.fact_basis import fact_changes
+from rulebook.i18n.history import unit_texts_in_history
+from rulebook.i18n.po_file import Refused
+from rulebook.i18n.words_file import set_sources
+from rulebook.model import Game, Glossary, Project, source_hash
+from rulebook.problems import display_path, excerpt
+
+
+@dataclass
+class Minor:
+    previous: str  # hash of the English the translations were current against
+    current: str  # hash of the English now
+    stamped: dict[str, Path] = field(default_factory=dict)  # language → the file given the new hash
+    left: dict[str, str] = field(default_factory=dict)  # language → why its translation was not touched
+
+
+def minor_edit(project: Project, text_set_id: str, unit_id: str, languages: list[str] | None) -> Minor:
+    """Stamp the translations of one unit with its new English; every file is written or none."""
+    text_set = _text_set(project, text_set_id)
+    english_words = text_set.words.get(project.source_language)
+    if english_words is None or unit_id not in english_words.units:
+        raise Refused([f"{text_set.id} has no English unit {excerpt(unit_id)}"])
+    english = english_words.units[unit_id].text
+    wanted = _languages(project, languages)
+    previous = _previous_english(project, text_set, unit_id, english)
+    result = Minor(source_hash(previous), source_hash(english))
+    files: dict[Path, str] = {}
+    for language in wanted:
+        words = text_set.words.get(language)
+        unit = words.units.get(unit_id) if words else None
+        if unit is None:
+            result.left[language] = "no translation"
+        elif unit.source == result.current:
+            result.left[language] = "already current"
+        elif unit.source != result.previous:
+            result.left[language] = "outdated before this edit: it stays outdated"
+        elif changes := fact_changes(unit, english, text_set.facts):
+            result.left[language] = f"outdated: {changes[0]}"
+        else:
+            assert words is not None
+            path = project.root / words.document.file
+            files[path] = set_sources(path.read_text(encoding="utf-8"), {unit_id: result.current})
+            result.stamped[language] = path
+    for path, text in files.items():
+        write_atomic(path, text)
+    return result
+
+
+def commit_message(project: Project, text_set_id: str, unit_id: str, minor: Minor) -> str:
+    files = ", ".join(display_path(path, project.root) for path in minor.stamped.values())
+    return (
+        f"{text_set_id}: minor English edit of {unit_id} ({minor.previous} → {minor.current}), "
+        f"meaning unchanged; translations kept current: {files or 'none'}"
+    )
+
+
+def _text_set(project: Project, text_set_id: str) -> Game | Glossary:
+    for text_set in project.text_sets():
+        if text_set.id == text_set_id:
+            return text_set
+    names = ", ".join(text_set.id for text_set in project.text_sets())
+    raise Refused([f"no game or glossary {excerpt(text_set_id)}; choose from {names}"])
+
+
+def _languages(project: Project, languages: list[str] | None) -> list[str]:
+    translations = project.languages[1:]
+    unknown = [language for language in languages or () if language not in translations]
+    if unknown:
+        raise Refused([f"{excerpt(unknown[0])} is not a translation; choose from {', '.join(translations)}"])
+    return languages or translations
+
+
+def _previous_english(project: Project, text_set: Game | Glossary, unit_id: str, english: str) -> str:
+    english_file = text_set.words[project.source_language].document.file
+    for text in unit_texts_in_history(project.root, english_file, unit_id):
+        if text != english:
+            return text
+    raise Refused(
+        [
+            f"{english_file}: git history has no earlier English of {excerpt(unit_id)} than the current one; "
+            "commit the English before the edit, then edit it and run this command"
+        ]
+    )
