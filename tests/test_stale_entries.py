@@ -134,8 +134,8 @@ def test_a_reviewed_unit_the_translator_flags_fuzzy_is_a_draft_again_and_not_rev
     edit(
         project_copy,
         "rules/rebus/fr.yaml",
-        'selon leur couleur.\n    source: "8b431258bc48"\n    status: draft',
-        'selon leur couleur.\n    source: "8b431258bc48"\n    status: reviewed',
+        'selon leur couleur.\n    source: "8b431258bc48"\n    facts: {components.bags: 3}\n    status: draft',
+        'selon leur couleur.\n    source: "8b431258bc48"\n    facts: {components.bags: 3}\n    status: reviewed',
     )
     po = export(capsys, project_copy, tmp_path)
     catalog = polib.pofile(str(po))
