@@ -18,6 +18,7 @@ from rulebook.i18n.history import earlier_english
 from rulebook.i18n.location import unit_location
 from rulebook.i18n.po_file import Refused, po_bytes
 from rulebook.i18n.state import State, unit_states
+from rulebook.i18n.sync_mark import synced_note
 from rulebook.i18n.translator_notes import translator_notes
 from rulebook.i18n.ui import gettext_plural_forms
 from rulebook.i18n.unimported import unimported_edits
@@ -70,6 +71,8 @@ def build_catalog(project: Project, text_set: Game | Glossary, language: str | N
             comments.append(f"status: {unit.status.value}")
             if unit.note:
                 comments.append(f"translation note: {unit.note}")
+        if language is not None:  # what `rulebook i18n sync` compares both sides with
+            comments.append(synced_note(unit.text if unit is not None else ""))
         outdated = state is not None and unit is not None and state.state is State.OUTDATED
         previous = earlier.get(unit.source) if outdated and unit.source else None
         message = catalog.add(
