@@ -491,7 +491,10 @@ def _sync(args: argparse.Namespace) -> int:
             print(f"  updated: {change.unit_id}" + (" (needs work)" if change.unit_id in imported.fuzzy else ""))
     for entry in synced.kept:
         print(f"  {entry}: changed in the YAML only; exported from it")
-    print(f"{display_path(folder, args.root)}: {len(synced.written)} file(s) exported from the YAML")
+    print(
+        f"{display_path(folder, args.root)}: {len(synced.written)} file(s) exported again from the YAML, "
+        "the rest in step"
+    )
     return 0
 
 

@@ -112,6 +112,16 @@ def export(project: Project, language: str, only: str | None, folder: Path, *, f
 
     A PO file already there that holds edits the YAML lacks is not overwritten (unless `force`):
     the export is refused, naming each entry, so that a translator's work is imported first."""
+    files = exported_files(project, language, only, folder, force=force)
+    for path, data in files.items():
+        write_atomic_bytes(path, data)
+    return list(files)
+
+
+def exported_files(
+    project: Project, language: str, only: str | None, folder: Path, *, force: bool = False
+) -> dict[Path, bytes]:
+    """What `export` writes, path by path, without writing it (refused as `export` refuses)."""
     files: dict[Path, bytes] = {}
     pending: list[str] = []
     for text_set in project.text_sets():
@@ -128,6 +138,4 @@ def export(project: Project, language: str, only: str | None, folder: Path, *, f
                 )
     if pending:
         raise Refused(pending)
-    for path, data in files.items():
-        write_atomic_bytes(path, data)
-    return list(files)
+    return files

@@ -13,11 +13,14 @@ Every import is planned and checked before the first file is written: a refusal 
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
-from rulebook.i18n.export import export, po_name
+from rulebook.files import write_atomic_bytes
+from rulebook.i18n.export import exported_files, po_name
 from rulebook.i18n.importer import Imported, plan_import, po_target, write_checked
+from rulebook.i18n.plural_forms import same_plural_forms
 from rulebook.i18n.po_file import Entry, PoFile, Refused, read_po_file
 from rulebook.i18n.sync_mark import synced_hash
 from rulebook.load.project import load_project
@@ -29,7 +32,7 @@ from rulebook.problems import display_path
 class Synced:
     imported: list[Imported] = field(default_factory=list)  # one per words file an import changed
     kept: list[str] = field(default_factory=list)  # entries left for the YAML, which changed them
-    written: list[Path] = field(default_factory=list)  # the PO files and templates exported
+    written: list[Path] = field(default_factory=list)  # the PO files and templates exported, where they changed
 
 
 @dataclass(frozen=True)
@@ -87,10 +90,39 @@ def sync(project: Project, folder: Path) -> Synced:
     reloaded = load_project(project.root).project if synced.imported else project
     if reloaded is None:  # the imports were checked as written: only a change made meanwhile gets here
         raise Refused([f"{display_path(folder, project.root)}: the project cannot be read after the import"])
-    for language in reloaded.languages[1:]:
-        synced.written += export(reloaded, language, None, folder, force=True)
-    synced.written = list(dict.fromkeys(synced.written))  # each language writes the templates again
+    files: dict[Path, bytes] = {}
+    for language in reloaded.languages[1:]:  # each language's export holds the templates again: the same
+        files.update(exported_files(reloaded, language, None, folder, force=True))
+    for path, data in files.items():
+        # A file that differs only in its header's dates (or its Plural-Forms' spelling) is left as it
+        # is: a sync that changed nothing commits nothing, and Weblate has nothing to pull.
+        if not path.is_file() or not same_po(path.read_text(encoding="utf-8"), data.decode("utf-8")):
+            write_atomic_bytes(path, data)
+            synced.written.append(path)
     return synced
+
+
+_DATES = re.compile(r'^"(?:POT-Creation-Date|PO-Revision-Date): .*\\n"\n', re.MULTILINE)
+_PLURAL_FORMS = re.compile(r'^"Plural-Forms: (.*)\\n"\n', re.MULTILINE)
+
+
+def same_po(one: str, other: str) -> bool:
+    r"""Whether two PO files say the same: equal but for the header's dates, with Plural-Forms
+    compared by meaning.
+
+    >>> same_po('"PO-Revision-Date: 2026-01-01\\n"\nmsgid "a"\n', '"PO-Revision-Date: 2026-12-01\\n"\nmsgid "a"\n')
+    True
+    >>> same_po('"Plural-Forms: nplurals=2; plural=n > 1;\\n"\n', '"Plural-Forms: nplurals=2; plural=(n > 1);\\n"\n')
+    True
+    >>> same_po('msgstr "a"\n', 'msgstr "b"\n')
+    False
+    """
+    plurals = [_PLURAL_FORMS.search(text) for text in (one, other)]
+    if (plurals[0] is None) != (plurals[1] is None):
+        return False
+    if plurals[0] and plurals[1] and not same_plural_forms(plurals[0].group(1), plurals[1].group(1)):
+        return False
+    return _PLURAL_FORMS.sub("", _DATES.sub("", one)) == _PLURAL_FORMS.sub("", _DATES.sub("", other))
 
 
 def _changed_side(entry: Entry, words: Words | None) -> str:
