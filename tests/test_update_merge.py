@@ -131,8 +131,8 @@ def test_update_agrees_with_gnu_msgmerge(history, tmp_path, capsys):
     assert by_unit["rule.winner"][3:6] == (True, "Highest score wins.", NOTE.removeprefix("# "))
     assert by_unit["rule.bags"][3:5] == (True, "Sort the tiles into {components.bags} bags.")
     assert by_unit["rule.drawing"][2:4] == (
-        "Chaque joueur pioche ensuite {setup.draw_per_bag} {{setup.draw_per_bag|one=tuile|many=de tuiles|other=tuiles}} "
-        "dans chaque sac.",
+        "Chaque joueur pioche ensuite {setup.draw_per_bag} "
+        "{{setup.draw_per_bag|one=tuile|many=de tuiles|other=tuiles}} dans chaque sac.",
         False,
     )
     assert "  live again: rule.drawing" in out.splitlines() and "  obsolete: rule.gone" in out.splitlines()

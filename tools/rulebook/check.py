@@ -20,6 +20,7 @@ from rulebook.validate.qa import qa_problems
 from rulebook.validate.safety import character_problems, fact_problems, name_problems
 from rulebook.validate.site_config import site_config_problems
 from rulebook.validate.structure import structure_problems
+from rulebook.validate.terms import term_problems
 from rulebook.validate.text import text_problems
 from rulebook.validate.translations import translation_problems
 
@@ -55,6 +56,7 @@ def _check_project(root: Path, parallel: bool) -> tuple[Loaded, list[Problem]]:
             problems += problems_of or []
         if project.terms_document is not None:
             problems += character_problems(project.terms_document)
+            problems += term_problems(project, project.terms_document)
         # The UI catalogs are read again only when one changed (i18n.ui_catalog), so not cached here.
         problems += catalog_problems(root, project.languages)
     site_problems, site_folders = site_config_problems(root)

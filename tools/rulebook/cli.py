@@ -527,6 +527,38 @@ def _minor(args: argparse.Namespace) -> int:
     return 0
 
 
+def _sync(args: argparse.Namespace) -> int:
+    from rulebook.i18n.po_file import Refused
+    from rulebook.i18n.sync import sync
+
+    project = _load_for_translations(args.root)
+    if project is None:
+        return 2
+    folder = args.output if args.output is not None else args.root / "po"
+    try:
+        synced = sync(project, folder)
+    except Refused as refused:
+        for problem in refused.problems:
+            print(problem, file=sys.stderr)
+        print("rulebook i18n sync: refused; no file was changed", file=sys.stderr)
+        return 2
+    except OSError as error:
+        print(f"rulebook i18n sync: cannot write {error.filename or folder}: {error.strerror}", file=sys.stderr)
+        return 2
+    for imported in synced.imported:
+        where = display_path(imported.path, args.root)
+        print(f"{where}: {len(imported.changes)} unit(s) imported from the PO file")
+        for change in imported.changes:
+            print(f"  updated: {change.unit_id}" + (" (needs work)" if change.unit_id in imported.fuzzy else ""))
+    for entry in synced.kept:
+        print(f"  {entry}: changed in the YAML only; exported from it")
+    print(
+        f"{display_path(folder, args.root)}: {len(synced.written)} file(s) exported again from the YAML, "
+        "the rest in step"
+    )
+    return 0
+
+
 def _terms(args: argparse.Namespace) -> int:
     from rulebook.i18n.terms import export_terms
 
@@ -612,7 +644,9 @@ def build_parser() -> argparse.ArgumentParser:
         help="exit 1 when a language has fewer units up to date than this (0 to 100)",
     )
     status.set_defaults(run=_status)
-    i18n = commands.add_parser("i18n", help="PO files for translators: export, update, import, review, minor, terms")
+    i18n = commands.add_parser(
+        "i18n", help="PO files for translators: export, update, import, review, sync, minor, terms"
+    )
     i18n_commands = i18n.add_subparsers(dest="i18n_command", required=True, metavar="ACTION")
     export = i18n_commands.add_parser("export", help="write PO files of a language and their .pot templates")
     export.add_argument("lang", metavar="LANG")
@@ -638,6 +672,11 @@ def build_parser() -> argparse.ArgumentParser:
     minor.add_argument("unit", metavar="UNIT_ID", help="the unit whose English was edited, e.g. rule.drawing")
     minor.add_argument("--lang", action="append", metavar="LANG", help="one translation (repeatable; default: all)")
     minor.set_defaults(run=_minor)
+    sync = i18n_commands.add_parser(
+        "sync", help="po/ and the YAML in step: import what translators changed, then export every PO file again"
+    )
+    sync.add_argument("-o", "--output", type=Path, default=None, help="folder of the PO files (default: po)")
+    sync.set_defaults(run=_sync)
     terms = i18n_commands.add_parser("terms", help="glossary/terms.yaml as TBX and CSV for translation tools")
     terms.add_argument("lang", metavar="LANG")
     terms.add_argument("-o", "--output", type=Path, default=Path("po"), help="folder (default: po)")

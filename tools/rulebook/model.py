@@ -306,13 +306,16 @@ class Glossary:
 
 @dataclass(frozen=True)
 class Term:
-    """A game term: its English forms, and the words each translation prefers or must avoid."""
+    """A game term: its English stems and the stems each translation prefers or must avoid (which
+    `rulebook check` matches), and its whole terms per language (which translators see)."""
 
     id: str
     index: int
     english: tuple[str, ...]
     preferred: dict[str, tuple[str, ...]]
     forbidden: dict[str, tuple[str, ...]]
+    preferred_terms: dict[str, tuple[str, ...]] = field(default_factory=dict)  # English included
+    deprecated_terms: dict[str, tuple[str, ...]] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)

@@ -19,6 +19,7 @@ from rulebook.i18n.history import earlier_english
 from rulebook.i18n.location import unit_location
 from rulebook.i18n.po_file import Refused, po_bytes
 from rulebook.i18n.state import State, unit_states
+from rulebook.i18n.sync_mark import synced_note
 from rulebook.i18n.translator_notes import translator_notes
 from rulebook.i18n.ui import gettext_plural_forms
 from rulebook.i18n.unimported import unimported_edits
@@ -71,6 +72,8 @@ def build_catalog(project: Project, text_set: Game | Glossary, language: str | N
             comments.append(f"status: {unit.status.value}")
             if unit.note:
                 comments.append(f"translation note: {unit.note}")
+        if language is not None:  # what `rulebook i18n sync` compares both sides with
+            comments.append(synced_note(unit.text if unit is not None else ""))
         outdated = state is not None and unit is not None and state.state is State.OUTDATED
         if outdated and state is not None:
             comments += fact_change_notes(state.reasons)
@@ -112,6 +115,16 @@ def export(project: Project, language: str, only: str | None, folder: Path, *, f
 
     A PO file already there that holds edits the YAML lacks is not overwritten (unless `force`):
     the export is refused, naming each entry, so that a translator's work is imported first."""
+    files = exported_files(project, language, only, folder, force=force)
+    for path, data in files.items():
+        write_atomic_bytes(path, data)
+    return list(files)
+
+
+def exported_files(
+    project: Project, language: str, only: str | None, folder: Path, *, force: bool = False
+) -> dict[Path, bytes]:
+    """What `export` writes, path by path, without writing it (refused as `export` refuses)."""
     files: dict[Path, bytes] = {}
     pending: list[str] = []
     for text_set in project.text_sets():
@@ -128,6 +141,4 @@ def export(project: Project, language: str, only: str | None, folder: Path, *, f
                 )
     if pending:
         raise Refused(pending)
-    for path, data in files.items():
-        write_atomic_bytes(path, data)
-    return list(files)
+    return files

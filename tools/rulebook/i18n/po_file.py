@@ -79,6 +79,7 @@ class Entry:
     line: int  # of its msgid, 1-based
     string_lines: tuple[int, ...] = ()  # of each msgstr (msgstr[0], msgstr[1], ...), 1-based
     references: tuple[tuple[str, int | None], ...] = ()  # its `#:` lines: where the English is
+    notes: tuple[str, ...] = ()  # its `#.` lines: what the export told the translator
 
     @property
     def plural(self) -> bool:
@@ -134,6 +135,7 @@ class _RecordingParser(PoFileParser):
                 line=self.offset + 1,
                 string_lines=tuple(line for _, line in sorted(lines.items())),
                 references=tuple(self.locations),
+                notes=tuple(self.auto_comments),
             )
         )
         super()._add_message()

@@ -1,8 +1,7 @@
 """`rulebook i18n terms LANG`: glossary/terms.yaml for translation tools, as TBX (TBX-Basic, read
-by Poedit, Weblate and OmegaT) and as CSV. Forbidden forms are deprecated terms.
-
-The forms are word stems, as `rulebook check` matches them ("polic" for police, polici, policí);
-each entry says so in a note.
+by Poedit, Weblate and OmegaT) and as CSV: the whole terms (`terms:` of each entry), every preferred
+and deprecated one. The word stems beside them are `rulebook check`'s own matching data, never
+shown to a translator: a stem such as "polic" is no word a glossary should offer.
 """
 
 from __future__ import annotations
@@ -15,7 +14,6 @@ from pathlib import Path
 from rulebook.files import write_atomic, write_atomic_bytes
 from rulebook.model import Project, Term
 
-STEM_NOTE = "Forms are word stems, as rulebook check matches them: a form stands for the words that start with it."
 PREFERRED = "preferredTerm-admn-sts"
 DEPRECATED = "deprecatedTerm-admn-sts"
 XML_LANG = "{http://www.w3.org/XML/1998/namespace}lang"
@@ -28,10 +26,13 @@ def terms_tbx(project: Project, language: str) -> bytes:
     body = ET.SubElement(ET.SubElement(martif, "text"), "body")
     for term in _terms(project, language):
         entry = ET.SubElement(body, "termEntry", {"id": term.id})
-        ET.SubElement(entry, "note").text = STEM_NOTE
-        _lang_set(entry, project.source_language, [(form, PREFERRED) for form in term.english])
-        forms = [(form, PREFERRED) for form in term.preferred[language]]
-        forms += [(form, DEPRECATED) for form in term.forbidden.get(language, ())]
+        _lang_set(
+            entry,
+            project.source_language,
+            [(form, PREFERRED) for form in term.preferred_terms[project.source_language]],
+        )
+        forms = [(form, PREFERRED) for form in term.preferred_terms[language]]
+        forms += [(form, DEPRECATED) for form in term.deprecated_terms.get(language, ())]
         _lang_set(entry, language, forms)
     ET.indent(martif)
     return b'<?xml version="1.0" encoding="UTF-8"?>\n' + ET.tostring(martif, encoding="utf-8") + b"\n"
@@ -46,19 +47,24 @@ def _lang_set(entry: ET.Element, language: str, forms: list[tuple[str, str]]) ->
 
 
 def terms_csv(project: Project, language: str) -> str:
-    """One row per English form and target form: source, target, status (preferred or forbidden), term id."""
+    """One row per English term and target term: source, target, status (preferred or forbidden), term id."""
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\n")
     writer.writerow(["source", "target", "status", "term"])
     for term in _terms(project, language):
-        for english in term.english:
-            writer.writerows([english, form, "preferred", term.id] for form in term.preferred[language])
-            writer.writerows([english, form, "forbidden", term.id] for form in term.forbidden.get(language, ()))
+        for english in term.preferred_terms[project.source_language]:
+            writer.writerows([english, form, "preferred", term.id] for form in term.preferred_terms[language])
+            writer.writerows([english, form, "forbidden", term.id] for form in term.deprecated_terms.get(language, ()))
     return out.getvalue()
 
 
 def _terms(project: Project, language: str) -> list[Term]:
-    return [term for term in project.terms if language in term.preferred]
+    """The terms with whole terms in the language (`rulebook check` requires them where it has stems)."""
+    return [
+        term
+        for term in project.terms
+        if language in term.preferred_terms and project.source_language in term.preferred_terms
+    ]
 
 
 def export_terms(project: Project, language: str, folder: Path) -> list[Path]:

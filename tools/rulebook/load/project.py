@@ -85,14 +85,19 @@ def load_project(root: Path, *, parallel: bool = False) -> Loaded:
                     id=term["id"],
                     index=index,
                     english=tuple(term["en"]),
-                    preferred={lang: tuple(v["preferred"]) for lang, v in term.items() if lang not in ("id", "en")},
+                    preferred={lang: tuple(v["preferred"]) for lang, v in term.items() if lang not in NOT_LANGUAGES},
                     forbidden={
-                        lang: tuple(v.get("forbidden", ())) for lang, v in term.items() if lang not in ("id", "en")
+                        lang: tuple(v.get("forbidden", ())) for lang, v in term.items() if lang not in NOT_LANGUAGES
                     },
+                    preferred_terms={lang: tuple(v["preferred"]) for lang, v in term["terms"].items()},
+                    deprecated_terms={lang: tuple(v.get("deprecated", ())) for lang, v in term["terms"].items()},
                 )
                 for index, term in enumerate(project.terms_document.data["terms"])
             ]
     return Loaded(project, reader.problems)
+
+
+NOT_LANGUAGES = ("id", "en", "terms")  # the keys of a terms.yaml entry that are not a translation's stems
 
 
 def _unknown_locales(manifest: Document) -> list[Problem]:

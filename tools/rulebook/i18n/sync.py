@@ -1,0 +1,141 @@
+"""`rulebook i18n sync`: the PO files of `po/` (what Weblate reads and commits to) and the YAML in
+step, both ways, as one command.
+
+1. Every translated PO file in the folder is read, and each entry is given to the side that
+   changed it since the last sync (`sync_mark`): an entry a translator changed is imported into the
+   YAML, with every check of `rulebook i18n import`; an entry whose unit changed in the YAML only
+   is left for the YAML. A unit changed on both sides, to different texts, is refused by name.
+2. The folder is exported again from the YAML (every language, every game, the templates), so
+   that it holds exactly what `rulebook i18n export` writes.
+
+Every import is planned and checked before the first file is written: a refusal changes nothing.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field, replace
+from pathlib import Path
+
+from rulebook.files import write_atomic_bytes
+from rulebook.i18n.export import exported_files, po_name
+from rulebook.i18n.importer import Imported, plan_import, po_target, write_checked
+from rulebook.i18n.plural_forms import same_plural_forms
+from rulebook.i18n.po_file import Entry, PoFile, Refused, read_po_file
+from rulebook.i18n.sync_mark import synced_hash
+from rulebook.load.project import load_project
+from rulebook.model import Game, Glossary, Project, Words, source_hash
+from rulebook.problems import display_path
+
+
+@dataclass
+class Synced:
+    imported: list[Imported] = field(default_factory=list)  # one per words file an import changed
+    kept: list[str] = field(default_factory=list)  # entries left for the YAML, which changed them
+    written: list[Path] = field(default_factory=list)  # the PO files and templates exported, where they changed
+
+
+@dataclass(frozen=True)
+class _Import:
+    po: PoFile
+    text_set: Game | Glossary
+    language: str
+    shown: str
+
+
+def sync(project: Project, folder: Path) -> Synced:
+    """Import what translators changed in `folder`, then export it again from the YAML."""
+    synced = Synced()
+    imports: list[_Import] = []
+    conflicts: list[str] = []
+    for language in project.languages[1:]:
+        for text_set in project.text_sets():
+            path = folder / po_name(text_set, language)
+            if not path.exists():
+                continue
+            shown = display_path(path, project.root)
+            po = read_po_file(path, shown)
+            if po_target(project, po, shown) != (text_set, language):
+                raise Refused([f"{shown}: it holds the words of {po.catalog.version} in {po.language}, not its name's"])
+            entries = []
+            for entry in po.entries:
+                side = _changed_side(entry, text_set.words.get(language))
+                if side == "both":
+                    words = display_path(text_set.folder / f"{language}.yaml", project.root)
+                    conflicts.append(
+                        f"{shown}:{entry.line}: '{entry.context}' changed both here and in {words} since the "
+                        "last sync; make the two texts the same (or undo one edit), then sync again"
+                    )
+                elif side == "yaml":
+                    synced.kept.append(f"{shown}:{entry.line}: '{entry.context}'")
+                else:
+                    entries.append(entry)
+            imports.append(_Import(replace(po, entries=entries), text_set, language, shown))
+    if conflicts:
+        raise Refused(conflicts)
+    plans = [(item, plan_import(project, item.po, item.text_set, item.language, item.shown)) for item in imports]
+    problems = [problem for _, plan in plans for problem in plan.problems]
+    for item, plan in plans:  # every change checked before any is written
+        if plan.imported.changes:
+            try:
+                write_checked(project, item.text_set, item.language, plan.imported, plan.lines, item.shown, write=False)
+            except Refused as refused:
+                problems += refused.problems
+    if problems:
+        raise Refused(problems)
+    for item, plan in plans:
+        if plan.imported.changes:
+            write_checked(project, item.text_set, item.language, plan.imported, plan.lines, item.shown)
+            synced.imported.append(plan.imported)
+    reloaded = load_project(project.root).project if synced.imported else project
+    if reloaded is None:  # the imports were checked as written: only a change made meanwhile gets here
+        raise Refused([f"{display_path(folder, project.root)}: the project cannot be read after the import"])
+    files: dict[Path, bytes] = {}
+    for language in reloaded.languages[1:]:  # each language's export holds the templates again: the same
+        files.update(exported_files(reloaded, language, None, folder, force=True))
+    for path, data in files.items():
+        # A file that differs only in its header's dates (or its Plural-Forms' spelling) is left as it
+        # is: a sync that changed nothing commits nothing, and Weblate has nothing to pull.
+        if not path.is_file() or not same_po(path.read_text(encoding="utf-8"), data.decode("utf-8")):
+            write_atomic_bytes(path, data)
+            synced.written.append(path)
+    return synced
+
+
+_DATES = re.compile(r'^"(?:POT-Creation-Date|PO-Revision-Date): .*\\n"\n', re.MULTILINE)
+_PLURAL_FORMS = re.compile(r'^"Plural-Forms: (.*)\\n"\n', re.MULTILINE)
+
+
+def same_po(one: str, other: str) -> bool:
+    r"""Whether two PO files say the same: equal but for the header's dates, with Plural-Forms
+    compared by meaning.
+
+    >>> same_po('"PO-Revision-Date: 2026-01-01\\n"\nmsgid "a"\n', '"PO-Revision-Date: 2026-12-01\\n"\nmsgid "a"\n')
+    True
+    >>> same_po('"Plural-Forms: nplurals=2; plural=n > 1;\\n"\n', '"Plural-Forms: nplurals=2; plural=(n > 1);\\n"\n')
+    True
+    >>> same_po('msgstr "a"\n', 'msgstr "b"\n')
+    False
+    """
+    plurals = [_PLURAL_FORMS.search(text) for text in (one, other)]
+    if (plurals[0] is None) != (plurals[1] is None):
+        return False
+    if plurals[0] and plurals[1] and not same_plural_forms(plurals[0].group(1), plurals[1].group(1)):
+        return False
+    return _PLURAL_FORMS.sub("", _DATES.sub("", one)) == _PLURAL_FORMS.sub("", _DATES.sub("", other))
+
+
+def _changed_side(entry: Entry, words: Words | None) -> str:
+    """Which side changed the entry's unit since the export that wrote it: "po", "yaml", "both",
+    or "po" when nothing did (the import then finds nothing to do)."""
+    base = synced_hash(entry.notes)
+    if base is None or not isinstance(entry.string, str) or entry.context is None:
+        return "po"  # no mark: the file is taken as `rulebook i18n import` takes it
+    unit = words.units.get(entry.context) if words else None
+    in_yaml = unit.text if unit is not None else ""
+    po_changed, yaml_changed = source_hash(entry.string) != base, source_hash(in_yaml) != base
+    if po_changed and yaml_changed and entry.string != in_yaml:
+        return "both"
+    if yaml_changed and not po_changed:
+        return "yaml"
+    return "po"

@@ -1,0 +1,31 @@
+"""The mark each exported entry carries of the translation the YAML had when it was written
+(`#. synced: <hash>`), so that `rulebook i18n sync` can tell which side changed a unit since:
+the PO file (a translator, through Weblate or a PO editor), the YAML (an author), or both.
+
+Weblate and msgmerge keep `#.` comments as they are; a file without the mark (written before it
+existed, or by another tool) counts as changed on the PO side only, as `rulebook i18n import` takes it.
+"""
+
+from __future__ import annotations
+
+from rulebook.model import source_hash
+
+PREFIX = "synced: "
+
+
+def synced_note(text: str) -> str:
+    """The `#.` comment for a translation as the export writes it (an empty one for none).
+
+    >>> synced_note("")
+    'synced: e3b0c44298fc'
+    """
+    return PREFIX + source_hash(text)
+
+
+def synced_hash(notes: tuple[str, ...]) -> str | None:
+    """The hash an entry's `#.` comments record, or None when they record none.
+
+    >>> synced_hash(("Rule REBUS 1.1", "synced: e3b0c44298fc"))
+    'e3b0c44298fc'
+    """
+    return next((note.removeprefix(PREFIX).strip() for note in notes if note.startswith(PREFIX)), None)
