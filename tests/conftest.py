@@ -177,6 +177,22 @@ settings.register_profile(
 settings.load_profile("fuzz" if FUZZING else "quick")
 
 
+def pytest_sessionfinish(session: pytest.Session) -> None:
+    """An xdist worker hands its tallies to the controller, which prints them (pytest_testnodedown)."""
+    workeroutput = getattr(session.config, "workeroutput", None)
+    if workeroutput is not None:
+        workeroutput["tally"] = json.dumps({command: dict(counts) for command, counts in TALLY.items()})
+        workeroutput["slow_text_rows"] = json.dumps(SLOW_TEXT_ROWS)
+
+
+@pytest.hookimpl(optionalhook=True)
+def pytest_testnodedown(node, error) -> None:
+    output = getattr(node, "workeroutput", {})
+    for command, counts in json.loads(output.get("tally", "{}")).items():
+        TALLY[command].update(counts)
+    SLOW_TEXT_ROWS.extend(tuple(row) for row in json.loads(output.get("slow_text_rows", "[]")))
+
+
 def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter) -> None:
     if TALLY:
         terminalreporter.section("rulebook runs per command (issue 11: exit 3 or a traceback is an internal error)")
