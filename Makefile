@@ -7,7 +7,7 @@ BIN := $(VENV)/bin
 INSTALLED := $(VENV)/.installed
 export NO_MKDOCS_2_WARNING := 1
 
-.PHONY: install serve build check test test-engines lint pytest system-deps messages bench fuzz print mutate clean
+.PHONY: install serve build check test test-fast test-engines lint pytest system-deps messages bench fuzz print mutate clean
 
 install: $(INSTALLED)
 
@@ -49,8 +49,10 @@ lint: install
 	$(BIN)/ruff check tools tests
 	$(BIN)/ruff format --check --quiet tools tests
 
+# The whole suite, browser tests included, on every core (pytest-xdist; a site that several tests
+# read is built once for all the workers: tests/conftest.py).
 pytest: install system-deps
-	$(BIN)/pytest
+	$(BIN)/pytest -n auto
 
 test: lint check build pytest
 
@@ -69,10 +71,15 @@ $(ZENSICAL): constraints-engines.txt
 test-engines: install $(ZENSICAL)
 	RULEBOOK_ZENSICAL=$(abspath $(ZENSICAL)) $(BIN)/pytest -q -m engines tests/test_engines.py tests/test_zensical_probe.py
 
-# Issue 11: the property-based tests on 100,000+ generated inputs (a few hundred in `make test`).
+# While editing: no browser, no site build, no generated runs (the tests marked browser, slow or fuzz).
+test-fast: lint check
+	$(BIN)/pytest -n auto -q -m "not browser and not slow and not fuzz and not engines"
+
+# Issue 11: the property-based tests on 100,000+ generated inputs (a few hundred in `make test`),
+# the calculator's differential run in Chromium among them (10,000 situations a game; 50 in `make test`).
 # Prints the runs per command: inputs, exit 0/1/2, internal errors (which must stay at 0).
-fuzz: install
-	RULEBOOK_FUZZ=1 $(BIN)/pytest -m fuzz -q -o addopts="" tests
+fuzz: install system-deps
+	RULEBOOK_FUZZ=1 $(BIN)/pytest -m fuzz -q -o addopts="--strict-markers" tests
 
 # Issue 17: mutation testing (mutmut) of scoring, validate, i18n and the escaping in render, on their
 # fast tests only; prints the score per package and lists the survivors. Not part of `make test`:

@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+import fcntl
 import hashlib
+import json
 import os
 import shutil
 import subprocess
 import sys
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -93,10 +96,27 @@ def build_site(config_dir: Path, target: Path) -> Path:
     return target
 
 
+def made_once(tmp_path_factory: pytest.TempPathFactory, name: str, make: Callable[[Path], None]) -> Path:
+    """The folder `name`, made by `make` once per test run: under pytest-xdist the first worker to
+    ask makes it and the others wait for it and read it (the workers' temporary folders share a
+    parent). Whoever uses it must not change it."""
+    worker = os.environ.get("PYTEST_XDIST_WORKER")
+    shared = tmp_path_factory.getbasetemp().parent if worker else tmp_path_factory.getbasetemp()
+    folder, made = shared / name, shared / f"{name}.made"
+    with open(shared / f"{name}.lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)  # released when the file closes, even if `make` fails
+        if not made.exists():
+            shutil.rmtree(folder, ignore_errors=True)  # a failed attempt's leftovers
+            folder.mkdir()
+            make(folder)
+            made.touch()
+    return folder
+
+
 @pytest.fixture(scope="session")
 def clean_site(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """The repository's own site, built once for the session."""
-    return build_site(ROOT, tmp_path_factory.mktemp("site"))
+    """The repository's own site, built once for the run."""
+    return made_once(tmp_path_factory, "site", lambda folder: build_site(ROOT, folder))
 
 
 @pytest.fixture(scope="session")
@@ -104,30 +124,46 @@ def hostile_site(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """A copy of the project with hostile names and readings that `check` lets through, built."""
     from hostile import copy_project, plant_built_payloads
 
-    root = copy_project(tmp_path_factory.mktemp("hostile"), site=True)
-    plant_built_payloads(root)
-    code = main(["--root", str(root), "check"])
-    assert code == 0, "rulebook check refused the payloads that are meant to be built"
-    return build_site(root, root / "site")
+    def make(root: Path) -> None:
+        copy_project(root, site=True)
+        plant_built_payloads(root)
+        code = main(["--root", str(root), "check"])
+        assert code == 0, "rulebook check refused the payloads that are meant to be built"
+        build_site(root, root / "site")
+
+    return made_once(tmp_path_factory, "hostile", make) / "site"
 
 
 @pytest.fixture(scope="session")
 def polish_project(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, subprocess.CompletedProcess[str]]:
     """A whole copy of the project after `rulebook new language pl` (lunr has no Polish; another
-    such language if the project has Polish already), with the command's result."""
-    from authoring import copy_whole_project, run, unused_language
+    such language if the project has Polish already), with the command's result, and its site
+    built when the command passed (polish_site)."""
+    from authoring import build, copy_whole_project, run, unused_language
 
-    root = copy_whole_project(tmp_path_factory.mktemp("new-language"))
-    return root, run(root, "new", "language", unused_language(lunr=False))
+    def make(root: Path) -> None:
+        project = copy_whole_project(root / "project")
+        result = run(project, "new", "language", unused_language(lunr=False))
+        fields = {
+            "args": result.args,
+            "returncode": result.returncode,
+            "stdout": result.stdout,
+            "stderr": result.stderr,
+        }
+        (root / "result.json").write_text(json.dumps(fields), encoding="utf-8")
+        if result.returncode == 0:
+            build(project)
+
+    root = made_once(tmp_path_factory, "new-language", make)
+    fields = json.loads((root / "result.json").read_text(encoding="utf-8"))
+    return root / "project", subprocess.CompletedProcess(**fields)
 
 
 @pytest.fixture(scope="session")
 def polish_site(polish_project: tuple[Path, subprocess.CompletedProcess[str]]) -> Path:
-    from authoring import build
-
     root, result = polish_project
     assert result.returncode == 0, result.stderr
-    return build(root)
+    return root / "site"
 
 
 # Hypothesis: a quick, reproducible run in `make test`; many random inputs in `make fuzz`, with
@@ -141,6 +177,22 @@ settings.register_profile(
     print_blob=True,
 )
 settings.load_profile("fuzz" if FUZZING else "quick")
+
+
+def pytest_sessionfinish(session: pytest.Session) -> None:
+    """An xdist worker hands its tallies to the controller, which prints them (pytest_testnodedown)."""
+    workeroutput = getattr(session.config, "workeroutput", None)
+    if workeroutput is not None:
+        workeroutput["tally"] = json.dumps({command: dict(counts) for command, counts in TALLY.items()})
+        workeroutput["slow_text_rows"] = json.dumps(SLOW_TEXT_ROWS)
+
+
+@pytest.hookimpl(optionalhook=True)
+def pytest_testnodedown(node, error) -> None:
+    output = getattr(node, "workeroutput", {})
+    for command, counts in json.loads(output.get("tally", "{}")).items():
+        TALLY[command].update(counts)
+    SLOW_TEXT_ROWS.extend(tuple(row) for row in json.loads(output.get("slow_text_rows", "[]")))
 
 
 def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter) -> None:
@@ -179,10 +231,20 @@ def history(project_copy: Path) -> Path:
     return project_copy
 
 
+# The fixtures that build a site: a test that uses one, itself or through another fixture, is slow.
+SITE_FIXTURES = frozenset({"clean_site", "hostile_site", "polish_project", "polish_site"})
+
+
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    """Under `make mutate`, the tests that name the mutated module run first (test_glossary.py and
+    """A test that uses a built site is marked slow, so that `make test-fast` leaves it out; tests
+    that build a site of their own are marked by hand.
+
+    Under `make mutate`, the tests that name the mutated module run first (test_glossary.py and
     the "glossary: …" cases for a mutant of validate/glossary.py): the run stops at the first failure,
     so a mutant is caught sooner. Only the order changes, and only while mutmut tests a mutant."""
+    for item in items:
+        if SITE_FIXTURES.intersection(getattr(item, "fixturenames", ())):
+            item.add_marker(pytest.mark.slow)
     mutant = os.environ.get("MUTANT_UNDER_TEST", "")
     if "__mutmut_" not in mutant:
         return

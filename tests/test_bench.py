@@ -7,6 +7,11 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
+# Each run builds the site with the toolkit and with bare MkDocs, and serves it.
+pytestmark = pytest.mark.slow
+
 
 def run_bench(cwd: Path) -> subprocess.CompletedProcess[str]:
     # As `make bench` runs it: a relative --out, from the folder it is relative to.

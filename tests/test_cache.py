@@ -137,6 +137,7 @@ def test_schemas_with_numbers_stay_on_jsonschema() -> None:
     assert fast_validator(ROOT / "schemas" / "score-rebus.schema.json") is None
 
 
+@pytest.mark.slow  # builds a site
 def test_a_rebuild_renders_what_changed_and_drops_what_no_content_makes(tmp_path: Path) -> None:
     from conftest import build_site
     from rulebook.render.markup import GENERATED_MARK

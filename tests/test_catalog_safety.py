@@ -103,6 +103,7 @@ def test_an_unknown_placeholder_and_a_huge_nplurals_are_refused_with_their_lines
     assert f"locales/fr/LC_MESSAGES/messages.po:{plurals}:1: Plural-Forms: nplurals=99999999999 is not 1 to 6" in out
 
 
+@pytest.mark.slow  # builds a site
 def test_the_build_fails_on_them_with_the_check_s_problems_and_no_internal_error(tmp_path: Path) -> None:
     root = copy_project(tmp_path, site=True)
     placeholder = set_msgstr(root, "cs", "Rebus {n}", "Rébus {n} {evil}")
@@ -306,6 +307,7 @@ def bypassed_build(root: Path, site: Path) -> subprocess.CompletedProcess[str]:
     )
 
 
+@pytest.mark.slow  # builds a site
 def test_the_french_site_built_from_a_hostile_catalog_runs_nothing_injected(tmp_path: Path) -> None:
     """One build of a copy whose French catalog holds a payload in every translation, the palette's
     attribute breakout in both toggles' names, with the check and the catalog's judgement bypassed."""

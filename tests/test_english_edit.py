@@ -111,6 +111,7 @@ def test_without_history_the_differences_are_warnings(site_copy: Path, capsys, c
     assert messages == sorted(expected), lines
 
 
+@pytest.mark.slow  # builds a site
 def test_the_strict_build_passes_after_every_kind_of_edit(site_copy: Path, capsys) -> None:
     for _, file, old, new, *_ in EDITS:
         edit(site_copy, file, old, new)

@@ -11,8 +11,12 @@ import sys
 import time
 from pathlib import Path
 
+import pytest
+
 from conftest import ROOT
 from rulebook.website.split_build import PARTS_PREFIX
+
+pytestmark = pytest.mark.slow  # each test builds the site
 
 ENV = {**os.environ, "NO_MKDOCS_2_WARNING": "1"}
 

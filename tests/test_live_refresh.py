@@ -23,7 +23,8 @@ from rulebook.bench.measure import free_port, page_text
 from rulebook.website.live import LiveSite
 from test_split_build import ENV, assert_same_site
 
-pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
+# The module's site (the live fixture) is a full build, and each test builds another to compare.
+pytestmark = [pytest.mark.filterwarnings("ignore::DeprecationWarning"), pytest.mark.slow]
 
 
 def copy_project(target: Path) -> Path:

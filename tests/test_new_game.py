@@ -95,6 +95,7 @@ def test_the_scoring_module_has_a_doctest_that_pytest_runs(scored_game) -> None:
     assert "1 passed" in result.stdout
 
 
+@pytest.mark.slow  # builds a site
 def test_a_rule_added_to_the_new_game_is_on_its_page_in_every_language(scored_game) -> None:
     root, _ = scored_game
     edit(root, f"rules/{GAME}/game.yaml", "rules: [players, winner]", "rules: [players, turns, winner]")
@@ -114,6 +115,7 @@ def test_a_rule_added_to_the_new_game_is_on_its_page_in_every_language(scored_ga
             assert ui_translations(ROOT, language).gettext(MISSING_NOTICE) in page
 
 
+@pytest.mark.slow  # builds a site
 def test_a_game_without_scoring_has_no_module_and_passes(tmp_path: Path, capsys) -> None:
     root = copy_whole_project(tmp_path)
     plain = unused_game_id("plain")

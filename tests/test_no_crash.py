@@ -250,6 +250,7 @@ def test_a_link_out_of_the_project_is_refused_unread(tmp_path: Path, capsys) -> 
     assert "root:x" not in out + err
 
 
+@pytest.mark.slow  # builds a site
 @pytest.mark.parametrize("case", [BROKEN_CONTENT[0], BROKEN_CONTENT[3]], ids=["fact of a wrong type", "unknown locale"])
 def test_the_build_stops_cleanly_on_what_crashed_it(tmp_path: Path, case) -> None:
     file, old, new, _ = case

@@ -10,6 +10,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 from conftest import ROOT
 from rulebook.site_address import configured_site_url
 
@@ -70,6 +72,7 @@ def test_parts_built_apart_merge_into_the_single_build(clean_site: Path, tmp_pat
     assert_same_site(tmp_path / "site", clean_site)
 
 
+@pytest.mark.slow  # builds a site
 def test_a_part_alone_lacks_the_other_languages_pages(tmp_path: Path) -> None:
     """The merge test above could pass on parts that each built everything: this one cannot."""
     rulebook("build", "--languages", "fr", "--site", str(tmp_path / "part"))

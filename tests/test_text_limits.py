@@ -118,6 +118,7 @@ def test_check_refuses_a_text_that_string_facts_fill_over_the_bounds(
     assert not [seen for seen in rendered if fact * 2 in seen.replace(" ", "")], "the filled text was rendered"
 
 
+@pytest.mark.slow  # builds a site
 def test_the_build_fails_on_a_slow_text_without_rendering_a_page(tmp_path: Path) -> None:
     # A run of `[` alone: the only one of the patterns that no other check refuses.
     root = copy_project(tmp_path / "project", site=True)

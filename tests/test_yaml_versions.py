@@ -80,6 +80,7 @@ def test_the_config_writer_quotes_what_yaml_1_1_would_misread() -> None:
     assert "name: plain" in written  # what every reader reads alike stays plain
 
 
+@pytest.mark.slow  # builds a site
 def test_new_language_no_is_norwegian_end_to_end(tmp_path) -> None:
     root = copy_whole_project(tmp_path)
     result = run(root, "new", "language", "no")

@@ -2,12 +2,13 @@
 GAME --json --lang LANGUAGE -` (its printing path, in process), object for object.
 
 The input space: every worked example on the English, French and Czech pages, and per game at least
-10,000 distinct situations drawn by Hypothesis (tests/calculator_situations.py, derandomized), each
-checked on one of the three pages in turn: plausible documents, documents past every rule's limit and
-the schema's bounds, wrong types, unknown and missing keys, nesting past 64 levels, names that need
-quoting, escaping or another order, NaN and floats YAML reads as strings. The command reads the
-text the calculator wrote (`window.rulebook.situationText`). Left out, and counted: text with a
-character unassigned in Python's Unicode database, where Chromium's newer Unicode may differ.
+10,000 distinct situations under `make fuzz` (50 in `make test`) drawn by Hypothesis
+(tests/calculator_situations.py, derandomized), each checked on one of the three pages in turn:
+plausible documents, documents past every rule's limit and the schema's bounds, wrong types,
+unknown and missing keys, nesting past 64 levels, names that need quoting, escaping or another
+order, NaN and floats YAML reads as strings. The command reads the text the calculator wrote
+(`window.rulebook.situationText`). Left out, and counted: text with a character unassigned in
+Python's Unicode database, where Chromium's newer Unicode may differ.
 """
 
 from __future__ import annotations
@@ -25,6 +26,7 @@ from playwright.sync_api import Page
 
 from calculator_situations import situations
 from conftest import ROOT
+from harness import budget
 from rulebook.cli import score_json
 from rulebook.load.project import load_project
 
@@ -33,7 +35,8 @@ pytestmark = pytest.mark.browser
 PROJECT = load_project(ROOT).project
 LANGUAGES = PROJECT.languages
 GAMES = [game for game in PROJECT.games if game.scoring]
-SITUATIONS_PER_GAME = 10_000
+# 10,000 a game take minutes in Chromium, so `make fuzz` runs them; `make test` a sample.
+SITUATIONS_PER_GAME = budget(quick=50, fuzz=10_000)
 # The situation travels as JSON text: Playwright's own argument passing hangs on values nested
 # about 150 levels deep, which the mutations make. Non-finite floats travel as marked strings. The
 # result comes back as JSON text too: Playwright drops a key named "__proto__", JSON keeps it.
@@ -44,8 +47,8 @@ SCORE = """([game, json]) => {
     const result = JSON.stringify(window.rulebook.score(game, situation));
     return {text: window.rulebook.situationText(situation), result: result};
 }"""
-# Hypothesis repeats itself now and then (small documents most): more draws give 10,000 distinct ones.
-DRAWS = 12_500
+# Hypothesis repeats itself now and then (small documents most): a quarter more draws give enough distinct ones.
+DRAWS = SITUATIONS_PER_GAME * 5 // 4
 
 
 def page_url(site_url: str, language: str, game_id: str) -> str:
@@ -107,8 +110,9 @@ def test_every_worked_example_scores_as_the_command_says(page: Page, site_url: s
         assert tally["scored"] + tally["refused"] == len(game.examples) > 0
 
 
+@pytest.mark.fuzz
 @pytest.mark.parametrize("game_id", [game.id for game in GAMES])
-def test_ten_thousand_situations_score_as_the_command_says(page: Page, site_url: str, game_id: str) -> None:
+def test_generated_situations_score_as_the_command_says(page: Page, site_url: str, game_id: str) -> None:
     drawn: list[Any] = []
 
     @settings(
@@ -137,5 +141,6 @@ def test_ten_thousand_situations_score_as_the_command_says(page: Page, site_url:
     left_out = len(distinct) - len(comparable)
     print(f"{game_id}: {len(texts)} distinct situations, {dict(shapes)}, {left_out} left out")
     assert len(texts) >= SITUATIONS_PER_GAME
-    # Both shapes of the contract, in numbers that cannot be luck.
-    assert shapes["scored"] >= 300 and shapes["refused"] >= 300
+    # Both shapes of the contract, in numbers that cannot be luck: 3 % each (300 of 10,000).
+    least = max(SITUATIONS_PER_GAME * 3 // 100, 1)
+    assert shapes["scored"] >= least and shapes["refused"] >= least

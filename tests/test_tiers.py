@@ -1,0 +1,39 @@
+"""The tiers of the suite: `make test-fast` leaves out what builds a site, through the markers that
+tests/conftest.py sets, and a mistyped marker is an error rather than a test that runs in every tier."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+from conftest import ROOT
+
+FAST = "not browser and not slow and not fuzz"
+
+
+def collect(*args: str, cwd: Path = ROOT) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "pytest", "--collect-only", "-q", "-p", "no:cacheprovider", *args],
+        cwd=cwd,
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+
+
+def test_the_fast_tier_leaves_out_the_tests_that_read_a_built_site() -> None:
+    # No test in these files is marked by hand; some read clean_site or polish_site, some no site.
+    fast = collect("-m", FAST, "tests/test_page_typography.py", "tests/test_new_language.py")
+    assert fast.returncode == 0, fast.stdout + fast.stderr
+    assert "test_the_reader_leaves_out_other_languages_and_finds_a_fault" in fast.stdout  # no site
+    assert "test_tags_and_comments_of_mkdocs_yml_survive" in fast.stdout  # no site
+    assert "test_every_page_of_the_language_follows_its_typography" not in fast.stdout  # clean_site
+    assert "test_every_page_shows_english_with_the_notice" not in fast.stdout  # polish_site
+    assert "test_check_passes_and_status_shows_it_at_zero" not in fast.stdout  # polish_project
+
+
+def test_a_mistyped_marker_is_refused(tmp_path: Path) -> None:
+    (tmp_path / "test_typo.py").write_text("import pytest\n\n\n@pytest.mark.slwo\ndef test_x():\n    pass\n")
+    result = collect("-c", str(ROOT / "pyproject.toml"), "--rootdir", str(tmp_path), str(tmp_path), cwd=tmp_path)
+    assert result.returncode != 0 and "'slwo' not found in `markers`" in result.stdout + result.stderr
