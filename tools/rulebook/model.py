@@ -316,6 +316,9 @@ class Typography:
     """A language's typographic conventions, from rules/project.yaml `typography`."""
 
     no_break_space_before: str = ""  # marks that take a no-break space before them (French: ":;!?")
+    # Of those, the marks whose space is the narrow one (U+202F) and never U+00A0 (French: ";!?"),
+    # so that one text does not mix the two.
+    narrow_no_break_space_before: str = ""
     no_break_space_inside_guillemets: bool = False
     # How the pages quote: «…» in French, „…“ in Czech. Listed, it is also checked: QA reports a
     # straight quote (") in the language's text. None: the pages quote “…”, and nothing is checked.

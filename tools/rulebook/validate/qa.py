@@ -123,6 +123,12 @@ def _space_before(marks: str) -> re.Pattern[str]:
 
 
 @cache
+def _wide_space_before(marks: str) -> re.Pattern[str]:
+    """A mark after U+00A0 where the project chose U+202F for it."""
+    return re.compile("\u00a0([" + re.escape(marks) + "])")
+
+
+@cache
 def _language_name(language: str) -> str:
     """The language's English name, from CLDR ("French"), for messages."""
     from babel import Locale, UnknownLocaleError
@@ -142,6 +148,12 @@ def typography_messages(rules: Typography, language: str, text: str) -> list[str
         for match in _space_before(rules.no_break_space_before).finditer(text):
             mark = match.group(1) or match.group(2)
             messages.append(f"{name} typography: a no-break space (U+00A0 or U+202F) goes before '{mark}'")
+    if rules.narrow_no_break_space_before:
+        for match in _wide_space_before(rules.narrow_no_break_space_before).finditer(text):
+            mark = match.group(1)
+            messages.append(
+                f"{name} typography: the space before '{mark}' is the narrow no-break space (U+202F), not U+00A0"
+            )
     if rules.no_break_space_inside_guillemets and (_AFTER_OPEN.search(text) or _BEFORE_CLOSE.search(text)):
         messages.append(f"{name} typography: « and » take a no-break space inside")
     if rules.quotes and _STRAIGHT_QUOTE.search(_CODE_SPAN.sub("", text)):
