@@ -111,6 +111,23 @@ BREAKS = [
         "terminology: 'tablier…' is not used for 'board'; say 'plateau…', 'plateaux…'",
     ),
     (
+        "a word the English itself must avoid",
+        "rules/rebus/en.yaml",
+        "one turn: a player holds 9.",
+        "one turn: a rack holds 9.",
+        "example.ten-tiles",
+        "terminology: 'rack…' is not used for 'hand'; say 'in hand…', 'your hand…', 'their hand…', 'player’s hand…',"
+        " 'hand limit…'",
+    ),
+    (
+        "a Czech word for a rack, where the player holds a hand",
+        "rules/rebus/cs.yaml",
+        "hráč jich má v ruce jen 9.",
+        "na stojánek se jich vejde jen 9.",
+        "example.ten-tiles",
+        "terminology: 'stojánek…' is not used for 'hand'; say 'ruk…', 'ruc…', 'ruce…'",
+    ),
+    (
         "missing term",
         "rules/rebus/cs.yaml",
         "do {components.bags} pytlíků",

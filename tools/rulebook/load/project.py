@@ -81,18 +81,27 @@ def load_project(root: Path, *, parallel: bool = False) -> Loaded:
         project.terms_document = reader.read(root / TERMS_FILE, "terms.schema.json")
         if project.terms_document is not None:
             project.terms = [
-                Term(
-                    id=term["id"],
-                    index=index,
-                    english=tuple(term["en"]),
-                    preferred={lang: tuple(v["preferred"]) for lang, v in term.items() if lang not in ("id", "en")},
-                    forbidden={
-                        lang: tuple(v.get("forbidden", ())) for lang, v in term.items() if lang not in ("id", "en")
-                    },
-                )
+                _term(index, term, project.source_language)
                 for index, term in enumerate(project.terms_document.data["terms"])
             ]
     return Loaded(project, reader.problems)
+
+
+def _term(index: int, term: dict, source_language: str) -> Term:
+    """A term of glossary/terms.yaml. Its English is a list of forms, or preferred and forbidden
+    forms when the English itself must avoid a word; those are `forbidden[source_language]`."""
+    english = term["en"] if isinstance(term["en"], list) else term["en"]["preferred"]
+    translations = {lang: words for lang, words in term.items() if lang not in ("id", "en")}
+    forbidden = {lang: tuple(words.get("forbidden", ())) for lang, words in translations.items()}
+    if isinstance(term["en"], dict) and term["en"].get("forbidden"):
+        forbidden[source_language] = tuple(term["en"]["forbidden"])
+    return Term(
+        id=term["id"],
+        index=index,
+        english=tuple(english),
+        preferred={lang: tuple(words["preferred"]) for lang, words in translations.items()},
+        forbidden=forbidden,
+    )
 
 
 def _unknown_locales(manifest: Document) -> list[Problem]:
