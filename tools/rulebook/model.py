@@ -319,6 +319,9 @@ class Typography:
     # Of those, the marks whose space is the narrow one (U+202F) and never U+00A0 (French: ";!?"),
     # so that one text does not mix the two.
     narrow_no_break_space_before: str = ""
+    # One-letter words that the pages tie to the next word with U+00A0 (Czech: k, s, v, z, o, u, i,
+    # in either case); the data keeps plain spaces (render/ties.py).
+    tie_to_next_word: tuple[str, ...] = ()
     no_break_space_inside_guillemets: bool = False
     # How the pages quote: «…» in French, „…“ in Czech. Listed, it is also checked: QA reports a
     # straight quote (") in the language's text. None: the pages quote “…”, and nothing is checked.

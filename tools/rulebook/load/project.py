@@ -66,7 +66,9 @@ def load_project(root: Path, *, parallel: bool = False) -> Loaded:
         if game is not None:
             games.append(game)
     typography = {
-        language: Typography(**{**rules, **({"quotes": tuple(rules["quotes"])} if "quotes" in rules else {})})
+        language: Typography(
+            **{key: tuple(value) if isinstance(value, list) else value for key, value in rules.items()}
+        )
         for language, rules in manifest.data.get("typography", {}).items()
     }
     reader.problems += [
