@@ -186,3 +186,16 @@ def test_the_czech_catalog_has_all_three_plural_forms_of_a_refusal() -> None:
     ]
     # The command line stays English, as before.
     assert str(Reason(words, {"n": 12, "rack": 9})) == "12 tiles placed, but a rack holds only 9"
+
+
+def test_a_rebus_turn_lays_its_new_tiles_in_one_line() -> None:
+    """REBUS 3.3: on one turn a rebus goes either across or down, never both, so the tiles placed lie
+    in one line and one rebus of the turn holds them all; the others cross it."""
+    rebus = next(game for game in load_project(ROOT).project.games if game.id == "rebus")
+    crossed = {
+        example.id: (example.input["turn"]["tiles_placed"], [r["tiles"] for r in example.input["turn"]["rebuses"]])
+        for example in rebus.examples
+        if "turn" in example.input and "refused" not in example.expect
+    }
+    assert "two-rebuses-full-rack" in crossed
+    assert {name: turn for name, turn in crossed.items() if max(turn[1]) < turn[0]} == {}

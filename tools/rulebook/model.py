@@ -129,6 +129,11 @@ class Ruling:
     rules: tuple[str, ...]
     # Dotted paths under `facts` whose values this ruling supplies: the game's assumptions.
     assumes: tuple[str, ...] = ()
+    # True when the answer only restates what the rules say; otherwise the sources are silent or
+    # ambiguous and the answer is the project's own decision.
+    restates: bool = False
+    # Other rulings this one builds on (a default placement that follows the assumed token values).
+    presumes: tuple[str, ...] = ()
 
     @property
     def unit_ids(self) -> tuple[str, str, str]:

@@ -170,7 +170,13 @@ def _load_game(reader: Reader, folder: Path, languages: list[str]) -> Game | Non
             for index, example in enumerate(data.get("examples", []))
         ],
         rulings=[
-            Ruling(ruling["id"], tuple(ruling["rules"]), tuple(ruling.get("assumes", ())))
+            Ruling(
+                ruling["id"],
+                tuple(ruling["rules"]),
+                tuple(ruling.get("assumes", ())),
+                restates=ruling.get("restates", False),
+                presumes=tuple(ruling.get("presumes", ())),
+            )
             for ruling in data.get("rulings", [])
         ],
         card={
