@@ -166,7 +166,7 @@ def test_an_illustration_that_does_not_fit_a_rack_is_refused(project_copy: Path,
     code, problems = check(capsys, project_copy)
     line, col = locate(text, "[man, H, A, S, A, cup")
     assert code == 1
-    assert f"rules/rebus/game.yaml:{line}:{col}: illustrations[1] has 10 tiles, but a rack holds 9" in problems
+    assert f"rules/rebus/game.yaml:{line}:{col}: illustrations[1] has 10 tiles, but a player holds 9" in problems
 
 
 def test_the_themes_cover_every_symbol_in_the_issues_order() -> None:

@@ -158,8 +158,8 @@ def test_a_refused_example_says_why_in_the_pages_language(pages: dict[str, str])
     # ten-tiles places 10 tiles; the rack (rack_tiles) holds 9. The French is the catalog's, with its
     # no-break spaces before ":".
     for language, said in (
-        ("en", "**Refused:** `turn.tiles_placed: 10 tiles placed, but a rack holds only 9`"),
-        ("fr", "**Refusé\u00a0:** `turn.tiles_placed: 10 tuiles posées, mais un chevalet n’en contient que 9`"),
+        ("en", "**Refused:** `turn.tiles_placed: 10 tiles placed, but a player holds only 9`"),
+        ("fr", "**Refusé\u00a0:** `turn.tiles_placed: 10 tuiles posées, mais un joueur n’en a que 9 en main`"),
     ):
         page = pages[f"{language}/rebus.md"]
         block = _block(page, "example-ten-tiles")

@@ -1,6 +1,6 @@
 """Checks of the REBUS glossary: the count the rules promise, unique ids and pictures, icons that
 exist in the installed theme, themes that are declared and used, anchors that do not collide, and
-examples and rule illustrations made of real symbols and letters that fit a rack."""
+examples and rule illustrations made of real symbols and letters that fit a hand."""
 
 from __future__ import annotations
 
@@ -104,14 +104,14 @@ def _group_problems(glossary: Glossary, known: set[str]) -> Iterator[Problem]:
 
 
 def _rack_problem(document: Document, where: JsonPath, tiles: int, rack: int, what: str) -> Problem | None:
-    """A rebus is laid from one rack: more tiles than a rack holds cannot be played."""
+    """A rebus is laid from one hand: more tiles than a player holds cannot be played."""
     if tiles > rack:
-        return document.problem(where, f"{what} has {tiles} tiles, but a rack holds {rack}")
+        return document.problem(where, f"{what} has {tiles} tiles, but a player holds {rack}")
     return None
 
 
 def _illustration_problems(project: Project, glossary: Glossary) -> Iterator[Problem]:
-    """Rebuses drawn under rules use real symbols and letters, under rules that exist, and fit a rack."""
+    """Rebuses drawn under rules use real symbols and letters, under rules that exist, and fit a hand."""
     known = {symbol.id for symbol in glossary.symbols}
     for game in project.games:
         for item in game.illustrations:
