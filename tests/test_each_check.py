@@ -497,7 +497,7 @@ FAULTS = [
         "qa: closing punctuation changed",
         "rules/rebis/fr.yaml",
         SUMMARY,
-        _nbsp(SUMMARY.replace("mélange.", "mélange~!")),
+        _nbsp(SUMMARY.replace("mélange.", "mélange\u202f!")),  # the narrow space French takes before "!"
         "Un jeu",
         "units.summary.text: the English ends with full stop, the translation with exclamation mark",
     ),
