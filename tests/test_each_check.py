@@ -501,7 +501,7 @@ FAULTS = [
         "qa: closing punctuation changed",
         "rules/rebis/fr.yaml",
         SUMMARY,
-        _nbsp(SUMMARY.replace("mélange.", "mélange~!")),
+        _nbsp(SUMMARY.replace("mélange.", "mélange\u202f!")),  # the narrow space French takes before "!"
         "Un jeu",
         "units.summary.text: the English ends with full stop, the translation with exclamation mark",
     ),
@@ -609,18 +609,18 @@ FAULTS = [
         "examples: a refusal expected where it scores",
         "rules/rebus/game.yaml",
         "expect: {score: 108}",
-        'expect: {refused: "a rack holds only 9"}',
+        'expect: {refused: "a player holds only 9"}',
         "- ▸id: two-squares",
-        "example 'two-squares': expected a refusal ('a rack holds only 9'), but it scores {\"score\": 108, …",
+        "example 'two-squares': expected a refusal ('a player holds only 9'), but it scores {\"score\": 108, …",
     ),
     Fault(
         "examples: a refusal that says something else",
         "rules/rebus/game.yaml",
-        'expect: {refused: "a rack holds only 9"}',
-        'expect: {refused: "a rack holds only 8"}',
+        'expect: {refused: "a player holds only 9"}',
+        'expect: {refused: "a player holds only 8"}',
         "- ▸id: ten-tiles",
-        "example 'ten-tiles': expected a refusal saying 'a rack holds only 8', got: turn.tiles_placed: 10 tiles "
-        "placed, but a rack holds only 9; reproduce: rulebook score rebus --example ten-tiles",
+        "example 'ten-tiles': expected a refusal saying 'a player holds only 8', got: turn.tiles_placed: 10 tiles "
+        "placed, but a player holds only 9; reproduce: rulebook score rebus --example ten-tiles",
     ),
     Fault(
         "examples: an input the scoring refuses, located in the input",
@@ -796,7 +796,7 @@ FAULTS = [
         "tiles: [M, L, E]",
         "tiles: [M, L, E, M, L, E, M, L, E, M]",
         "[M, L, E, M",
-        "illustrations[2] has 10 tiles, but a rack holds 9",
+        "illustrations[2] has 10 tiles, but a player holds 9",
     ),
     Fault(
         "glossary: an illustration fills a rack exactly",
@@ -837,7 +837,7 @@ FAULTS = [
         "example: {tiles: [ice-cream], reads: I scream}",
         "example: {tiles: [ice-cream, A, B, C, D, E, F, G, H, I], reads: I scream}",
         "example: {tiles: ▸[ice-cream, A",
-        "the example of 'ice-cream' has 10 tiles, but a rack holds 9",
+        "the example of 'ice-cream' has 10 tiles, but a player holds 9",
     ),
     Fault(
         "glossary: a number in a symbol's words",

@@ -162,10 +162,10 @@ def test_a_refused_example_says_why_in_the_page_language_with_czech_plurals() ->
 
     pages = {page.path: page.text for page in render_pages(load_project(ROOT).project)}
     # REBUS ten-tiles: 10 tiles placed, a rack of 9 (facts.components.rack_tiles).
-    assert "turn.tiles_placed: 10 tiles placed, but a rack holds only 9" in pages["en/rebus.md"]
-    assert "turn.tiles_placed: 10 tuiles posées, mais un chevalet n’en contient que 9" in pages["fr/rebus.md"]
+    assert "turn.tiles_placed: 10 tiles placed, but a player holds only 9" in pages["en/rebus.md"]
+    assert "turn.tiles_placed: 10 tuiles posées, mais un joueur n’en a que 9 en main" in pages["fr/rebus.md"]
     # Czech has three forms: 1; 2 to 4; 5 and more (10 kamínků).
-    assert "turn.tiles_placed: položeno 10 kamínků, ale stojánek jich pojme jen 9" in pages["cs/rebus.md"]
+    assert "turn.tiles_placed: položeno 10 kamínků, ale hráč jich má v ruce jen 9" in pages["cs/rebus.md"]
     # Oh My Word too-many-tokens: 26 tokens taken, 25 in the box; a token's values listed the French way.
     assert "players: 26 jetons malchance pris, mais le jeu n’en compte que 25" in pages["fr/oh-my-word.md"]
     assert "un jeton malchance vaut 1, 2 ou 3, pas 4" in pages["fr/oh-my-word.md"]
@@ -176,13 +176,26 @@ def test_the_czech_catalog_has_all_three_plural_forms_of_a_refusal() -> None:
     from rulebook.i18n.ui import ui_translations
     from rulebook.scoring.outcome import Reason
 
-    words = ("{n} tile placed, but a rack holds only {rack}", "{n} tiles placed, but a rack holds only {rack}")
+    words = ("{n} tile placed, but a player holds only {rack}", "{n} tiles placed, but a player holds only {rack}")
     czech = ui_translations(ROOT, "cs")
     said = [Reason(words, {"n": n, "rack": 9}).say(czech.gettext, czech.ngettext, str) for n in (1, 3, 12)]
     assert said == [
-        "položen 1 kamínek, ale stojánek jich pojme jen 9",
-        "položeny 3 kamínky, ale stojánek jich pojme jen 9",
-        "položeno 12 kamínků, ale stojánek jich pojme jen 9",
+        "položen 1 kamínek, ale hráč jich má v ruce jen 9",
+        "položeny 3 kamínky, ale hráč jich má v ruce jen 9",
+        "položeno 12 kamínků, ale hráč jich má v ruce jen 9",
     ]
     # The command line stays English, as before.
-    assert str(Reason(words, {"n": 12, "rack": 9})) == "12 tiles placed, but a rack holds only 9"
+    assert str(Reason(words, {"n": 12, "rack": 9})) == "12 tiles placed, but a player holds only 9"
+
+
+def test_a_rebus_turn_lays_its_new_tiles_in_one_line() -> None:
+    """REBUS 3.3: on one turn a rebus goes either across or down, never both, so the tiles placed lie
+    in one line and one rebus of the turn holds them all; the others cross it."""
+    rebus = next(game for game in load_project(ROOT).project.games if game.id == "rebus")
+    crossed = {
+        example.id: (example.input["turn"]["tiles_placed"], [r["tiles"] for r in example.input["turn"]["rebuses"]])
+        for example in rebus.examples
+        if "turn" in example.input and "refused" not in example.expect
+    }
+    assert "two-rebuses-full-rack" in crossed
+    assert {name: turn for name, turn in crossed.items() if max(turn[1]) < turn[0]} == {}

@@ -81,8 +81,8 @@ def test_typography_follows_the_project_file(project_copy: Path, capsys) -> None
     edit(
         project_copy,
         "rules/project.yaml",
-        "  cs: {quotes: [„, “]}\n",
-        '  cs: {quotes: [„, “], no_break_space_before: ":"}\n',
+        "  cs: {quotes: [„, “], tie_to_next_word: [k, s, v, z, o, u, i]}\n",
+        '  cs: {quotes: [„, “], tie_to_next_word: [k, s, v, z, o, u, i], no_break_space_before: ":"}\n',
     )
     code, out, _ = run_cli(capsys, "--root", str(project_copy), "check")
     czech = [line for line in out.splitlines() if "Czech typography" in line]

@@ -63,6 +63,14 @@ BREAKS = [
         "French typography: a no-break space (U+00A0 or U+202F) goes before ':'",
     ),
     (
+        "French narrow space, where the project chose it",
+        "rules/rebis/fr.yaml",
+        "des cartes\u202f; le projet",
+        f"des cartes{NBSP}; le projet",
+        "ruling.shelf-limit.why",
+        "French typography: the space before ';' is the narrow no-break space (U+202F), not U+00A0",
+    ),
+    (
         "French guillemets",
         "rules/rebus/fr.yaml",
         f"plus proche du «{NBSP}A{NBSP}»",
@@ -81,8 +89,8 @@ BREAKS = [
     (
         "Czech straight quotes",
         "rules/oh-my-word/cs.yaml",
-        "platí „při rovnosti bodů“ mezi",
-        'platí "při rovnosti bodů" mezi',
+        "platí „při nerozhodném výsledku“ mezi",
+        'platí "při nerozhodném výsledku" mezi',
         "ruling.tie.why",
         'Czech typography: straight quotes ("); quote with „…“',
     ),
@@ -101,6 +109,23 @@ BREAKS = [
         "pose ce rébus sur le tablier,",
         "rule.first-turn",
         "terminology: 'tablier…' is not used for 'board'; say 'plateau…', 'plateaux…'",
+    ),
+    (
+        "a word the English itself must avoid",
+        "rules/rebus/en.yaml",
+        "one turn: a player holds 9.",
+        "one turn: a rack holds 9.",
+        "example.ten-tiles",
+        "terminology: 'rack…' is not used for 'hand'; say 'in hand…', 'your hand…', 'their hand…', 'player’s hand…',"
+        " 'hand limit…'",
+    ),
+    (
+        "a Czech word for a rack, where the player holds a hand",
+        "rules/rebus/cs.yaml",
+        "hráč jich má v ruce jen 9.",
+        "na stojánek se jich vejde jen 9.",
+        "example.ten-tiles",
+        "terminology: 'stojánek…' is not used for 'hand'; say 'ruk…', 'ruc…', 'ruce…'",
     ),
     (
         "missing term",
@@ -135,3 +160,13 @@ def test_straight_quotes_are_judged_outside_code_and_where_the_language_lists_it
     ]
     assert typography_messages(czech, "cs", 'Napište `"A"` a pak „B“.') == []  # code keeps its own quotes
     assert typography_messages(Typography(no_break_space_before=":"), "fr", 'Dites "A".') == []  # none listed
+
+
+def test_the_narrow_space_is_required_only_before_the_marks_that_chose_it() -> None:
+    french = Typography(no_break_space_before=":;!?", narrow_no_break_space_before=";!?")
+    assert typography_messages(french, "fr", f"Règle{NBSP}: oui\u202f; non\u202f? Si\u202f!") == []
+    assert typography_messages(french, "fr", f"Oui{NBSP}? Non{NBSP}! Si{NBSP};") == [
+        f"French typography: the space before '{mark}' is the narrow no-break space (U+202F), not U+00A0"
+        for mark in "!;?"
+    ]
+    assert typography_messages(Typography(no_break_space_before=";"), "fr", f"Oui{NBSP}; non") == []  # none chosen

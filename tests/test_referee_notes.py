@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from conftest import ROOT, edit, per_test_under_mutmut
+from conftest import ROOT, edit, locate, per_test_under_mutmut, run_cli
 from rulebook.load.project import load_project
 from rulebook.render.pages import render_pages
 
@@ -49,8 +49,9 @@ def test_the_referee_notes_section_and_its_first_ruling(pages: dict[str, str]) -
         [
             "## Referee notes { #referee-notes }",
             "",
-            "The source texts are silent or ambiguous on these points. The answers are the project's own "
-            "rulings, not the publisher's rules; the scoring and the examples follow them.",
+            "Where the source texts are silent or ambiguous, the answers marked as project rulings are the "
+            "project's own decisions; the others only restate what the rules say. None of them is the "
+            "publisher's rule text; the scoring and the examples follow them.",
             "",
             '<div class="rb-ruling" id="ruling-rebus-score" markdown>',
             '<span class="rb-badge rb-badge--ruling" data-search-exclude>Project ruling</span>',
@@ -89,9 +90,11 @@ def test_a_rule_links_to_each_note_that_concerns_it_and_only_those(pages: dict[s
 def test_the_referee_notes_in_french(pages: dict[str, str]) -> None:
     page = pages["fr/rebus.md"]
     section = page[page.index("## Notes d’arbitrage { #referee-notes }") :]
+    # The catalog's ";" takes the narrow no-break space (U+202F), as rules/project.yaml chose for French.
     assert section.split("\n")[2] == (
-        "Les textes sources sont muets ou ambigus sur ces points. Les réponses sont des décisions du "
-        "projet, pas des règles de l’éditeur\u00a0; le calcul des scores et les exemples les appliquent."
+        "Là où les textes sources sont muets ou ambigus, les réponses marquées comme décisions du projet "
+        "sont ses propres choix\u202f; les autres ne font que reprendre ce que disent les règles. Aucune "
+        "n’est un texte de règle de l’éditeur\u202f; le calcul des scores et les exemples les appliquent."
     )
     ruling = section[section.index('<div class="rb-ruling" id="ruling-rebus-score"') :]
     ruling = ruling
@@ -113,6 +116,10 @@ def test_a_worked_example_in_full(pages: dict[str, str]) -> None:
         "",
     ]
     assert block[4:] == [
+        "",
+        # The ruling rebus-score decides what the rules leave open: the example says it rests on it.
+        '<p class="rb-rests-on" markdown>**Rests on:** [Do tiles that were already on the board count in a '
+        "rebus’s score?](#ruling-rebus-score)</p>",
         "",
         "| Step | Computation |",
         "|---|---|",
@@ -139,7 +146,7 @@ def test_an_example_on_assumed_values_links_the_ruling_that_sets_them(pages: dic
     ruling = "[What multiplier does each mixture token have?](#ruling-token-values)"
     assumption = (
         '<p class="rb-assumption" markdown>**Assumption:** these numbers use values that no source gives, '
-        f"set by the project: {ruling}</p>\n\n| Step | Computation |\n"
+        f"set by the project: {ruling}</p>\n\n"
     )
     page = pages["en/rebis.md"]
     block = _block(page, "example-multiplied-shelf")
@@ -151,8 +158,8 @@ def test_a_refused_example_says_why_in_the_pages_language(pages: dict[str, str])
     # ten-tiles places 10 tiles; the rack (rack_tiles) holds 9. The French is the catalog's, with its
     # no-break spaces before ":".
     for language, said in (
-        ("en", "**Refused:** `turn.tiles_placed: 10 tiles placed, but a rack holds only 9`"),
-        ("fr", "**Refusé\u00a0:** `turn.tiles_placed: 10 tuiles posées, mais un chevalet n’en contient que 9`"),
+        ("en", "**Refused:** `turn.tiles_placed: 10 tiles placed, but a player holds only 9`"),
+        ("fr", "**Refusé\u00a0:** `turn.tiles_placed: 10 tuiles posées, mais un joueur n’en a que 9 en main`"),
     ):
         page = pages[f"{language}/rebus.md"]
         block = _block(page, "example-ten-tiles")
@@ -240,3 +247,50 @@ def test_an_example_on_the_values_of_two_rulings_links_both(project_copy: Path) 
         "[What multiplier does each mixture token have?](#ruling-token-values)"
     )
     assert f"set by the project: {rulings}</p>" in block
+
+
+def test_a_note_that_only_restates_the_rules_is_marked_so(pages: dict[str, str]) -> None:
+    # rules/rebus/game.yaml: multipliers `restates` (the rules say double and triple); squares-compound
+    # decides what the rules leave out.
+    page = pages["en/rebus.md"]
+    badge = '<span class="rb-badge rb-badge--ruling" data-search-exclude>{}</span>'
+    assert badge.format("Restates the rules") in _block(page, "ruling-multipliers")
+    assert badge.format("Project ruling") in _block(page, "ruling-squares-compound")
+    assert badge.format("Reprend les règles") in _block(pages["fr/rebus.md"], "ruling-multipliers")
+    assert badge.format("Opakuje pravidla") in _block(pages["cs/rebus.md"], "ruling-multipliers")
+
+
+def test_a_verified_example_names_the_project_rulings_it_rests_on(pages: dict[str, str]) -> None:
+    # two-squares rests on squares-compound (the sources are silent); covered-earlier only on a note
+    # that restates the rules; multiplied-shelf's token values are linked by its assumption already.
+    page = pages["en/rebus.md"]
+    two_squares = _block(page, "example-two-squares")
+    assert (
+        '\n<p class="rb-rests-on" markdown>**Rests on:** [When one rebus covers several bonus squares, do their '
+        "bonuses add up or multiply?](#ruling-squares-compound)</p>\n" in two_squares
+    )
+    assert "✓ Verified by the build" in page[page.index('id="example-two-squares"') :].split("</details>")[0]
+    assert "Rests on" not in _block(page, "example-covered-earlier")
+    multiplied = _block(pages["en/rebis.md"], "example-multiplied-shelf")
+    assert "(#ruling-token-values)" in multiplied.split("**Rests on:**")[0]
+    assert "(#ruling-token-values)" not in multiplied.split("**Rests on:**")[1]
+    assert "**Vychází z:** [" in _block(pages["cs/rebus.md"], "example-two-squares")
+
+
+def test_a_ruling_that_presumes_another_says_it_rests_on_it(pages: dict[str, str]) -> None:
+    # rebis red-token-placement picks the shelf where the red token adds most: by the assumed values.
+    block = _block(pages["en/rebis.md"], "ruling-red-token-placement")
+    assert (
+        '\n<p class="rb-rests-on" markdown>**Rests on:** [What multiplier does each mixture token '
+        "have?](#ruling-token-values)</p>\n" in block
+    )
+    assert "rb-rests-on" not in _block(pages["en/rebis.md"], "ruling-red-token")
+
+
+def test_a_ruling_presuming_one_the_game_lacks_is_refused(project_copy: Path, capsys) -> None:
+    text = edit(project_copy, "rules/rebis/game.yaml", "presumes: [token-values]", "presumes: [token-value]")
+    line, column = locate(text, "token-value]")
+    code, out, _ = run_cli(capsys, "--root", str(project_copy), "check")
+    assert code == 1
+    # red-token-placement is the game's seventh ruling.
+    assert f"rules/rebis/game.yaml:{line}:{column}: rulings[6].presumes: no other ruling 'token-value'" in out

@@ -95,7 +95,7 @@ BAD_INPUT = [
         "more than 9 tiles placed",
         "rebus",
         "turn:\n  rebuses: [{tiles: 10}]\n  tiles_placed: 10\n",
-        "situation.yaml:3:17: turn.tiles_placed: 10 tiles placed, but a rack holds only 9",
+        "situation.yaml:3:17: turn.tiles_placed: 10 tiles placed, but a player holds only 9",
     ),
     (
         "token value of 4",

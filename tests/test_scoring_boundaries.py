@@ -266,7 +266,7 @@ def test_rebus_one_tile_short_of_the_rack_earns_no_bonus() -> None:
 
 def test_rebus_more_tiles_placed_than_a_rack_holds_is_refused() -> None:
     assert refusals("rebus", turn(10, (10, []))) == [
-        (("turn", "tiles_placed"), "10 tiles placed, but a rack holds only 9")
+        (("turn", "tiles_placed"), "10 tiles placed, but a player holds only 9")
     ]
 
 
@@ -384,13 +384,13 @@ def final(**players: tuple[int, int]) -> dict[str, Any]:
 
 
 def test_rebus_a_full_rack_left_at_the_end_is_legal() -> None:
-    # Rule unplayed-tiles: each tile left costs 3; a rack holds at most 9.
+    # Rule unplayed-tiles: each tile left costs 3; a player holds at most 9.
     assert score("rebus", final(Ann=(40, 9))).values["scores"] == {"Ann": 40 - 27}
 
 
 def test_rebus_more_tiles_left_than_a_rack_holds_is_refused() -> None:
     assert refusals("rebus", final(Ann=(40, 10), Bob=(5, 1))) == [
-        (("final", "Ann", "tiles_left"), "10 tiles left, but a rack holds only 9")
+        (("final", "Ann", "tiles_left"), "10 tiles left, but a player holds only 9")
     ]
 
 
@@ -479,8 +479,8 @@ def test_an_invalid_situation_says_each_located_problem() -> None:
     with pytest.raises(Invalid) as invalid:
         score_situation(document, "rebus", facts("rebus"), ROOT)
     assert [str(problem) for problem in invalid.value.problems] == [
-        "s.yaml:2:31: final.Ann.tiles_left: 10 tiles left, but a rack holds only 9",
-        "s.yaml:3:31: final.Bob.tiles_left: 11 tiles left, but a rack holds only 9",
+        "s.yaml:2:31: final.Ann.tiles_left: 10 tiles left, but a player holds only 9",
+        "s.yaml:3:31: final.Bob.tiles_left: 11 tiles left, but a player holds only 9",
     ]
     assert str(invalid.value) == "; ".join(str(problem) for problem in invalid.value.problems)
 
@@ -497,7 +497,7 @@ def test_one_tile_left_over_a_rack_is_said_in_the_singular() -> None:
     empty_rack = {**facts("rebus"), "components": {**facts("rebus")["components"], "rack_tiles": 0}}
     with pytest.raises(Refused) as refused:
         game_module("rebus").evaluate(final(Ann=(5, 1)), empty_rack)
-    assert [str(reason) for _, reason in refused.value.problems] == ["1 tile left, but a rack holds only 0"]
+    assert [str(reason) for _, reason in refused.value.problems] == ["1 tile left, but a player holds only 0"]
 
 
 def test_a_game_without_scoring_is_named_in_the_error() -> None:

@@ -18,8 +18,9 @@ SECTIONS = {
     "rebus/": ["play", "forming", "scoring", "ending", "glossary"],
     "rebis/": ["overview", "turn", "closing", "tokens", "end", "zero"],
 }
-# Words of one entry in each language, as the YAML of each language says them.
-REBIS_OVERVIEW = {"en": "1. About the game", "fr": "1. À propos du jeu", "cs": "1. O hře"}
+# Words of one entry in each language, as the YAML of each language says them (the Czech one-letter
+# word tied to the next, as the pages write it: render/ties.py).
+REBIS_OVERVIEW = {"en": "1. About the game", "fr": "1. À propos du jeu", "cs": "1. O\u00a0hře"}
 FOLDERS = {"en": "", "fr": "fr", "cs": "cs"}
 
 

@@ -81,3 +81,20 @@ def test_every_rule_in_the_source_language_comes_from_the_source(path: Path) -> 
         and unit.status.value == "original"
     ]
     assert invented == []
+
+
+@pytest.mark.parametrize("path", MAPS, ids=[p.name for p in MAPS])
+def test_a_heading_is_carried_by_its_own_section(path: Path) -> None:
+    """A quote that is a section's whole title belongs to that section's unit, not to another unit
+    whose text merely contains the word (Oh My Word's "Timer" was mapped to the summary)."""
+    coverage = load_map(path)
+    game = next(g for g in PROJECT.games if g.folder == path.parent.parent)
+    words = game.words[coverage["language"]]
+    titles = {normalize(unit.text): unit_id for unit_id, unit in words.units.items() if unit_id.startswith("section.")}
+    misplaced = [
+        (quote, unit_id, titles[normalize(wording)])
+        for unit_id, entries in coverage["units"].items()
+        for quote, wording in quotes(entries)
+        if titles.get(normalize(wording), unit_id) != unit_id
+    ]
+    assert misplaced == []

@@ -94,6 +94,11 @@ def test_glossary_readings_have_a_reference_and_follow_their_symbol(project_copy
     assert entry(glossary, "symbol.eye.example").occurrences == [("glossary/symbols.yaml", str(example_line))]
 
 
+def english_forms(term: dict) -> list[str]:
+    """A term's English forms: a list, or the preferred ones where the English also has forbidden forms."""
+    return term["en"] if isinstance(term["en"], list) else term["en"]["preferred"]
+
+
 def test_terms_export_as_tbx_and_csv(project_copy, tmp_path, capsys) -> None:
     code, out, err = run_cli(capsys, "--root", str(project_copy), "i18n", "terms", "cs", "-o", str(tmp_path))
     assert code == 0, err

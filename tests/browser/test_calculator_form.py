@@ -17,11 +17,11 @@ WORDS = {
         "player": "Player {n}",
         "name": "Name",
         "final": "The end of the game",
-        "placed": "Tiles placed from the rack",
+        "placed": "Tiles placed from the hand",
         "tiles": "Tiles in the rebus, old and new",
         "red": "New tiles on red squares",
         "score_before": "Score before the penalty",
-        "left": "Tiles left on the rack",
+        "left": "Tiles left in the hand",
         "hand": "Cards in hand",
         "points": "Face-up cards' points, in the order played",
         "golden": "Golden dust tokens",
@@ -36,18 +36,18 @@ WORDS = {
         "step": "Step",
         "computation": "Computation",
         "refused": "Refused:",
-        "too_many": "10 tiles placed, but a rack holds only 9",
+        "too_many": "10 tiles placed, but a player holds only 9",
     },
     "fr": {
         "score": "Calculer",
         "player": "Joueur {n}",
         "name": "Nom",
         "final": "La fin de la partie",
-        "placed": "Tuiles posées depuis le chevalet",
+        "placed": "Tuiles posées depuis la main",
         "tiles": "Tuiles du rébus, anciennes et nouvelles",
         "red": "Nouvelles tuiles sur des cases rouges",
         "score_before": "Score avant la pénalité",
-        "left": "Tuiles restées sur le chevalet",
+        "left": "Tuiles restées en main",
         "hand": "Cartes en main",
         "points": "Points des cartes face visible, dans l’ordre joué",
         "golden": "Jetons de poussière d’or",
@@ -62,18 +62,18 @@ WORDS = {
         "step": "Étape",
         "computation": "Calcul",
         "refused": "Refusé\u00a0:",
-        "too_many": "10 tuiles posées, mais un chevalet n’en contient que 9",
+        "too_many": "10 tuiles posées, mais un joueur n’en a que 9 en main",
     },
     "cs": {
         "score": "Spočítat",
         "player": "Hráč {n}",
         "name": "Jméno",
         "final": "Konec hry",
-        "placed": "Kamínky položené ze stojánku",
+        "placed": "Kamínky položené z ruky",
         "tiles": "Kamínky v rébusu, staré i nové",
         "red": "Nové kamínky na červených polích",
         "score_before": "Skóre před penalizací",
-        "left": "Kamínky zbylé na stojánku",
+        "left": "Kamínky zbylé v ruce",
         "hand": "Karty v ruce",
         "points": "Body karet lícem nahoru v pořadí, v jakém byly zahrány",
         "golden": "Žetony zlatého prachu",
@@ -89,7 +89,7 @@ WORDS = {
         "computation": "Výpočet",
         "refused": "Odmítnuto:",
         # Czech's third plural form: 10 kamínků.
-        "too_many": "položeno 10 kamínků, ale stojánek jich pojme jen 9",
+        "too_many": "položeno 10 kamínků, ale hráč jich má v ruce jen 9",
     },
 }
 LANGUAGES = list(WORDS)
@@ -205,7 +205,7 @@ def test_a_fact_changed_in_the_data_changes_the_calculator(page: Page, site_url:
     page.route(address, with_a_rack_of_8)
     page.goto(address)
     refused = page.evaluate("window.rulebook.score('rebus', {turn: {rebuses: [{tiles: 9}], tiles_placed: 9}})")
-    assert refused["problems"] == ["<stdin>:1:54: turn.tiles_placed: 9 tiles placed, but a rack holds only 8"]
+    assert refused["problems"] == ["<stdin>:1:54: turn.tiles_placed: 9 tiles placed, but a player holds only 8"]
     full_rack = page.evaluate("window.rulebook.score('rebus', {turn: {rebuses: [{tiles: 8}], tiles_placed: 8}})")
     assert full_rack == {
         "score": 8 * 3 + 50,

@@ -35,7 +35,8 @@ figcaption {{ margin-top: 3px; }}
 def contact_sheet_html() -> str:
     symbols = load_project(ROOT).project.glossary.symbols
     cells = "".join(
-        f'<figure><span class="tile">{inline_svg(s.icon)}</span><figcaption>{html.escape(s.id)}</figcaption></figure>'
+        f'<figure><span class="tile">{inline_svg(s.icon, ROOT)}</span>'
+        f"<figcaption>{html.escape(s.id)}</figcaption></figure>"
         for s in symbols
     )
     return f"<!doctype html><html><head><style>{_STYLE}</style></head><body><main>{cells}</main></body></html>"

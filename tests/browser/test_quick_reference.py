@@ -19,17 +19,20 @@ PAGES = [(language, game) for language in PROJECT.languages for game in PROJECT.
 IDS = [f"{language}-{game.id}" for language, game in PAGES]
 
 # Worked out by hand from each game.yaml: the scoring rules (less those shown under the end or a
-# tie), the rulings on them whose answers quote a fact, then the end and the tie.
+# tie), the rulings on them whose answers quote a fact or that a scored worked example rests on,
+# then the end and the tie.
 LINKS = {
     "rebus": [
         "#basic-score", "#bonus-squares", "#several-rebuses", "#all-tiles-bonus", "#unplayed-tiles",
-        "#ruling-rebus-score", "#ruling-multipliers", "#ruling-full-rack-bonus",
+        "#ruling-rebus-score", "#ruling-multipliers", "#ruling-squares-compound", "#ruling-covered-earlier",
+        "#ruling-full-rack-bonus",
         "#end-of-play",
         "#winner", "#ruling-end-of-game",
     ],
     "rebis": [
         "#other-shelf", "#closing-shelf", "#multipliers", "#red-token", "#final-score",
-        "#ruling-never-negative", "#ruling-token-values",
+        "#ruling-shelf-value", "#ruling-never-negative", "#ruling-token-values", "#ruling-red-token",
+        "#ruling-red-token-placement",
         "#game-end",
         "#ruling-winners", "#ruling-red-token-tie",
     ],

@@ -100,7 +100,7 @@ def test_examples_that_rest_on_an_assumption_say_so_and_are_not_verified_fact(
     [("en", "10 tiles placed"), ("fr", "10 tuiles posées"), ("cs", "položeno 10 kamínků")],
 )
 def test_a_refusal_is_in_the_page_language(page: Page, site_url: str, language: str, words: str) -> None:
-    # REBUS ten-tiles places 10 tiles; a rack holds 9.
+    # REBUS ten-tiles places 10 tiles; a player holds 9.
     page.goto(f"{language_root(site_url, language)}rebus/#example-ten-tiles")
     shown = page.inner_text("#example-ten-tiles")
     assert words in shown

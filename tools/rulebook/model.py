@@ -133,6 +133,11 @@ class Ruling:
     rules: tuple[str, ...]
     # Dotted paths under `facts` whose values this ruling supplies: the game's assumptions.
     assumes: tuple[str, ...] = ()
+    # True when the answer only restates what the rules say; otherwise the sources are silent or
+    # ambiguous and the answer is the project's own decision.
+    restates: bool = False
+    # Other rulings this one builds on (a default placement that follows the assumed token values).
+    presumes: tuple[str, ...] = ()
 
     @property
     def unit_ids(self) -> tuple[str, str, str]:
@@ -323,6 +328,12 @@ class Typography:
     """A language's typographic conventions, from rules/project.yaml `typography`."""
 
     no_break_space_before: str = ""  # marks that take a no-break space before them (French: ":;!?")
+    # Of those, the marks whose space is the narrow one (U+202F) and never U+00A0 (French: ";!?"),
+    # so that one text does not mix the two.
+    narrow_no_break_space_before: str = ""
+    # One-letter words that the pages tie to the next word with U+00A0 (Czech: k, s, v, z, o, u, i,
+    # in either case); the data keeps plain spaces (render/ties.py).
+    tie_to_next_word: tuple[str, ...] = ()
     no_break_space_inside_guillemets: bool = False
     # How the pages quote: «…» in French, „…“ in Czech. Listed, it is also checked: QA reports a
     # straight quote (") in the language's text. None: the pages quote “…”, and nothing is checked.

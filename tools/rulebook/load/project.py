@@ -66,7 +66,9 @@ def load_project(root: Path, *, parallel: bool = False) -> Loaded:
         if game is not None:
             games.append(game)
     typography = {
-        language: Typography(**{**rules, **({"quotes": tuple(rules["quotes"])} if "quotes" in rules else {})})
+        language: Typography(
+            **{key: tuple(value) if isinstance(value, list) else value for key, value in rules.items()}
+        )
         for language, rules in manifest.data.get("typography", {}).items()
     }
     reader.problems += [
@@ -81,23 +83,33 @@ def load_project(root: Path, *, parallel: bool = False) -> Loaded:
         project.terms_document = reader.read(root / TERMS_FILE, "terms.schema.json")
         if project.terms_document is not None:
             project.terms = [
-                Term(
-                    id=term["id"],
-                    index=index,
-                    english=tuple(term["en"]),
-                    preferred={lang: tuple(v["preferred"]) for lang, v in term.items() if lang not in NOT_LANGUAGES},
-                    forbidden={
-                        lang: tuple(v.get("forbidden", ())) for lang, v in term.items() if lang not in NOT_LANGUAGES
-                    },
-                    preferred_terms={lang: tuple(v["preferred"]) for lang, v in term["terms"].items()},
-                    deprecated_terms={lang: tuple(v.get("deprecated", ())) for lang, v in term["terms"].items()},
-                )
+                _term(index, term, project.source_language)
                 for index, term in enumerate(project.terms_document.data["terms"])
             ]
     return Loaded(project, reader.problems)
 
 
 NOT_LANGUAGES = ("id", "en", "terms")  # the keys of a terms.yaml entry that are not a translation's stems
+
+
+def _term(index: int, term: dict, source_language: str) -> Term:
+    """A term of glossary/terms.yaml. Its English is a list of stems, or preferred and forbidden
+    stems when the English itself must avoid a word; those are `forbidden[source_language]`. Its
+    whole terms (`terms`) are what translators see in the TBX."""
+    english = term["en"] if isinstance(term["en"], list) else term["en"]["preferred"]
+    translations = {lang: words for lang, words in term.items() if lang not in NOT_LANGUAGES}
+    forbidden = {lang: tuple(words.get("forbidden", ())) for lang, words in translations.items()}
+    if isinstance(term["en"], dict) and term["en"].get("forbidden"):
+        forbidden[source_language] = tuple(term["en"]["forbidden"])
+    return Term(
+        id=term["id"],
+        index=index,
+        english=tuple(english),
+        preferred={lang: tuple(words["preferred"]) for lang, words in translations.items()},
+        forbidden=forbidden,
+        preferred_terms={lang: tuple(v["preferred"]) for lang, v in term["terms"].items()},
+        deprecated_terms={lang: tuple(v.get("deprecated", ())) for lang, v in term["terms"].items()},
+    )
 
 
 def _unknown_locales(manifest: Document) -> list[Problem]:
@@ -164,7 +176,13 @@ def _load_game(reader: Reader, folder: Path, languages: list[str]) -> Game | Non
             for index, example in enumerate(data.get("examples", []))
         ],
         rulings=[
-            Ruling(ruling["id"], tuple(ruling["rules"]), tuple(ruling.get("assumes", ())))
+            Ruling(
+                ruling["id"],
+                tuple(ruling["rules"]),
+                tuple(ruling.get("assumes", ())),
+                restates=ruling.get("restates", False),
+                presumes=tuple(ruling.get("presumes", ())),
+            )
             for ruling in data.get("rulings", [])
         ],
         card={

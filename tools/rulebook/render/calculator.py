@@ -197,7 +197,7 @@ def _interface(context: PageContext) -> dict[str, str]:
         "what": _("What to score"),
         "turn": _("One turn"),
         "final": _("The end of the game"),
-        "tiles_placed": _("Tiles placed from the rack"),
+        "tiles_placed": _("Tiles placed from the hand"),
         "rebus_n": _("Rebus {n}"),
         "tiles": _("Tiles in the rebus, old and new"),
         "squares_blue": _("New tiles on blue squares"),
@@ -206,7 +206,7 @@ def _interface(context: PageContext) -> dict[str, str]:
         "add_rebus": _("Add a rebus"),
         "remove_rebus": _("Remove this rebus"),
         "score_before": _("Score before the penalty"),
-        "tiles_left": _("Tiles left on the rack"),
+        "tiles_left": _("Tiles left in the hand"),
         # Rebis
         "hand": _("Cards in hand"),
         "shelf_n": _("Shelf {n}"),

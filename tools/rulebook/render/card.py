@@ -1,9 +1,10 @@
 """The quick-reference card of a game: what a referee needs at the table, on one printed page.
 
 Everything on it is a rule or a ruling of the game, quoted with its numbers filled from the facts
-and linked to where it stands: the scoring rules with the rulings that give them numbers, then what
-ends the game and what decides a tie (game.yaml `quick_reference`). It is shown folded at the top of
-the game page and as a page of its own, made to be printed.
+and linked to where it stands: the scoring rules with the rulings that give them numbers or that a
+worked example's score rests on, then what ends the game and what decides a tie (game.yaml
+`quick_reference`). It is shown folded at the top of the game page and as a page of its own, made
+to be printed.
 """
 
 from __future__ import annotations
@@ -12,6 +13,7 @@ from rulebook import placeholders
 from rulebook.model import Game, Ruling
 from rulebook.render.context import PageContext
 from rulebook.render.markup import attribute, front_matter, literal
+from rulebook.render.referee import ruling_mark
 
 FOLDER = "quick-reference"  # the printable pages: <language>/quick-reference/<game>.md
 
@@ -67,7 +69,7 @@ def _parts(context: PageContext, game: Game, page: str) -> list[str]:
         for ruling in game.rulings
         if ruling.id not in tie_rulings
         and set(ruling.rules) & set(game.scoring_rules)
-        and _has_numbers(context, game, ruling)
+        and (_has_numbers(context, game, ruling) or _changes_a_score(game, ruling))
     ]
     # TRANSLATORS: heading on the quick-reference card.
     parts = [(_("Scoring"), scoring_rules, scoring_rulings)]
@@ -90,6 +92,12 @@ def _has_numbers(context: PageContext, game: Game, ruling: Ruling) -> bool:
     return bool(placeholders.names(answer))
 
 
+def _changes_a_score(game: Game, ruling: Ruling) -> bool:
+    """A ruling that a worked example's score rests on (not only a refusal): without it the card
+    would give a referee a different score (bonus squares that compound, a shelf's value)."""
+    return any(ruling.id in example.rulings and "refused" not in example.expect for example in game.examples)
+
+
 def _rule(context: PageContext, game: Game, rule_id: str, page: str) -> list[str]:
     rule = game.rule(rule_id)
     if rule is None:
@@ -99,9 +107,8 @@ def _rule(context: PageContext, game: Game, rule_id: str, page: str) -> list[str
 
 
 def _ruling(context: PageContext, game: Game, ruling_id: str, page: str) -> list[str]:
-    _ = context._
     ruling = next(ruling for ruling in game.rulings if ruling.id == ruling_id)
-    mark = _("Project ruling")
+    mark = ruling_mark(context, ruling)
     link = f"[{literal(mark)}]({page}#ruling-{ruling.id})"
     question, answer = (context.text(game, unit_id) for unit_id in ruling.unit_ids[:2])
     return _item(link, f"*{question}* {answer}")

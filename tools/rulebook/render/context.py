@@ -12,6 +12,7 @@ from rulebook.i18n.fact_basis import outdated_reasons
 from rulebook.i18n.ui import ui_translations
 from rulebook.model import Game, Glossary, Project, Typography, Unit
 from rulebook.render.markup import interface_text, safe_markdown
+from rulebook.render.ties import tie_words
 
 
 @dataclass(frozen=True)
@@ -88,10 +89,17 @@ class PageContext:
         return placeholders.fill(shown.unit.text, game.facts, shown.language)
 
     def text(self, game: Game | Glossary, unit_id: str) -> str:
-        return safe_markdown(self.plain(game, unit_id))
+        """The unit as Markdown for the page, typeset for the language it is shown in."""
+        return safe_markdown(self._typeset(self.plain(game, unit_id), self.shown(game, unit_id).language))
 
     def optional_text(self, game: Game | Glossary, unit_id: str) -> str | None:
         """A unit that only some languages have (the glossary's readings explained): None elsewhere."""
         words = game.words.get(self.language)
         unit = words.units.get(unit_id) if words else None
-        return safe_markdown(placeholders.fill(unit.text, game.facts, self.language)) if unit else None
+        if unit is None:
+            return None
+        return safe_markdown(self._typeset(placeholders.fill(unit.text, game.facts, self.language), self.language))
+
+    def _typeset(self, text: str, language: str) -> str:
+        """What the language's typography does at render time: one-letter words tied to the next."""
+        return tie_words(text, self.project.typography.get(language, Typography()).tie_to_next_word)

@@ -45,9 +45,8 @@ def tile_strip(
             name = context.plain(glossary, symbol.unit("name"))
             target = f"{page}#{symbol.id}" if page else f"#{symbol.id}"
             # The picture is hidden from screen readers; the link is named by its text, not a tooltip.
-            picture = (
-                f'<span class="rb-tile">{inline_svg(symbol.icon)}<span class="rb-sr">{literal(name)}</span></span>'
-            )
+            svg = inline_svg(symbol.icon, context.project.root)
+            picture = f'<span class="rb-tile">{svg}<span class="rb-sr">{literal(name)}</span></span>'
             parts.append(f'[{picture}]({target} "{attribute(name)}")')
     reading = context.quoted(literal(reads), context.project.source_language)
     if not counter_example:
@@ -126,7 +125,7 @@ def _card(context: PageContext, glossary: Glossary, symbol: Symbol) -> list[str]
         "",
         f"### {context.text(glossary, symbol.unit('name'))} {{ #{symbol.id} }}",
         "",
-        f'<div class="rb-symbol__picture">{inline_svg(symbol.icon)}</div>',
+        f'<div class="rb-symbol__picture">{inline_svg(symbol.icon, context.project.root)}</div>',
         "",
         f'<p class="rb-symbol__readings" lang="en">{readings}</p>',
         "",

@@ -56,8 +56,9 @@ def referee_notes(context: PageContext, game: Game) -> list[str]:
     lines = [f"## {title} {{ #referee-notes }}", ""]
     lines += [
         _(
-            "The source texts are silent or ambiguous on these points. The answers are the project's own "
-            "rulings, not the publisher's rules; the scoring and the examples follow them."
+            "Where the source texts are silent or ambiguous, the answers marked as project rulings are the "
+            "project's own decisions; the others only restate what the rules say. None of them is the "
+            "publisher's rule text; the scoring and the examples follow them."
         ),
         "",
     ]
@@ -66,12 +67,19 @@ def referee_notes(context: PageContext, game: Game) -> list[str]:
     return lines
 
 
+def ruling_mark(context: PageContext, ruling: Ruling) -> str:
+    """What a referee note is: the project's decision, or the rules said again."""
+    # TRANSLATORS: the mark of a referee note whose answer only says again what the rules say.
+    return context._("Restates the rules") if ruling.restates else context._("Project ruling")
+
+
 def _ruling(context: PageContext, game: Game, ruling: Ruling) -> list[str]:
     _ = context._
     question, answer, why = (context.text(game, unit_id) for unit_id in ruling.unit_ids)
     concerns = _("Concerns:")
     why_label = _("Why:")
-    mark = _("Project ruling")
+    mark = ruling_mark(context, ruling)
+    presumed = [other for other in game.rulings if other.id in ruling.presumes]
     return [
         f'<div class="rb-ruling" id="ruling-{ruling.id}" markdown>',
         f'<span class="rb-badge rb-badge--ruling" data-search-exclude>{attribute(mark)}</span>',
@@ -82,11 +90,22 @@ def _ruling(context: PageContext, game: Game, ruling: Ruling) -> list[str]:
         "",
         f"*{why_label}* {why}",
         "",
+        *_rests_on(context, game, presumed),
         f"{concerns} {rule_links(game, ruling.rules)}",
         "",
         "</div>",
         "",
     ]
+
+
+def _rests_on(context: PageContext, game: Game, rulings: list[Ruling]) -> list[str]:
+    """The project's decisions that an example or a ruling rests on, each linked to its note."""
+    if not rulings:
+        return []
+    # TRANSLATORS: label before links to the referee notes (project rulings) an example or a ruling rests on.
+    label = context._("Rests on:")
+    links = " · ".join(f"[{context.text(game, ruling.unit_ids[0])}](#ruling-{ruling.id})" for ruling in rulings)
+    return [f'<p class="rb-rests-on" markdown>**{attribute(label)}** {links}</p>', ""]
 
 
 def _example(context: PageContext, game: Game, example: Example) -> list[str]:
@@ -106,6 +125,13 @@ def _example(context: PageContext, game: Game, example: Example) -> list[str]:
     assumed = assumed_rulings(game, example, context.project.root)
     if assumed:
         lines += _assumption(context, game, assumed)
+    # The decisions where the sources are silent, other than the assumed values linked above.
+    decided = [
+        ruling
+        for ruling in game.rulings
+        if ruling.id in example.rulings and not ruling.restates and ruling not in assumed
+    ]
+    lines += _rests_on(context, game, decided)
     if outcome is None:
         refused = _("Refused:")
         lines += [f"**{refused}** `{refusal.replace('`', '')}`", ""]

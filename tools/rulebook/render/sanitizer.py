@@ -45,10 +45,15 @@ ALLOWED: dict[str, set[str]] = {
     "svg": {"xmlns", "viewBox", "aria-hidden", "focusable"},
     "path": {"d"},
 }
+# A picture drawn for the project (glossary/pictures/*.svg): shapes and nothing else, so nothing in it
+# can run (no script, no event attribute) or load (no href, no style and so no url()).
+PICTURE_ALLOWED: dict[str, set[str]] = {"svg": {"xmlns", "viewBox"}, "path": {"d"}}
+# SVG path data: commands and numbers only.
+_PATH_DATA = re.compile(r"[MmLlHhVvCcSsQqTtAaZz0-9eE.,+\-\s]*")
 
 
-def sanitize(fragment: str) -> str:
-    """The fragment with everything outside the allowlist removed.
+def sanitize(fragment: str, allowed: dict[str, set[str]] = ALLOWED) -> str:
+    """The fragment with everything outside the allowlist (`allowed`, the page's by default) removed.
 
     >>> sanitize('<p onclick="x()">Hi <a href="javascript:alert(1)">there</a><script>alert(2)</script></p>')
     '<p>Hi <a>there</a></p>'
@@ -59,8 +64,8 @@ def sanitize(fragment: str) -> str:
     """
     return nh3.clean(
         fragment,
-        tags=set(ALLOWED),
-        attributes=ALLOWED,
+        tags=set(allowed),
+        attributes=allowed,
         url_schemes=set(LINK_SCHEMES),
         link_rel=None,  # keep our links as written: a changed page must mean a removal
         strip_comments=True,
@@ -73,10 +78,12 @@ def _link_filter(tag: str, attribute: str, value: str) -> str | None:
     `//host`, `https://user@host`): render/target.py judges it as the check does."""
     if attribute == "href" and not is_allowed_link(value):
         return None
+    if attribute == "d" and not _PATH_DATA.fullmatch(value):
+        return None
     return value
 
 
-def removals(fragment: str) -> list[str]:
+def removals(fragment: str, allowed: dict[str, set[str]] = ALLOWED) -> list[str]:
     """What `sanitize` would remove from the fragment, in words; empty when it keeps everything.
 
     >>> removals('<p>fine <a href="#x">link</a></p>')
@@ -84,7 +91,7 @@ def removals(fragment: str) -> list[str]:
     >>> removals('<a href="javascript:alert(1)" title="t">x</a><iframe src="/x"></iframe>')
     ['the attribute href="javascript:alert(1)" of <a>', 'the element <iframe>']
     """
-    cleaned = sanitize(fragment)
+    cleaned = sanitize(fragment, allowed)
     if _markup_counts(cleaned) == _markup_counts(fragment):
         return []  # the same elements and attributes: nothing removed (the common case, and fast)
     after = iter(_elements(cleaned))

@@ -51,9 +51,10 @@ class Reason:
     a catalog on a page (`say`); a message with plural forms (Nn_) chooses one by params["n"], and a
     list is written the language's way.
 
-    >>> placed = Nn_("{n} tile placed, but a rack holds only {rack}", "{n} tiles placed, but a rack holds only {rack}")
+    >>> one = "{n} tile placed, but a player holds only {rack}"
+    >>> placed = Nn_(one, "{n} tiles placed, but a player holds only {rack}")
     >>> str(Reason(placed, {"n": 10, "rack": 9}))
-    '10 tiles placed, but a rack holds only 9'
+    '10 tiles placed, but a player holds only 9'
     >>> str(Reason(N_("a bad luck token is worth {values}, not {value}"), {"values": [1, 2, 3], "value": 4}))
     'a bad luck token is worth 1, 2 or 3, not 4'
     """

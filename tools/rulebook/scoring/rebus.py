@@ -2,7 +2,7 @@
 
 A rebus scores its tile count × the points per tile, × the multiplier of each premium square that
 this turn's new tiles cover within it (several multiply together; squares covered earlier give
-nothing). Placing every rack tile in one turn adds a bonus once. At the end each unplayed tile costs
+nothing). Placing every tile of the hand in one turn adds a bonus once. At the end each unplayed tile costs
 points, and every player with the highest score wins.
 """
 
@@ -70,7 +70,7 @@ def score_without_squares(facts: Mapping[str, Any], tiles: int) -> int:
 
 
 def turn_score(rebuses: Sequence[tuple[int, Sequence[str]]], tiles_placed: int, parameters: Parameters) -> int:
-    """A whole turn: every rebus formed, plus the bonus once when the whole rack was placed.
+    """A whole turn: every rebus formed, plus the bonus once when the whole hand was placed.
 
     >>> turn_score([(9, [])], 9, RULES)
     77
@@ -106,8 +106,8 @@ def _turn(turn: Mapping[str, Any], parameters: Parameters) -> Outcome:
                 ("turn", "tiles_placed"),
                 Reason(
                     Nn_(
-                        "{n} tile placed, but a rack holds only {rack}",
-                        "{n} tiles placed, but a rack holds only {rack}",
+                        "{n} tile placed, but a player holds only {rack}",
+                        "{n} tiles placed, but a player holds only {rack}",
                     ),
                     {"n": placed, "rack": parameters.rack_tiles},
                 ),
@@ -196,7 +196,7 @@ def _final(players: Mapping[str, Mapping[str, int]], parameters: Parameters) -> 
         (
             ("final", name, "tiles_left"),
             Reason(
-                Nn_("{n} tile left, but a rack holds only {rack}", "{n} tiles left, but a rack holds only {rack}"),
+                Nn_("{n} tile left, but a player holds only {rack}", "{n} tiles left, but a player holds only {rack}"),
                 {"n": state["tiles_left"], "rack": parameters.rack_tiles},
             ),
         )

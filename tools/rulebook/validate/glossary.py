@@ -1,17 +1,20 @@
 """Checks of the REBUS glossary: the count the rules promise, unique ids and pictures, icons that
 exist in the installed theme, themes that are declared and used, anchors that do not collide, and
-examples and rule illustrations made of real symbols and letters that fit a rack."""
+examples and rule illustrations made of real symbols and letters that fit a hand."""
 
 from __future__ import annotations
 
 import re
 from collections.abc import Iterator
+from pathlib import Path
 
-from rulebook.icons import icon_file, icons_folder
+from rulebook.files import OUTSIDE_PROJECT, inside_project
+from rulebook.icons import MAX_PICTURE_BYTES, icon_file, icons_folder, is_drawn
 from rulebook.load.document import Document, JsonPath
 from rulebook.model import Glossary, Project
 from rulebook.problems import Problem
 from rulebook.render.anchors import is_reserved_id
+from rulebook.render.sanitizer import PICTURE_ALLOWED, removals
 from rulebook.scoring.rebus import score_without_squares
 
 COUNT_FACT = ("components", "glossary_symbols")
@@ -54,16 +57,33 @@ def glossary_problems(project: Project, glossary: Glossary) -> list[Problem]:
                 )
             )
         first_icon.setdefault(symbol.icon, symbol.id)
-        if not icon_file(symbol.icon).is_file():
-            problems.append(
-                document.problem(
-                    (*where, "icon"), f"icon '{symbol.icon}' is not in the installed mkdocs-material ({icons_folder()})"
-                )
-            )
+        problems += _icon_problems(document, (*where, "icon"), symbol.icon, project.root)
         problems += _example_problems(glossary, symbol, known)
         problems += _number_problems(glossary, symbol)
     problems += _illustration_problems(project, glossary)
     return problems
+
+
+def _icon_problems(document: Document, where: JsonPath, icon: str, root: Path) -> list[Problem]:
+    """The icon exists; a picture drawn for the project holds only what the picture allowlist keeps."""
+    file = icon_file(icon, root)
+    if not is_drawn(icon):
+        if file.is_file():
+            return []
+        return [document.problem(where, f"icon '{icon}' is not in the installed mkdocs-material ({icons_folder()})")]
+    shown = file.relative_to(root).as_posix()
+    if file.exists() and not inside_project(file, root):
+        return [document.problem(where, f"icon '{icon}': {shown}: {OUTSIDE_PROJECT}")]
+    try:
+        if file.stat().st_size > MAX_PICTURE_BYTES:
+            return [document.problem(where, f"icon '{icon}': {shown} is over {MAX_PICTURE_BYTES // 1024} KiB")]
+        removed = removals(file.read_text(encoding="utf-8"), PICTURE_ALLOWED)
+    except (OSError, UnicodeDecodeError):
+        return [document.problem(where, f"icon '{icon}': no readable UTF-8 picture {shown}")]
+    if not removed:
+        return []
+    listed = ", ".join(removed[:3]) + (f" and {len(removed) - 3} more" if len(removed) > 3 else "")
+    return [document.problem(where, f"icon '{icon}': {shown} holds what a picture may not: {listed}")]
 
 
 def _group_problems(glossary: Glossary, known: set[str]) -> Iterator[Problem]:
@@ -84,14 +104,14 @@ def _group_problems(glossary: Glossary, known: set[str]) -> Iterator[Problem]:
 
 
 def _rack_problem(document: Document, where: JsonPath, tiles: int, rack: int, what: str) -> Problem | None:
-    """A rebus is laid from one rack: more tiles than a rack holds cannot be played."""
+    """A rebus is laid from one hand: more tiles than a player holds cannot be played."""
     if tiles > rack:
-        return document.problem(where, f"{what} has {tiles} tiles, but a rack holds {rack}")
+        return document.problem(where, f"{what} has {tiles} tiles, but a player holds {rack}")
     return None
 
 
 def _illustration_problems(project: Project, glossary: Glossary) -> Iterator[Problem]:
-    """Rebuses drawn under rules use real symbols and letters, under rules that exist, and fit a rack."""
+    """Rebuses drawn under rules use real symbols and letters, under rules that exist, and fit a hand."""
     known = {symbol.id for symbol in glossary.symbols}
     for game in project.games:
         for item in game.illustrations:

@@ -10,7 +10,7 @@ from functools import cache, lru_cache
 
 from rulebook import placeholders, plural_choice
 from rulebook.i18n.basis import basis
-from rulebook.model import Game, Glossary, Project, Status, Term, Typography, Unit
+from rulebook.model import Game, Glossary, Project, Status, Term, Typography, Unit, Words
 from rulebook.problems import Problem
 
 _NUMBER = re.compile(r"\d+(?:[.,]\d+)?")
@@ -34,6 +34,7 @@ def qa_problems(project: Project, text_set: Game | Glossary) -> list[Problem]:
     names = _names_pattern(tuple(game.name for game in project.games))
     for language, words in text_set.words.items():
         if language == project.source_language:
+            problems += _source_terms(project, words)
             continue
         terms = [term for term in project.terms if language in term.preferred]
         for unit_id, unit in words.units.items():
@@ -123,6 +124,12 @@ def _space_before(marks: str) -> re.Pattern[str]:
 
 
 @cache
+def _wide_space_before(marks: str) -> re.Pattern[str]:
+    """A mark after U+00A0 where the project chose U+202F for it."""
+    return re.compile("\u00a0([" + re.escape(marks) + "])")
+
+
+@cache
 def _language_name(language: str) -> str:
     """The language's English name, from CLDR ("French"), for messages."""
     from babel import Locale, UnknownLocaleError
@@ -142,6 +149,12 @@ def typography_messages(rules: Typography, language: str, text: str) -> list[str
         for match in _space_before(rules.no_break_space_before).finditer(text):
             mark = match.group(1) or match.group(2)
             messages.append(f"{name} typography: a no-break space (U+00A0 or U+202F) goes before '{mark}'")
+    if rules.narrow_no_break_space_before:
+        for match in _wide_space_before(rules.narrow_no_break_space_before).finditer(text):
+            mark = match.group(1)
+            messages.append(
+                f"{name} typography: the space before '{mark}' is the narrow no-break space (U+202F), not U+00A0"
+            )
     if rules.no_break_space_inside_guillemets and (_AFTER_OPEN.search(text) or _BEFORE_CLOSE.search(text)):
         messages.append(f"{name} typography: « and » take a no-break space inside")
     if rules.quotes and _STRAIGHT_QUOTE.search(_CODE_SPAN.sub("", text)):
@@ -167,10 +180,20 @@ def _names_pattern(names: tuple[str, ...]) -> re.Pattern[str]:
     return re.compile(r"\b(?:" + "|".join(map(re.escape, names)) + r")\b" if names else r"(?!)")
 
 
+def _source_terms(project: Project, words: Words) -> list[Problem]:
+    """The English avoids the words terms.yaml forbids it too (a player holds a hand, not a rack)."""
+    terms = [term for term in project.terms if words.language in term.forbidden]
+    return [
+        words.document.problem(("units", unit_id, "text"), f"units.{unit_id}.text: {message}")
+        for unit_id, unit in words.units.items()
+        for message in _forbidden_terms(terms, words.language, unit)
+    ]
+
+
 def _forbidden_terms(terms: list[Term], language: str, unit: Unit) -> list[str]:
     translated = placeholders.PLACEHOLDER.sub(" ", plural_choice.spelled_out(unit.text))
     return [
-        f"terminology: '{form}…' is not used for '{term.id}'; say {_list(term.preferred[language])}"
+        f"terminology: '{form}…' is not used for '{term.id}'; say {_list(term.preferred.get(language, term.english))}"
         for term in terms
         for form in term.forbidden.get(language, ())
         if _pattern((form,)).search(translated)

@@ -34,6 +34,7 @@ def structure_problems(game: Game) -> list[Problem]:
             )
     problems += _reserved_anchor_problems(game)
     problems += _assumption_problems(game)
+    problems += _presumption_problems(game)
     problems += _card_problems(game)
     return problems
 
@@ -70,6 +71,19 @@ def _card_problems(game: Game) -> list[Problem]:
                         game.document.problem(path, f"quick_reference.{name}.{kind}: no {kind[:-1]} '{item}'")
                     )
     return problems
+
+
+def _presumption_problems(game: Game) -> list[Problem]:
+    """A ruling's `presumes` names other rulings of the game."""
+    ruling_ids = {ruling.id for ruling in game.rulings}
+    return [
+        game.document.problem(
+            ("rulings", r_index, "presumes", p_index), f"rulings[{r_index}].presumes: no other ruling '{presumed}'"
+        )
+        for r_index, ruling in enumerate(game.rulings)
+        for p_index, presumed in enumerate(ruling.presumes)
+        if presumed not in ruling_ids or presumed == ruling.id
+    ]
 
 
 def _assumption_problems(game: Game) -> list[Problem]:

@@ -43,7 +43,7 @@ def term_problems(project: Project, document: Document) -> list[Problem]:
 def _standings(term: Term, language: str, source: str) -> list[tuple[str, tuple[str, ...], tuple[str, ...]]]:
     """(key, whole terms, the stems that must match them) for preferred and deprecated terms."""
     preferred = term.english if language == source else term.preferred.get(language, ())
-    forbidden = () if language == source else term.forbidden.get(language, ())
+    forbidden = term.forbidden.get(language, ())  # the English's own, when it must avoid a word
     return [
         ("preferred", term.preferred_terms[language], preferred),
         ("deprecated", term.deprecated_terms.get(language, ()), forbidden),

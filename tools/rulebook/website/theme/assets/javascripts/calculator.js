@@ -670,7 +670,7 @@
     var placed = turn.get("tiles_placed");
     var problems = [];
     if (placed > p.rack) {
-      problems.push([["turn", "tiles_placed"], new Reason(["{n} tile placed, but a rack holds only {rack}", "{n} tiles placed, but a rack holds only {rack}"], { n: placed, rack: p.rack })]);
+      problems.push([["turn", "tiles_placed"], new Reason(["{n} tile placed, but a player holds only {rack}", "{n} tiles placed, but a player holds only {rack}"], { n: placed, rack: p.rack })]);
     }
     var rebuses = turn.get("rebuses").map(function (rebus) {
       return [rebus.get("tiles"), rebus.has("new_bonus") ? rebus.get("new_bonus") : []];
@@ -736,7 +736,7 @@
     entries(players).forEach(function (entry) {
       var left = entry[1].get("tiles_left");
       if (left > p.rack) {
-        problems.push([["final", entry[0], "tiles_left"], new Reason(["{n} tile left, but a rack holds only {rack}", "{n} tiles left, but a rack holds only {rack}"], { n: left, rack: p.rack })]);
+        problems.push([["final", entry[0], "tiles_left"], new Reason(["{n} tile left, but a player holds only {rack}", "{n} tiles left, but a player holds only {rack}"], { n: left, rack: p.rack })]);
       }
     });
     if (problems.length) throw new Refused(problems);
