@@ -39,4 +39,4 @@ def test_a_refused_map_covers_nothing(project_copy: Path) -> None:
     edit(project_copy, MAP, "language: en\n", "language: en\nsources: x.txt\n")
     loaded = load_project(project_copy)
     assert loaded.project.game("rebus").source_units["en"] == ()
-    assert any(problem.path == MAP for problem in loaded.problems)
+    assert any(problem.file == MAP for problem in loaded.problems)
