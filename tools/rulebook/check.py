@@ -76,9 +76,16 @@ def _text_set_keys(project: Project) -> list[str]:
         folder_digest(root / "schemas"),
         "\n".join(game.name for game in project.games),
     ]
-    # A game's sources may be named outside its folder; their bytes count as its folder's do.
+    # A game's sources (and their coverage maps) may be named outside its folder; their bytes count
+    # as its folder's do.
     games = {
-        game.id: digest_of([folder_digest(game.folder), *(file_digest(path) for path in game.sources.values())])
+        game.id: digest_of(
+            [
+                folder_digest(game.folder),
+                *(file_digest(path) for path in game.sources.values()),
+                *(file_digest(path.with_suffix(".coverage.yaml")) for path in game.sources.values()),
+            ]
+        )
         for game in project.games
     }
     keys = []
@@ -128,6 +135,7 @@ def text_set_problems(project: Project, text_set: Game | Glossary) -> list[Probl
     problems += qa_problems(project, text_set)
     if isinstance(text_set, Glossary):
         problems += glossary_problems(project, text_set)
-    for document in (text_set.document, *(words.document for words in text_set.words.values())):
+    coverage = text_set.coverage if isinstance(text_set, Game) else []
+    for document in (text_set.document, *(words.document for words in text_set.words.values()), *coverage):
         problems += character_problems(document)
     return problems

@@ -188,6 +188,7 @@ class Game:
     source_titles: dict[str, str] = field(default_factory=dict)  # language → the source's own title
     # language → the units that carry the source's sentences (its coverage map, where there is one)
     source_units: dict[str, tuple[str, ...]] = field(default_factory=dict)
+    coverage: list[Document] = field(default_factory=list)  # the coverage maps that passed their schema
 
     @property
     def scored(self) -> bool:

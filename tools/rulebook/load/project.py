@@ -9,8 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from rulebook.files import OUTSIDE_PROJECT, inside_project
-from rulebook.load.document import Document, DocumentError, read_document
+from rulebook.load.document import Document
 from rulebook.load.reader import GLOSSARY_FILE, PROJECT_FILE, TERMS_FILE, Reader
 from rulebook.model import (
     CardPart,
@@ -195,26 +194,23 @@ def _load_game(reader: Reader, folder: Path, languages: list[str]) -> Game | Non
         ],
     )
     game.source_titles = {source["language"]: source["title"] for source in data["sources"] if "title" in source}
-    game.source_units = {language: _covered_units(reader, path) for language, path in game.sources.items()}
+    game.source_units = {language: _covered_units(reader, game, path) for language, path in game.sources.items()}
     _read_words(reader, game, languages)
     return game
 
 
-def _covered_units(reader: Reader, source: Path) -> tuple[str, ...]:
+def _covered_units(reader: Reader, game: Game, source: Path) -> tuple[str, ...]:
     """The unit ids of a source's coverage map (sources/<name>.coverage.yaml); none without one.
-    The map itself is checked by the tests of the sources, so a broken one only shows no coverage;
-    a link leaving the project is refused unread, as every file is."""
+    The map is contributors' text like every file: read through the Reader (inside the project,
+    size and text bounds, coverage.schema.json), so a broken one is a problem at its line."""
     path = source.with_suffix(".coverage.yaml")
-    if not path.is_file():
+    if not (path.is_file() or path.is_symlink()):
         return ()
-    if not inside_project(path, reader.root):
-        reader.problems.append(Problem(display_path(path, reader.root), 0, 0, OUTSIDE_PROJECT))
+    document = reader.read(path, "coverage.schema.json")
+    if document is None:
         return ()
-    try:
-        units = read_document(path, path.name).data.get("units")
-    except (DocumentError, AttributeError):
-        return ()
-    return tuple(units) if isinstance(units, dict) else ()
+    game.coverage.append(document)
+    return tuple(document.data["units"])
 
 
 def _read_words(reader: Reader, text_set: Game | Glossary, languages: list[str]) -> None:

@@ -1,0 +1,506 @@
+"""Every door at once (issue 23): each file kind the toolkit reads, with the corpus of tests/hostile.py
+planted in it. A door is either planted here, door × payload, or names the test that already plants
+the whole corpus there; and a test keeps that table complete against the files `rulebook check`
+really opens, so a new door without a test fails.
+
+A payload is refused by `rulebook check` with a problem at its file:line:col, or, at a door whose
+text the check lets through because the output escapes it (names, readings), the rendered output
+stays inert. Which of the two is the door's contract (README, "What text may contain"), and the test
+asserts it: a payload the contract refuses must be refused there, and one it lets through must not
+be refused and must render harmless. Many payloads share one copy, each at its own line, so the
+whole table runs in seconds without a site build.
+"""
+
+from __future__ import annotations
+
+import builtins
+import fnmatch
+import io
+import json
+import re
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from pathlib import Path
+
+import markdown
+import pytest
+
+from conftest import ROOT, locate
+from harness import restore, tree_state
+from hostile import (
+    BUILT_EXAMPLE_READS,
+    BUILT_GAME_NAME,
+    BUILT_LANGUAGE_NAME,
+    BUILT_READING,
+    BUILT_SITE_NAME,
+    PALETTE_BREAKOUT,
+    REFUSED_TEXT,
+    copy_project,
+    read_yaml,
+    write_yaml,
+)
+from rulebook.check import check_project
+from rulebook.load.document import read_document
+from rulebook.load.project import load_project
+from rulebook.render.pages import render_pages
+from rulebook.validate.safety import MARKDOWN_EXTENSIONS, character_dangers
+from rulebook.validate.site_config import site_config_problems
+from site_scan import dangers_in_page, scripts_of
+
+# The names' payloads of tests/hostile.py: plain text that breaks out of an attribute or makes an
+# element unless it is escaped, and text that only looks alarming.
+NAME_PAYLOADS: list[tuple[str, str]] = [
+    ("attribute breakout with a link", BUILT_GAME_NAME),
+    ("element with a handler", BUILT_READING),
+    ("script and link", BUILT_EXAMPLE_READS),
+    ("palette attribute breakout", PALETTE_BREAKOUT),
+    ("ampersand and apostrophes", BUILT_SITE_NAME),
+    ("accents, ampersand and apostrophe", BUILT_LANGUAGE_NAME),
+]
+CORPUS: list[tuple[str, str]] = [*REFUSED_TEXT, *NAME_PAYLOADS]
+
+
+@dataclass(frozen=True)
+class Spot:
+    """Where a payload was planted: the problem must name this file, line and column."""
+
+    file: str
+    line: int
+    column: int
+
+    def __str__(self) -> str:
+        return f"{self.file}:{self.line}:{self.column}:"
+
+
+@dataclass(frozen=True)
+class Door:
+    name: str
+    slots: int  # how many payloads one copy takes, each at its own line
+    plant: Callable[[Path, list[str]], list[Spot]]
+    refuses: Callable[[str], bool | None]  # the door's contract: refused here? None: refused or inert
+    pages: Callable[[str], bool] = lambda path: "/" not in path  # the pages that print the door's text
+    text: Callable[[str], str] = lambda payload: payload  # what is written for a payload
+    config_field: str = ""  # a name of mkdocs.yml: checked and printed alone
+
+
+def text_refused(payload: str) -> bool | None:
+    """Units and ids: every payload of the text corpus is refused; the names' payloads are refused or
+    inert (an ampersand is text)."""
+    return True if payload in dict(REFUSED_TEXT).values() else None
+
+
+def fact_refused(payload: str) -> None:
+    """A string fact: links and controls are refused at its line, raw HTML where a unit quotes it
+    (units escape it), so any payload is refused or inert."""
+    return None
+
+
+def name_refused(forbidden: str) -> Callable[[str], bool]:
+    """A name is plain text: refused for its markup characters, and for controls as every text is."""
+    return lambda payload: any(char in payload for char in forbidden) or any(character_dangers(payload))
+
+
+# --- planting -------------------------------------------------------------------------------------
+
+
+def spot(root: Path, file: str, path: tuple) -> Spot:
+    line, column = read_document(root / file, file).where(path)
+    return Spot(file, line, column)
+
+
+def plant_fact(root: Path, payloads: list[str]) -> list[Spot]:
+    file = "rules/oh-my-word/game.yaml"
+    data = read_yaml(root / file)
+    group = next(iter(data["facts"]))
+    names = [f"planted_{index}" for index in range(len(payloads))]
+    data["facts"][group].update(zip(names, payloads, strict=True))
+    write_yaml(root / file, data)
+    return [spot(root, file, ("facts", group, name)) for name in names]
+
+
+def plant_game_name(root: Path, payloads: list[str]) -> list[Spot]:
+    files = [f"rules/{game}/game.yaml" for game in read_yaml(root / "rules/project.yaml")["games"]]
+    for file, payload in zip(files, payloads, strict=False):
+        data = read_yaml(root / file)
+        data["name"] = payload
+        write_yaml(root / file, data)
+    return [spot(root, file, ("name",)) for file, _ in zip(files, payloads, strict=False)]
+
+
+# The source language's: a translation's typography QA (straight apostrophes) is no safety refusal.
+SECTION_FILES = [f"rules/{game}/en.yaml" for game in ("rebus", "rebis", "oh-my-word")]
+
+
+def section_units() -> list[tuple[str, str]]:
+    return [
+        (file, unit_id)
+        for file in SECTION_FILES
+        for unit_id in read_yaml(ROOT / file)["units"]
+        if unit_id.startswith("section.")
+    ]
+
+
+def plant_section_name(root: Path, payloads: list[str]) -> list[Spot]:
+    places = section_units()[: len(payloads)]
+    for file in {file for file, _ in places}:
+        data = read_yaml(root / file)
+        for (where, unit_id), payload in zip(places, payloads, strict=False):
+            if where == file:
+                data["units"][unit_id]["text"] = payload
+        write_yaml(root / file, data)
+    return [spot(root, file, ("units", unit_id, "text")) for file, unit_id in places]
+
+
+def plant_reading(root: Path, payloads: list[str]) -> list[Spot]:
+    file = "glossary/symbols.yaml"
+    data = read_yaml(root / file)
+    for symbol, payload in zip(data["symbols"], payloads, strict=False):
+        symbol["readings"].append(payload)
+    write_yaml(root / file, data)
+    symbols = data["symbols"][: len(payloads)]
+    return [spot(root, file, ("symbols", index, "readings", len(s["readings"]) - 1)) for index, s in enumerate(symbols)]
+
+
+def coverage_map(root: Path) -> str:
+    return next((root / "rules").glob("*/sources/*.coverage.yaml")).relative_to(root).as_posix()
+
+
+def plant_coverage(root: Path, payloads: list[str]) -> list[Spot]:
+    file = coverage_map(root)
+    data = read_yaml(root / file)
+    first = len(data["not_rules"])
+    data["not_rules"] += [{"text": payload, "why": "planted"} for payload in payloads]
+    write_yaml(root / file, data)
+    return [spot(root, file, ("not_rules", first + index, "text")) for index in range(len(payloads))]
+
+
+def plant_term(root: Path, payloads: list[str]) -> list[Spot]:
+    file = "glossary/terms.yaml"
+    data = read_yaml(root / file)
+    forbidden = data["terms"][0]["fr"].setdefault("forbidden", [])
+    first = len(forbidden)
+    forbidden += payloads
+    write_yaml(root / file, data)
+    return [spot(root, file, ("terms", 0, "fr", "forbidden", first + index)) for index in range(len(payloads))]
+
+
+def plant_game_id(root: Path, payloads: list[str]) -> list[Spot]:
+    file = "rules/project.yaml"
+    data = read_yaml(root / file)
+    first = len(data["games"])
+    data["games"] += payloads
+    write_yaml(root / file, data)
+    return [spot(root, file, ("games", first + index)) for index in range(len(payloads))]
+
+
+def plant_config(old: str, template: str) -> Callable[[Path, list[str]], list[Spot]]:
+    """One name of mkdocs.yml: `old` (a unique text of the file) replaced by `template` with the
+    payload written as a double-quoted YAML scalar (JSON is one)."""
+
+    def plant(root: Path, payloads: list[str]) -> list[Spot]:
+        (payload,) = payloads
+        config = root / "mkdocs.yml"
+        text = config.read_text(encoding="utf-8")
+        assert text.count(old) == 1, old
+        scalar = json.dumps(payload)  # escapes as YAML reads them: controls stay characters of the name
+        text = text.replace(old, template.format(scalar))
+        config.write_text(text, encoding="utf-8")
+        line, column = locate(text, scalar)
+        return [Spot("mkdocs.yml", line, column)]
+
+    return plant
+
+
+CONFIG_NAME = name_refused('<>"')
+GAME_PAGES_AND_HOME = {"index.md", "rebus.md", "rebis.md", "oh-my-word.md"}
+
+
+def GAME_PAGES(path: str) -> bool:
+    return path in GAME_PAGES_AND_HOME - {"index.md"}
+
+
+DOORS = [
+    Door("string fact", 200, plant_fact, fact_refused, GAME_PAGES, lambda payload: f"Text. {payload}"),
+    Door("game name", 3, plant_game_name, name_refused("<>"), lambda path: path in GAME_PAGES_AND_HOME),
+    Door(
+        "section name",
+        len(section_units()),
+        plant_section_name,
+        text_refused,
+        GAME_PAGES,
+        lambda payload: f"Text. {payload}",
+    ),
+    Door("glossary reading", 200, plant_reading, name_refused(""), lambda path: path == "glossary.md"),
+    Door("coverage map string", 200, plant_coverage, name_refused(""), GAME_PAGES),
+    Door("glossary term", 200, plant_term, name_refused(""), GAME_PAGES),
+    Door("project game id", 200, plant_game_id, text_refused),
+    Door(
+        "mkdocs site_name",
+        1,
+        plant_config("site_name: Board game rules", "site_name: {}"),
+        CONFIG_NAME,
+        config_field="site_name",
+    ),
+    Door(
+        "mkdocs language name", 1, plant_config("name: Français", "name: {}"), CONFIG_NAME, config_field="language name"
+    ),
+    Door(
+        "mkdocs language site_name",
+        1,
+        plant_config("site_name: Pravidla deskových her", "site_name: {}"),
+        CONFIG_NAME,
+        config_field="site_name",
+    ),
+    Door(
+        "mkdocs palette toggle name",
+        1,
+        plant_config("name: Dark mode}", "name: {}}}"),
+        CONFIG_NAME,
+        config_field="toggle name",
+    ),
+    Door(
+        "mkdocs copyright",
+        1,
+        plant_config("site_url:", "copyright: {}\nsite_url:"),
+        CONFIG_NAME,
+        config_field="copyright",
+    ),
+    Door(
+        "mkdocs extra",
+        1,
+        plant_config("site_url:", "extra:\n  generator: {}\nsite_url:"),
+        CONFIG_NAME,
+        config_field="extra",
+    ),
+]
+
+# --- the check and the output, once per copy ------------------------------------------------------
+
+SAFETY_WORDS = (
+    "is not allowed",
+    "images are not allowed",
+    "reference definition",
+    "bidi control",
+    "control character",
+    "HTML entity",
+    "sanitizer would remove",
+    "from another host",
+    "brace",
+    "link text",
+    "belongs to the page itself",
+    "a name is plain text",
+    "does not match",  # a schema's pattern: ids
+)
+
+
+@dataclass(frozen=True)
+class Verdict:
+    spot: Spot
+    problems: list[str]  # the problems at the spot
+    dangers: list[str]  # what the output would run, load or lead elsewhere, when the check passed
+
+
+def page_dangers(project, pages: Callable[[str], bool]) -> list[str]:
+    """What the source language's pages that print the door's text would run, load or lead
+    elsewhere, each body as Markdown makes it, not yet sanitized: the escaping alone must make a name
+    inert. (The other languages' pages print the same names through the same code.)"""
+    converter = markdown.Markdown(extensions=list(MARKDOWN_EXTENSIONS))
+    found = []
+    for page in render_pages(project, pages):
+        converter.reset()
+        body = converter.convert(page.text.split("\n---\n", 1)[-1])
+        found += [f"{page.path}: {danger}" for danger in dangers_in_page(body)]
+        found += [f"{page.path}: a script" for _ in scripts_of(body)]
+    return found
+
+
+def printed_dangers(root: Path, field: str, value: str) -> list[str]:
+    """A name of mkdocs.yml as the build hands it to the theme, which prints it unescaped into an
+    attribute and a text: site and language names escaped on_config, the palette's names replaced
+    by the UI catalogs' words, copyright and extra as written."""
+    from types import SimpleNamespace
+
+    from rulebook.website.interface import localize_theme
+    from rulebook.website.plugin import _escaped
+
+    if field == "toggle name":
+        config = SimpleNamespace(theme={"palette": [{"scheme": "default", "toggle": {"name": value}}]}, mdx_configs={})
+        localize_theme(config, root, "en")
+        value = config.theme["palette"][0]["toggle"]["name"]
+    elif field in ("site_name", "language name"):
+        value = _escaped(value)
+    printed = f'<p title="{value}">{value}</p>'
+    return [f"mkdocs.yml {field}: {danger}" for danger in dangers_in_page(printed)] + [
+        f"mkdocs.yml {field}: a script" for _ in scripts_of(printed)
+    ]
+
+
+def verdicts(root: Path, door: Door) -> dict[str, Verdict]:
+    """Every payload of the corpus planted at the door, `door.slots` to a round in one copy, put back
+    after each round: first each payload's problems at its spot; then the payloads the check let
+    through, planted again without the others, and what the output makes of them."""
+    state = tree_state(root)
+
+    def rounds(corpus: list[tuple[str, str]]) -> Iterator[tuple[list[str], list[str], list[Spot]]]:
+        for start in range(0, len(corpus), door.slots):
+            share = corpus[start : start + door.slots]
+            texts = [door.text(payload) for _, payload in share]
+            yield [name for name, _ in share], texts, door.plant(root, texts)
+            restore(root, state)
+
+    problems_at: dict[str, tuple[Spot, list[str]]] = {}
+    for names, _, spots in rounds(CORPUS):
+        # mkdocs.yml alone is read by the check's reading of mkdocs.yml: nothing else changed.
+        problems = site_config_problems(root)[0] if door.config_field else check_project(root)[1]
+        lines = [str(problem) for problem in problems]
+        for name, where in zip(names, spots, strict=True):
+            problems_at[name] = where, [line for line in lines if line.startswith(str(where))]
+    passed = [(name, payload) for name, payload in CORPUS if not problems_at[name][1]]
+    dangers: dict[str, list[str]] = {}
+    for names, texts, _ in rounds(passed):
+        if door.config_field:
+            found = printed_dangers(root, door.config_field, texts[0])
+        else:
+            # Other checks may still object elsewhere (a renamed REBUS is a terminology error in
+            # the glossary): the payloads themselves passed, and the pages are rendered all the same.
+            found = page_dangers(load_project(root).project, door.pages)
+        dangers.update(dict.fromkeys(names, found))
+    return {name: Verdict(*problems_at[name], dangers.get(name, [])) for name, _ in CORPUS}
+
+
+@pytest.fixture(scope="module")
+def planted(tmp_path_factory: pytest.TempPathFactory) -> Callable[[Door], dict[str, Verdict]]:
+    done: dict[str, dict[str, Verdict]] = {}
+
+    def of(door: Door) -> dict[str, Verdict]:
+        if door.name not in done:
+            root = copy_project(tmp_path_factory.mktemp("doors"), site=True)
+            done[door.name] = verdicts(root, door)
+        return done[door.name]
+
+    return of
+
+
+@pytest.mark.parametrize("payload", CORPUS, ids=[name for name, _ in CORPUS])
+@pytest.mark.parametrize("door", DOORS, ids=[door.name for door in DOORS])
+def test_every_payload_at_every_door_is_refused_there_or_inert(planted, door: Door, payload) -> None:
+    name, text = payload
+    verdict = planted(door)[name]
+    refused = door.refuses(text)
+    if refused is None and verdict.problems:
+        refused = True
+    if refused:
+        assert any(word in line for line in verdict.problems for word in SAFETY_WORDS), (verdict.spot, text)
+    else:
+        assert verdict.problems == [], (verdict.spot, text)
+        assert verdict.dangers == [], (verdict.spot, text)
+
+
+# --- the table of doors ---------------------------------------------------------------------------
+
+HERE = "test_every_door.py::test_every_payload_at_every_door_is_refused_there_or_inert"
+# Each kind of file the toolkit reads (a pattern relative to the project), and the tests that plant
+# the corpus there. "test_x.py::test_y" names a test; the words after a dash, the door planted.
+COVERED_BY: dict[str, list[str]] = {
+    "rules/project.yaml": [
+        f"{HERE} - project game id",
+        "test_game_ids.py::test_check_refuses_a_game_id_the_site_keeps_for_itself",
+    ],
+    "rules/*/game.yaml": [
+        f"{HERE} - string fact, game name",
+        "test_hostile.py::test_a_string_fact_is_checked_as_text_where_it_is_and_where_it_is_quoted",
+        "test_hostile.py::test_the_hostile_build_shows_names_as_written",
+    ],
+    "rules/*/*.yaml": [
+        # an English rule, a Czech draft, a publisher's original
+        "test_hostile.py::test_check_refuses_every_payload_at_every_place_with_its_location",
+        f"{HERE} - section name",
+    ],
+    "rules/*/sources/*.coverage.yaml": [
+        f"{HERE} - coverage map string",
+        "test_outside_links.py::test_a_coverage_map_linked_from_outside_is_refused_unread",
+    ],
+    # Never rendered (the page names a source by its title from game.yaml) and never parsed: only
+    # hashed into the cache key, and read by the tests of the sources.
+    "rules/*/sources/*.txt": ["test_outside_links.py::test_the_build_copies_no_link_leaving_the_project"],
+    "glossary/symbols.yaml": [
+        f"{HERE} - glossary reading",
+        "test_hostile.py::test_the_hostile_build_has_nothing_dangerous_on_any_page",
+    ],
+    # Hashed into the cache's keys (the folder's every file), never parsed nor printed.
+    "glossary/*.md": ["test_outside_links.py::test_a_folder_link_leaving_the_project_is_refused_and_not_walked"],
+    "glossary/*.yaml": ["test_hostile.py::test_check_refuses_every_payload_at_every_place_with_its_location"],
+    "glossary/terms.yaml": [
+        f"{HERE} - glossary term",
+        "test_each_check.py::test_one_fault_is_reported_by_its_check_alone",
+    ],
+    "locales/*/LC_MESSAGES/messages.po": [
+        "test_catalog_safety.py::test_check_refuses_a_payload_in_every_msgstr_at_its_line",
+        "test_catalog_safety.py::test_a_hostile_catalog_past_every_check_makes_nothing_on_the_rendered_pages",
+    ],
+    "schemas/*.schema.json": [
+        "test_outside_links.py::test_a_folder_link_leaving_the_project_is_refused_and_not_walked"
+    ],
+    "mkdocs.yml": [
+        f"{HERE} - " + ", ".join(door.name for door in DOORS if door.config_field),
+        "test_site_config.py::test_markup_in_a_name_of_mkdocs_yml_is_refused_where_it_is",
+    ],
+    ".cache/rulebook/*": ["test_cache_entries.py::test_a_bad_entry_is_a_miss_and_is_written_anew"],
+    # Read by other commands than check: the build and `i18n import`.
+    "docs/**": ["test_outside_links.py::test_a_link_in_docs_assets_leaving_the_project_is_refused_at_its_path"],
+    "*.po (i18n import)": ["test_hostile.py::test_a_po_import_of_hostile_text_is_refused_whole_with_each_entry"],
+}
+
+
+def opened_by_check(root: Path, monkeypatch: pytest.MonkeyPatch) -> set[str]:
+    """Every file of the project that `rulebook check` opens, relative to the project."""
+    opened: set[str] = set()
+    real_open = io.open
+
+    def recording_open(file, *args, **kwargs):
+        if isinstance(file, str | Path):
+            path = Path(file).absolute()
+            if path.is_relative_to(root):
+                opened.add(path.relative_to(root).as_posix())
+        return real_open(file, *args, **kwargs)
+
+    monkeypatch.setattr(io, "open", recording_open)
+    monkeypatch.setattr(builtins, "open", recording_open)
+    check_project(root)
+    return opened
+
+
+def kind_of(file: str) -> str | None:
+    """The most specific pattern of the table that the file matches."""
+    matching = [pattern for pattern in COVERED_BY if fnmatch.fnmatch(file, pattern.split(" ")[0])]
+    return max(matching, key=len, default=None)
+
+
+def test_every_file_check_opens_is_a_door_with_its_test(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    root = copy_project(tmp_path, site=True)
+    opened = opened_by_check(root, monkeypatch)
+    assert len(opened) > 20, opened  # the recording saw the check read the project
+    kinds = {file: kind_of(file) for file in opened}
+    assert [file for file, kind in kinds.items() if kind is None] == []
+    # Every kind the check reads is in the table, and the table names no kind nothing reads.
+    read_elsewhere = {"docs/**", "*.po (i18n import)"}
+    assert set(kinds.values()) | read_elsewhere == set(COVERED_BY), set(COVERED_BY) - set(kinds.values())
+
+
+def test_every_test_the_table_names_exists() -> None:
+    for tests in COVERED_BY.values():
+        for entry in tests:
+            module, _, test = entry.split(" - ")[0].partition("::")
+            source = (ROOT / "tests" / module).read_text(encoding="utf-8")
+            assert re.search(rf"^def {re.escape(test)}\(", source, re.MULTILINE), entry
+
+
+def test_every_door_planted_here_is_named_in_the_table() -> None:
+    named = [
+        door.strip()
+        for tests in COVERED_BY.values()
+        for entry in tests
+        if entry.startswith(HERE)
+        for door in entry.split(" - ", 1)[1].split(",")
+    ]
+    assert sorted(named) == sorted(door.name for door in DOORS)
