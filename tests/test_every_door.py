@@ -430,6 +430,11 @@ COVERED_BY: dict[str, list[str]] = {
     # Hashed into the cache's keys (the folder's every file), never parsed nor printed.
     "glossary/*.md": ["test_outside_links.py::test_a_folder_link_leaving_the_project_is_refused_and_not_walked"],
     "glossary/*.yaml": ["test_hostile.py::test_check_refuses_every_payload_at_every_place_with_its_location"],
+    # Drawn pictures: shapes only, through the picture allowlist.
+    "glossary/pictures/*.svg": [
+        "test_drawn_pictures.py::test_a_hostile_drawn_picture_is_named_by_check_and_never_reaches_a_page",
+        "test_drawn_pictures.py::test_a_missing_or_outside_drawn_picture_is_refused",
+    ],
     "glossary/terms.yaml": [
         f"{HERE} - glossary term",
         "test_each_check.py::test_one_fault_is_reported_by_its_check_alone",
