@@ -89,12 +89,6 @@ def text_refused(payload: str) -> bool | None:
     return True if payload in dict(REFUSED_TEXT).values() else None
 
 
-def fact_refused(payload: str) -> None:
-    """A string fact: links and controls are refused at its line, raw HTML where a unit quotes it
-    (units escape it), so any payload is refused or inert."""
-    return None
-
-
 def name_refused(forbidden: str) -> Callable[[str], bool]:
     """A name is plain text: refused for its markup characters, and for controls as every text is."""
     return lambda payload: any(char in payload for char in forbidden) or any(character_dangers(payload))
@@ -220,7 +214,7 @@ def GAME_PAGES(path: str) -> bool:
 
 
 DOORS = [
-    Door("string fact", 200, plant_fact, fact_refused, GAME_PAGES, lambda payload: f"Text. {payload}"),
+    Door("string fact", 200, plant_fact, text_refused, GAME_PAGES, lambda payload: f"Text. {payload}"),
     Door("game name", 3, plant_game_name, name_refused("<>"), lambda path: path in GAME_PAGES_AND_HOME),
     Door(
         "section name",

@@ -53,8 +53,25 @@ def fact_problems(game: Game) -> list[Problem]:
     their placeholders filled by validate/text.py, which also serves `i18n import`.)"""
     problems = []
     for path, value in _strings(game.facts, ("facts",)):
-        problems += [game.document.problem(path, f"{_where(path)}: {message}") for message in markdown_dangers(value)]
+        messages = [*raw_html_dangers(value), *markdown_dangers(value)]
+        if "{" in value or "}" in value:  # an attribute list, or a placeholder, which a fact never fills
+            messages.append("a brace is not allowed in a string fact")
+        problems += [game.document.problem(path, f"{_where(path)}: {message}") for message in messages]
     return problems
+
+
+# Markdown is allowed, HTML is not: a tag, a comment or a processing instruction.
+_HTML = re.compile(r"<\s*/?\s*[A-Za-z!?][^>]*>?")
+
+
+def raw_html_dangers(text: str) -> Iterator[str]:
+    """Raw HTML, refused wherever text is written (a unit, or a string fact a unit quotes).
+
+    >>> list(raw_html_dangers("a <script>x</script> b"))
+    ["raw HTML is not allowed in text: '<script>'", "raw HTML is not allowed in text: '</script>'"]
+    """
+    for match in _HTML.finditer(text):
+        yield f"raw HTML is not allowed in text: '{match.group(0)[:40]}'"
 
 
 def character_problems(document: Document) -> list[Problem]:

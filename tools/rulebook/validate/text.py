@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterator
 
 from rulebook import placeholders, plural_choice
@@ -10,10 +9,7 @@ from rulebook.i18n.basis import basis
 from rulebook.model import Game, Glossary, Project, Status, Unit
 from rulebook.problems import Problem, Severity
 from rulebook.validate.limits import filled_limit_dangers
-from rulebook.validate.safety import character_dangers, markdown_dangers
-
-# Markdown is allowed, HTML is not: a tag, a comment or a processing instruction.
-_HTML = re.compile(r"<\s*/?\s*[A-Za-z!?][^>]*>?")
+from rulebook.validate.safety import character_dangers, markdown_dangers, raw_html_dangers
 
 
 def text_problems(project: Project, game: Game | Glossary) -> list[Problem]:
@@ -53,8 +49,7 @@ def translation_messages(game: Game | Glossary, unit: Unit, english: Unit | None
         lenient = unit.status is Status.ORIGINAL and set(used) <= set(wanted)
         if sorted(used) != sorted(wanted) and not lenient:
             yield f"placeholders {_braced(used)} differ from the English {_braced(wanted)}"
-    for match in _HTML.finditer(unit.text):
-        yield f"raw HTML is not allowed in text: '{match.group(0)[:40]}'"
+    yield from raw_html_dangers(unit.text)
     yield from character_dangers(unit.text)
     # Judged with its placeholders filled: a string fact brings its text along.
     try:
