@@ -1,18 +1,18 @@
-"""Checks of the REBUS glossary: the count the rules promise, unique ids and pictures, icons that
+"""Checks of the glossary: the count the rules promise, unique ids and pictures, icons that
 exist in the installed theme, themes that are declared and used, anchors that do not collide, and
 examples and rule illustrations made of real symbols and letters that fit a rack."""
 
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 
 from rulebook.icons import icon_file, icons_folder
 from rulebook.load.document import Document, JsonPath
-from rulebook.model import Glossary, Project
+from rulebook.model import Facts, Glossary, Project
 from rulebook.problems import Problem
 from rulebook.render.anchors import is_reserved_id
-from rulebook.scoring.rebus import score_without_squares
+from rulebook.scoring.scorers import scorer
 
 COUNT_FACT = ("components", "glossary_symbols")
 RACK_FACT = ("components", "rack_tiles")
@@ -35,6 +35,7 @@ def glossary_problems(project: Project, glossary: Glossary) -> list[Problem]:
         )
     known = {symbol.id for symbol in glossary.symbols}
     problems += _group_problems(glossary, known)
+    price = scorer(project.root, glossary.game_id).glossary_price  # its game prices its examples
     first_id: dict[str, int] = {}
     first_icon: dict[str, str] = {}
     for symbol in glossary.symbols:
@@ -61,7 +62,7 @@ def glossary_problems(project: Project, glossary: Glossary) -> list[Problem]:
                 )
             )
         problems += _example_problems(glossary, symbol, known)
-        problems += _number_problems(glossary, symbol)
+        problems += _number_problems(glossary, symbol, price)
     problems += _illustration_problems(project, glossary)
     return problems
 
@@ -84,14 +85,14 @@ def _group_problems(glossary: Glossary, known: set[str]) -> Iterator[Problem]:
 
 
 def _rack_problem(document: Document, where: JsonPath, tiles: int, rack: int, what: str) -> Problem | None:
-    """A rebus is laid from one rack: more tiles than a rack holds cannot be played."""
+    """A row of tiles is laid from one rack: more tiles than a rack holds cannot be played."""
     if tiles > rack:
         return document.problem(where, f"{what} has {tiles} tiles, but a rack holds {rack}")
     return None
 
 
 def _illustration_problems(project: Project, glossary: Glossary) -> Iterator[Problem]:
-    """Rebuses drawn under rules use real symbols and letters, under rules that exist, and fit a rack."""
+    """Rows of tiles drawn under rules use real symbols and letters, under rules that exist, and fit a rack."""
     known = {symbol.id for symbol in glossary.symbols}
     for game in project.games:
         for item in game.illustrations:
@@ -133,11 +134,10 @@ def _example_problems(glossary: Glossary, symbol, known: set[str]) -> Iterator[P
         yield problem
 
 
-def _number_problems(glossary: Glossary, symbol) -> Iterator[Problem]:
+def _number_problems(glossary: Glossary, symbol, price: Callable[[Facts, int], int]) -> Iterator[Problem]:
     """A number in a symbol's words is one of its readings ("4"), or its example's tile count or score."""
     tiles = len(symbol.tiles)
-    price = score_without_squares(glossary.facts, tiles)
-    allowed = {tiles, price} | {int(r) for r in symbol.readings if r.isdigit()}
+    allowed = {tiles, price(glossary.facts, tiles)} | {int(r) for r in symbol.readings if r.isdigit()}
     for words in glossary.words.values():
         for part in ("name", "description", "readings"):
             unit = words.units.get(symbol.unit(part))
