@@ -48,3 +48,13 @@ def test_the_toolkit_names_no_game() -> None:
         if pattern.search(line)
     ]
     assert not found, "\n".join(found)
+
+
+@pytest.mark.parametrize("name", ["scoring.py", "score.schema.json", "calculator.js"])
+def test_an_edited_scorer_rebuilds_the_whole_site_under_serve(name: str) -> None:
+    # Its calculator script is a file of the site and its schema is in every page of the game: a
+    # page refresh would leave them stale. A words file stays a page refresh.
+    from rulebook.website.live import LiveSite
+
+    assert not LiveSite._page_level(f"rules/rebus/{name}")
+    assert LiveSite._page_level("rules/rebus/fr.yaml")
