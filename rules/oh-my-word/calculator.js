@@ -4,11 +4,10 @@
    calculator.js, which hands it its helpers. */
 window.rulebook.addGame("oh-my-word", function (kit) {
   "use strict";
-  var Reason = kit.Reason, Refused = kit.Refused, Line = kit.Line, best = kit.best, sum = kit.sum, signed = kit.signed;
-  var put = kit.put, entries = kit.entries, strRepr = kit.strRepr;
+  var Reason = kit.Reason, Refused = kit.Refused, Line = kit.Line, best = kit.best, sum = kit.sum;
+  var put = kit.put, entries = kit.entries;
   var UI = kit.UI, say = kit.say, element = kit.element, field = kit.field, fieldId = kit.fieldId, numberInput = kit.numberInput;
-  var button = kit.button, group = kit.group, count = kit.count, playerList = kit.playerList, named = kit.named;
-  var FormProblem = kit.FormProblem;
+  var group = kit.group, count = kit.count, playerList = kit.playerList, named = kit.named;
 
   function score(document, facts) {
     var variant = document.has("variant") ? document.get("variant") : "standard";

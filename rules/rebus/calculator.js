@@ -5,10 +5,9 @@
 window.rulebook.addGame("rebus", function (kit) {
   "use strict";
   var Reason = kit.Reason, Refused = kit.Refused, Line = kit.Line, best = kit.best, sum = kit.sum, signed = kit.signed;
-  var put = kit.put, entries = kit.entries, strRepr = kit.strRepr;
+  var put = kit.put, entries = kit.entries;
   var UI = kit.UI, say = kit.say, element = kit.element, field = kit.field, fieldId = kit.fieldId, numberInput = kit.numberInput;
   var button = kit.button, group = kit.group, count = kit.count, playerList = kit.playerList, named = kit.named;
-  var FormProblem = kit.FormProblem;
 
   function score(document, facts) {
     var scoring = facts.scoring;

@@ -6,7 +6,8 @@
    by the build (rulebook.render.calculator): each game's facts from game.yaml and input schema, the
    refusals' and breakdown's words from the page language's catalog; window.rulebookPlural, the
    catalog's own plural rule, comes from its language's file (assets/javascripts/plural/<language>.js).
-   Nothing here knows a number of the rules.
+   Nothing here knows a number of the rules, nor a game: each game's scorer and form come from its
+   own file, rules/<game>/calculator.js, which the page loads after this one (window.rulebook.addGame).
 
    The situation is read as the command reads stdin: written as JSON text (json.dumps's separators,
    non-ASCII kept; the characters YAML would take as line breaks or refuse are escaped), that text
