@@ -1,9 +1,10 @@
 """The score calculator of a game page: its place on the page, and the data its script reads.
 
-The script (website/theme/assets/javascripts/calculator.js) knows no number of the rules and no word
-of any language: the page gives it each game's facts from game.yaml, the input schemas, and the
-page language's words from the UI catalog, with the catalog's own plural rule. A fact changed in the
-data, or a translation changed in a catalog, changes the calculator at the next build.
+The script (website/theme/assets/javascripts/calculator.js) knows no game, no number of the rules and
+no word of any language: each game's scorer and form are its own rules/<game>/calculator.js, and the
+page gives them the game's facts from game.yaml, its input schema, and the page language's words
+from the UI catalog, with the catalog's own plural rule. A fact changed in the data, or a
+translation changed in a catalog, changes the calculator at the next build.
 """
 
 from __future__ import annotations
@@ -213,5 +214,6 @@ def _interface(context: PageContext) -> dict[str, str]:
     games = [game for game in context.project.games if game.scored]
     for scoring in dict.fromkeys(game.scoring for game in games):
         words = getattr(scorer(context.project.root, scoring), "FORM_WORDS", {})
-        shared.update({key: _(message) for key, message in words.items()})
+        for key, message in words.items():
+            shared.setdefault(key, _(message))  # a game's key never replaces the toolkit's own words
     return shared
