@@ -5,11 +5,12 @@ from __future__ import annotations
 
 import doctest
 import re
+from pathlib import Path
 
 import pytest
 import yaml
 
-from conftest import ROOT
+from conftest import ROOT, run_cli
 from rulebook.scoring.scorers import scored_games, scorer
 
 TOOLKIT = ROOT / "tools" / "rulebook"
@@ -58,3 +59,18 @@ def test_an_edited_scorer_rebuilds_the_whole_site_under_serve(name: str) -> None
 
     assert not LiveSite._page_level(f"rules/rebus/{name}")
     assert LiveSite._page_level("rules/rebus/fr.yaml")
+
+
+def test_a_scorer_linked_from_outside_the_project_is_never_imported(project_copy: Path, capsys) -> None:
+    root = project_copy
+    outside = root.parent / "outside.py"
+    outside.write_text("raise SystemExit('imported from outside the project')\n", encoding="utf-8")
+    scorer_file = root / "rules" / "oh-my-word" / "scoring.py"
+    scorer_file.unlink()
+    scorer_file.symlink_to(outside)
+    assert "oh-my-word" not in scored_games(root)
+    with pytest.raises(KeyError):
+        scorer(root, "oh-my-word")
+    example = yaml.safe_load((root / "rules/oh-my-word/game.yaml").read_text(encoding="utf-8"))["examples"][0]["id"]
+    code, out, err = run_cli(capsys, "--root", str(root), "score", "oh-my-word", "--example", example)
+    assert code == 2 and "oh-my-word has no scoring functions" in out + err, out + err
