@@ -100,7 +100,7 @@ bench: install
 
 # UI strings: extract them from the code and merge them into every catalog (see the README).
 messages: install
-	$(BIN)/pybabel -q extract -F babel.cfg -k Nn_:1,2 --no-location --sort-output --add-comments=TRANSLATORS: \
+	$(BIN)/pybabel -q extract -F babel.cfg -k Nn_:1,2 -k form_word --no-location --sort-output --add-comments=TRANSLATORS: \
 	  --width=100 --project=rulebook --copyright-holder="rulebook authors" --msgid-bugs-address="" \
 	  --header-comment="$$(printf '# Translations template for rulebook.\n# Copyright (C) 2026 rulebook authors\n# This file is distributed under the same license as the rulebook project.\n#')" \
 	  -o locales/messages.pot .

@@ -134,7 +134,7 @@ def test_every_words_file_of_the_project_takes_the_fast_path() -> None:
 def test_schemas_with_numbers_stay_on_jsonschema() -> None:
     # Our integers refuse 2.0 and our numbers refuse NaN; fastjsonschema accepts both.
     assert fast_validator(ROOT / "schemas" / "game.schema.json") is None
-    assert fast_validator(ROOT / "schemas" / "score-rebus.schema.json") is None
+    assert fast_validator(ROOT / "rules" / "rebus" / "score.schema.json") is None
 
 
 @pytest.mark.slow  # builds a site

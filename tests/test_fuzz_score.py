@@ -57,7 +57,7 @@ def test_score_never_crashes_on_any_bytes(raw: bytes, game: str, as_json: bool) 
 @pytest.mark.parametrize("game", GAMES)
 def test_the_generated_situations_are_valid_under_their_schema(game: str) -> None:
     """The mutations start from documents of the schema's format; if the schema changes, so must they."""
-    schema = validator(ROOT / "schemas" / f"score-{game}.schema.json")
+    schema = validator(ROOT / "rules" / game / "score.schema.json")
 
     @settings(max_examples=budget(50, 500))
     @given(document=SITUATIONS[game])

@@ -16,10 +16,8 @@ from authoring import build, copy_whole_project, environment, fail_one_write, ru
 from conftest import ROOT, edit, run_cli, tree_digest
 from rulebook.i18n.ui import ui_translations
 from rulebook.load.project import load_project
-from rulebook.scoring import module_name
 
 GAME = unused_game_id("dice-duel")
-MODULE = module_name(GAME)
 MISSING_NOTICE = "Not translated yet: shown in English."
 LANGUAGES = load_project(ROOT).project.languages
 
@@ -43,11 +41,12 @@ def test_the_command_writes_the_game_its_words_and_its_scoring(scored_game) -> N
         f"rules/{GAME}/game.yaml",
         *(f"rules/{GAME}/{language}.yaml" for language in LANGUAGES),
         f"rules/{GAME}/sources/original.txt",
-        f"tools/rulebook/scoring/{MODULE}.py",
-        f"schemas/score-{GAME}.schema.json",
+        f"rules/{GAME}/scoring.py",
+        f"rules/{GAME}/score.schema.json",
+        f"rules/{GAME}/calculator.js",
         "rules/project.yaml",
     }
-    assert written == expected
+    assert written == expected  # only the game's folder and its entry in the project: no toolkit file
     for path in folder.glob("*.yaml"):
         assert path.read_text(encoding="utf-8").startswith("# yaml-language-server: $schema=../../schemas/")
     project = (root / "rules" / "project.yaml").read_text(encoding="utf-8")
@@ -82,7 +81,7 @@ def test_the_worked_example_scores_and_the_check_runs_it(scored_game, tmp_path: 
 
 def test_the_scoring_module_has_a_doctest_that_pytest_runs(scored_game) -> None:
     root, _ = scored_game
-    module = root / "tools" / "rulebook" / "scoring" / f"{MODULE}.py"
+    module = root / "rules" / GAME / "scoring.py"
     assert ">>> " in module.read_text(encoding="utf-8")
     result = subprocess.run(
         [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "--doctest-modules", str(module)],
@@ -121,7 +120,7 @@ def test_a_game_without_scoring_has_no_module_and_passes(tmp_path: Path, capsys)
     plain = unused_game_id("plain")
     code, out, err = run_cli(capsys, "--root", str(root), "new", "game", plain, "--name", "Plain & Simple")
     assert code == 0, err
-    assert "tools/rulebook/scoring/" not in out and not (root / "schemas" / f"score-{plain}.schema.json").exists()
+    assert "scoring.py" not in out and not (root / "rules" / plain / "score.schema.json").exists()
     assert "examples" not in (root / "rules" / plain / "game.yaml").read_text(encoding="utf-8")
     code, out, _ = run_cli(capsys, "--root", str(root), "check")
     assert code == 0, out
@@ -141,8 +140,6 @@ def test_a_game_without_scoring_has_no_module_and_passes(tmp_path: Path, capsys)
         (["other", "--name", "<b>Bold</b>"], "'<' and '>' are not allowed"),
         (["other", "--name", "Bell\x07"], "the control character U+0007"),
         (["other", "--name", " "], "a name is needed"),
-        (["outcome", "--name", "X", "--scoring"], "cannot name a scoring module"),
-        (["class", "--name", "X", "--scoring"], "cannot name a scoring module"),
     ],
 )
 def test_bad_input_is_refused_with_exit_2_and_changes_nothing(tmp_path: Path, capsys, args, message) -> None:

@@ -17,9 +17,9 @@ import yaml
 
 from conftest import ROOT
 from rulebook.load.document import parse_document
-from rulebook.scoring import game_module
 from rulebook.scoring.assumptions import _changed_facts
 from rulebook.scoring.outcome import Outcome, Reason, Refused
+from rulebook.scoring.scorers import scorer
 from rulebook.scoring.situation import Invalid, score_situation
 
 
@@ -29,7 +29,7 @@ def facts(game: str) -> dict[str, Any]:
 
 
 def score(game: str, document: dict[str, Any]) -> Outcome:
-    return game_module(game).evaluate(document, facts(game))
+    return scorer(ROOT, game).evaluate(document, facts(game))
 
 
 def refusals(game: str, document: dict[str, Any]) -> list[tuple[tuple[str | int, ...], str]]:
@@ -496,13 +496,13 @@ def test_one_tile_left_over_a_rack_is_said_in_the_singular() -> None:
     # No printed game has a rack of 0 tiles; the words must still agree with the number.
     empty_rack = {**facts("rebus"), "components": {**facts("rebus")["components"], "rack_tiles": 0}}
     with pytest.raises(Refused) as refused:
-        game_module("rebus").evaluate(final(Ann=(5, 1)), empty_rack)
+        scorer(ROOT, "rebus").evaluate(final(Ann=(5, 1)), empty_rack)
     assert [str(reason) for _, reason in refused.value.problems] == ["1 tile left, but a player holds only 0"]
 
 
 def test_a_game_without_scoring_is_named_in_the_error() -> None:
     with pytest.raises(KeyError, match="chess"):
-        game_module("chess")
+        scorer(ROOT, "chess")
 
 
 @pytest.mark.parametrize(

@@ -215,7 +215,8 @@ def test_a_fact_changed_in_the_data_changes_the_calculator(page: Page, site_url:
 
 
 def test_the_calculator_weighs_less_than_50_kb_gzipped(clean_site) -> None:
-    """What the calculator adds to a game page: its script, its data and the plural rule, gzipped."""
+    """What the calculator adds to a game page: its script, its game's script, its data and the plural
+    rule, gzipped."""
     import gzip
     import re
 
@@ -227,7 +228,9 @@ def test_the_calculator_weighs_less_than_50_kb_gzipped(clean_site) -> None:
             continue
         plural_file = re.search(r'<script src="((?:\.\./)*assets/javascripts/plural/[a-z-]+\.js)"', html).group(1)
         plural = (page.parent / plural_file).read_bytes()
-        added = len(gzip.compress(script, 9)) + len(gzip.compress(data.group(1).encode("utf-8") + plural, 9))
+        game_file = re.search(r'<script src="((?:\.\./)*assets/javascripts/calculator/[a-z0-9-]+\.js)"', html).group(1)
+        game = (page.parent / game_file).read_bytes()
+        added = len(gzip.compress(script + game, 9)) + len(gzip.compress(data.group(1).encode("utf-8") + plural, 9))
         assert added <= 50 * 1024, page
 
 
@@ -236,6 +239,7 @@ def test_the_calculator_is_precached_for_offline_use(clean_site) -> None:
 
     files = json.loads((clean_site / "precache.json").read_text(encoding="utf-8"))["files"]
     assert "assets/javascripts/calculator.js" in files
+    assert {f"assets/javascripts/calculator/{game}.js" for game in ("rebus", "rebis", "oh-my-word")} <= set(files)
 
 
 def test_the_calculator_is_left_out_of_print(page: Page, site_url: str) -> None:

@@ -1,7 +1,8 @@
 """`make mutate`: mutmut over the packages whose bugs would print a wrong score or an unsafe page.
 
 mutmut 3 names a mutant after its module's path from the folder it runs in, with only a `src/`
-prefix stripped, while the tests import `rulebook.…`; our package lives in tools/. So each package
+prefix stripped, while the tests import `rulebook.…`; our package lives in tools/, and each game's
+scorer in rules/<game>/scoring.py (module rules.<game>.scoring, as the toolkit loads it). So each package
 runs in its own stage, `.mutate/<package>/` (git-ignored), where `src` links to tools/ and the
 project's content folders are linked beside it. mutmut copies that into `.mutate/<package>/mutants/`
 and mutates only the package's files.
@@ -39,9 +40,11 @@ TARGET = 90.0
 
 # What each package mutates (globs under src/, i.e. tools/) and the fast tests that exercise it.
 PACKAGES: dict[str, tuple[list[str], list[str]]] = {
+    # What scorers share, and each game's scorer, which lives with the game (rules/<game>/scoring.py).
     "scoring": (
-        ["src/rulebook/scoring/*"],
+        ["src/rulebook/scoring/*", "rules/*/scoring.py"],
         [
+            "tests/test_game_scorers.py",  # the game scorers' doctests
             "tests/test_score.py",
             "tests/test_scoring_boundaries.py",
             "tests/test_scoring_properties.py",
@@ -113,7 +116,7 @@ DETECTED = {"killed", "timeout", "caught by type check"}
 
 @dataclass(frozen=True)
 class Mutant:
-    name: str  # mutmut's, e.g. rulebook.scoring.rebis.x_shelf_value__mutmut_3
+    name: str  # mutmut's, e.g. rules.rebis.scoring.x_shelf_value__mutmut_3
     status: str
     file: str  # relative to the repository
     line: int
@@ -138,7 +141,9 @@ def stage(package: str, keep: bool) -> Path:
     mutate, tests = PACKAGES[package]
     tests = [test for test in tests if (folder / test.partition("::")[0]).exists()]
     settings = {
-        "source_paths": ["src"],
+        # rules/: each game's scorer, which mutmut names by its path (rules.<game>.scoring), as the
+        # toolkit's loader names the module it imports (rulebook/scoring/scorers.py).
+        "source_paths": ["src", "rules"],
         "only_mutate": mutate,
         "also_copy": list(CONTENT),
         # Doctests are part of the selection; the project's -ra summary is noise in a mutant's run.
@@ -183,7 +188,8 @@ def describe(raw: dict[str, str]) -> Mutant:
     removed = [line[1:].strip() for line in diff.splitlines() if line.startswith("-") and not line.startswith("---")]
     added = [line[1:].strip() for line in diff.splitlines() if line.startswith("+") and not line.startswith("+++")]
     before, after = " ".join(removed), " ".join(added)
-    file = "tools/" + raw["path"].removeprefix("src/")
+    path = raw["path"]
+    file = "tools/" + path.removeprefix("src/") if path.startswith("src/") else path
     return Mutant(name, raw["status"], file, _line_of(raw["source"], function, removed), function, before, after)
 
 

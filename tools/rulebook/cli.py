@@ -244,7 +244,7 @@ def _scored(
     """The outcome of the situation that `read` returns (bytes and their display name), or of an example."""
     from rulebook.load.document import DocumentError, parse_document
     from rulebook.load.reader import read_checked
-    from rulebook.scoring import SCORED_GAMES
+    from rulebook.scoring.scorers import has_scorer
     from rulebook.scoring.situation import Invalid, score_situation
 
     game_file = root / "rules" / game_id / "game.yaml"
@@ -263,7 +263,7 @@ def _scored(
         else:
             document = parse_document(*read())
         scoring = game.data.get("scoring", game_id)
-        if scoring not in SCORED_GAMES:
+        if not has_scorer(root, scoring):
             raise _Refusal([f"rulebook score: {game_id} has no scoring functions"])
         return score_situation(document, scoring, game.data["facts"], root, say, remember=read is None)
     except (DocumentError, Invalid) as error:
@@ -628,7 +628,7 @@ def build_parser() -> argparse.ArgumentParser:
     merge.add_argument("--default-language", help="(default: the first of rules/project.yaml)")
     merge.set_defaults(run=_merge)
     score = commands.add_parser("score", help="score a situation of a game (exit 2 on bad input)")
-    score.add_argument("game", metavar="GAME", help="rebus, rebis or oh-my-word")
+    score.add_argument("game", metavar="GAME", help="a game id of rules/project.yaml")
     score.add_argument("file", metavar="FILE", nargs="?", default="-", help="YAML or JSON document; - for stdin")
     score.add_argument("--json", action="store_true", help="print exactly one JSON object")
     score.add_argument("--example", metavar="ID", help="score one of the game's worked examples instead")

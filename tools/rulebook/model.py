@@ -154,7 +154,7 @@ class CardPart:
 
 @dataclass(frozen=True)
 class Illustration:
-    """A rebus that a rule's text names, drawn with glossary symbols under that rule."""
+    """A row of glossary symbols that a rule's text names, drawn under that rule."""
 
     rule: str
     index: int
@@ -192,10 +192,10 @@ class Game:
 
     @property
     def scored(self) -> bool:
-        """Whether a scoring module scores it: `scoring` names one even for a game without any."""
-        from rulebook.scoring import SCORED_GAMES  # the modules' names only: no scorer is imported
+        """Whether a scorer scores it: `scoring` names one even for a game without any."""
+        from rulebook.scoring.scorers import has_scorer  # its file only: no scorer is imported
 
-        return self.scoring in SCORED_GAMES
+        return has_scorer(self.folder.parent.parent, self.scoring)
 
     def covered_sections(self, language: str) -> list[Section]:
         """The sections whose rules (or title) carry sentences of the source in that language."""
@@ -232,13 +232,13 @@ class Game:
         return next((rule for rule in self.rules() if rule.id == rule_id), None)
 
     def citation(self, rule: Rule) -> str:
-        """How a referee cites a rule: "REBUS 2.4"."""
+        """How a referee cites a rule: "Chess 2.4"."""
         return f"{self.name} {rule.number}"
 
 
 @dataclass(frozen=True)
 class Symbol:
-    """A REBUS glossary symbol: its picture, English readings and an example rebus."""
+    """A glossary symbol: its picture, English readings and an example row of tiles."""
 
     id: str
     index: int  # position in symbols.yaml

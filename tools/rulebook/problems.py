@@ -75,8 +75,8 @@ def excerpt(value: Any, limit: int = EXCERPT_LENGTH) -> str:
     "'four'"
     >>> excerpt("a\\nb: x" * 40)[:12], len(excerpt("x" * 1000))
     ("'a\\\\nb: xa\\\\nb", 80)
-    >>> excerpt({"turn": {"rebuses": [1, 2, 3, 4, 5]}})
-    "{'turn': {'rebuses': [...]}}"
+    >>> excerpt({"round": {"moves": [1, 2, 3, 4, 5]}})
+    "{'round': {'moves': [...]}}"
     """
     if isinstance(value, str):
         return cut("'" + one_line(value[: limit + 1]) + ("'" if len(value) <= limit else ""), limit)

@@ -13,7 +13,7 @@ SITE_NAMES = frozenset({"index", "glossary", "status", "quick-reference", "searc
 def taken_by_site(game_id: str, languages: list[str]) -> str | None:
     """Why the site has `game_id` for itself (a language's folder, one of its pages), or None.
 
-    >>> taken_by_site("fr", ["en", "fr"]), taken_by_site("search", ["en"]), taken_by_site("rebus", ["en"])
+    >>> taken_by_site("fr", ["en", "fr"]), taken_by_site("search", ["en"]), taken_by_site("chess", ["en"])
     ("the folder of the language 'fr'", 'one of the pages and folders of the site', None)
     """
     if game_id in languages:

@@ -22,7 +22,7 @@ _STRING = "tag:yaml.org,2002:str"
 def misread_by_yaml_11(text: str) -> bool:
     """Whether YAML 1.1 reads `text`, written plain, as something else than this string.
 
-    >>> [misread_by_yaml_11(text) for text in ("no", "0777", "1:30", "2024-05-01", "fr", "Oh my word")]
+    >>> [misread_by_yaml_11(text) for text in ("no", "0777", "1:30", "2024-05-01", "fr", "No way")]
     [True, True, True, True, False, False]
     """
     return _YAML_11.resolve(yaml.ScalarNode, text, (True, False)) != _STRING

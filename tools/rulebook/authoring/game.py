@@ -3,13 +3,13 @@
 It writes rules/<id>/game.yaml (facts, one section, one rule), en.yaml with their words, an empty
 words file for each translation (every unit missing: the site shows the English with a notice),
 the source note the schema asks for, and the game's entry in rules/project.yaml. With scoring, also
-the scoring module, its input schema and a worked example that `rulebook check` runs.
+its scorer (scoring.py), its input schema (score.schema.json), its calculator (calculator.js) and a
+worked example that `rulebook check` runs: every file in the game's folder.
 """
 
 from __future__ import annotations
 
 import json
-import keyword
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -19,12 +19,11 @@ from rulebook.authoring.schema_rules import game_id_pattern
 from rulebook.load.document import DocumentError, parse_document
 from rulebook.load.project import PROJECT_FILE
 from rulebook.problems import Problem
-from rulebook.scoring import SHARED_MODULES, module_name
+from rulebook.scoring.scorers import BROWSER_SCORER, INPUT_SCHEMA, SCORER
 from rulebook.site_paths import taken_by_site
 from rulebook.validate.safety import character_dangers
 from rulebook.validate.schema import schema_problems
 
-SCORING_FOLDER = Path("tools/rulebook/scoring")
 MAX_NAME = 80
 
 
@@ -57,11 +56,9 @@ def plan_game(root: Path, new: NewGame) -> Plan:
     for language in languages[1:]:
         plan.new_file(folder / f"{language}.yaml", templates.empty_words(language, schema="../../schemas"))
     if new.scoring:
-        module = root / SCORING_FOLDER / f"{module_name(new.id)}.py"
-        if not module.parent.is_dir():
-            raise Refused(f"no {SCORING_FOLDER} under {root}: --scoring writes the game's scoring module there")
-        plan.new_file(module, templates.scoring_module(new.id))
-        plan.new_file(root / "schemas" / f"score-{new.id}.schema.json", templates.scoring_schema(new.id))
+        plan.new_file(folder / SCORER, templates.scoring_module(new.id))
+        plan.new_file(folder / INPUT_SCHEMA, templates.scoring_schema(new.id))
+        plan.new_file(folder / BROWSER_SCORER, templates.browser_scorer(new.id))
     _validate(root, plan)
     games.append(new.id)
     plan.add(root / PROJECT_FILE, round_trip.dump(project))
@@ -84,10 +81,6 @@ def _check_input(root: Path, new: NewGame) -> None:
     dangers = [*character_dangers(name)] + (["a name is one line"] if "\n" in name else [])
     if dangers:
         raise Refused(f"--name: {dangers[0]}")
-    if new.scoring:
-        module = module_name(new.id)
-        if module in SHARED_MODULES or keyword.iskeyword(module) or not module.isidentifier():
-            raise Refused(f"{new.id!r} cannot name a scoring module (rulebook.scoring.{module}); choose another id")
 
 
 def _validate(root: Path, plan: Plan) -> None:

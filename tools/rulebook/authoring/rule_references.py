@@ -11,7 +11,7 @@ from typing import Any
 from rulebook.load.document import JsonPath
 from rulebook.render.target import browser_view
 
-# An inline link's target with a fragment: `](rebus/#bonus-squares)`, `](#bonus-squares "title")`.
+# An inline link's target with a fragment: `](chess/#castling)`, `](#castling "title")`.
 LINK_FRAGMENT = re.compile(r"\]\(\s*<?(?P<page>[^\s()<>#]*)#(?P<fragment>[^\s()<>]+?)>?(?=[\s)])")
 
 
@@ -54,11 +54,11 @@ def links_to(text: str, game_id: str, rule_id: str, same_game: bool) -> Iterator
 
 
 def _page(target: str) -> str:
-    r"""The page a link's path names, as a browser reads it (a backslash is a slash): "../rebus/"
-    and "rebus.md" are "rebus"; "" is the same page.
+    r"""The page a link's path names, as a browser reads it (a backslash is a slash): "../chess/"
+    and "chess.md" are "chess"; "" is the same page.
 
-    >>> [_page(p) for p in ("", "../rebus/", "./rebus.md", "/fr/rebus/index.html", "\\rebus\\", "rebis")]
-    ['', 'rebus', 'rebus', 'rebus', 'rebus', 'rebis']
+    >>> [_page(p) for p in ("", "../chess/", "./chess.md", "/fr/chess/index.html", "\\chess\\", "go")]
+    ['', 'chess', 'chess', 'chess', 'chess', 'go']
     """
     target = browser_view(target).replace("\\", "/")
     for suffix in ("index.html", "index.md"):

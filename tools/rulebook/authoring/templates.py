@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import json
 
-from rulebook.scoring import module_name
 from rulebook.yaml_quoting import scalar
 
 SOURCE_NOTE = "original.txt"
@@ -37,16 +36,16 @@ _SCORING_FACTS = """\
 """
 
 _SCORING = """\
-# The rules that tools/rulebook/scoring/{module}.py implements; a worked example illustrates each.
+# The rules that scoring.py beside this file implements; a worked example illustrates each.
 scoring_rules: [winner]
-# Worked examples: `rulebook check` and the build score each `input` with the scoring module and
+# Worked examples: `rulebook check` and the build score each `input` with scoring.py and
 # compare the result with `expect`; the caption is the unit example.<id> of every words file.
 examples:
   - id: highest-total
     rules: [winner]
     input:
-      players: {{Ann: [3, 2, 4], Bob: [5, 1, 2]}}
-    expect: {{scores: {{Ann: 9, Bob: 8}}, winners: [Ann], tiebreak: false}}
+      players: {Ann: [3, 2, 4], Bob: [5, 1, 2]}
+    expect: {scores: {Ann: 9, Bob: 8}, winners: [Ann], tiebreak: false}
 """
 
 _WORDS = """\
@@ -87,7 +86,6 @@ units: {{}}
 
 def game_files(game_id: str, name_json: str, source: str, scoring: bool) -> dict[str, str]:
     """The files of the game's folder, by name."""
-    module = module_name(game_id)
     game = _GAME.format(
         id=game_id,
         name=name_json,
@@ -95,7 +93,7 @@ def game_files(game_id: str, name_json: str, source: str, scoring: bool) -> dict
         source_value=scalar(source),
         scoring_facts=_SCORING_FACTS if scoring else "",
         rules="players, winner" if scoring else "players",
-        scoring=_SCORING.format(module=module) if scoring else "",
+        scoring=_SCORING if scoring else "",
     )
     words = _WORDS.format(source=source, source_value=scalar(source), scoring=_SCORING_WORDS if scoring else "")
     return {"game.yaml": game, f"{source}.yaml": words, f"sources/{SOURCE_NOTE}": _SOURCE_NOTE}
@@ -112,7 +110,8 @@ _MODULE = '''\
 Written by `rulebook new game --scoring` as a starting point. Make `evaluate` score the game's real
 rules, with a doctest for each function (pytest runs them) and, in game.yaml, a worked example for
 each rule in `scoring_rules` (`rulebook check` and the build run them). Its input format is
-schemas/score-{game_id}.schema.json, and its parameters come from `facts` in game.yaml.
+score.schema.json beside it, and its parameters come from `facts` in game.yaml. calculator.js beside
+it scores the same way in the browser, and draws the form of the game page's calculator.
 """
 
 from __future__ import annotations
@@ -120,7 +119,11 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from rulebook.scoring.outcome import Line, Nn_, Outcome, Refused, best
+from rulebook.scoring.outcome import Line, Nn_, Outcome, Refused, best, form_word
+
+# The words of the calculator's form (calculator.js beside this file), by the keys it reads them by;
+# `make messages` adds them to the catalogs.
+FORM_WORDS = {{"round_n": form_word("Points in round {{n}}")}}
 
 
 def total(points: Sequence[int]) -> int:
@@ -164,7 +167,7 @@ def scoring_module(game_id: str) -> str:
 def scoring_schema(game_id: str) -> str:
     schema = {
         "$schema": "https://json-schema.org/draft/2020-12/schema",
-        "$id": f"score-{game_id}.schema.json",
+        "$id": "score.schema.json",
         "title": f"Situation for `rulebook score {game_id}`",
         "description": "The points each player scored in each round.",
         "type": "object",
@@ -183,3 +186,74 @@ def scoring_schema(game_id: str) -> str:
         },
     }
     return json.dumps(schema, indent=2) + "\n"
+
+
+_BROWSER_SCORER = """\
+/* The calculator of {game_id}: scoring.py beside this file, line for line, and the form of the game
+   page's calculator, made with the helpers the toolkit's calculator.js hands over (kit). Written by
+   `rulebook new game --scoring`: change it with scoring.py. */
+window.rulebook.addGame("{game_id}", function (kit) {{
+  "use strict";
+  var Refused = kit.Refused, Line = kit.Line, best = kit.best, sum = kit.sum, put = kit.put, entries = kit.entries;
+
+  function score(document, facts) {{
+    var rounds = facts.scoring.rounds;
+    var players = document.get("players");
+    var problems = [];
+    entries(players).forEach(function (entry) {{
+      if (entry[1].length > rounds) {{
+        problems.push([["players", entry[0]], entry[1].length + " rounds scored, but the game has only " + rounds]);
+      }}
+    }});
+    if (problems.length) throw new Refused(problems);
+    var scores = {{}};
+    entries(players).forEach(function (entry) {{
+      put(scores, entry[0], sum(entry[1]));
+    }});
+    var lines = entries(players).map(function (entry) {{
+      var points = entry[1], total = scores[entry[0]];
+      var formula = points.length > 1 ? points.join(" + ") + " = " + total : String(total);
+      return Line("{{player}}, total", formula, {{ player: entry[0] }}, [["{{n}} point", "{{n}} points"], total]);
+    }});
+    var winners = best(scores);
+    return {{ values: {{ scores: scores, winners: winners, tiebreak: winners.length > 1 }}, lines: lines }};
+  }}
+
+  function form(element, facts) {{
+    // Each player's points, a field per round; a round left empty is not played yet.
+    var players = kit.playerList(function (player) {{
+      player.rounds = [];
+      var fields = [];
+      for (var n = 1; n <= facts.scoring.rounds; n++) {{
+        var input = kit.numberInput("", 0);
+        player.rounds.push(input);
+        fields.push(kit.field(kit.say("round_n", {{ n: n }}), input));
+      }}
+      return fields;
+    }}, 2);
+    element.appendChild(players.node);
+    return function situation(where) {{
+      where(["players"], players.players[0].name);
+      return {{
+        players: kit.named(players.players, function (player) {{
+          var at = ["players", player.name.value];
+          where(at, player.name);
+          var points = [];
+          player.rounds.forEach(function (input) {{
+            if (input.value.trim() === "") return;
+            where(at.concat([points.length]), input);
+            points.push(Number(input.value));
+          }});
+          return points;
+        }}),
+      }};
+    }};
+  }}
+
+  return {{ score: score, form: form }};
+}});
+"""
+
+
+def browser_scorer(game_id: str) -> str:
+    return _BROWSER_SCORER.format(game_id=game_id)

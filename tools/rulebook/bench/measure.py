@@ -13,6 +13,10 @@ import urllib.request
 from collections.abc import Callable
 from pathlib import Path
 
+import yaml
+
+from rulebook.bench.synthetic import model_game
+
 ENV = {**os.environ, "NO_MKDOCS_2_WARNING": "1"}
 
 
@@ -56,9 +60,11 @@ def split_build(root: Path, config: Path, site: Path) -> Callable[[], None]:
 
 
 def score(repository: Path) -> Callable[[], None]:
-    return command(
-        "-m", "rulebook.cli", "--root", str(repository), "score", "rebus", "--example", "nine-tiles", "--json"
-    )
+    """`rulebook score` of the model game's first worked example (bench/synthetic.py)."""
+    game = model_game(repository)
+    data = yaml.safe_load((repository / "rules" / game / "game.yaml").read_text(encoding="utf-8"))
+    example = data["examples"][0]["id"]
+    return command("-m", "rulebook.cli", "--root", str(repository), "score", game, "--example", example, "--json")
 
 
 def index_sizes(toolkit_site: Path, bare_site: Path, languages: list[str]) -> dict[str, dict[str, int]]:

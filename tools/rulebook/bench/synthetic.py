@@ -1,5 +1,6 @@
-"""Synthetic projects in the real content model: N games × L languages, with REBUS's facts,
-worked examples and rulings, so that checking, scoring and rendering all do their real work.
+"""Synthetic projects in the real content model: N games × L languages, with the facts, worked
+examples, rulings and scorer of the repository's first scored game (its model game), so that
+checking, scoring and rendering all do their real work.
 
 Translations are pseudo-translations: each word is transformed, while placeholders, numbers,
 punctuation and Markdown stay, so that the translation checks pass as they do on real content.
@@ -18,6 +19,7 @@ from pathlib import Path
 import yaml
 
 from rulebook.model import source_hash
+from rulebook.scoring.scorers import BROWSER_SCORER, INPUT_SCHEMA, SCORER, has_scorer
 
 LANGUAGES = ["en", "de", "es", "it", "nl", "pl", "pt", "sv", "da", "fi"]
 # Accented letters per language, so that search has words to fold as on a real site.
@@ -46,8 +48,19 @@ class Size:
         return f"{self.games}x{self.languages}"
 
 
+def model_game(repository: Path) -> str:
+    """The first game of the repository's project with a scorer and worked examples."""
+    project = yaml.safe_load((repository / "rules/project.yaml").read_text(encoding="utf-8"))
+    for game_id in project["games"]:
+        game = yaml.safe_load((repository / "rules" / game_id / "game.yaml").read_text(encoding="utf-8"))
+        if has_scorer(repository, game_id) and game.get("examples"):
+            return game_id
+    raise ValueError(f"{repository}: no game with a scorer and worked examples to model the synthetic games on")
+
+
 def _sentences(repository: Path) -> list[str]:
-    english = yaml.safe_load((repository / "rules/rebus/en.yaml").read_text(encoding="utf-8"))["units"]
+    model = model_game(repository)
+    english = yaml.safe_load((repository / "rules" / model / "en.yaml").read_text(encoding="utf-8"))["units"]
     text = " ".join(unit["text"] for key, unit in english.items() if key.startswith("rule."))
     return [s.strip() for s in re.split(r"(?<=[.!?])\s+", text) if len(s.split()) > 4]
 
@@ -78,8 +91,14 @@ def generate(repository: Path, root: Path, size: Size, seed: int = 1) -> int:
     languages = LANGUAGES[: size.languages]
     ids = [f"game-{number:03d}" for number in range(1, size.games + 1)]
     (root / "rules/project.yaml").write_text(json.dumps({"languages": languages, "games": ids}), encoding="utf-8")
-    rebus = yaml.safe_load((repository / "rules/rebus/game.yaml").read_text(encoding="utf-8"))
-    english_rebus = yaml.safe_load((repository / "rules/rebus/en.yaml").read_text(encoding="utf-8"))["units"]
+    model_id = model_game(repository)
+    model = yaml.safe_load((repository / "rules" / model_id / "game.yaml").read_text(encoding="utf-8"))
+    english_model = yaml.safe_load((repository / "rules" / model_id / "en.yaml").read_text(encoding="utf-8"))["units"]
+    # Every synthetic game scores with the model's scorer, which lives in its game folder.
+    (root / "rules" / model_id).mkdir()
+    for name in (SCORER, INPUT_SCHEMA, BROWSER_SCORER):
+        if (repository / "rules" / model_id / name).is_file():
+            shutil.copy2(repository / "rules" / model_id / name, root / "rules" / model_id / name)
     sentences = _sentences(repository)
     chance = random.Random(seed)
     units = 0
@@ -95,17 +114,17 @@ def generate(repository: Path, root: Path, size: Size, seed: int = 1) -> int:
             {
                 **example,
                 "rules": [rule_ids[index % len(rule_ids)]],
-                "rulings": [rebus["rulings"][index % len(rebus["rulings"])]["id"]],
+                "rulings": [model["rulings"][index % len(model["rulings"])]["id"]],
             }
-            for index, example in enumerate(rebus["examples"])
+            for index, example in enumerate(model["examples"])
         ]
-        rulings = [{"id": ruling["id"], "rules": [chance.choice(rule_ids)]} for ruling in rebus["rulings"]]
+        rulings = [{"id": ruling["id"], "rules": [chance.choice(rule_ids)]} for ruling in model["rulings"]]
         game = {
             "id": game_id,
             "name": f"Game {game_id[-3:]}",
-            "scoring": "rebus",
+            "scoring": model_id,
             "sources": [{"file": "sources/source.txt", "language": "en"}],
-            "facts": rebus["facts"],
+            "facts": model["facts"],
             "sections": sections,
             "scoring_rules": [],
             "rulings": rulings,
@@ -121,7 +140,7 @@ def generate(repository: Path, root: Path, size: Size, seed: int = 1) -> int:
                 text = " ".join(chance.sample(sentences, chance.randint(1, 3)))
                 english[f"rule.{rule}"] = text
         english.update(
-            {key: unit["text"] for key, unit in english_rebus.items() if key.startswith(("example.", "ruling."))}
+            {key: unit["text"] for key, unit in english_model.items() if key.startswith(("example.", "ruling."))}
         )
         for language in languages:
             if language == "en":

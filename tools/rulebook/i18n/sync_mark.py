@@ -25,7 +25,7 @@ def synced_note(text: str) -> str:
 def synced_hash(notes: tuple[str, ...]) -> str | None:
     """The hash an entry's `#.` comments record, or None when they record none.
 
-    >>> synced_hash(("Rule REBUS 1.1", "synced: e3b0c44298fc"))
+    >>> synced_hash(("Rule 1.1 of a game", "synced: e3b0c44298fc"))
     'e3b0c44298fc'
     """
     return next((note.removeprefix(PREFIX).strip() for note in notes if note.startswith(PREFIX)), None)

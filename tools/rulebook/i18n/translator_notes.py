@@ -83,7 +83,7 @@ def _what_it_is(text_set: Game | Glossary, unit_id: str) -> list[str]:
 
 
 def unit_link(project: Project, text_set: Game | Glossary, unit_id: str, language: str) -> str | None:
-    """The unit's place on the published site, e.g. `https://…/fr/rebus/#bags`; None without a site_url
+    """The unit's place on the published site, e.g. `https://…/fr/chess/#castling`; None without a site_url
     (site_address.public_site_url: mkdocs.yml's, or RULEBOOK_SITE_URL's)."""
     site = public_site_url(project.root)
     if site is None:

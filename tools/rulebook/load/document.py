@@ -130,11 +130,11 @@ class Document:
 
 
 def format_path(path: JsonPath) -> str:
-    """`turn.rebuses[0].tiles` style, the way people read a field path; a key that is not a plain
+    """`round.moves[0].points` style, the way people read a field path; a key that is not a plain
     word is quoted, escaped and cut like any value.
 
-    >>> format_path(("turn", "rebuses", 0, "tiles"))
-    'turn.rebuses[0].tiles'
+    >>> format_path(("round", "moves", 0, "points"))
+    'round.moves[0].points'
     >>> format_path(("final", "Ann Lee", "score")), format_path(("", "a\\nb"))
     ("final['Ann Lee'].score", "['']['a\\\\nb']")
     >>> format_path(())

@@ -1,9 +1,10 @@
 """The score calculator of a game page: its place on the page, and the data its script reads.
 
-The script (website/theme/assets/javascripts/calculator.js) knows no number of the rules and no word
-of any language: the page gives it each game's facts from game.yaml, the input schemas, and the
-page language's words from the UI catalog, with the catalog's own plural rule. A fact changed in the
-data, or a translation changed in a catalog, changes the calculator at the next build.
+The script (website/theme/assets/javascripts/calculator.js) knows no game, no number of the rules and
+no word of any language: each game's scorer and form are its own rules/<game>/calculator.js, and the
+page gives them the game's facts from game.yaml, its input schema, and the page language's words
+from the UI catalog, with the catalog's own plural rule. A fact changed in the data, or a
+translation changed in a catalog, changes the calculator at the next build.
 """
 
 from __future__ import annotations
@@ -17,18 +18,22 @@ from typing import Any
 from babel import Locale
 from babel.messages.extract import extract_from_file
 
+from rulebook.files import inside_project
 from rulebook.i18n.po_file import PLURAL_RULE
 from rulebook.i18n.ui import catalog_path, gettext_plural_forms
 from rulebook.i18n.ui_catalog import read_ui_catalog
 from rulebook.model import Game, Project
 from rulebook.render.context import PageContext
 from rulebook.render.markup import attribute
-from rulebook.scoring.situation import schema_file
+from rulebook.scoring.scorers import SCORER, browser_scorer, input_schema, scored_games, scorer
 
-SCORING_FOLDER = Path(__file__).parent.parent / "scoring"
+SHARED_SCORING = Path(__file__).parent.parent / "scoring"  # the words every scorer shares
 # Each language's plural rule, a file of the site: as an inline script it would differ by language,
 # which the Content-Security-Policy (website/policy.py) refuses.
 PLURAL_FILE = "assets/javascripts/plural/{language}.js"
+# Each scored game's form and browser scorer (rules/<game>/calculator.js), a file of the site for the
+# same reason: the policy runs the site's own files and no inline script it has not hashed.
+GAME_FILE = "assets/javascripts/calculator/{game}.js"
 ANCHOR = "calculator"
 # The schema's words for people, which the script does not need; oneOf titles name the alternatives.
 _UNUSED_SCHEMA_KEYS = {"description", "$schema", "$id"}
@@ -105,6 +110,16 @@ def language_part(project: Project, language: str) -> LanguagePart:
     return parts[language]
 
 
+def game_scripts(project: Project) -> dict[str, str]:
+    """Each scoring game's calculator.js, by the site file its pages load it from (GAME_FILE)."""
+    scripts = {}
+    for scoring in dict.fromkeys(game.scoring for game in project.games if game.scored):
+        path = browser_scorer(project.root, scoring)
+        if path.is_file() and inside_project(path, project.root):
+            scripts[GAME_FILE.format(game=scoring)] = path.read_text(encoding="utf-8")
+    return scripts
+
+
 def calculator_data(project: Project, language: str, game: Game) -> str:
     """The JSON the script reads, safe inside <script type="application/json">. It holds the page's
     own game only: every game's data on every page cost 137 KB a page at 100 games; the script
@@ -131,14 +146,15 @@ def _schema(root: Path, scoring: str) -> dict[str, Any]:
             return [lean(item) for item in node]
         return node
 
-    return lean(json.loads(schema_file(root, scoring).read_text(encoding="utf-8")))
+    return lean(json.loads(input_schema(root, scoring).read_text(encoding="utf-8")))
 
 
-@cache
-def scorer_messages() -> tuple[str | tuple[str, str], ...]:
-    """Every UI string of the scoring modules, found as `make messages` finds them."""
+def scorer_messages(root: Path) -> tuple[str | tuple[str, str], ...]:
+    """Every UI string of the shared scoring modules and of each game's scorer, found as `make
+    messages` finds them."""
     found: list[str | tuple[str, str]] = []
-    for module in sorted(SCORING_FOLDER.glob("*.py")):
+    games = [root / "rules" / game / SCORER for game in scored_games(root)]
+    for module in [*sorted(SHARED_SCORING.glob("*.py")), *games]:
         for _line, message, _comments, _context in extract_from_file(
             "python", module, keywords={"N_": None, "Nn_": (1, 2)}, comment_tags=()
         ):
@@ -154,7 +170,7 @@ def _messages(project: Project, language: str) -> dict[str, str | list[str]]:
     catalog = read_ui_catalog(project.root, language) if language != project.source_language else None
     if catalog is None:
         return {}
-    wanted = {message if isinstance(message, str) else message[0] for message in scorer_messages()}
+    wanted = {message if isinstance(message, str) else message[0] for message in scorer_messages(project.root)}
     wanted.add("Winner")
     found: dict[str, str | list[str]] = {}
     for entry in catalog.usable():
@@ -174,9 +190,10 @@ def _list_patterns(project: Project, language: str) -> dict[str, str]:
 
 
 def _interface(context: PageContext) -> dict[str, str]:
-    """The form's and the result's words in the page's language."""
+    """The form's and the result's words in the page's language: the shared ones, then each scored
+    game's own (its scorer's FORM_WORDS, which its calculator.js reads), in the project's order."""
     _ = context._
-    return {
+    shared = {
         # TRANSLATORS: the calculator's button that computes the score (a verb).
         "score": _("Score"),
         # TRANSLATORS: the heading of the calculator's breakdown table.
@@ -193,32 +210,10 @@ def _interface(context: PageContext) -> dict[str, str]:
         "remove_player": _("Remove this player"),
         "same_names": _("Each player needs a different name."),
         "whole_numbers": _("Write whole numbers separated by spaces, such as 5 3 -2."),
-        # REBUS
-        "what": _("What to score"),
-        "turn": _("One turn"),
-        "final": _("The end of the game"),
-        "tiles_placed": _("Tiles placed from the hand"),
-        "rebus_n": _("Rebus {n}"),
-        "tiles": _("Tiles in the rebus, old and new"),
-        "squares_blue": _("New tiles on blue squares"),
-        "squares_red": _("New tiles on red squares"),
-        "square_center": _("A new tile on the centre dot"),
-        "add_rebus": _("Add a rebus"),
-        "remove_rebus": _("Remove this rebus"),
-        "score_before": _("Score before the penalty"),
-        "tiles_left": _("Tiles left in the hand"),
-        # Rebis
-        "hand": _("Cards in hand"),
-        "shelf_n": _("Shelf {n}"),
-        "points": _("Face-up cards' points, in the order played"),
-        "tokens_golden_dust": _("Golden dust tokens"),
-        "tokens_gold": _("Gold tokens"),
-        "add_shelf": _("Add a shelf"),
-        "remove_shelf": _("Remove this shelf"),
-        # Oh My Word
-        # TRANSLATORS: the legend of Oh My Word's two ways of counting bad luck tokens.
-        "variant": _("Scoring"),
-        "standard": _("Standard: the tokens' values"),
-        "simple": _("Simple: the number of tokens"),
-        "tokens_worth": _("Bad luck tokens worth {value}"),
     }
+    games = [game for game in context.project.games if game.scored]
+    for scoring in dict.fromkeys(game.scoring for game in games):
+        words = getattr(scorer(context.project.root, scoring), "FORM_WORDS", {})
+        for key, message in words.items():
+            shared.setdefault(key, _(message))  # a game's key never replaces the toolkit's own words
+    return shared

@@ -1,5 +1,5 @@
-"""The glossary page: the REBUS symbols grouped by theme, a filter and a jump bar that stay in view,
-a reverse sound index, and rebuses drawn as tiles.
+"""The glossary page: a game's symbols grouped by theme, a filter and a jump bar that stay in view,
+a reverse sound index, and rows of symbols drawn as tiles.
 
 Every symbol has its own heading, so it has an anchor (`glossary/#eye`) and its own entry in the
 site search. The heading comes first in each card, so an anchor lands on the whole card: the picture
@@ -17,7 +17,7 @@ from rulebook.render.context import PageContext
 from rulebook.render.markup import attribute, front_matter, literal, plain_text
 from rulebook.render.search import fold
 from rulebook.render.sounds import sound_index
-from rulebook.scoring.rebus import score_without_squares
+from rulebook.scoring.scorers import scorer
 
 PAGE = "glossary.md"
 SOUNDS_ANCHOR = "sounds"  # the sound index's heading; validate/glossary.py keeps symbols and groups off it
@@ -32,7 +32,7 @@ def tile_strip(
     page: str = PAGE,
     counter_example: bool = False,
 ) -> str:
-    """A rebus as a row of tiles: pictures linking to their entry, letters as letters, then its reading.
+    """A row of symbols drawn as tiles: pictures linking to their entry, letters as letters, then its reading.
 
     A counter-example (what a rule forbids) is struck through and labelled in words, not by colour alone.
     """
@@ -156,7 +156,7 @@ _APOSTROPHES = frozenset("'’ʼ‘`´")
 
 def _example(context: PageContext, glossary: Glossary, symbol: Symbol) -> str:
     count = len(symbol.tiles)
-    score = score_without_squares(glossary.facts, count)
+    score = scorer(context.project.root, glossary.game_id).glossary_price(glossary.facts, count)
     tiles = context.ngettext("{n} tile", "{n} tiles", count).format(n=count)
     points = context.ngettext("{n} point", "{n} points", score).format(n=score)
     strip = tile_strip(context, glossary, symbol.tiles, symbol.reads, page="")

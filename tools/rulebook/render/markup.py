@@ -49,10 +49,10 @@ _BLOCK_OPENER = re.compile(r"[#+\-]|\d+\.")
 def literal(text: str) -> str:
     """A name or reading that is plain text on one line: shown as written, never read as Markdown or HTML.
 
-    >>> literal("Rebis<img src=x onerror=alert(1)>")
-    'Rebis&lt;img src=x onerror=alert(1)&gt;'
-    >>> literal("[x](javascript:alert(1)) & *y*"), literal("REBUS 4.2"), literal("1. # x")
-    ('\\\\[x\\\\](javascript:alert(1)) &amp; \\\\*y\\\\*', 'REBUS 4.2', '1\\\\. # x')
+    >>> literal("Chess<img src=x onerror=alert(1)>")
+    'Chess&lt;img src=x onerror=alert(1)&gt;'
+    >>> literal("[x](javascript:alert(1)) & *y*"), literal("CHESS 4.2"), literal("1. # x")
+    ('\\\\[x\\\\](javascript:alert(1)) &amp; \\\\*y\\\\*', 'CHESS 4.2', '1\\\\. # x')
     """
     escaped = "".join(f"\\{char}" if char in _INLINE_SYNTAX else char for char in html.escape(text, quote=False))
     escaped = " ".join(escaped.split("\n"))
@@ -105,8 +105,8 @@ def front_matter(title: str, description: str = "", *, hide: tuple[str, ...] = (
     and the meta description that link previews show. Both are HTML-escaped here, because MkDocs
     and Material print them into the navigation, <title> and <meta> unescaped.
 
-    >>> front_matter('Rebis<img src=x>', 'A "card" game')[:3]
-    ['---', 'title: "Rebis&lt;img src=x&gt;"', 'description: "A &quot;card&quot; game"']
+    >>> front_matter('Chess<img src=x>', 'A "card" game')[:3]
+    ['---', 'title: "Chess&lt;img src=x&gt;"', 'description: "A &quot;card&quot; game"']
     """
     lines = ["---", f"title: {json.dumps(html.escape(title, quote=True), ensure_ascii=False)}"]
     if description:

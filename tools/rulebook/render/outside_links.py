@@ -44,7 +44,7 @@ def pretended_hosts(fragment: str) -> list[tuple[str, str, str | None]]:
 
     >>> pretended_hosts('<a href="https://evil.example">https://rules.example/</a>')
     [('https://rules.example/', 'rules.example', 'evil.example')]
-    >>> pretended_hosts('<a href="https://rules.example/x">rules.example</a> <a href="rebus.md">rebus.md</a>')
+    >>> pretended_hosts('<a href="https://rules.example/x">rules.example</a> <a href="chess.md">chess.md</a>')
     []
     """
     reader = _Links()

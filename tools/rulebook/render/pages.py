@@ -24,7 +24,7 @@ _BLOCK_START = re.compile(r"(?:[-*+] |\d+[.)] |> |#)")
 
 @dataclass(frozen=True)
 class Page:
-    path: str  # relative to the docs folder, e.g. "fr/rebus.md"
+    path: str  # relative to the docs folder, e.g. "fr/chess.md"
     text: str
 
 
@@ -54,8 +54,8 @@ class _Writer(PageContext):
         title = _("Board game rules")
         intro = _(
             "The rules of three board games, in English, French and Czech. Every rule has a number "
-            "you can cite, such as “REBUS 3.2”, and a permanent link."
-        )
+            "you can cite, such as “{rule}”, and a permanent link."
+        ).format(rule=literal(self._cited_rule()))
         lines = [*front_matter(title, plain_text(intro)), f"# {title}", "", intro, ""]
         for game in self.project.games:
             # The summary under the name, not after a colon: no typography to get wrong in any language.
@@ -64,6 +64,17 @@ class _Writer(PageContext):
             glossary = self.project.glossary
             lines.append(f"- **[{self.text(glossary, 'page.title')}]({GLOSSARY_PAGE})**")
         return "\n".join(lines) + "\n"
+
+    def _cited_rule(self) -> str:
+        """The home page's example of a citation: the first game's second scoring rule, which
+        shows both numbers (or its first rule)."""
+        game = self.project.games[0] if self.project.games else None
+        if game is None:
+            return "1.1"
+        rules = {rule.id: rule for rule in game.rules()}
+        scoring = [rules[rule_id] for rule_id in game.scoring_rules if rule_id in rules]
+        chosen = scoring[1] if len(scoring) > 1 else next(iter(rules.values()), None)
+        return game.citation(chosen) if chosen is not None else game.name
 
     def game(self, game: Game) -> str:
         _ = self._

@@ -87,8 +87,8 @@ def folded_words(*texts: str) -> str:
 def language_of(location: str, languages: list[str]) -> tuple[str, str]:
     """Which language a search entry belongs to, and its location relative to that language's root.
 
-    >>> language_of("fr/rebis/#aim", ["en", "fr", "cs"]), language_of("rebis/", ["en", "fr", "cs"])
-    (('fr', 'rebis/#aim'), ('en', 'rebis/'))
+    >>> language_of("fr/chess/#aim", ["en", "fr", "cs"]), language_of("chess/", ["en", "fr", "cs"])
+    (('fr', 'chess/#aim'), ('en', 'chess/'))
     """
     head, _, rest = location.partition("/")
     if head in languages[1:]:

@@ -14,7 +14,7 @@ def sound_index(glossary: Glossary) -> list[tuple[str, list[Symbol]]]:
     >>> from rulebook.model import Symbol
     >>> def symbol(id, *readings):
     ...     return Symbol(id, 0, "material/x", "signs", readings, (id,), id)
-    >>> glossary = Glossary("glossary", "rebus", None, [symbol("pen", "pen", "write", "right"),
+    >>> glossary = Glossary("glossary", "chess", None, [symbol("pen", "pen", "write", "right"),
     ...     symbol("check", "yes", "right"), symbol("four", "four", "for", "4")], None)
     >>> [(sound, [s.id for s in symbols]) for sound, symbols in sound_index(glossary)]
     [('4', ['four']), ('for', ['four']), ('right', ['pen', 'check']), ('write', ['pen']), ('yes', ['check'])]

@@ -88,7 +88,7 @@ def _table(context: PageContext, tallies: list[Tally], heading: str | None = Non
     names = {text_set.id: text_set.name for text_set in context.project.games}
     # TRANSLATORS: status table, the last row: the totals of all parts.
     names["all"] = _("All")
-    # TRANSLATORS: the REBUS glossary of symbols: a page title, and a row of the status table.
+    # TRANSLATORS: the glossary of symbols: a page title, and a row of the status table.
     names["glossary"] = _("Glossary")
     for t in tallies:
         name = literal(names.get(t.name, t.name))

@@ -26,7 +26,7 @@ def browser_view(url: str) -> str:
 def scheme(url: str) -> str | None:
     """The URL's scheme in lower case, or None for a relative URL.
 
-    >>> scheme("JavaScript:alert(1)"), scheme("rebus.md#scoring"), scheme("#x"), scheme("https://x")
+    >>> scheme("JavaScript:alert(1)"), scheme("chess.md#scoring"), scheme("#x"), scheme("https://x")
     ('javascript', None, None, 'https')
     """
     match = _SCHEME.match(browser_view(url))
@@ -36,7 +36,7 @@ def scheme(url: str) -> str | None:
 def is_allowed_link(url: str) -> bool:
     r"""A link target may be relative, an anchor, or http, https or mailto.
 
-    >>> [is_allowed_link(u) for u in ("#x", "rebis.md", "https://x.org", "mailto:a@b", "\x01javascript:x", "data:,x")]
+    >>> [is_allowed_link(u) for u in ("#x", "chess.md", "https://x.org", "mailto:a@b", "\x01javascript:x", "data:,x")]
     [True, True, True, True, False, False]
     >>> [is_allowed_link(u) for u in ("//x.org", "/\\x.org", "%2F%2Fx.org", "https://a@x.org", "https:x.org")]
     [False, False, False, False, False]
@@ -52,7 +52,7 @@ def link_refusal(url: str) -> str | None:
     a slash in http and https); a server may decode `%2F%2Fhost` into the same. Userinfo
     (`https://rules.example@evil.example`) makes a link read as one host and go to another.
 
-    >>> link_refusal("rebus.md#scoring"), link_refusal("https://example.org/rules"), link_refusal("mailto:a@b.org")
+    >>> link_refusal("chess.md#scoring"), link_refusal("https://example.org/rules"), link_refusal("mailto:a@b.org")
     (None, None, None)
     >>> link_refusal("\\/evil.example")
     'it starts with two slashes, so it leads to another host; write https://host/…'
@@ -85,7 +85,7 @@ def outside_host(url: str) -> str | None:
     r"""The host an http or https link leads to, in lower case, as a browser reads it; None for any
     other link (relative, an anchor, mailto).
 
-    >>> outside_host("HTTPS://Example.ORG:8080/x"), outside_host("https:\\\\a.example\\x"), outside_host("rebus.md")
+    >>> outside_host("HTTPS://Example.ORG:8080/x"), outside_host("https:\\\\a.example\\x"), outside_host("chess.md")
     ('example.org', 'a.example', None)
     """
     view = browser_view(url)

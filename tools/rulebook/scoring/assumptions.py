@@ -67,7 +67,7 @@ def _number_paths(value: Any, path: list[Any]) -> Iterator[list[Any]]:
 
 def _result(game: Game, example: Example, facts: dict[str, Any], root: Path) -> object:
     """What a reader of the example sees: the breakdown's lines and its winners, or the refusal's
-    messages. Not every value: an outcome echoes the facts it used (Rebis's token values), which
+    messages. Not every value: an outcome echoes the facts it used (a game's token values), which
     would mark every example whether its numbers use them or not."""
     document = game.document.part(("examples", example.index, "input"))
     try:

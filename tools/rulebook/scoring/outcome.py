@@ -16,6 +16,12 @@ def N_(message: str) -> str:
     return message
 
 
+def form_word(message: str) -> str:
+    """Mark a word of a game's calculator form (`pybabel extract -k form_word`); the page says it in
+    its language, under the key its calculator.js reads (a scorer's FORM_WORDS)."""
+    return message
+
+
 def Nn_(singular: str, plural: str) -> tuple[str, str]:
     """Mark a UI string with plural forms (`pybabel extract -k Nn_:1,2`)."""
     return singular, plural

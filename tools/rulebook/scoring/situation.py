@@ -14,8 +14,8 @@ from rulebook.cache import DiskCache, digest_of
 from rulebook.cache_codecs import PROBLEMS, encode_document
 from rulebook.load.document import Document, format_path
 from rulebook.problems import Problem
-from rulebook.scoring import game_module
 from rulebook.scoring.outcome import JsonPath, Outcome, Reason, Refused
+from rulebook.scoring.scorers import input_schema, scorer
 from rulebook.validate.schema import schema_problems
 
 
@@ -27,10 +27,6 @@ class Invalid(Exception):
         super().__init__("; ".join(map(str, problems)))
         self.problems = problems
         self.reasons = reasons or []
-
-
-def schema_file(root: Path, game_id: str) -> Path:
-    return root / "schemas" / f"score-{game_id}.schema.json"
 
 
 def _schema_problems(document: Document, schema: Path, root: Path) -> list[Problem]:
@@ -65,12 +61,12 @@ def score_situation(
         raise Invalid([document.problem((), "the document is empty: describe a situation to score")])
     if not isinstance(document.data, dict):
         raise Invalid([document.problem((), "the document must be a mapping of fields, not a single value")])
-    schema = schema_file(root, game_id)
+    schema = input_schema(root, game_id)
     problems = _schema_problems(document, schema, root) if remember else schema_problems(document, schema)
     if problems:
         raise Invalid(problems)
     try:
-        return game_module(game_id).evaluate(document.data, facts)
+        return scorer(root, game_id).evaluate(document.data, facts)
     except Refused as refused:
         raise Invalid(
             [document.problem(path, f"{format_path(path)}: {say(reason)}") for path, reason in refused.problems],

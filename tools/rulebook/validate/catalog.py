@@ -23,7 +23,7 @@ def message_dangers(msgid: str | tuple[str, ...], text: str) -> Iterator[str]:
     ['" < > are not allowed: interface words are plain text, without markup, entities or quotes']
     >>> list(message_dangers(("{n} point", "{n} points"), "{n} points de {who}"))
     ['the placeholder {who} is not one of the msgid: {n}']
-    >>> list(message_dangers("Rebus {n}", "Rébus {n}")), list(message_dangers("Step", "Étape {"))
+    >>> list(message_dangers("Round {n}", "Manche {n}")), list(message_dangers("Step", "Étape {"))
     ([], ["a brace that opens no placeholder: Single '{' encountered in format string"])
     """
     yield from character_dangers(text)

@@ -12,7 +12,6 @@ from typing import Any
 
 from rulebook.model import Example, Game, Project
 from rulebook.problems import Problem
-from rulebook.scoring import SCORED_GAMES
 from rulebook.scoring.outcome import Outcome
 from rulebook.scoring.situation import Invalid
 from rulebook.scoring.worked import expectation_mismatch, worked_outcome
@@ -22,7 +21,7 @@ _NUMBER = re.compile(r"\d+(?:[.,]\d+)?")
 
 def example_problems(project: Project, game: Game) -> list[Problem]:
     document = game.document
-    if game.examples and game.scoring not in SCORED_GAMES:
+    if game.examples and not game.scored:
         return [document.problem(("examples",), f"examples: {game.id} has no scoring functions to run them")]
     problems = _references(game)
     for example in game.examples:

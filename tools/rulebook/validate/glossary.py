@@ -1,21 +1,21 @@
-"""Checks of the REBUS glossary: the count the rules promise, unique ids and pictures, icons that
+"""Checks of the glossary: the count the rules promise, unique ids and pictures, icons that
 exist in the installed theme, themes that are declared and used, anchors that do not collide, and
 examples and rule illustrations made of real symbols and letters that fit a hand."""
 
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 from rulebook.files import OUTSIDE_PROJECT, inside_project
 from rulebook.icons import MAX_PICTURE_BYTES, icon_file, icons_folder, is_drawn
 from rulebook.load.document import Document, JsonPath
-from rulebook.model import Glossary, Project
+from rulebook.model import Facts, Glossary, Project
 from rulebook.problems import Problem
 from rulebook.render.anchors import is_reserved_id
 from rulebook.render.sanitizer import PICTURE_ALLOWED, removals
-from rulebook.scoring.rebus import score_without_squares
+from rulebook.scoring.scorers import scorer
 
 COUNT_FACT = ("components", "glossary_symbols")
 RACK_FACT = ("components", "rack_tiles")
@@ -38,6 +38,7 @@ def glossary_problems(project: Project, glossary: Glossary) -> list[Problem]:
         )
     known = {symbol.id for symbol in glossary.symbols}
     problems += _group_problems(glossary, known)
+    price = scorer(project.root, glossary.game_id).glossary_price  # its game prices its examples
     first_id: dict[str, int] = {}
     first_icon: dict[str, str] = {}
     for symbol in glossary.symbols:
@@ -59,7 +60,7 @@ def glossary_problems(project: Project, glossary: Glossary) -> list[Problem]:
         first_icon.setdefault(symbol.icon, symbol.id)
         problems += _icon_problems(document, (*where, "icon"), symbol.icon, project.root)
         problems += _example_problems(glossary, symbol, known)
-        problems += _number_problems(glossary, symbol)
+        problems += _number_problems(glossary, symbol, price)
     problems += _illustration_problems(project, glossary)
     return problems
 
@@ -104,14 +105,14 @@ def _group_problems(glossary: Glossary, known: set[str]) -> Iterator[Problem]:
 
 
 def _rack_problem(document: Document, where: JsonPath, tiles: int, rack: int, what: str) -> Problem | None:
-    """A rebus is laid from one hand: more tiles than a player holds cannot be played."""
+    """A row of tiles is laid from one hand: more tiles than a player holds cannot be played."""
     if tiles > rack:
         return document.problem(where, f"{what} has {tiles} tiles, but a player holds {rack}")
     return None
 
 
 def _illustration_problems(project: Project, glossary: Glossary) -> Iterator[Problem]:
-    """Rebuses drawn under rules use real symbols and letters, under rules that exist, and fit a hand."""
+    """Rows of tiles drawn under rules use real symbols and letters, under rules that exist, and fit a hand."""
     known = {symbol.id for symbol in glossary.symbols}
     for game in project.games:
         for item in game.illustrations:
@@ -153,11 +154,10 @@ def _example_problems(glossary: Glossary, symbol, known: set[str]) -> Iterator[P
         yield problem
 
 
-def _number_problems(glossary: Glossary, symbol) -> Iterator[Problem]:
+def _number_problems(glossary: Glossary, symbol, price: Callable[[Facts, int], int]) -> Iterator[Problem]:
     """A number in a symbol's words is one of its readings ("4"), or its example's tile count or score."""
     tiles = len(symbol.tiles)
-    price = score_without_squares(glossary.facts, tiles)
-    allowed = {tiles, price} | {int(r) for r in symbol.readings if r.isdigit()}
+    allowed = {tiles, price(glossary.facts, tiles)} | {int(r) for r in symbol.readings if r.isdigit()}
     for words in glossary.words.values():
         for part in ("name", "description", "readings"):
             unit = words.units.get(symbol.unit(part))

@@ -176,7 +176,7 @@ def _pattern(forms: tuple[str, ...]) -> re.Pattern[str]:
 
 @cache
 def _names_pattern(names: tuple[str, ...]) -> re.Pattern[str]:
-    """The games' names as whole words, matched as written: "REBUS" the name, not "rebus" the term."""
+    """The games' names as whole words, matched as written: "Go" the name, not "go" the verb."""
     return re.compile(r"\b(?:" + "|".join(map(re.escape, names)) + r")\b" if names else r"(?!)")
 
 
@@ -201,7 +201,7 @@ def _forbidden_terms(terms: list[Term], language: str, unit: Unit) -> list[str]:
 
 
 def _missing_terms(terms: list[Term], language: str, source: Unit, unit: Unit, names: re.Pattern[str]) -> Iterator[str]:
-    """A term of the English that the translation does not render. A game's name ("REBUS") is a
+    """A term of the English that the translation does not render. A game's name ("Go") is a
     name, not the term it resembles."""
     if not terms:
         return

@@ -54,13 +54,22 @@ def validator(schema_file: Path) -> Draft202012Validator:
     schema = json.loads(raw)
     # Checking a schema against the meta-schema takes longer than most validations: a schema that
     # passed once is remembered on disk by its bytes (rulebook score runs once per call).
-    checked = DiskCache(schema_file.parent.parent, "schemas", PASSED)
+    checked = DiskCache(_project_of(schema_file), "schemas", PASSED)
     key = digest_of(["meta-schema", raw])
     strict = _strict_validator_class()
     if checked.get(key) is None:
         strict.check_schema(schema)  # against Draft 2020-12's meta-schema, as Draft202012Validator does
         checked.put(key, True)
     return strict(schema)
+
+
+def _project_of(schema_file: Path) -> Path:
+    """The project whose cache remembers the schema: schemas/ holds the toolkit's kinds of file,
+    rules/<game>/ a game's input schema."""
+    for folder in schema_file.parents:
+        if (folder / "rules" / "project.yaml").is_file():
+            return folder
+    return schema_file.parent.parent
 
 
 # Keywords that fastjsonschema checks as jsonschema does, or more strictly. Numbers stay out: our

@@ -35,6 +35,7 @@ from mkdocs.structure.nav import Navigation
 from rulebook.files import write_if_changed
 from rulebook.render.pages import page_renderers, render_pages
 from rulebook.render.search import language_of, lunr_languages, split_index
+from rulebook.scoring.scorers import BROWSER_SCORER, INPUT_SCHEMA, SCORER
 from rulebook.website.affected import affected_pages
 from rulebook.website.internals import (
     build_page,
@@ -50,6 +51,7 @@ RECORDER = "rulebook-live-recorder"
 # Content whose every effect the page builds can place; anything else rebuilds the whole site.
 PAGE_LEVEL_FOLDERS = ("rules", "glossary")
 SITE_LEVEL_FILES = ("rules/project.yaml",)
+GAME_CODE_FILES = frozenset({SCORER, INPUT_SCHEMA, BROWSER_SCORER})
 
 
 @dataclass
@@ -277,7 +279,10 @@ class LiveSite:
 
     @staticmethod
     def _page_level(path: str) -> bool:
-        return path.split("/", 1)[0] in PAGE_LEVEL_FOLDERS and path not in SITE_LEVEL_FILES
+        # A game's scorer, input schema or calculator script is code and data of every page of the
+        # game and of the site's files (rules/<game>/calculator.js): a full build, as for a schema.
+        game_code = path.rsplit("/", 1)[-1] in GAME_CODE_FILES
+        return path.split("/", 1)[0] in PAGE_LEVEL_FOLDERS and path not in SITE_LEVEL_FILES and not game_code
 
     def _content_state(self, fingerprint: tuple) -> dict[str, tuple[int, int]]:
         """Each content file, relative to the project, with its size and modification time."""

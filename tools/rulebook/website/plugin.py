@@ -29,7 +29,7 @@ from rulebook.load.document import DocumentError, read_document
 from rulebook.load.project import GLOSSARY_FILE, PROJECT_FILE
 from rulebook.model import Project
 from rulebook.render import markdown_extension
-from rulebook.render.calculator import PLURAL_FILE, calculator_data, language_part
+from rulebook.render.calculator import GAME_FILE, PLURAL_FILE, calculator_data, game_scripts, language_part
 from rulebook.render.markup import GENERATED_MARK
 from rulebook.render.pages import render_pages
 from rulebook.render.search import lunr_languages, split_index
@@ -40,6 +40,7 @@ from rulebook.website.policy import SitePolicy
 from rulebook.website.precache import write_precache_list
 from rulebook.website.site_files import (
     copy_sitemaps,
+    write_game_scripts,
     write_host_headers,
     write_not_found_pages,
     write_plural_rules,
@@ -231,7 +232,8 @@ class RulebookPlugin(BasePlugin[RulebookConfig]):
         return context
 
     def _calculator(self, language: str, page: Page) -> dict[str, str] | None:
-        """A game page's calculator: its data and the file of the catalog's plural rule (theme/main.html)."""
+        """A game page's calculator: its data, the file of the catalog's plural rule and its game's
+        form and scorer (theme/main.html)."""
         assert self.project is not None
         name = Path(page.file.src_uri).stem
         game = next((game for game in self.project.games if game.id == name and game.scored), None)
@@ -240,6 +242,7 @@ class RulebookPlugin(BasePlugin[RulebookConfig]):
         return {
             "data": calculator_data(self.project, language, game),
             "plural": PLURAL_FILE.format(language=language),
+            "game": GAME_FILE.format(game=game.scoring),
         }
 
     def _language_context(self, context: dict[str, Any], language: str) -> None:
@@ -302,6 +305,7 @@ class RulebookPlugin(BasePlugin[RulebookConfig]):
         home = interface_words(self.root, source)["home"]
         write_source_language_redirects(site, source, self.project.languages[1:], home)
         write_plural_rules(site, {code: language_part(self.project, code).plural for code in self.project.languages})
+        write_game_scripts(site, game_scripts(self.project))
         write_host_headers(site, self.policy.header)
         try:
             write_precache_list(site)

@@ -7,7 +7,8 @@
   link of a page, and would log a 404 for every one that is missing. Each copy holds that page's
   own entry only: the whole sitemap beside every page grows with the square of the pages (19 GB
   at 200 games in 10 languages).
-- Each language's plural rule, which the calculator reads (render/calculator.py).
+- Each language's plural rule, which the calculator reads, and each scored game's calculator script
+  (render/calculator.py).
 - `_headers`: the Content-Security-Policy as the HTTP header that Netlify and Cloudflare Pages send
   with every file (website/policy.py); a page's <meta> cannot say `frame-ancestors`.
 """
@@ -83,6 +84,12 @@ def copy_sitemaps(site: Path, site_url: str | None) -> None:
         own = by_address.get(base + page.parent.relative_to(site).as_posix() + "/")
         if own and page.parent != site:  # not beside the redirects of /en/, which MkDocs did not build
             write_if_changed(page.parent / "sitemap.xml", header + own + footer)
+
+
+def write_game_scripts(site: Path, scripts: dict[str, str]) -> None:
+    """Each scored game's calculator script, where its pages load it from (render/calculator.py)."""
+    for name, script in scripts.items():
+        write_if_changed(site / name, script)
 
 
 def write_plural_rules(site: Path, scripts: dict[str, str]) -> None:

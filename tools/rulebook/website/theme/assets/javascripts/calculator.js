@@ -6,7 +6,8 @@
    by the build (rulebook.render.calculator): each game's facts from game.yaml and input schema, the
    refusals' and breakdown's words from the page language's catalog; window.rulebookPlural, the
    catalog's own plural rule, comes from its language's file (assets/javascripts/plural/<language>.js).
-   Nothing here knows a number of the rules.
+   Nothing here knows a number of the rules, nor a game: each game's scorer and form come from its
+   own file, rules/<game>/calculator.js, which the page loads after this one (window.rulebook.addGame).
 
    The situation is read as the command reads stdin: written as JSON text (json.dumps's separators,
    non-ASCII kept; the characters YAML would take as line breaks or refuse are escaped), that text
@@ -608,7 +609,7 @@
     this.problems = problems;
   }
 
-  // ---- The scorers: rulebook/scoring/*.py, line for line -------------------------------------
+  // ---- What every game's scorer shares: rulebook/scoring/outcome.py -------------------------
 
   function put(object, key, value) {
     // Any name is a plain key, "__proto__" too.
@@ -646,269 +647,9 @@
     return Array.from(map.entries());
   }
 
+  // Each game's scorer, by its id: rules/<game>/calculator.js registers it (window.rulebook.addGame).
   var SCORERS = {};
-
-  SCORERS.rebus = function (document, facts) {
-    var scoring = facts.scoring;
-    var p = {
-      tilePoints: scoring.tile_points,
-      multipliers: { blue: scoring.blue_multiplier, red: scoring.red_multiplier, center: scoring.center_multiplier },
-      bonus: scoring.all_tiles_bonus,
-      rack: facts.components.rack_tiles,
-      penalty: scoring.unplayed_tile_penalty,
-    };
-    return document.has("turn") ? rebusTurn(document.get("turn"), p) : rebusFinal(document.get("final"), p);
-  };
-
-  function rebusScore(tiles, squares, p) {
-    return squares.reduce(function (score, square) {
-      return score * p.multipliers[square];
-    }, tiles * p.tilePoints);
-  }
-
-  function rebusTurn(turn, p) {
-    var placed = turn.get("tiles_placed");
-    var problems = [];
-    if (placed > p.rack) {
-      problems.push([["turn", "tiles_placed"], new Reason(["{n} tile placed, but a player holds only {rack}", "{n} tiles placed, but a player holds only {rack}"], { n: placed, rack: p.rack })]);
-    }
-    var rebuses = turn.get("rebuses").map(function (rebus) {
-      return [rebus.get("tiles"), rebus.has("new_bonus") ? rebus.get("new_bonus") : []];
-    });
-    rebuses.forEach(function (rebus, index) {
-      var tiles = rebus[0], squares = rebus[1];
-      var at = ["turn", "rebuses", index, "new_bonus"];
-      if (squares.length > tiles) {
-        problems.push([at, new Reason(["{n} premium square under new tiles in a rebus of {tiles} tiles", "{n} premium squares under new tiles in a rebus of {tiles} tiles"], { n: squares.length, tiles: tiles })]);
-      } else if (squares.length > placed) {
-        problems.push([at, new Reason(["{n} premium square under new tiles, but only {placed} placed", "{n} premium squares under new tiles, but only {placed} placed"], { n: squares.length, placed: placed })]);
-      }
-    });
-    problems = problems.concat(impossibleTurn(rebuses, placed));
-    if (problems.length) throw new Refused(problems);
-    var lines = [], details = [];
-    rebuses.forEach(function (rebus, index) {
-      var tiles = rebus[0], squares = rebus[1];
-      var score = rebusScore(tiles, squares, p);
-      var formula = tiles + " × " + p.tilePoints + " = " + tiles * p.tilePoints;
-      if (squares.length) {
-        formula += squares.map(function (square) {
-          return " × " + p.multipliers[square];
-        }).join("") + " = " + score;
-      }
-      lines.push(Line("Rebus {n}", formula, { n: index + 1 }));
-      details.push({ tiles: tiles, new_bonus: squares.slice(), score: score });
-    });
-    var bonus = placed === p.rack ? p.bonus : 0;
-    var total = sum(details.map(function (detail) { return detail.score; })) + bonus;
-    if (bonus) lines.push(Line("All {n} tiles placed", "+ " + bonus, { n: placed }));
-    var parts = details.map(function (detail) { return String(detail.score); }).concat(bonus ? [String(bonus)] : []);
-    lines.push(Line("Turn score", parts.length > 1 ? parts.join(" + ") + " = " + total : String(total)));
-    return { values: { score: total, rebuses: details, all_tiles_bonus: bonus }, lines: lines };
-  }
-
-  function impossibleTurn(rebuses, placed) {
-    var problems = [];
-    var held = sum(rebuses.map(function (rebus) { return rebus[0]; }));
-    if (held < placed) {
-      problems.push([["turn", "tiles_placed"], new Reason("the rebuses hold {held} tiles in all, fewer than the {placed} placed: every tile placed is part of a rebus", { held: held, placed: placed })]);
-    }
-    if (rebuses.length > 2 * placed) {
-      problems.push([["turn", "rebuses"], new Reason("{rebuses} rebuses from {placed} tiles placed: each tile placed is in at most 2 rebuses (its row and its column)", { rebuses: rebuses.length, placed: placed })]);
-    }
-    rebuses.forEach(function (rebus, index) {
-      var tiles = rebus[0], squares = rebus[1];
-      var at = ["turn", "rebuses", index, "new_bonus"];
-      var centres = squares.filter(function (square) { return square === "center"; }).length;
-      if (centres > 1) {
-        problems.push([at, new Reason("the board has one centre dot: it is under at most one new tile of a rebus")]);
-      } else if (centres && rebuses.length > 1) {
-        problems.push([at, new Reason("the centre dot is covered on the first turn, when the board is empty: that turn forms one rebus")]);
-      } else if (centres && tiles !== placed) {
-        problems.push([at, new Reason("the centre dot is covered on the first turn, when the board is empty: its rebus holds only the {placed} tiles placed, not {tiles}", { placed: placed, tiles: tiles })]);
-      }
-    });
-    return problems;
-  }
-
-  function rebusFinal(players, p) {
-    var problems = [];
-    entries(players).forEach(function (entry) {
-      var left = entry[1].get("tiles_left");
-      if (left > p.rack) {
-        problems.push([["final", entry[0], "tiles_left"], new Reason(["{n} tile left, but a player holds only {rack}", "{n} tiles left, but a player holds only {rack}"], { n: left, rack: p.rack })]);
-      }
-    });
-    if (problems.length) throw new Refused(problems);
-    var scores = {}, lines = [];
-    entries(players).forEach(function (entry) {
-      var name = entry[0], score = entry[1].get("score"), left = entry[1].get("tiles_left");
-      put(scores, name, score - left * p.penalty);
-      var formula = signed(scores[name]);
-      if (left) formula = signed(score) + " − " + left + " × " + p.penalty + " = " + formula;
-      lines.push(Line("{player}", formula, { player: name }));
-    });
-    return { values: { scores: scores, winners: best(scores) }, lines: lines };
-  }
-
-  var TOKENS = ["golden-dust", "gold", "red"];
-
-  function shelfValue(points, tokens, values) {
-    return tokens.reduce(function (value, token) {
-      return value * values[token];
-    }, sum(points));
-  }
-
-  SCORERS.rebis = function (document, facts) {
-    var values = {};
-    TOKENS.forEach(function (token) {
-      values[token] = facts.token_values[token.replace(/-/g, "_")];
-    });
-    if (document.has("token_values")) {
-      entries(document.get("token_values")).forEach(function (entry) {
-        values[entry[0]] = entry[1];
-      });
-    }
-    var limit = facts.play.shelf_limit;
-    var players = document.get("players");
-    var problems = [];
-    entries(players).forEach(function (entry) {
-      var name = entry[0];
-      entry[1].get("shelves").forEach(function (shelf, index) {
-        var points = shelf.get("points");
-        var total = sum(points);
-        var at = ["players", name, "shelves", index, "points"];
-        if (total < 0) problems.push([at, new Reason("the face-up cards sum to {total}, and a shelf must never be negative", { total: total })]);
-        if (total > limit) problems.push([at, new Reason("the face-up cards sum to {total}, above {limit}: that card closes the shelf", { total: total, limit: limit })]);
-        points.forEach(function (point, position) {
-          if (Math.abs(point) > limit) {
-            problems.push([at.concat([position]), new Reason("a card of {point} points: no shelf can take it, as a shelf stays between 0 and {limit}", { point: point, limit: limit })]);
-          }
-        });
-        if ((shelf.get("tokens") || []).indexOf("red") >= 0) {
-          problems.push([["players", name, "shelves", index, "tokens"], new Reason("the red token is placed at the end: give its place as red_token_shelf")]);
-        }
-      });
-    });
-    var claims = {};
-    entries(players).forEach(function (entry) {
-      var negative = 0;
-      entry[1].get("shelves").forEach(function (shelf) {
-        shelf.get("points").forEach(function (point) {
-          if (point < 0) negative -= point;
-        });
-      });
-      put(claims, entry[0], negative + entry[1].get("hand"));
-    });
-    var leaders = best(claims);
-    var receiver = leaders.length === 1 ? leaders[0] : null;
-    var placed = document.has("red_token_shelf") ? document.get("red_token_shelf") : null;
-    if (placed !== null) {
-      var owner = players.get(placed.get("player"));
-      if (receiver === null) {
-        problems.push([["red_token_shelf"], new Reason("nobody receives the red token: the highest results are tied")]);
-      } else if (owner === undefined) {
-        problems.push([["red_token_shelf", "player"], new Reason("no player is called {name}", { name: strRepr(placed.get("player")) })]);
-      } else if (!(placed.get("shelf") >= 1 && placed.get("shelf") <= owner.get("shelves").length)) {
-        problems.push([["red_token_shelf", "shelf"], new Reason(["{player} has {n} shelf", "{player} has {n} shelves"], { player: placed.get("player"), n: owner.get("shelves").length })]);
-      }
-    }
-    if (problems.length) throw new Refused(problems);
-    if (placed !== null) placed = { player: placed.get("player"), shelf: placed.get("shelf") };
-    if (receiver !== null && placed === null) placed = bestShelfOf(receiver, players.get(receiver), values);
-    return rebisOutcome(players, values, claims, receiver, placed);
-  };
-
-  function tokensOf(shelf) {
-    return shelf.has("tokens") ? shelf.get("tokens").slice() : [];
-  }
-
-  function bestShelfOf(name, player, values) {
-    var gains = player.get("shelves").map(function (shelf) {
-      var tokens = tokensOf(shelf);
-      return shelfValue(shelf.get("points"), tokens.concat(["red"]), values) - shelfValue(shelf.get("points"), tokens, values);
-    });
-    if (!gains.length) return null;
-    return { player: name, shelf: gains.indexOf(Math.max.apply(null, gains)) + 1 };
-  }
-
-  function shelfFormula(points, tokens, values, worth) {
-    var formula = points.map(signed).join(" + ").split("+ −").join("− ") || "0";
-    if (points.length > 1) formula += " = " + signed(sum(points));
-    if (tokens.length) {
-      formula += tokens.map(function (token) {
-        return " × " + values[token];
-      }).join("") + " = " + signed(worth);
-    }
-    return formula;
-  }
-
-  function rebisOutcome(players, values, claims, receiver, placed) {
-    var scores = {}, shelves = {}, lines = [];
-    entries(players).forEach(function (entry) {
-      var name = entry[0];
-      var worth = entry[1].get("shelves").map(function (shelf, index) {
-        var tokens = tokensOf(shelf);
-        if (placed && placed.player === name && placed.shelf === index + 1) tokens.push("red");
-        var value = shelfValue(shelf.get("points"), tokens, values);
-        lines.push(Line("{player}, shelf {n}", shelfFormula(shelf.get("points"), tokens, values, value), { player: name, n: index + 1 }));
-        return value;
-      });
-      put(scores, name, sum(worth));
-      put(shelves, name, worth);
-      var total = worth.length > 1 ? worth.map(signed).join(" + ") + " = " + signed(scores[name]) : signed(scores[name]);
-      lines.push(Line("{player}, total", total, { player: name }));
-    });
-    var claimText = Object.keys(claims).map(function (name) {
-      return name + " " + claims[name];
-    }).join(", ");
-    lines.push(Line("Red token (negative points + cards in hand)", claimText + " → " + (receiver || "—")));
-    return {
-      values: {
-        scores: scores,
-        winners: best(scores),
-        red_token_to: receiver,
-        red_token_shelf: placed,
-        red_token_claims: claims,
-        shelves: shelves,
-        token_values: Object.assign({}, values),
-      },
-      lines: lines,
-    };
-  }
-
-  SCORERS["oh-my-word"] = function (document, facts) {
-    var variant = document.has("variant") ? document.get("variant") : "standard";
-    var players = document.get("players");
-    var allowed = facts.scoring.bad_luck_values;
-    var sorted = Array.from(new Set(allowed)).sort(function (a, b) { return a - b; });
-    var problems = [];
-    entries(players).forEach(function (entry) {
-      entry[1].forEach(function (value, index) {
-        if (allowed.indexOf(value) < 0) {
-          problems.push([["players", entry[0], index], new Reason("a bad luck token is worth {values}, not {value}", { values: sorted, value: value })]);
-        }
-      });
-    });
-    var taken = sum(entries(players).map(function (entry) { return entry[1].length; }));
-    var available = facts.components.bad_luck_tokens;
-    if (taken > available) {
-      problems.push([["players"], new Reason(["{n} bad luck token taken, but the game has only {available}", "{n} bad luck tokens taken, but the game has only {available}"], { n: taken, available: available })]);
-    }
-    if (problems.length) throw new Refused(problems);
-    var scores = {};
-    entries(players).forEach(function (entry) {
-      put(scores, entry[0], variant === "simple" ? entry[1].length : sum(entry[1]));
-    });
-    var unit = variant === "simple" ? ["{n} token", "{n} tokens"] : ["{n} bad luck point", "{n} bad luck points"];
-    var lines = entries(players).map(function (entry) {
-      var tokens = entry[1], score = scores[entry[0]];
-      var formula = variant === "simple" || tokens.length < 2 ? String(score) : tokens.join(" + ") + " = " + score;
-      return Line("{player}", formula, { player: entry[0] }, [unit, score]);
-    });
-    var winners = best(scores, true);
-    return { values: { scores: scores, winners: winners, tiebreak: winners.length > 1, variant: variant }, lines: lines };
-  };
+  var SCORING_KIT = { Reason: Reason, Refused: Refused, Line: Line, best: best, sum: sum, signed: signed, put: put, entries: entries, strRepr: strRepr };
 
   // ---- window.rulebook.score -------------------------------------------------------------------
 
@@ -945,6 +686,9 @@
     }
     if (!problems.length) {
       try {
+        if (!Object.prototype.hasOwnProperty.call(SCORERS, game.scoring)) {
+          return { refusal: ["rulebook score: this page has no browser scorer for " + excerpt(String(game.scoring))], problems: [] };
+        }
         var outcome = SCORERS[game.scoring](data, game.facts);
         outcome.text = reader.text;
         return outcome;
@@ -973,6 +717,15 @@
     },
     evaluate: evaluate,
     words: { gettext: gettext, ngettext: ngettext, format: format },
+    /* A game's part of the calculator, from its rules/<game>/calculator.js: `make(kit)` returns its
+       scorer, `score(document, facts)`, and its form, `form(formElement, facts)`, from the helpers
+       of this file (kit). The form is built when the game is the page's. */
+    addGame: function (gameId, make) {
+      var game = DATA.games[DATA.game];
+      var parts = make(Object.assign({}, SCORING_KIT, window.rulebook.formKit || {}));
+      put(SCORERS, gameId, parts.score);
+      if (game && game.scoring === gameId && window.rulebook.startForm) window.rulebook.startForm(parts.form, game.facts);
+    },
   });
 })();
 
@@ -1091,199 +844,6 @@
     this.message = message;
   }
 
-  // ---- Each game's fields; `situation(where)` records which input each path of the situation came from ----
-
-  var FORMS = {};
-
-  FORMS.rebus = function (form) {
-    var mode = "turn";
-    var radios = ["turn", "final"].map(function (value) {
-      var input = element("input", { type: "radio", name: "rb-rebus-mode", value: value });
-      if (value === mode) input.checked = true;
-      input.addEventListener("change", function () {
-        mode = value;
-        turn.hidden = value !== "turn";
-        final.node.hidden = value !== "final";
-      });
-      var id = "rb-field-" + ++serial;
-      input.id = id;
-      return element("span", { class: "rb-calculator__choice" }, [input, element("label", { for: id, text: UI[value] })]);
-    });
-    form.appendChild(group(UI.what, radios));
-
-    var placed = numberInput(1, 1);
-    var rebuses = [];
-    var rebusList = element("div");
-    function addRebus() {
-      var rebus = { tiles: numberInput(1, 1), blue: numberInput(0, 0), red: numberInput(0, 0), center: element("input", { type: "checkbox" }) };
-      var set = group(say("rebus_n", { n: rebuses.length + 1 }), [
-        field(UI.tiles, rebus.tiles),
-        field(UI.squares_blue, rebus.blue),
-        field(UI.squares_red, rebus.red),
-        field(UI.square_center, rebus.center),
-      ]);
-      rebus.set = set;
-      set.appendChild(
-        button(UI.remove_rebus, function () {
-          if (rebuses.length < 2) return;
-          rebuses.splice(rebuses.indexOf(rebus), 1);
-          rebusList.removeChild(set);
-          rebuses.forEach(function (item, index) {
-            item.set.querySelector("legend").textContent = say("rebus_n", { n: index + 1 });
-            item.set.rbLegend = say("rebus_n", { n: index + 1 });
-          });
-        })
-      );
-      rebuses.push(rebus);
-      rebusList.appendChild(set);
-    }
-    addRebus();
-    var turn = element("div", {}, [field(UI.tiles_placed, placed), rebusList, button(UI.add_rebus, addRebus)]);
-    form.appendChild(turn);
-
-    var final = playerList(function (player) {
-      player.score = numberInput(0, 0);
-      player.left = numberInput(0, 0);
-      return [field(UI.score_before, player.score), field(UI.tiles_left, player.left)];
-    }, 2);
-    final.node.hidden = true;
-    form.appendChild(final.node);
-
-    return function situation(where) {
-      if (mode === "turn") {
-        where(["turn", "tiles_placed"], placed);
-        where(["turn", "rebuses"], rebuses[0].tiles);
-        return {
-          turn: {
-            rebuses: rebuses.map(function (rebus, index) {
-              var squares = [];
-              for (var b = 0; b < count(rebus.blue); b++) squares.push("blue");
-              for (var r = 0; r < count(rebus.red); r++) squares.push("red");
-              if (rebus.center.checked) squares.push("center");
-              where(["turn", "rebuses", index], rebus.tiles);
-              where(["turn", "rebuses", index, "tiles"], rebus.tiles);
-              where(["turn", "rebuses", index, "new_bonus"], rebus.center.checked ? rebus.center : count(rebus.blue) ? rebus.blue : rebus.red);
-              return squares.length ? { tiles: count(rebus.tiles), new_bonus: squares } : { tiles: count(rebus.tiles) };
-            }),
-            tiles_placed: count(placed),
-          },
-        };
-      }
-      return {
-        final: named(final.players, function (player) {
-          var at = ["final", player.name.value];
-          where(at, player.name);
-          where(at.concat(["score"]), player.score);
-          where(at.concat(["tiles_left"]), player.left);
-          return { score: count(player.score), tiles_left: count(player.left) };
-        }),
-      };
-    };
-  };
-
-  FORMS.rebis = function (form) {
-    var players = playerList(function (player) {
-      player.hand = numberInput(0, 0);
-      player.shelves = [];
-      var shelfList = element("div");
-      function addShelf() {
-        var shelf = { points: element("input", { type: "text", inputmode: "text", autocomplete: "off", value: "" }), golden: numberInput(0, 0), gold: numberInput(0, 0) };
-        shelf.set = group(say("shelf_n", { n: player.shelves.length + 1 }), [
-          field(UI.points, shelf.points),
-          field(UI.tokens_golden_dust, shelf.golden),
-          field(UI.tokens_gold, shelf.gold),
-        ]);
-        shelf.set.appendChild(
-          button(UI.remove_shelf, function () {
-            player.shelves.splice(player.shelves.indexOf(shelf), 1);
-            shelfList.removeChild(shelf.set);
-            player.shelves.forEach(function (item, index) {
-              item.set.querySelector("legend").textContent = say("shelf_n", { n: index + 1 });
-              item.set.rbLegend = say("shelf_n", { n: index + 1 });
-            });
-          })
-        );
-        player.shelves.push(shelf);
-        shelfList.appendChild(shelf.set);
-      }
-      addShelf();
-      return [field(UI.hand, player.hand), shelfList, button(UI.add_shelf, addShelf)];
-    }, 2);
-    form.appendChild(players.node);
-    return function situation(where) {
-      where(["players"], players.players[0].name);
-      return {
-        players: named(players.players, function (player) {
-          var at = ["players", player.name.value];
-          where(at, player.name);
-          where(at.concat(["hand"]), player.hand);
-          return {
-            hand: count(player.hand),
-            shelves: player.shelves.map(function (shelf, index) {
-              var text = shelf.points.value.trim();
-              var points = text ? text.split(/[\s,;]+/).map(function (item) {
-                return Number(item.replace("−", "-"));
-              }) : [];
-              if (points.some(function (point) { return !Number.isInteger(point); })) throw new FormProblem(shelf.points, UI.whole_numbers);
-              var tokens = [];
-              for (var g = 0; g < count(shelf.golden); g++) tokens.push("golden-dust");
-              for (var o = 0; o < count(shelf.gold); o++) tokens.push("gold");
-              var place = at.concat(["shelves", index]);
-              where(place, shelf.points);
-              where(place.concat(["points"]), shelf.points);
-              where(place.concat(["tokens"]), shelf.golden);
-              return tokens.length ? { points: points, tokens: tokens } : { points: points };
-            }),
-          };
-        }),
-      };
-    };
-  };
-
-  FORMS["oh-my-word"] = function (form) {
-    var variant = "standard";
-    var radios = ["standard", "simple"].map(function (value) {
-      var input = element("input", { type: "radio", name: "rb-omw-variant", value: value });
-      if (value === variant) input.checked = true;
-      input.addEventListener("change", function () {
-        variant = value;
-      });
-      var id = "rb-field-" + ++serial;
-      input.id = id;
-      return element("span", { class: "rb-calculator__choice" }, [input, element("label", { for: id, text: UI[value] })]);
-    });
-    form.appendChild(group(UI.variant, radios));
-    var values = game.facts.scoring.bad_luck_values; // from game.yaml
-    var players = playerList(function (player) {
-      player.counts = values.map(function () {
-        return numberInput(0, 0);
-      });
-      return values.map(function (value, index) {
-        return field(say("tokens_worth", { value: value }), player.counts[index]);
-      });
-    }, 2);
-    form.appendChild(players.node);
-    return function situation(where) {
-      where(["players"], players.players[0].name);
-      var document = {
-        players: named(players.players, function (player) {
-          var tokens = [];
-          var at = ["players", player.name.value];
-          where(at, player.name);
-          values.forEach(function (value, index) {
-            for (var i = 0; i < count(player.counts[index]); i++) {
-              where(at.concat([tokens.length]), player.counts[index]);
-              tokens.push(value);
-            }
-          });
-          return tokens;
-        }),
-      };
-      if (variant !== "standard") document.variant = variant;
-      return document;
-    };
-  };
-
   // ---- The result: the worked examples' table, or the refusals by field ----
 
   function breakdown(outcome) {
@@ -1330,51 +890,78 @@
     return element("div", {}, [element("p", {}, [element("strong", { text: UI.refused })]), list]);
   }
 
-  var form = element("form", { class: "rb-calculator__form", novalidate: "" });
-  var situation = FORMS[DATA.game](form);
-  form.appendChild(element("p", {}, [element("button", { type: "submit", class: "md-button md-button--primary", text: UI.score })]));
-  var output = element("output", { class: "rb-calculator__result", "aria-live": "polite" });
-  form.appendChild(output);
-  place.appendChild(form);
+  function fieldId() {
+    return "rb-field-" + ++serial;
+  }
 
-  form.addEventListener("submit", function (event) {
-    event.preventDefault();
-    Array.prototype.forEach.call(form.querySelectorAll("[aria-invalid]"), function (input) {
-      input.removeAttribute("aria-invalid");
-    });
-    output.textContent = "";
-    var inputs = new Map();
-    function where(path, input) {
-      inputs.set(JSON.stringify(path), input);
-    }
-    function inputOf(path) {
-      for (var end = path.length; end >= 0; end--) {
-        var found = inputs.get(JSON.stringify(path.slice(0, end)));
-        if (found) return found;
+  // What a game's form is made of; its fields' `situation(where)` records which input each path of
+  // the situation came from.
+  window.rulebook.formKit = {
+    UI: UI,
+    say: say,
+    element: element,
+    field: field,
+    fieldId: fieldId,
+    numberInput: numberInput,
+    button: button,
+    group: group,
+    count: count,
+    playerList: playerList,
+    named: named,
+    FormProblem: FormProblem,
+  };
+
+  window.rulebook.startForm = function (makeFields, facts) {
+    var form = element("form", { class: "rb-calculator__form", novalidate: "" });
+    var situation = makeFields(form, facts);
+    startScoring(form, situation);
+  };
+
+  function startScoring(form, situation) {
+    form.appendChild(element("p", {}, [element("button", { type: "submit", class: "md-button md-button--primary", text: UI.score })]));
+    var output = element("output", { class: "rb-calculator__result", "aria-live": "polite" });
+    form.appendChild(output);
+    place.appendChild(form);
+
+    form.addEventListener("submit", function (event) {
+      event.preventDefault();
+      Array.prototype.forEach.call(form.querySelectorAll("[aria-invalid]"), function (input) {
+        input.removeAttribute("aria-invalid");
+      });
+      output.textContent = "";
+      var inputs = new Map();
+      function where(path, input) {
+        inputs.set(JSON.stringify(path), input);
       }
-      return null;
-    }
-    var result;
-    try {
-      result = window.rulebook.evaluate(DATA.game, situation(where));
-    } catch (problem) {
-      if (!(problem instanceof FormProblem)) throw problem;
-      output.appendChild(refusals([problem]));
-      return;
-    }
-    var heading = element("p", {}, [element("strong", { text: UI.result })]);
-    if (result.refusal) {
-      output.appendChild(
-        refusals(
-          result.problems.map(function (problem) {
-            var message = problem.said || problem.message;
-            return { input: inputOf(problem.path), message: message };
-          })
-        )
-      );
-    } else {
-      output.appendChild(heading);
-      output.appendChild(breakdown(result));
-    }
-  });
+      function inputOf(path) {
+        for (var end = path.length; end >= 0; end--) {
+          var found = inputs.get(JSON.stringify(path.slice(0, end)));
+          if (found) return found;
+        }
+        return null;
+      }
+      var result;
+      try {
+        result = window.rulebook.evaluate(DATA.game, situation(where));
+      } catch (problem) {
+        if (!(problem instanceof FormProblem)) throw problem;
+        output.appendChild(refusals([problem]));
+        return;
+      }
+      var heading = element("p", {}, [element("strong", { text: UI.result })]);
+      if (result.refusal) {
+        output.appendChild(
+          refusals(
+            result.problems.map(function (problem) {
+              var message = problem.said || problem.message;
+              return { input: inputOf(problem.path), message: message };
+            })
+          )
+        );
+      } else {
+        output.appendChild(heading);
+        output.appendChild(breakdown(result));
+      }
+    });
+  }
 })();

@@ -13,7 +13,24 @@ from dataclasses import dataclass
 from math import prod
 from typing import Any
 
-from rulebook.scoring.outcome import N_, JsonPath, Line, Nn_, Outcome, Reason, Refused, best, signed
+from rulebook.scoring.outcome import N_, JsonPath, Line, Nn_, Outcome, Reason, Refused, best, form_word, signed
+
+# The words of the calculator's form (calculator.js beside this file), by the keys it reads them by.
+FORM_WORDS = {
+    "what": form_word("What to score"),
+    "turn": form_word("One turn"),
+    "final": form_word("The end of the game"),
+    "tiles_placed": form_word("Tiles placed from the hand"),
+    "rebus_n": form_word("Rebus {n}"),
+    "tiles": form_word("Tiles in the rebus, old and new"),
+    "squares_blue": form_word("New tiles on blue squares"),
+    "squares_red": form_word("New tiles on red squares"),
+    "square_center": form_word("A new tile on the centre dot"),
+    "add_rebus": form_word("Add a rebus"),
+    "remove_rebus": form_word("Remove this rebus"),
+    "score_before": form_word("Score before the penalty"),
+    "tiles_left": form_word("Tiles left in the hand"),
+}
 
 
 @dataclass(frozen=True)
@@ -58,10 +75,11 @@ def rebus_score(tiles: int, new_squares: Sequence[str], parameters: Parameters) 
     return tiles * parameters.tile_points * prod(parameters.multipliers[square] for square in new_squares)
 
 
-def score_without_squares(facts: Mapping[str, Any], tiles: int) -> int:
-    """A rebus on plain squares, as the glossary prices its examples.
+def glossary_price(facts: Mapping[str, Any], tiles: int) -> int:
+    """A glossary example's score: a rebus of `tiles` on plain squares (the glossary asks the
+    scorer of its game for this).
 
-    >>> score_without_squares({"scoring": {"tile_points": 3, "blue_multiplier": 2, "red_multiplier": 3,
+    >>> glossary_price({"scoring": {"tile_points": 3, "blue_multiplier": 2, "red_multiplier": 3,
     ...     "center_multiplier": 2, "all_tiles_bonus": 50, "unplayed_tile_penalty": 3},
     ...     "components": {"rack_tiles": 9}}, 5)
     15

@@ -12,7 +12,18 @@ from collections.abc import Mapping, Sequence
 from math import prod
 from typing import Any
 
-from rulebook.scoring.outcome import N_, Line, Nn_, Outcome, Reason, Refused, best, signed
+from rulebook.scoring.outcome import N_, Line, Nn_, Outcome, Reason, Refused, best, form_word, signed
+
+# The words of the calculator's form (calculator.js beside this file), by the keys it reads them by.
+FORM_WORDS = {
+    "hand": form_word("Cards in hand"),
+    "shelf_n": form_word("Shelf {n}"),
+    "points": form_word("Face-up cards' points, in the order played"),
+    "tokens_golden_dust": form_word("Golden dust tokens"),
+    "tokens_gold": form_word("Gold tokens"),
+    "add_shelf": form_word("Add a shelf"),
+    "remove_shelf": form_word("Remove this shelf"),
+}
 
 TOKENS = ("golden-dust", "gold", "red")
 

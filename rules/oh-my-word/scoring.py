@@ -9,7 +9,16 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from rulebook.scoring.outcome import N_, Line, Nn_, Outcome, Reason, Refused, best
+from rulebook.scoring.outcome import N_, Line, Nn_, Outcome, Reason, Refused, best, form_word
+
+# The words of the calculator's form (calculator.js beside this file), by the keys it reads them by.
+FORM_WORDS = {
+    # TRANSLATORS: the legend of Oh My Word's two ways of counting bad luck tokens.
+    "variant": form_word("Scoring"),
+    "standard": form_word("Standard: the tokens' values"),
+    "simple": form_word("Simple: the number of tokens"),
+    "tokens_worth": form_word("Bad luck tokens worth {value}"),
+}
 
 
 def bad_luck_score(tokens: Sequence[int], variant: str) -> int:

@@ -1,0 +1,202 @@
+/* REBUS in the score calculator: its browser scorer, scoring.py beside this file line for line
+   (tests/browser/test_calculator_differential.py holds the two equal), and its form. The build
+   ships it as a file of the site (assets/javascripts/calculator/<game>.js), after the toolkit's
+   calculator.js, which hands it its helpers. */
+window.rulebook.addGame("rebus", function (kit) {
+  "use strict";
+  var Reason = kit.Reason, Refused = kit.Refused, Line = kit.Line, best = kit.best, sum = kit.sum, signed = kit.signed;
+  var put = kit.put, entries = kit.entries;
+  var UI = kit.UI, say = kit.say, element = kit.element, field = kit.field, fieldId = kit.fieldId, numberInput = kit.numberInput;
+  var button = kit.button, group = kit.group, count = kit.count, playerList = kit.playerList, named = kit.named;
+
+  function score(document, facts) {
+    var scoring = facts.scoring;
+    var p = {
+      tilePoints: scoring.tile_points,
+      multipliers: { blue: scoring.blue_multiplier, red: scoring.red_multiplier, center: scoring.center_multiplier },
+      bonus: scoring.all_tiles_bonus,
+      rack: facts.components.rack_tiles,
+      penalty: scoring.unplayed_tile_penalty,
+    };
+    return document.has("turn") ? rebusTurn(document.get("turn"), p) : rebusFinal(document.get("final"), p);
+  }
+
+  function rebusScore(tiles, squares, p) {
+    return squares.reduce(function (score, square) {
+      return score * p.multipliers[square];
+    }, tiles * p.tilePoints);
+  }
+
+  function rebusTurn(turn, p) {
+    var placed = turn.get("tiles_placed");
+    var problems = [];
+    if (placed > p.rack) {
+      problems.push([["turn", "tiles_placed"], new Reason(["{n} tile placed, but a player holds only {rack}", "{n} tiles placed, but a player holds only {rack}"], { n: placed, rack: p.rack })]);
+    }
+    var rebuses = turn.get("rebuses").map(function (rebus) {
+      return [rebus.get("tiles"), rebus.has("new_bonus") ? rebus.get("new_bonus") : []];
+    });
+    rebuses.forEach(function (rebus, index) {
+      var tiles = rebus[0], squares = rebus[1];
+      var at = ["turn", "rebuses", index, "new_bonus"];
+      if (squares.length > tiles) {
+        problems.push([at, new Reason(["{n} premium square under new tiles in a rebus of {tiles} tiles", "{n} premium squares under new tiles in a rebus of {tiles} tiles"], { n: squares.length, tiles: tiles })]);
+      } else if (squares.length > placed) {
+        problems.push([at, new Reason(["{n} premium square under new tiles, but only {placed} placed", "{n} premium squares under new tiles, but only {placed} placed"], { n: squares.length, placed: placed })]);
+      }
+    });
+    problems = problems.concat(impossibleTurn(rebuses, placed));
+    if (problems.length) throw new Refused(problems);
+    var lines = [], details = [];
+    rebuses.forEach(function (rebus, index) {
+      var tiles = rebus[0], squares = rebus[1];
+      var score = rebusScore(tiles, squares, p);
+      var formula = tiles + " × " + p.tilePoints + " = " + tiles * p.tilePoints;
+      if (squares.length) {
+        formula += squares.map(function (square) {
+          return " × " + p.multipliers[square];
+        }).join("") + " = " + score;
+      }
+      lines.push(Line("Rebus {n}", formula, { n: index + 1 }));
+      details.push({ tiles: tiles, new_bonus: squares.slice(), score: score });
+    });
+    var bonus = placed === p.rack ? p.bonus : 0;
+    var total = sum(details.map(function (detail) { return detail.score; })) + bonus;
+    if (bonus) lines.push(Line("All {n} tiles placed", "+ " + bonus, { n: placed }));
+    var parts = details.map(function (detail) { return String(detail.score); }).concat(bonus ? [String(bonus)] : []);
+    lines.push(Line("Turn score", parts.length > 1 ? parts.join(" + ") + " = " + total : String(total)));
+    return { values: { score: total, rebuses: details, all_tiles_bonus: bonus }, lines: lines };
+  }
+
+  function impossibleTurn(rebuses, placed) {
+    var problems = [];
+    var held = sum(rebuses.map(function (rebus) { return rebus[0]; }));
+    if (held < placed) {
+      problems.push([["turn", "tiles_placed"], new Reason("the rebuses hold {held} tiles in all, fewer than the {placed} placed: every tile placed is part of a rebus", { held: held, placed: placed })]);
+    }
+    if (rebuses.length > 2 * placed) {
+      problems.push([["turn", "rebuses"], new Reason("{rebuses} rebuses from {placed} tiles placed: each tile placed is in at most 2 rebuses (its row and its column)", { rebuses: rebuses.length, placed: placed })]);
+    }
+    rebuses.forEach(function (rebus, index) {
+      var tiles = rebus[0], squares = rebus[1];
+      var at = ["turn", "rebuses", index, "new_bonus"];
+      var centres = squares.filter(function (square) { return square === "center"; }).length;
+      if (centres > 1) {
+        problems.push([at, new Reason("the board has one centre dot: it is under at most one new tile of a rebus")]);
+      } else if (centres && rebuses.length > 1) {
+        problems.push([at, new Reason("the centre dot is covered on the first turn, when the board is empty: that turn forms one rebus")]);
+      } else if (centres && tiles !== placed) {
+        problems.push([at, new Reason("the centre dot is covered on the first turn, when the board is empty: its rebus holds only the {placed} tiles placed, not {tiles}", { placed: placed, tiles: tiles })]);
+      }
+    });
+    return problems;
+  }
+
+  function rebusFinal(players, p) {
+    var problems = [];
+    entries(players).forEach(function (entry) {
+      var left = entry[1].get("tiles_left");
+      if (left > p.rack) {
+        problems.push([["final", entry[0], "tiles_left"], new Reason(["{n} tile left, but a player holds only {rack}", "{n} tiles left, but a player holds only {rack}"], { n: left, rack: p.rack })]);
+      }
+    });
+    if (problems.length) throw new Refused(problems);
+    var scores = {}, lines = [];
+    entries(players).forEach(function (entry) {
+      var name = entry[0], score = entry[1].get("score"), left = entry[1].get("tiles_left");
+      put(scores, name, score - left * p.penalty);
+      var formula = signed(scores[name]);
+      if (left) formula = signed(score) + " − " + left + " × " + p.penalty + " = " + formula;
+      lines.push(Line("{player}", formula, { player: name }));
+    });
+    return { values: { scores: scores, winners: best(scores) }, lines: lines };
+  }
+
+  function form(form, facts) {
+    var mode = "turn";
+    var radios = ["turn", "final"].map(function (value) {
+      var input = element("input", { type: "radio", name: "rb-rebus-mode", value: value });
+      if (value === mode) input.checked = true;
+      input.addEventListener("change", function () {
+        mode = value;
+        turn.hidden = value !== "turn";
+        final.node.hidden = value !== "final";
+      });
+      var id = fieldId();
+      input.id = id;
+      return element("span", { class: "rb-calculator__choice" }, [input, element("label", { for: id, text: UI[value] })]);
+    });
+    form.appendChild(group(UI.what, radios));
+
+    var placed = numberInput(1, 1);
+    var rebuses = [];
+    var rebusList = element("div");
+    function addRebus() {
+      var rebus = { tiles: numberInput(1, 1), blue: numberInput(0, 0), red: numberInput(0, 0), center: element("input", { type: "checkbox" }) };
+      var set = group(say("rebus_n", { n: rebuses.length + 1 }), [
+        field(UI.tiles, rebus.tiles),
+        field(UI.squares_blue, rebus.blue),
+        field(UI.squares_red, rebus.red),
+        field(UI.square_center, rebus.center),
+      ]);
+      rebus.set = set;
+      set.appendChild(
+        button(UI.remove_rebus, function () {
+          if (rebuses.length < 2) return;
+          rebuses.splice(rebuses.indexOf(rebus), 1);
+          rebusList.removeChild(set);
+          rebuses.forEach(function (item, index) {
+            item.set.querySelector("legend").textContent = say("rebus_n", { n: index + 1 });
+            item.set.rbLegend = say("rebus_n", { n: index + 1 });
+          });
+        })
+      );
+      rebuses.push(rebus);
+      rebusList.appendChild(set);
+    }
+    addRebus();
+    var turn = element("div", {}, [field(UI.tiles_placed, placed), rebusList, button(UI.add_rebus, addRebus)]);
+    form.appendChild(turn);
+
+    var final = playerList(function (player) {
+      player.score = numberInput(0, 0);
+      player.left = numberInput(0, 0);
+      return [field(UI.score_before, player.score), field(UI.tiles_left, player.left)];
+    }, 2);
+    final.node.hidden = true;
+    form.appendChild(final.node);
+
+    return function situation(where) {
+      if (mode === "turn") {
+        where(["turn", "tiles_placed"], placed);
+        where(["turn", "rebuses"], rebuses[0].tiles);
+        return {
+          turn: {
+            rebuses: rebuses.map(function (rebus, index) {
+              var squares = [];
+              for (var b = 0; b < count(rebus.blue); b++) squares.push("blue");
+              for (var r = 0; r < count(rebus.red); r++) squares.push("red");
+              if (rebus.center.checked) squares.push("center");
+              where(["turn", "rebuses", index], rebus.tiles);
+              where(["turn", "rebuses", index, "tiles"], rebus.tiles);
+              where(["turn", "rebuses", index, "new_bonus"], rebus.center.checked ? rebus.center : count(rebus.blue) ? rebus.blue : rebus.red);
+              return squares.length ? { tiles: count(rebus.tiles), new_bonus: squares } : { tiles: count(rebus.tiles) };
+            }),
+            tiles_placed: count(placed),
+          },
+        };
+      }
+      return {
+        final: named(final.players, function (player) {
+          var at = ["final", player.name.value];
+          where(at, player.name);
+          where(at.concat(["score"]), player.score);
+          where(at.concat(["tiles_left"]), player.left);
+          return { score: count(player.score), tiles_left: count(player.left) };
+        }),
+      };
+    };
+  }
+
+  return { score: score, form: form };
+});

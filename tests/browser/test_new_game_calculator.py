@@ -1,0 +1,66 @@
+"""A fourth game made by `rulebook new game --scoring` scores in its own page: the calculator's form,
+filled in Chromium, gives what the template's rule gives by hand (the sum of each player's rounds,
+the highest total wins). Its page loads the game's script from its folder, not from the toolkit."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+from playwright.sync_api import Page
+
+from authoring import build, copy_whole_project, run, unused_game_id
+from browser.conftest import serve
+
+pytestmark = pytest.mark.browser
+
+GAME = unused_game_id("dice-duel")
+
+
+@pytest.fixture(scope="module")
+def new_game_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    root = copy_whole_project(tmp_path_factory.mktemp("fourth-game"))
+    made = run(root, "new", "game", GAME, "--name", "Dice Duel", "--scoring")
+    assert made.returncode == 0, made.stderr
+    assert not list((root / "tools").rglob(f"*{GAME.replace('-', '_')}*")), "the command wrote into the toolkit"
+    yield from serve(build(root))
+
+
+def _fill(page: Page, player: int, name: str, rounds: list[str]) -> None:
+    fields = page.locator(".rb-calculator__players > fieldset").nth(player)
+    fields.get_by_label("Name").fill(name)
+    for number, points in enumerate(rounds, 1):
+        fields.get_by_label(f"Points in round {number}").fill(points)
+
+
+def test_the_new_game_scores_through_its_form(page: Page, new_game_url: str) -> None:
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    page.goto(f"{new_game_url}/{GAME}/")
+    _fill(page, 0, "Ann", ["3", "2", "4"])
+    _fill(page, 1, "Bob", ["5", "1", ""])  # a round not played yet is left empty
+    page.locator(".rb-calculator form").get_by_role("button", name="Score", exact=True).click()
+    rows = page.locator(".rb-calculator__result tbody tr")
+    cells = [[cell.strip() for cell in row.locator("td").all_inner_texts()] for row in rows.all()]
+    # By hand: Ann 3 + 2 + 4 = 9, Bob 5 + 1 = 6; the highest total wins.
+    assert cells == [
+        ["Ann, total", "3 + 2 + 4 = 9 → 9 points"],
+        ["Bob, total", "5 + 1 = 6 → 6 points"],
+        ["Winner", "Ann"],
+    ]
+    assert errors == []
+
+
+def test_the_new_game_refuses_more_rounds_than_the_game_has(page: Page, new_game_url: str) -> None:
+    # The form has a field per round, so the refusal is tested through the page's scorer itself.
+    page.goto(f"{new_game_url}/{GAME}/")
+    result = page.evaluate(f'window.rulebook.score("{GAME}", {{players: {{Ann: [1, 2, 3, 4]}}}})')
+    assert result["error"] is True and len(result["problems"]) == 1
+    assert result["problems"][0].endswith(": players.Ann: 4 rounds scored, but the game has only 3")
+
+
+def test_the_new_game_script_is_a_file_of_its_site(new_game_url: str) -> None:
+    import urllib.request
+
+    with urllib.request.urlopen(f"{new_game_url}/assets/javascripts/calculator/{GAME}.js") as response:
+        assert f'window.rulebook.addGame("{GAME}"' in response.read().decode("utf-8")

@@ -1,0 +1,76 @@
+"""Each game's scorer lives with the game (rules/<game>/scoring.py): found there, its doctests run,
+and the toolkit's own files name no game."""
+
+from __future__ import annotations
+
+import doctest
+import re
+from pathlib import Path
+
+import pytest
+import yaml
+
+from conftest import ROOT, run_cli
+from rulebook.scoring.scorers import scored_games, scorer
+
+TOOLKIT = ROOT / "tools" / "rulebook"
+
+
+def test_the_scorers_are_found_with_their_games() -> None:
+    assert scored_games(ROOT) == ("oh-my-word", "rebis", "rebus")
+    assert not list((TOOLKIT / "scoring").glob("rebus*")), "a scorer left in the toolkit"
+
+
+@pytest.mark.parametrize("game", scored_games(ROOT))
+def test_the_doctests_of_each_scorer_pass(game: str) -> None:
+    # pytest's --doctest-modules would import three files all called scoring.py as one module.
+    result = doctest.testmod(scorer(ROOT, game), optionflags=doctest.ELLIPSIS)
+    assert result.attempted > 0 and result.failed == 0, result
+
+
+def _game_names() -> set[str]:
+    """Every game's id and name, as the toolkit could spell them (`oh-my-word`, `oh_my_word`, `Oh My Word`)."""
+    names = set()
+    for game in (ROOT / "rules").glob("*/game.yaml"):
+        data = yaml.safe_load(game.read_text(encoding="utf-8"))
+        names |= {data["id"], data["id"].replace("-", "_"), data["id"].replace("-", " "), data["name"]}
+    return names
+
+
+def test_the_toolkit_names_no_game() -> None:
+    names = _game_names()
+    assert {"rebus", "oh_my_word", "Oh My Word"} <= names  # the test reads the real games
+    pattern = re.compile("|".join(re.escape(name) for name in sorted(names, key=len, reverse=True)), re.IGNORECASE)
+    found = [
+        f"{path.relative_to(ROOT)}:{number}: {line.strip()}"
+        for path in sorted(TOOLKIT.rglob("*"))
+        if path.is_file() and "__pycache__" not in path.parts and path.suffix not in (".svg", ".png", ".ico", ".gz")
+        for number, line in enumerate(path.read_text(encoding="utf-8", errors="replace").splitlines(), 1)
+        if pattern.search(line)
+    ]
+    assert not found, "\n".join(found)
+
+
+@pytest.mark.parametrize("name", ["scoring.py", "score.schema.json", "calculator.js"])
+def test_an_edited_scorer_rebuilds_the_whole_site_under_serve(name: str) -> None:
+    # Its calculator script is a file of the site and its schema is in every page of the game: a
+    # page refresh would leave them stale. A words file stays a page refresh.
+    from rulebook.website.live import LiveSite
+
+    assert not LiveSite._page_level(f"rules/rebus/{name}")
+    assert LiveSite._page_level("rules/rebus/fr.yaml")
+
+
+def test_a_scorer_linked_from_outside_the_project_is_never_imported(project_copy: Path, capsys) -> None:
+    root = project_copy
+    outside = root.parent / "outside.py"
+    outside.write_text("raise SystemExit('imported from outside the project')\n", encoding="utf-8")
+    scorer_file = root / "rules" / "oh-my-word" / "scoring.py"
+    scorer_file.unlink()
+    scorer_file.symlink_to(outside)
+    assert "oh-my-word" not in scored_games(root)
+    with pytest.raises(KeyError):
+        scorer(root, "oh-my-word")
+    example = yaml.safe_load((root / "rules/oh-my-word/game.yaml").read_text(encoding="utf-8"))["examples"][0]["id"]
+    code, out, err = run_cli(capsys, "--root", str(root), "score", "oh-my-word", "--example", example)
+    assert code == 2 and "oh-my-word has no scoring functions" in out + err, out + err

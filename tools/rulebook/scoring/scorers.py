@@ -1,0 +1,85 @@
+"""Each game's scoring, found with the game: `rules/<game>/scoring.py` (the scorer, with doctests),
+`rules/<game>/score.schema.json` (its input) and `rules/<game>/calculator.js` (its form and browser
+scorer). Adding the files is all it takes; the toolkit names no game.
+
+A scorer is code of the repository, reviewed like the toolkit, never contributor text: it is loaded
+from its file only when it lies inside the project (no link out), and only when a game is scored.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import sys
+from pathlib import Path
+from types import ModuleType
+
+from rulebook.files import inside_project
+
+SCORER = "scoring.py"
+INPUT_SCHEMA = "score.schema.json"
+BROWSER_SCORER = "calculator.js"
+
+
+def game_folder(root: Path, game_id: str) -> Path:
+    return root / "rules" / game_id
+
+
+def has_scorer(root: Path, game_id: str) -> bool:
+    """Whether the game brings a scorer (checked without importing it: `rulebook score` stays fast).
+
+    >>> has_scorer(Path("."), "../../etc"), has_scorer(Path("."), "")
+    (False, False)
+    """
+    if not game_id or "/" in game_id or "\\" in game_id or game_id.startswith("."):
+        return False
+    path = game_folder(root, game_id) / SCORER
+    return path.is_file() and inside_project(path, root)
+
+
+def scored_games(root: Path) -> tuple[str, ...]:
+    """Every game folder with a scorer, by id."""
+    folder = root / "rules"
+    found = (path.parent.name for path in folder.glob(f"*/{SCORER}")) if folder.is_dir() else ()
+    return tuple(sorted(game for game in found if has_scorer(root, game)))
+
+
+def module_name(game_id: str) -> str:
+    """The scorer's module name: its path as a dotted name, which is also how mutmut names it.
+
+    >>> module_name("go-fish")
+    'rules.go-fish.scoring'
+    """
+    return f"rules.{game_id}.{Path(SCORER).stem}"
+
+
+def scorer(root: Path, game_id: str) -> ModuleType:
+    """The game's scoring module, imported from its file; again when the file changed (a scorer
+    edited under `rulebook serve`). KeyError for a game without one."""
+    if not has_scorer(root, game_id):
+        raise KeyError(game_id)
+    path = (game_folder(root, game_id) / SCORER).resolve()
+    name = module_name(game_id)
+    state = path.stat()
+    stamp = (str(path), state.st_mtime_ns, state.st_size)
+    module = sys.modules.get(name)
+    if module is not None and getattr(module, "__rulebook_stamp__", None) == stamp:
+        return module
+    spec = importlib.util.spec_from_file_location(name, path)
+    assert spec is not None and spec.loader is not None  # a .py file always has a loader
+    module = importlib.util.module_from_spec(spec)
+    module.__rulebook_stamp__ = stamp  # type: ignore[attr-defined]
+    sys.modules[name] = module  # dataclasses look their module up while it runs
+    try:
+        spec.loader.exec_module(module)
+    except BaseException:
+        del sys.modules[name]
+        raise
+    return module
+
+
+def input_schema(root: Path, game_id: str) -> Path:
+    return game_folder(root, game_id) / INPUT_SCHEMA
+
+
+def browser_scorer(root: Path, game_id: str) -> Path:
+    return game_folder(root, game_id) / BROWSER_SCORER
