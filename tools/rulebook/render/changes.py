@@ -82,8 +82,10 @@ def _entry(context: PageContext, game: Game, version: str, change: Change) -> li
     assert rule is not None
     lines = [f'<div class="rb-change" id="{anchor(version, change.rule_id)}" markdown>', ""]
     if change.kind != "changed":
-        text = rule.text.get(context.language) or rule.text.get(source, "")
-        lines += [f"{_numbers(context, game, change)} · {literal(cut(text, 120))}", ""]
+        text = literal(cut(rule.text.get(context.language) or rule.text.get(source, ""), 120))
+        if context.language not in rule.text:
+            text = f'<span lang="{source}">{text}</span>'
+        lines += [f"{_numbers(context, game, change)} · {text}", ""]
         return [*lines, "</div>", ""]
     pending = change.pending(context.language)
     shown = source if pending else context.language
