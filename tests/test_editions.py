@@ -206,3 +206,17 @@ def test_the_game_page_shows_the_edition_and_marks_what_changed(erratum_site: Pa
     assert "changed in" not in unchanged[: unchanged.index("</div>")]
     french = _page(erratum_site, "fr/rebus")
     assert "Édition 1.1 · 15 décembre 2026" in french and "modifiée dans la version 1.1" in french
+
+
+def test_the_po_export_marks_the_erratum_fuzzy_with_the_previous_msgid_without_git(
+    erratum: Path, tmp_path: Path, capsys
+) -> None:
+    assert not (erratum / ".git").exists()  # the English it was made from comes from the snapshot
+    code, _, err = run_cli(
+        capsys, "--root", str(erratum), "i18n", "export", "cs", "--game", "rebus", "-o", str(tmp_path)
+    )
+    assert code == 0, err
+    po = (tmp_path / "rebus.cs.po").read_text(encoding="utf-8")
+    entry = po[po.index('msgctxt "rule.winner"') - 200 : po.index('msgctxt "rule.winner"') + 300]
+    assert "#, fuzzy" in entry
+    assert '#| msgid "Highest score wins."' in entry

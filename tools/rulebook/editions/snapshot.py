@@ -31,6 +31,12 @@ class RuleAt:
     section: str
     text: dict[str, str]  # language → text
     pending: frozenset[str]  # languages whose translation did not follow that edition's English
+    # The English unit as written, placeholders unfilled, where it has any: what a translation's
+    # `source` hash names, so a PO export finds the previous msgid without git history.
+    english_source: str | None = None
+
+    def english_unit(self, source_language: str) -> str:
+        return self.english_source or self.text.get(source_language, "")
 
 
 @dataclass(frozen=True)
@@ -64,7 +70,9 @@ def take_snapshot(project: Project, game: Game, version: str) -> Snapshot:
                 and rule.unit_id in words.units
                 and words.units[rule.unit_id].source != current
             )
-            rules[rule.id] = RuleAt(rule.id, rule.number, section.id, texts, pending)
+            written = english[rule.unit_id].text
+            unfilled = written if written != texts.get(project.source_language) else None
+            rules[rule.id] = RuleAt(rule.id, rule.number, section.id, texts, pending, unfilled)
     return Snapshot(game.id, version, rules, sections)
 
 
@@ -89,6 +97,7 @@ def snapshot_text(snapshot: Snapshot) -> str:
                 "section": rule.section,
                 "text": rule.text,
                 **({"pending": sorted(rule.pending)} if rule.pending else {}),
+                **({"english_source": rule.english_source} if rule.english_source else {}),
             }
             for rule in snapshot.rules.values()
         },

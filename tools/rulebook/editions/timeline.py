@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 from rulebook.editions.changes import Change, changes_between
 from rulebook.editions.history import Edition, read_history, read_snapshot
 from rulebook.editions.snapshot import Snapshot
-from rulebook.model import Game, Project
+from rulebook.model import Game, Project, source_hash
 
 
 @dataclass
@@ -50,3 +50,11 @@ def anchor(version: str, rule_id: str | None = None) -> str:
     """
     slug = version.replace(".", "-")
     return f"change-{slug}-{rule_id}" if rule_id else f"edition-{slug}"
+
+
+def recorded_english(project: Project, game: Game) -> dict[str, str]:
+    """hash → every English rule text the recorded editions hold: the previous msgid of an outdated
+    translation, found in the repository itself (a source tarball has no git history)."""
+    found = timeline(project, game)
+    texts = (rule.english_unit(project.source_language) for s in found.snapshots.values() for rule in s.rules.values())
+    return {source_hash(text): text for text in texts}
