@@ -220,3 +220,14 @@ def test_the_po_export_marks_the_erratum_fuzzy_with_the_previous_msgid_without_g
     entry = po[po.index('msgctxt "rule.winner"') - 200 : po.index('msgctxt "rule.winner"') + 300]
     assert "#, fuzzy" in entry
     assert '#| msgid "Highest score wins."' in entry
+
+
+def test_the_status_page_counts_what_each_edition_left_to_translate(erratum_site: Path) -> None:
+    # 1.1 added one rule and changed one: French translated both, Czech neither.
+    for folder, pending in (("fr/", 0), ("cs/", 2)):
+        page = _page(erratum_site, f"{folder}status")
+        row = re.search(
+            r'<td><a href="../rebus/changes/#edition-1-1">REBUS 1\.1</a></td>\s*<td>(\d+)</td>\s*<td>(\d+)</td>', page
+        )
+        assert row is not None, page[page.find("rebus/changes") - 300 :][:600]
+        assert (int(row.group(1)), int(row.group(2))) == (2, pending)

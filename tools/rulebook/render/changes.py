@@ -11,6 +11,7 @@ from babel.dates import format_date
 from rulebook.editions.changes import Change
 from rulebook.editions.timeline import Timeline, anchor
 from rulebook.editions.word_diff import marked
+from rulebook.i18n.state import State, unit_states
 from rulebook.model import Game
 from rulebook.problems import cut
 from rulebook.render.context import PageContext
@@ -140,3 +141,36 @@ def _lookup(context: PageContext, game: Game, found: Timeline) -> list[str]:
         *rows,
         "",
     ]
+
+
+def pending_by_edition(context: PageContext) -> list[str]:
+    """The status page's count, per game and edition, of the rules that edition added or changed
+    whose translation in the page's language is still outdated or missing."""
+    _ = context._
+    rows = []
+    for game in context.project.games:
+        found = context.timeline(game)
+        if not found.changes:
+            continue
+        waiting = {
+            state.unit_id
+            for state in unit_states(context.project, game, context.language)
+            if state.state in (State.OUTDATED, State.MISSING)
+        }
+        for edition in reversed(found.editions[1:]):
+            touched = [c for c in found.changes[edition.version] if c.kind in ("added", "changed")]
+            pending = sum(f"rule.{change.rule_id}" in waiting for change in touched)
+            link = f"[{literal(game.name)} {edition.version}]({page_path(game)}#{anchor(edition.version)})"
+            rows.append(f"| {link} | {len(touched)} | {pending} |")
+    if not rows:
+        return []
+    # TRANSLATORS: heading on the status page: per edition, the rules it changed still to translate.
+    heading = _("Errata to translate")
+    header = (
+        _("Edition"),
+        # TRANSLATORS: a column on the status page: how many rules an edition added or changed.
+        _("Rules added or changed"),
+        # TRANSLATORS: a column on the status page: of those, how many translations are outdated or missing.
+        _("Pending"),
+    )
+    return [f"## {heading}", "", f"| {' | '.join(header)} |", "|---|---|---|", *rows, ""]
