@@ -3,6 +3,7 @@ removed, recorded as edition 1.1 (tests/test_editions.py, tests/browser/test_cha
 
 from __future__ import annotations
 
+import json
 import re
 from pathlib import Path
 
@@ -16,6 +17,8 @@ WINNER_OLD = "Highest score wins."
 WINNER_NEW = "The highest score wins, and players with the same score share the win."
 WINNER_FR = "Le score le plus élevé l’emporte, et les joueurs à égalité partagent la victoire."
 REMOVED = "If a player cannot form a Rebus, he may choose to replace all his tiles and forfeit his turn."
+SUMMARY = "An erratum: premium squares, the winner, and changing tiles."
+SUMMARY_FR = "Un erratum\u202f: les cases bonus, le vainqueur et l’échange de tuiles."
 COVERAGE = "rules/rebus/sources/000_1e571b27f5b0f623.coverage.yaml"
 
 
@@ -54,4 +57,10 @@ def record_erratum(root: Path) -> None:
     with (root / COVERAGE).open("a", encoding="utf-8") as coverage:
         coverage.write(f"- text: {REMOVED}\n  why: removed by the erratum of edition 1.1\n")
     assert cli(root, "rule", "delete", "rebus", "changing-tiles") == 0
-    assert cli(root, "edition", "new", "rebus", "1.1", "--date", "2026-12-15") == 0
+    assert cli(root, "edition", "new", "rebus", "1.1", "--date", "2026-12-15", "--summary", SUMMARY) == 0
+    # The summary is translated like any other unit: into French now, Czech later.
+    french = (
+        f"  edition.1-1:\n    text: {json.dumps(SUMMARY_FR, ensure_ascii=False)}\n"
+        f'    source: "{source_hash(SUMMARY)}"\n    status: draft\n'
+    )
+    edit(root, "rules/rebus/fr.yaml", "  edition.1-0:\n", french + "  edition.1-0:\n")

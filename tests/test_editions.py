@@ -12,7 +12,7 @@ import pytest
 
 from authoring import build, copy_whole_project
 from conftest import edit, run_cli, tree_digest
-from errata import INSERTED, record_erratum
+from errata import INSERTED, SUMMARY, SUMMARY_FR, record_erratum
 
 
 @pytest.fixture(scope="module")
@@ -129,6 +129,19 @@ def test_edition_new_refuses_bad_input(project_copy: Path, capsys, args, message
     assert tree_digest(project_copy) == before
 
 
+def test_edition_new_asks_for_a_summary_and_refuses_markup_in_it(project_copy: Path, capsys) -> None:
+    edit(project_copy, "rules/rebus/en.yaml", "    text: Highest score wins.\n", "    text: The highest score wins.\n")
+    before = tree_digest(project_copy)
+    for extra, message in (
+        ((), "say what edition changes in a sentence: --summary TEXT (the edition.1-1 unit)"),
+        (("--summary", "<b>x</b>"), "--summary: "),
+        (("--summary", "[x](javascript:void)"), "--summary: the link target javascript:void is not allowed"),
+    ):
+        code, _, err = run_cli(capsys, "--root", str(project_copy), "edition", "new", "rebus", "1.1", *extra)
+        assert code == 2 and message in err and len(err.splitlines()) == 1, err
+    assert tree_digest(project_copy) == before
+
+
 def _history_problem(root: Path, capsys) -> list[str]:
     code, out, _ = run_cli(capsys, "--root", str(root), "check")
     assert code == 1
@@ -150,7 +163,8 @@ def test_check_refuses_a_history_going_backwards_or_twice(project_copy: Path, ca
 
 
 def test_check_refuses_a_snapshot_changed_since_it_was_recorded(project_copy: Path, capsys) -> None:
-    edit(project_copy, "rules/rebus/editions/1.0.yaml", "according to color", "according to colour")
+    with (project_copy / "rules/rebus/editions/1.0.yaml").open("a", encoding="utf-8") as snapshot:
+        snapshot.write("# edited by hand\n")
     [line] = _history_problem(project_copy, capsys)
     assert re.fullmatch(
         r"rules/rebus/editions\.yaml:5:13: the snapshot rules/rebus/editions/1\.0\.yaml no longer matches "
@@ -174,6 +188,11 @@ def _page(site: Path, path: str) -> str:
 def test_the_change_list_in_each_language(erratum_site: Path, language, folder, heading, changed) -> None:
     page = _page(erratum_site, f"{folder}rebus/changes")
     assert heading in page
+    # The edition's summary, translated like any unit: in English on the Czech page until translated.
+    summary = page[page.index('id="edition-1-1"') :]
+    summary = summary[summary.index('class="rb-edition-summary"') - 5 :][:300]
+    expected = {"en": f'class="rb-edition-summary">\n<p>{SUMMARY}</p>', "fr": f"<p>{SUMMARY_FR}</p>"}
+    assert expected.get(language, f'class="rb-edition-summary" lang="en">\n<p>{SUMMARY}</p>') in summary
     # Newest first: 1.1 before 1.0; old numbers looked up before both.
     assert page.index("old-numbers") < page.index('id="edition-1-1"') < page.index('id="edition-1-0"')
     entry = page[page.index('id="change-1-1-winner"') :]

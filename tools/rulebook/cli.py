@@ -640,6 +640,7 @@ def build_parser() -> argparse.ArgumentParser:
     edition_new.add_argument("game", metavar="GAME")
     edition_new.add_argument("version", metavar="VERSION", help="such as 1.1; later than the latest edition")
     edition_new.add_argument("--date", metavar="YYYY-MM-DD", help="its date (default: today, UTC)")
+    edition_new.add_argument("--summary", metavar="TEXT", help="what it changes, in English: a unit to translate")
     edition_new.set_defaults(run=_editions)
     cite = commands.add_parser("cite", help="the rule a number meant in an edition, and where it is now")
     cite.add_argument("game", metavar="GAME")

@@ -22,7 +22,7 @@ def run_edition(args: argparse.Namespace, project: Project) -> int:
 
     what = "rulebook edition new"
     try:
-        plan = plan_edition(project, args.game, args.version, args.date)
+        plan = plan_edition(project, args.game, args.version, args.date, args.summary)
     except Refused as refused:
         print(f"{what}: {refused}", file=sys.stderr)
         return 2

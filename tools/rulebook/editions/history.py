@@ -10,6 +10,7 @@ from rulebook.editions.snapshot import Snapshot, digest, snapshot_from_data, sna
 from rulebook.editions.versions import version_key
 from rulebook.load.document import Document
 from rulebook.load.reader import Reader
+from rulebook.model import edition_unit
 from rulebook.problems import Problem, display_path
 
 HISTORY_FILE = "editions.yaml"
@@ -25,7 +26,7 @@ class Edition:
     @property
     def unit_id(self) -> str:
         """The unit that summarises it, translated like any other."""
-        return f"edition.{self.version.replace('.', '-')}"
+        return edition_unit(self.version)
 
 
 @dataclass

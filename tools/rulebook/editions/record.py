@@ -3,17 +3,21 @@
 from __future__ import annotations
 
 import datetime
+import json
+from pathlib import Path
 
 from rulebook.authoring.plan import Plan, Refused
 from rulebook.editions.history import HISTORY_FILE, Edition, history_text, read_history, read_snapshot
 from rulebook.editions.snapshot import digest, snapshot_path, snapshot_text, take_snapshot
 from rulebook.editions.versions import is_version, version_key
-from rulebook.model import Project
+from rulebook.model import Game, Project, Status, Unit, edition_unit
 from rulebook.problems import display_path, excerpt
+from rulebook.validate.text import translation_messages
 
 
-def plan_edition(project: Project, game_id: str, version: str, date: str | None) -> Plan:
-    """The snapshot and the history with the new edition, or Refused with the reason."""
+def plan_edition(project: Project, game_id: str, version: str, date: str | None, summary: str | None = None) -> Plan:
+    """The snapshot, the history with the new edition and its English summary unit (which
+    translators then translate like any other), or Refused with the reason."""
     root = project.root
     game = project.game(game_id)
     if game is None:
@@ -41,10 +45,30 @@ def plan_edition(project: Project, game_id: str, version: str, date: str | None)
             raise Refused(f"nothing changed in {where} since edition {latest.version}: no edition recorded")
     text = snapshot_text(snapshot)
     plan = Plan(root)
+    english = game.words[project.source_language]
+    unit_id = edition_unit(version)
+    if unit_id not in english.units:
+        plan.add(root / english.document.file, _with_summary(game, root / english.document.file, unit_id, summary))
     plan.new_file(snapshot_path(game.folder, version), text)
     edition = Edition(version, day, digest(text.encode("utf-8")))
     plan.add(game.folder / HISTORY_FILE, history_text([*history.editions, edition]))
     return plan
+
+
+def _with_summary(game: Game, path: Path, unit_id: str, summary: str | None) -> str:
+    """The English words file with the edition's summary unit added at the end of `units`."""
+    if summary is None or not summary.strip():
+        raise Refused(f"say what edition changes in a sentence: --summary TEXT (the {unit_id} unit)")
+    # The checks `rulebook check` makes of every English unit: no raw HTML, hostile link or character.
+    dangers = list(translation_messages(game, Unit(unit_id, summary, Status.ORIGINAL), None))
+    if dangers:
+        raise Refused(f"--summary: {dangers[0]}")
+    text = path.read_text(encoding="utf-8")
+    lines = text.splitlines()
+    top = [index for index, line in enumerate(lines) if line and not line[0].isspace() and not line.startswith("#")]
+    if not top or not lines[top[-1]].startswith("units:"):
+        raise Refused(f"{path.name}: units is not the file's last key; add {unit_id} by hand")
+    return text.rstrip("\n") + f"\n  {unit_id}:\n    text: {json.dumps(summary.strip(), ensure_ascii=False)}\n"
 
 
 def _day(date: str | None) -> str:

@@ -125,7 +125,12 @@ def snapshot_from_data(data: dict[str, Any]) -> Snapshot:
     """A snapshot read back from its (schema-checked) file's data."""
     rules = {
         rule_id: RuleAt(
-            rule_id, rule["number"], rule["section"], dict(rule["text"]), frozenset(rule.get("pending", ()))
+            rule_id,
+            rule["number"],
+            rule["section"],
+            dict(rule["text"]),
+            frozenset(rule.get("pending", ())),
+            rule.get("english_source"),
         )
         for rule_id, rule in data["rules"].items()
     }

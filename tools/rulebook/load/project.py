@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from rulebook.editions.history import read_history
 from rulebook.files import OUTSIDE_PROJECT, inside_project
 from rulebook.load.document import Document, DocumentError, read_document
 from rulebook.load.reader import GLOSSARY_FILE, PROJECT_FILE, TERMS_FILE, Reader
@@ -64,6 +65,8 @@ def load_project(root: Path, *, parallel: bool = False) -> Loaded:
             continue
         game = _load_game(reader, folder, languages)
         if game is not None:
+            # The history's own problems are the check's (editions/history.py), not reported twice.
+            game.editions = tuple(edition.version for edition in read_history(root, folder)[0].editions)
             games.append(game)
     typography = {
         language: Typography(**{**rules, **({"quotes": tuple(rules["quotes"])} if "quotes" in rules else {})})

@@ -40,6 +40,17 @@ def changes_page(context: PageContext, game: Game) -> str:
     for edition in reversed(found.editions):
         heading = _("Edition {version}").format(version=edition.version)
         lines += [f"## {heading} · {edition_date(context, edition.date)} {{ #{anchor(edition.version)} }}", ""]
+        if edition.unit_id in game.words[context.project.source_language].units:
+            shown = context.shown(game, edition.unit_id)
+            lang = f' lang="{shown.language}"' if shown.language != context.language else ""
+            lines += [
+                f'<div class="rb-edition-summary"{lang} markdown>',
+                "",
+                context.text(game, edition.unit_id),
+                "",
+                "</div>",
+                "",
+            ]
         changes = found.changes.get(edition.version)
         if changes is None:
             lines += [_("The first recorded edition."), ""]
