@@ -51,7 +51,8 @@ def test_status_counts(changed_copy: Path, capsys) -> None:
     code, out, _ = run_cli(capsys, "--root", str(changed_copy), "status", "--json")
     assert code == 0
     report = json.loads(out)["languages"]
-    # REBUS has 55 units to translate: 1 summary, 1 edition summary, 5 section titles, 21 rules, 9 captions, 6 × 3 ruling texts.
+    # REBUS has 55 units to translate: 1 summary, 1 edition summary, 5 section titles, 21 rules,
+    # 9 captions, 6 × 3 ruling texts.
     assert report["fr"]["rebus"] == {
         "name": "rebus",
         "total": 55,
