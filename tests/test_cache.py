@@ -18,7 +18,7 @@ from rulebook.validate.safety import _BIDI_CONTROLS, _SUSPECT
 from rulebook.validate.schema import fast_validator, validator
 
 WORDS_SCHEMA = ROOT / "schemas" / "words.schema.json"
-WINNER = "rules/rebus/en.yaml:78:11: units.rule.winner.text: raw HTML is not allowed in text: '<script>'"
+WINNER = "rules/rebus/en.yaml:80:11: units.rule.winner.text: raw HTML is not allowed in text: '<script>'"
 
 
 def test_a_re_check_sees_an_edit_and_its_undoing(project_copy: Path, capsys) -> None:
