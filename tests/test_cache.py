@@ -18,7 +18,7 @@ from rulebook.validate.safety import _BIDI_CONTROLS, _SUSPECT
 from rulebook.validate.schema import fast_validator, validator
 
 WORDS_SCHEMA = ROOT / "schemas" / "words.schema.json"
-WINNER = "rules/rebus/en.yaml:78:11: units.rule.winner.text: raw HTML is not allowed in text: '<script>'"
+WINNER = "rules/rebus/en.yaml:80:11: units.rule.winner.text: raw HTML is not allowed in text: '<script>'"
 
 
 def test_a_re_check_sees_an_edit_and_its_undoing(project_copy: Path, capsys) -> None:
@@ -123,7 +123,7 @@ def test_every_words_file_of_the_project_takes_the_fast_path() -> None:
     fast = fast_validator(WORDS_SCHEMA)
     assert fast is not None
     for path in sorted(ROOT.glob("rules/*/*.yaml")) + sorted(ROOT.glob("glossary/??.yaml")):
-        if path.name == "game.yaml":
+        if path.name in ("game.yaml", "editions.yaml"):  # the facts, the edition history
             continue
         from rulebook.load.document import read_document
 

@@ -241,7 +241,7 @@ def test_review_passes_over_entries_it_cannot_review_and_goes_on(project_copy: P
     with po.open("a", encoding="utf-8") as file:  # and entries for no unit of REBUS
         file.write('\nmsgctxt "rule.gone"\nmsgid "Gone."\nmsgstr "Parti."\n\nmsgid "No context."\nmsgstr "Aucun."\n')
     lines = review(capsys, project_copy, po)
-    assert "rules/rebus/fr.yaml: 51 unit(s) marked reviewed" in lines[0]  # 54, less the empty, fuzzy and plural
+    assert "rules/rebus/fr.yaml: 52 unit(s) marked reviewed" in lines[0]  # 55 with the 1.0 summary, less 3
     assert [line for line in lines if line.startswith("  not reviewed")] == [
         "  not reviewed, fuzzy or outdated: rule.bags"
     ]
@@ -273,8 +273,8 @@ def test_review_returns_the_units_it_marked(project_copy: Path, tmp_path: Path, 
     set_status(project_copy, "section.play", "original")
     po = export(capsys, project_copy, tmp_path)
     result = review_po(load_project(project_copy).project, po)
-    assert len(result.reviewed) == 53 and "section.play" not in result.reviewed
-    assert result.reviewed[:2] == ["summary", "rule.bags"]  # in file order, without the original section.play
+    assert len(result.reviewed) == 54 and "section.play" not in result.reviewed
+    assert result.reviewed[:2] == ["summary", "edition.1-0"]  # in file order, without the original section.play
     assert (result.edited, result.outdated) == ([], [])
 
 

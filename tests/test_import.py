@@ -192,17 +192,26 @@ def test_a_stale_file_is_taken_entry_by_entry(history: Path, tmp_path: Path, cap
 
 
 def test_without_history_a_stale_entry_is_skipped_and_named(project_copy, tmp_path, capsys) -> None:
+    # A section title: no git here, and the recorded editions keep only the rules' English.
     po = export(capsys, project_copy, tmp_path)
-    line = set_msgstr(po, "rule.winner", "Le meilleur score l’emporte.")
-    edit(project_copy, "rules/rebus/en.yaml", "text: Highest score wins.", f"text: {NEW_WINNER}")
+    line = set_msgstr(po, "section.play", "Comment jouer")
+    edit(project_copy, "rules/rebus/en.yaml", "    text: To play\n", "    text: How to play\n")
     code, out, err = import_(capsys, project_copy, po)
     assert code == 0, err
     reason = "its msgid is neither the current English nor an earlier one in git history"
-    assert f"  {po}:{line}: skipped: rule.winner: {reason}" in out.splitlines()
-    assert (
-        yaml_unit(project_copy, "rules/rebus/fr.yaml", "rule.winner")["text"]
-        == "Le joueur qui a le score le plus élevé l’emporte."
-    )
+    assert f"  {po}:{line}: skipped: section.play: {reason}" in out.splitlines()
+    assert yaml_unit(project_copy, "rules/rebus/fr.yaml", "section.play")["text"] == "Pour jouer"
+
+
+def test_without_git_a_rule_s_stale_entry_is_known_from_the_recorded_edition(project_copy, tmp_path, capsys) -> None:
+    po = export(capsys, project_copy, tmp_path)
+    set_msgstr(po, "rule.winner", "Le meilleur score l’emporte.")
+    edit(project_copy, "rules/rebus/en.yaml", "text: Highest score wins.", f"text: {NEW_WINNER}")
+    code, out, err = import_(capsys, project_copy, po)
+    assert code == 0, err
+    assert "  updated: rule.winner (outdated)" in out.splitlines()
+    winner = yaml_unit(project_copy, "rules/rebus/fr.yaml", "rule.winner")
+    assert winner["text"] == "Le meilleur score l’emporte."
 
 
 def test_update_brings_an_old_file_to_the_current_english(history: Path, tmp_path: Path, capsys) -> None:
@@ -366,8 +375,8 @@ def test_review_marks_unchanged_current_entries_reviewed(history: Path, tmp_path
     set_msgstr(po, "section.play", "Comment jouer")  # edited by the reviewer: to be imported first
     code, out, err = run_cli(capsys, "--root", str(history), "i18n", "review", str(po))
     assert code == 0, err
-    # REBUS has 54 units, all French drafts: all but the outdated and the edited one become reviewed.
-    assert "rules/rebus/fr.yaml: 52 unit(s) marked reviewed" in out
+    # REBUS has 55 units, all French drafts: all but the outdated and the edited one become reviewed.
+    assert "rules/rebus/fr.yaml: 53 unit(s) marked reviewed" in out
     assert "  not reviewed, fuzzy or outdated: rule.winner" in out.splitlines()
     assert "  not reviewed, the text differs from the YAML (import it first): section.play" in out.splitlines()
     assert yaml_unit(history, "rules/rebus/fr.yaml", "rule.bags")["status"] == "reviewed"

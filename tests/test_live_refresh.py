@@ -201,12 +201,13 @@ def test_the_pages_a_words_file_affects(live: LiveSite) -> None:
 
     project, root = live.plugin.project, live.root
     assert project is not None
-    # By hand: French words show on the French REBUS page, its card and the French home page, and
-    # every language's status page counts them.
+    # By hand: French words show on the French REBUS page, its card, its change list (each edition's
+    # summary) and the French home page, and every language's status page counts them.
     assert affected_pages(project, root, [root / "rules/rebus/fr.yaml"]) == {
         "fr/index.md",
         "fr/rebus.md",
         "fr/quick-reference/rebus.md",
+        "fr/rebus/changes.md",
         "en/status.md",
         "fr/status.md",
         "cs/status.md",
@@ -216,6 +217,7 @@ def test_the_pages_a_words_file_affects(live: LiveSite) -> None:
         "fr/index.md",
         "fr/rebus.md",
         "fr/quick-reference/rebus.md",
+        "fr/rebus/changes.md",
     }
     # English shows in every language (a missing translation falls back to it, an outdated one
     # shows it under the rule).
@@ -225,7 +227,8 @@ def test_the_pages_a_words_file_affects(live: LiveSite) -> None:
     )
     assert not any("rebus" in page for page in english)
     # Anything else is not placed: every page is rendered again.
-    for other in ("rules/rebus/game.yaml", "glossary/en.yaml", "rules/rebus/sources/x.txt", "rules/nope/en.yaml"):
+    others = ("rules/rebus/game.yaml", "glossary/en.yaml", "rules/rebus/sources/x.txt", "rules/nope/en.yaml")
+    for other in (*others, "rules/rebus/editions.yaml", "rules/rebus/editions/1.0.yaml"):
         assert affected_pages(project, root, [root / other]) is None
 
 

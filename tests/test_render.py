@@ -29,7 +29,8 @@ def pages() -> dict[str, str]:
 def test_each_language_has_a_home_page_a_page_per_game_and_the_glossary(pages: dict[str, str]) -> None:
     names = ("index", "rebus", "rebis", "oh-my-word", "glossary", "status")
     cards = ("quick-reference/rebus", "quick-reference/rebis", "quick-reference/oh-my-word")
-    expected = {f"{lang}/{page}.md" for lang in ("en", "fr", "cs") for page in names + cards}
+    changes = ("rebus/changes", "rebis/changes", "oh-my-word/changes")
+    expected = {f"{lang}/{page}.md" for lang in ("en", "fr", "cs") for page in names + cards + changes}
     assert set(pages) == expected
 
 

@@ -160,7 +160,7 @@ def test_a_reference_that_no_longer_agrees_with_the_msgid_gives_way_to_it(projec
     po = export(capsys, project_copy, tmp_path)
     set_msgstr(po, "section.play", "Comment jouer")
     text = po.read_text(encoding="utf-8").replace(
-        '#: rules/rebus/en.yaml:7\nmsgctxt "section.play"\n', "#: rules/rebus/en.yaml:9\n"
+        '#: rules/rebus/en.yaml:9\nmsgctxt "section.play"\n', "#: rules/rebus/en.yaml:11\n"
     )
     assert 'msgctxt "section.play"' not in text  # the entry the test means lost its msgctxt
     po.write_text(text, encoding="utf-8")

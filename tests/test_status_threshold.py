@@ -13,27 +13,27 @@ from test_translation import NEW_WINNER, drop_unit
 
 @pytest.fixture
 def czech_behind(project_copy: Path) -> Path:
-    """Czech 475 of 477 units up to date (99.5807…%): rule.winner outdated, rule.drawing missing;
-    French 476 (99.7903…%)."""
+    """Czech 478 of 480 units up to date (99.58333…%): rule.winner outdated, rule.drawing missing;
+    French 479 (99.7916…%)."""
     edit(project_copy, "rules/rebus/en.yaml", "text: Highest score wins.", f"text: {NEW_WINNER}")
     drop_unit(project_copy, "rules/rebus/cs.yaml", "rule.drawing")
     return project_copy
 
 
 def test_the_message_shows_the_digits_that_put_a_language_under(czech_behind: Path, capsys) -> None:
-    code, _, err = run_cli(capsys, "--root", str(czech_behind), "status", "--fail-under", "99.581")
+    code, _, err = run_cli(capsys, "--root", str(czech_behind), "status", "--fail-under", "99.584")
     assert code == 1
-    # 47500/477 = 99.58071…: rounded to one decimal it would read "99.6% … under 99.581%".
-    assert err.splitlines() == ["rulebook status: cs is 99.5807% translated, under 99.581%"]
+    # 47800/480 = 99.58333…: rounded to one decimal it would read "99.6% … under 99.584%".
+    assert err.splitlines() == ["rulebook status: cs is 99.5833% translated, under 99.584%"]
 
 
 def test_a_threshold_a_float_cannot_tell_from_the_share_still_fails(czech_behind: Path, capsys) -> None:
-    # 99.58071278825996 is above 47500/477 = 99.580712788259958071…, but both are the same float.
-    assert float("99.58071278825996") == 100.0 * 475 / 477
-    code, _, err = run_cli(capsys, "--root", str(czech_behind), "status", "--fail-under", "99.58071278825996")
+    # 99.583333333333334 is above 47800/480 = 99.583333…, but both are the same float.
+    assert float("99.583333333333334") == 100.0 * 478 / 480
+    code, _, err = run_cli(capsys, "--root", str(czech_behind), "status", "--fail-under", "99.583333333333334")
     assert code == 1
-    assert err.splitlines() == ["rulebook status: cs is 99.580712788259958% translated, under 99.58071278825996%"]
-    # Czech: 47500/477 = 99.5807…, over 99.58 and under 99.59; French 47600/477 = 99.7903….
+    assert err.splitlines() == ["rulebook status: cs is 99.5833333333333333% translated, under 99.583333333333334%"]
+    # Czech: 47800/480 = 99.5833…, over 99.58 and under 99.59; French 47900/480 = 99.7916….
     assert run_cli(capsys, "--root", str(czech_behind), "status", "--fail-under", "99.58")[0] == 0
     assert run_cli(capsys, "--root", str(czech_behind), "status", "--lang", "fr", "--fail-under", "99.79")[0] == 0
     assert run_cli(capsys, "--root", str(czech_behind), "status", "--lang", "cs", "--fail-under", "99.59")[0] == 1

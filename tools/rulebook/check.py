@@ -7,6 +7,7 @@ from pathlib import Path
 
 from rulebook.cache import DiskCache, digest_of, file_digest, folder_digest
 from rulebook.cache_codecs import PROBLEMS
+from rulebook.editions.history import read_history
 from rulebook.garbage import fewer_collections, frozen_for_fork
 from rulebook.i18n.ui_catalog import catalog_problems
 from rulebook.load.project import GLOSSARY_FILE, PROJECT_FILE, TERMS_FILE, Loaded, load_project
@@ -129,6 +130,7 @@ def text_set_problems(project: Project, text_set: Game | Glossary) -> list[Probl
         problems += name_problems(text_set.document, ("name",), text_set.name) + fact_problems(text_set)
         problems += structure_problems(text_set)
         problems += example_problems(project, text_set)
+        problems += read_history(project.root, text_set.folder)[1]
     problems += translation_problems(project, text_set)
     problems += text_problems(project, text_set)
     problems += plural_choice_problems(project, text_set)

@@ -599,6 +599,18 @@ def _rule(args: argparse.Namespace) -> int:
     return run_rule(args)
 
 
+def _editions(args: argparse.Namespace) -> int:
+    """`edition new`, `cite` and `diff` (rulebook/editions/command.py), on content that checks clean."""
+    from rulebook.editions import command
+
+    project = _load_clean(args.root)
+    if project is None:
+        return 2
+    return {"edition": command.run_edition, "cite": command.run_cite, "diff": command.run_diff}[args.command](
+        args, project
+    )
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(prog="rulebook", description=__doc__)
     parser.add_argument("--root", type=Path, help="project folder (default: found upwards from here)")
@@ -702,6 +714,28 @@ def build_parser() -> argparse.ArgumentParser:
     delete.add_argument("game", metavar="GAME")
     delete.add_argument("id", metavar="ID")
     delete.set_defaults(run=_rule)
+    edition = commands.add_parser("edition", help="record an edition of a game: its rules' numbers and texts now")
+    edition_commands = edition.add_subparsers(dest="edition_command", required=True, metavar="ACTION")
+    edition_new = edition_commands.add_parser("new", help="snapshot every rule in every language as edition VERSION")
+    edition_new.add_argument("game", metavar="GAME")
+    edition_new.add_argument("version", metavar="VERSION", help="such as 1.1; later than the latest edition")
+    edition_new.add_argument("--date", metavar="YYYY-MM-DD", help="its date (default: today, UTC)")
+    edition_new.add_argument("--summary", metavar="TEXT", help="what it changes, in English: a unit to translate")
+    edition_new.set_defaults(run=_editions)
+    cite = commands.add_parser("cite", help="the rule a number meant in an edition, and where it is now")
+    cite.add_argument("game", metavar="GAME")
+    cite.add_argument("number", metavar="NUMBER", help="as cited, such as 3.2")
+    cite.add_argument("--edition", metavar="VERSION", help="the edition cited (default: the latest)")
+    cite.add_argument("--lang", metavar="LANG", help="the section title in this language (default: English)")
+    cite.add_argument("--json", action="store_true", help="print exactly one JSON object")
+    cite.set_defaults(run=_editions)
+    diff = commands.add_parser("diff", help="the rules added, removed, changed and renumbered between two editions")
+    diff.add_argument("game", metavar="GAME")
+    diff.add_argument("old", metavar="FROM")
+    diff.add_argument("new", metavar="TO")
+    diff.add_argument("--lang", metavar="LANG", help="the texts in this language (default: English)")
+    diff.add_argument("--json", action="store_true", help="print exactly one JSON object")
+    diff.set_defaults(run=_editions)
     return parser
 
 

@@ -29,6 +29,11 @@ def source_hash(text: str) -> str:
     return hashlib.sha256(text.encode("utf-8")).hexdigest()[:12]
 
 
+def edition_unit(version: str) -> str:
+    """The unit that summarises an edition: `edition.1-1` for 1.1 (a unit id holds no dot of its own)."""
+    return f"edition.{version.replace('.', '-')}"
+
+
 class Status(Enum):
     ORIGINAL = "original"  # a publisher's own text in this language
     DRAFT = "draft"  # our translation, not yet reviewed by a native speaker
@@ -189,6 +194,9 @@ class Game:
     # language → the units that carry the source's sentences (its coverage map, where there is one)
     source_units: dict[str, tuple[str, ...]] = field(default_factory=dict)
     coverage: list[Document] = field(default_factory=list)  # the coverage maps that passed their schema
+    # The versions of its recorded editions (rules/<game>/editions.yaml), oldest first: each has a
+    # summary unit, `edition.<version with dashes>`.
+    editions: tuple[str, ...] = ()
 
     @property
     def scored(self) -> bool:
@@ -208,7 +216,7 @@ class Game:
 
     def unit_ids(self) -> list[str]:
         """Every unit the game's structure asks for, in reading order."""
-        ids = ["summary"]
+        ids = ["summary", *(edition_unit(version) for version in self.editions)]
         for section in self.sections:
             ids.append(section.unit_id)
             ids.extend(rule.unit_id for rule in section.rules)

@@ -12,6 +12,7 @@ from pathlib import Path
 
 import yaml
 
+from rulebook.editions.timeline import recorded_english
 from rulebook.model import Game, Glossary, Project, source_hash
 from rulebook.problems import display_path
 from rulebook.validate.limits import MAX_YAML_BYTES
@@ -78,7 +79,8 @@ def _texts(data: object) -> list[tuple[str, str]]:
 def earlier_english(project: Project, text_set: Game | Glossary) -> dict[str, str]:
     """hash → every English text (or readings line) the text set has had, as far as git knows."""
     english = text_set.words[project.source_language]  # callers have it: po_target refuses, basis returns first
-    texts = dict(earlier_texts(project.root, english.document.file))
+    texts = recorded_english(project, text_set) if isinstance(text_set, Game) else {}
+    texts.update(earlier_texts(project.root, english.document.file))
     if isinstance(text_set, Glossary) and text_set.document.file:
         # Readings live in symbols.yaml, not in en.yaml.
         texts.update(earlier_texts(project.root, display_path(project.root / text_set.document.file, project.root)))

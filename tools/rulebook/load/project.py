@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from rulebook.editions.history import read_history
 from rulebook.load.document import Document
 from rulebook.load.reader import GLOSSARY_FILE, PROJECT_FILE, TERMS_FILE, Reader
 from rulebook.model import (
@@ -63,6 +64,8 @@ def load_project(root: Path, *, parallel: bool = False) -> Loaded:
             continue
         game = _load_game(reader, folder, languages)
         if game is not None:
+            # The history's own problems are the check's (editions/history.py), not reported twice.
+            game.editions = tuple(edition.version for edition in read_history(root, folder)[0].editions)
             games.append(game)
     typography = {
         language: Typography(

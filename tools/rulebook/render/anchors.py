@@ -2,7 +2,8 @@
 
 Material's template and script find their parts by id (`__config`, `__drawer`, `__search`…), and
 so do ours (`rb-calculator-data`, `rb-interface`, `rb-filter`); the renderer anchors its own
-sections (`calculator`, `sources`, `referee-notes`, `sounds`) and each ruling and worked example.
+sections (`calculator`, `sources`, `referee-notes`, `sounds`, the change list's `old-numbers`), each
+ruling and worked example, and each edition and change of the change list (`edition-1-1`, `change-1-1-…`).
 A heading in a text that took one of these ids would take the part from the template: with
 `## __config`, Material's script reads the heading as its configuration and throws, and the
 calculator disappears. `rulebook check` refuses such ids in text (validate/safety.py); should one
@@ -11,9 +12,13 @@ get through, `slugify` (toc's, set by the plugin) never produces one.
 
 from __future__ import annotations
 
+import re
+
 from markdown.extensions.toc import slugify as markdown_slugify
 
-RESERVED_IDS = frozenset({"calculator", "sources", "referee-notes", "sounds"})
+RESERVED_IDS = frozenset({"calculator", "sources", "referee-notes", "sounds", "old-numbers"})
+# The change list's anchors of an edition and of each change in it (editions/timeline.py anchor()).
+_EDITION_ANCHOR = re.compile(r"(?:edition|change)-[0-9]")
 # Material's ids, ours, the theme's classes' namespace, and the anchors of rulings and examples.
 RESERVED_PREFIXES = ("__", "rb-", "md-", "ruling-", "example-")
 # What a heading's anchor becomes when its slug would be reserved.
@@ -25,9 +30,11 @@ def is_reserved_id(value: str) -> bool:
 
     >>> [is_reserved_id(v) for v in ("__config", "rb-calculator-data", "Calculator", "md-x", "scoring", "example")]
     [True, True, True, True, False, False]
+    >>> [is_reserved_id(v) for v in ("edition-1-1", "change-1-1-winner", "change-seats")]
+    [True, True, False]
     """
     lowered = value.lower()
-    return lowered in RESERVED_IDS or lowered.startswith(RESERVED_PREFIXES)
+    return lowered in RESERVED_IDS or lowered.startswith(RESERVED_PREFIXES) or bool(_EDITION_ANCHOR.match(lowered))
 
 
 def slugify(value: str, separator: str) -> str:

@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from babel import Locale
 
 from rulebook import placeholders
+from rulebook.editions.timeline import Timeline, timeline
 from rulebook.i18n.fact_basis import outdated_reasons
 from rulebook.i18n.ui import ui_translations
 from rulebook.model import Game, Glossary, Project, Typography, Unit
@@ -47,6 +48,13 @@ class PageContext:
             translations.ngettext(singular, plural, n), (singular, plural)
         )
         self._translatable: dict[int, dict[str, str]] = {}  # text set → unit id → current English
+        self._timelines: dict[str, Timeline] = {}
+
+    def timeline(self, game: Game) -> Timeline:
+        """The game's editions and their changes, read once for this language's pages."""
+        if game.id not in self._timelines:
+            self._timelines[game.id] = timeline(self.project, game)
+        return self._timelines[game.id]
 
     def quoted(self, markdown_text: str, language: str) -> str:
         """Text in another language, between this page's quotation marks (rules/project.yaml

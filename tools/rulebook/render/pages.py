@@ -7,10 +7,13 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from functools import partial
 
+from rulebook.editions.timeline import anchor
 from rulebook.model import Game, Project, Rule, Status
 from rulebook.render.calculator import calculator_section
 from rulebook.render.card import card_page, folded_card
 from rulebook.render.card import page_path as card_path
+from rulebook.render.changes import changes_page, edition_date
+from rulebook.render.changes import page_path as changes_path
 from rulebook.render.context import PageContext, language_name
 from rulebook.render.glossary import PAGE as GLOSSARY_PAGE
 from rulebook.render.glossary import glossary_page, tile_strip
@@ -43,6 +46,7 @@ def page_renderers(project: Project) -> Iterator[tuple[str, Callable[[], str]]]:
         for game in project.games:
             yield f"{language}/{game.id}.md", partial(writer.game, game)
             yield f"{language}/{card_path(game)}", partial(card_page, writer, game)
+            yield f"{language}/{changes_path(game)}", partial(changes_page, writer, game)
         if project.glossary is not None:
             yield f"{language}/{GLOSSARY_PAGE}", partial(glossary_page, writer, project.glossary)
         yield f"{language}/{STATUS_PAGE}", partial(status_page, writer)
@@ -84,6 +88,7 @@ class _Writer(PageContext):
             "",
             self.text(game, "summary"),
             "",
+            *self._edition(game),
             *folded_card(self, game),
         ]
         statuses = {self.shown(game, rule.unit_id).unit.status for rule in game.rules()}
@@ -116,6 +121,36 @@ class _Writer(PageContext):
                 line += f" · {covers.format(sections=numbers)}"
             lines.append(line)
         return "\n".join(lines) + "\n"
+
+    def _edition(self, game: Game) -> list[str]:
+        """The edition the page shows and its date, with a link to the change list; on paper too."""
+        latest = self.timeline(game).latest
+        if latest is None:
+            return []
+        _ = self._
+        edition = _("Edition {version}").format(version=latest.version)
+        # TRANSLATORS: on a game page, after its edition and date: the link to the game's change list.
+        changes = _("Changes")
+        return [
+            f'<p class="rb-edition" markdown>{edition} · {edition_date(self, latest.date)} · '
+            f"[{changes}]({changes_path(game)})</p>",
+            "",
+        ]
+
+    def _history_mark(self, game: Game, rule: Rule) -> list[str]:
+        """ "changed in 1.1" (or "new in 1.1") on a rule the latest edition changed, linked to its entry."""
+        found = self.timeline(game)
+        latest = found.latest
+        change = found.change_of(latest.version, rule.id) if latest else None
+        if latest is None or change is None or change.kind not in ("added", "changed"):
+            return []
+        _ = self._
+        if change.kind == "added":
+            label = _("new in {version}").format(version=latest.version)
+        else:
+            label = _("changed in {version}").format(version=latest.version)
+        target = f"{changes_path(game)}#{anchor(latest.version, rule.id)}"
+        return [f'<p class="rb-history" data-search-exclude markdown>[{label}]({target})</p>', ""]
 
     def _illustrations(self, game: Game, rule: Rule) -> list[str]:
         glossary = self.project.glossary
@@ -164,6 +199,7 @@ class _Writer(PageContext):
                 "</details>",
                 "",
             ]
+        lines += self._history_mark(game, rule)
         lines += self._illustrations(game, rule)
         lines += ruling_links(self, game, rule)
         return [*lines, "</div>", "", *examples_under(self, game, rule)]

@@ -36,6 +36,9 @@ ALLOWED: dict[str, set[str]] = {
     "span": _TEXT | {"data-filter", "data-search-exclude"},  # data-filter: an entry of the sound index
     "nav": {"class", "aria-label"},  # the glossary's jump bar
     "q": {"lang"},
+    # A change list's word diff (render/changes.py).
+    "ins": set(),
+    "del": set(),
     "details": _TEXT | {"data-search-exclude"},
     # The copy button of an example's command (copy.js shows it and copies the <code> before it).
     "button": {"type", "class", "data-copied", "hidden"},

@@ -6,6 +6,7 @@ from __future__ import annotations
 from rulebook.i18n.fact_basis import fact_changes, shown
 from rulebook.i18n.state import State, Tally, UnitState, language_tallies, unit_states
 from rulebook.model import Game, Glossary
+from rulebook.render.changes import pending_by_edition
 from rulebook.render.context import PageContext
 from rulebook.render.glossary import PAGE as GLOSSARY_PAGE
 from rulebook.render.markup import attribute, front_matter, literal
@@ -47,6 +48,7 @@ def status_page(context: PageContext) -> str:
     states = [(text_set, unit_states(project, text_set, context.language)) for text_set in project.text_sets()]
     tallies = [Tally.of(text_set.id, units) for text_set, units in states]
     lines += _table(context, [*tallies, Tally.total_of("all", tallies)])
+    lines += pending_by_edition(context)
     for state, heading in ((State.OUTDATED, _("Outdated")), (State.MISSING, _("Missing"))):
         items = [(text_set, unit) for text_set, units in states for unit in units if unit.state is state]
         lines += [f"## {heading}", ""]

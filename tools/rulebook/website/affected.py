@@ -8,6 +8,7 @@ from pathlib import Path
 from rulebook.i18n.state import State, unit_states
 from rulebook.model import Project, Status
 from rulebook.render.card import page_path as card_path
+from rulebook.render.changes import page_path as changes_path
 from rulebook.render.status import PAGE as STATUS_PAGE
 
 
@@ -39,6 +40,7 @@ def affected_pages(
         shown_in = project.languages if language == project.source_language else [language]
         for shown in shown_in:
             pages |= {f"{shown}/index.md", f"{shown}/{game.id}.md", f"{shown}/{card_path(game)}"}
+            pages.add(f"{shown}/{changes_path(game)}")  # each edition's summary is a unit of the words file
         if before is None or _states(before, game.id) != _states(project, game.id):
             pages |= {f"{every}/{STATUS_PAGE}" for every in project.languages}
     return pages

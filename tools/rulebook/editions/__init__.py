@@ -1,0 +1,1 @@
+"""Editions: each game's recorded versions, their snapshots, the changes between them and citations."""

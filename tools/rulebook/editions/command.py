@@ -1,0 +1,149 @@
+"""`rulebook edition new`, `rulebook cite` and `rulebook diff`: argument handling lives in cli.py,
+the work here; a refusal is one line and exit 2, and no file changed."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+
+from rulebook.authoring.plan import Refused
+from rulebook.editions.changes import KINDS, Change, changes_between
+from rulebook.editions.cite import NotCited, resolve
+from rulebook.editions.history import History, read_history, read_snapshot
+from rulebook.editions.word_diff import terminal
+from rulebook.model import Game, Project
+from rulebook.problems import display_path, excerpt
+from rulebook.site_address import public_site_url
+
+
+def run_edition(args: argparse.Namespace, project: Project) -> int:
+    from rulebook.editions.record import plan_edition
+
+    what = "rulebook edition new"
+    try:
+        plan = plan_edition(project, args.game, args.version, args.date, args.summary)
+    except Refused as refused:
+        print(f"{what}: {refused}", file=sys.stderr)
+        return 2
+    try:
+        written = plan.apply()
+    except OSError as error:
+        print(f"{what}: cannot write {error.filename}: {error.strerror}; no file was changed", file=sys.stderr)
+        return 2
+    for path in written:
+        print(display_path(path, project.root))
+    return 0
+
+
+def _game_history(project: Project, game_id: str) -> tuple[Game, History]:
+    game = project.game(game_id)
+    if game is None:
+        raise Refused(f"no game {excerpt(game_id)} in rules/project.yaml")
+    history, problems = read_history(project.root, game.folder)
+    if problems:
+        raise Refused(str(problems[0]))
+    if not history.editions:
+        raise Refused(f"{game.id} has no recorded edition yet (`rulebook edition new {game.id} 1.0`)")
+    return game, history
+
+
+def _language(project: Project, language: str | None) -> str:
+    language = language or project.source_language
+    if language not in project.languages:
+        raise Refused(f"--lang {excerpt(language)} is not a language of the project ({', '.join(project.languages)})")
+    return language
+
+
+def run_cite(args: argparse.Namespace, project: Project) -> int:
+    try:
+        game, history = _game_history(project, args.game)
+        language = _language(project, args.lang)
+        version = args.edition or history.latest.version  # type: ignore[union-attr]
+        if history.edition(version) is None:
+            known = ", ".join(edition.version for edition in history.editions)
+            raise Refused(f"{game.id} has no edition {excerpt(version)} (editions: {known})")
+        citation = resolve(project, game, history, args.number, version, language)
+    except (Refused, NotCited) as refused:
+        return _refuse("rulebook cite", str(refused), args.json)
+    site_url = public_site_url(project.root) or "/"
+    cited = f"{game.name} {citation.number} (edition {citation.edition})"
+    if args.json:
+        print(json.dumps({**citation.__dict__, "link": citation.link(site_url)}, ensure_ascii=False))
+    elif citation.current_number is None:
+        when = f"in edition {citation.removed_in}" if citation.removed_in else "since the latest edition"
+        print(f"{cited}: removed {when}; it was “{citation.title}”, rule {citation.rule_id}")
+    else:
+        print(f"{cited} is {game.name} {citation.current_number}: {citation.title} — {citation.link(site_url)}")
+    return 0
+
+
+def run_diff(args: argparse.Namespace, project: Project) -> int:
+    try:
+        game, history = _game_history(project, args.game)
+        language = _language(project, args.lang)
+        snapshots = []
+        for version in (args.old, args.new):
+            if history.edition(version) is None:
+                raise Refused(f"{game.id} has no edition {excerpt(version)}")
+            snapshot, problems = read_snapshot(project.root, history, version)
+            if snapshot is None:
+                raise Refused(str(problems[0]))
+            snapshots.append(snapshot)
+    except Refused as refused:
+        return _refuse("rulebook diff", str(refused), args.json)
+    changes = changes_between(*snapshots, project.source_language)
+    if args.json:
+        print(json.dumps(_diff_json(changes, language, project.source_language, args), ensure_ascii=False))
+        return 0
+    print(f"{game.name}: edition {args.old} → {args.new} ({language})")
+    if not changes:
+        print("no rule changed")
+    for change in changes:
+        print(_change_line(game, change))
+        if change.kind == "changed":
+            pending = change.pending(language)
+            note = " (translation pending: the English)" if pending else ""
+            print(f"    {terminal(change.diff(language, project.source_language))}{note}")
+    return 0
+
+
+def _change_line(game: Game, change: Change) -> str:
+    numbers = {
+        "added": f"{game.name} {change.new_number}",
+        "removed": f"{game.name} {change.old_number}",
+    }.get(change.kind, f"{game.name} {change.old_number} → {change.new_number}")
+    if change.kind == "changed" and change.old_number == change.new_number:
+        numbers = f"{game.name} {change.new_number}"
+    return f"{change.kind:<10} {numbers} ({change.rule_id})"
+
+
+def _diff_json(changes: list[Change], language: str, source: str, args: argparse.Namespace) -> dict:
+    return {
+        "game": args.game,
+        "from": args.old,
+        "to": args.new,
+        "language": language,
+        "changes": [
+            {
+                "kind": change.kind,
+                "rule": change.rule_id,
+                "old_number": change.old_number,
+                "new_number": change.new_number,
+                "translation_pending": change.pending(language),
+                "diff": [[piece.kind, piece.text] for piece in change.diff(language, source)]
+                if change.kind == "changed"
+                else [],
+            }
+            for change in changes
+        ],
+        "kinds": list(KINDS),
+    }
+
+
+def _refuse(what: str, message: str, json_wanted: bool) -> int:
+    line = f"{what}: {message}"
+    print(line, file=sys.stderr)
+    if json_wanted:
+        print(json.dumps({"error": True, "problems": [line]}, ensure_ascii=False))
+    return 2
