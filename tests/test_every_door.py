@@ -410,6 +410,17 @@ COVERED_BY: dict[str, list[str]] = {
         "test_hostile.py::test_check_refuses_every_payload_at_every_place_with_its_location",
         f"{HERE} - section name",
     ],
+    # A game's scorer, input schema and browser script: code of the repository, reviewed as the
+    # toolkit is, read only from inside the project; the script reaches pages as a file under the policy.
+    "rules/*/scoring.py": ["test_game_scorers.py::test_a_scorer_linked_from_outside_the_project_is_never_imported"],
+    "rules/*/score.schema.json": [
+        "test_game_scorers.py::test_a_scorer_linked_from_outside_the_project_is_never_imported"
+    ],
+    "rules/*/calculator.js": ["browser/test_new_game_calculator.py::test_the_new_game_script_is_a_file_of_its_site"],
+    # Editions: written by `rulebook edition new`, checked against their recorded hashes; a snapshot's
+    # texts reach the change list as literal text (render/changes.py), never as Markdown.
+    "rules/*/editions.yaml": ["test_editions.py::test_check_refuses_a_history_going_backwards_or_twice"],
+    "rules/*/editions/*.yaml": ["test_editions.py::test_check_refuses_a_snapshot_changed_since_it_was_recorded"],
     "rules/*/sources/*.coverage.yaml": [
         f"{HERE} - coverage map string",
         "test_outside_links.py::test_a_coverage_map_linked_from_outside_is_refused_unread",
