@@ -26,9 +26,10 @@ import subprocess
 import sys
 import tempfile
 import threading
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
+from typing import Any
 
 from rulebook.model import Project
 from rulebook.website.site_files import SITEMAP_ENTRY, SITEMAP_LOC, copy_sitemaps, write_precache_list
@@ -93,11 +94,12 @@ def shares(languages: list[str], parts: int) -> list[list[str]]:
 def build_part(config_file: Path, site: Path, languages: list[str], strict: bool, site_url: str | None = None) -> None:
     """One part, in this process: a whole mkdocs build that skips the other languages' builds.
     `site_url`, when given, replaces the config's (rulebook/site_address.py)."""
+    import mkdocs.commands.build as mkdocs_build
     import mkdocs_static_i18n.plugin as i18n_module
-    from mkdocs.commands.build import build
     from mkdocs.config import load_config
 
     real_build = i18n_module.build
+    real_steps = mkdocs_build._populate_page, mkdocs_build._build_page
     overrides = {"strict": True} if strict else {}
     config = load_config(str(config_file), site_dir=str(site), site_url=site_url, **overrides)
     i18n = config.plugins["i18n"]
@@ -106,12 +108,22 @@ def build_part(config_file: Path, site: Path, languages: list[str], strict: bool
         if i18n.current_language in languages:
             real_build(config, dirty=dirty)
 
+    def kept_only(step: Callable[..., Any]) -> Callable[..., Any]:
+        # The default language's build, when another part keeps it, only hosts the nested builds:
+        # its pages are neither rendered nor written here (the merge would drop them).
+        def run(*args: Any, **kwargs: Any) -> Any:
+            return step(*args, **kwargs) if i18n.current_language in languages else None
+
+        return run
+
     i18n_module.build = some_languages
+    mkdocs_build._populate_page, mkdocs_build._build_page = map(kept_only, real_steps)
     try:
         config.plugins.on_startup(command="build", dirty=False)
-        build(config)
+        mkdocs_build.build(config)
     finally:
         i18n_module.build = real_build
+        mkdocs_build._populate_page, mkdocs_build._build_page = real_steps
         config.plugins.on_shutdown()
     every = [i18n.default_language, *(code for code in i18n.build_languages if code != i18n.default_language)]
     described = {"languages": languages, "site": every, "site_url": config.site_url}
