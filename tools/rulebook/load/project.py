@@ -133,6 +133,17 @@ _GAMES: dict[tuple, tuple[State, Game | None, list[Problem]]] = {}
 _GAME_SCHEMAS = ("game.schema.json", "words.schema.json")
 
 
+def forget_read_files() -> None:
+    """Forget every file this process read, its documents, models and folders' digests: what a new
+    process knows (for tests that stand for one)."""
+    from rulebook import cache
+    from rulebook.load import reader
+
+    reader._READ_CACHE.clear()
+    _GAMES.clear()
+    cache._FOLDER_DIGESTS.clear()
+
+
 def _remembered_game(reader: Reader, folder: Path, languages: list[str]) -> Game | None:
     key = (str(reader.root), str(folder), tuple(languages))
     state = _game_state(reader.root, folder)

@@ -118,7 +118,6 @@ def split_index(
     for entry in index["docs"]:
         language, location = language_of(entry["location"], languages)
         entry = {**entry, "location": location}
-        entry[FOLDED_FIELD] = folded_words(entry.get("title", ""), entry.get("text", ""))
         boost = next((value for part, value in SECONDARY.items() if part in location), None)
         if boost is not None:
             entry["boost"] = boost
