@@ -13,7 +13,7 @@ from rulebook.load.project import load_project
 
 
 def games(root: Path) -> dict:
-    loaded = load_project(root)
+    loaded = load_project(root, remember=True)
     assert loaded.project is not None, loaded.problems
     return {game.id: game for game in loaded.project.games}
 
@@ -46,12 +46,12 @@ def test_a_folders_digest_is_read_again_only_after_an_edit(project_copy: Path, m
     read = cache._folder_digest
     monkeypatch.setattr(cache, "_folder_digest", lambda folder: reads.append(folder) or read(folder))
     folder = project_copy / "rules/rebus"
-    first = cache.folder_digest(folder)
-    assert cache.folder_digest(folder) == first
+    first = cache.folder_digest(folder, remembered=True)
+    assert cache.folder_digest(folder, remembered=True) == first
     assert len(reads) == 1
     words = folder / "cs.yaml"
     words.write_text(words.read_text(encoding="utf-8") + "# a comment\n", encoding="utf-8")
-    second = cache.folder_digest(folder)
+    second = cache.folder_digest(folder, remembered=True)
     assert second != first and len(reads) == 2
     os.remove(words)
-    assert cache.folder_digest(folder) not in (first, second)
+    assert cache.folder_digest(folder, remembered=True) not in (first, second)

@@ -109,8 +109,11 @@ def file_digest(path: Path) -> bytes:
 _FOLDER_DIGESTS: dict[str, tuple[State, bytes]] = {}
 
 
-def folder_digest(folder: Path) -> bytes:
-    """Every file under a folder, names and bytes."""
+def folder_digest(folder: Path, *, remembered: bool = False) -> bytes:
+    """Every file under a folder, names and bytes. `remembered`, in a process that reads the
+    same folders again (`rulebook serve`): read again only when a file under it changed."""
+    if not remembered:
+        return _folder_digest(folder)
     state = tree_state(folder)
     kept = _FOLDER_DIGESTS.get(str(folder))
     if kept is not None and kept[0] == state:

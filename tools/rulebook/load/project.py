@@ -40,9 +40,12 @@ class Loaded:
     problems: list[Problem] = field(default_factory=list)
 
 
-def load_project(root: Path, *, parallel: bool = False) -> Loaded:
+def load_project(root: Path, *, parallel: bool = False, remember: bool = False) -> Loaded:
     """The project under `root`, with every problem met while reading it. `parallel` reads the
-    files of a large project on every core (for the single-threaded `rulebook` command)."""
+    files of a large project on every core (for the single-threaded `rulebook` command).
+    `remember`, in a process that loads the project again after each edit (the site's plugin):
+    each unchanged game's model is taken as the last load made it (a one-off run, such as
+    `rulebook check`, would only pay for noting the files' states)."""
     reader = Reader(root)
     manifest = reader.read(root / PROJECT_FILE, "project.schema.json")
     if manifest is None:
@@ -64,7 +67,7 @@ def load_project(root: Path, *, parallel: bool = False) -> Loaded:
         if not (folder / "game.yaml").is_file():
             reader.problems.append(manifest.problem(("games", index), f"games[{index}]: no rules/{game_id}/game.yaml"))
             continue
-        game = _remembered_game(reader, folder, languages)
+        game = _remembered_game(reader, folder, languages) if remember else _load_game(reader, folder, languages)
         if game is not None:
             games.append(game)
     typography = {

@@ -137,7 +137,7 @@ class RulebookPlugin(BasePlugin[RulebookConfig]):
         before rendering only the pages an edit affects."""
         # Reading on every core forks, which is safe only while this is the process's one thread
         # (`mkdocs build`; `mkdocs serve` runs a file watcher and a server beside it).
-        loaded, problems = check_project(self.root, parallel=threading.active_count() == 1)
+        loaded, problems = check_project(self.root, parallel=threading.active_count() == 1, remember=True)
         for problem in problems:
             # Missing translations are shown on the pages with a notice; they must not fail --strict.
             (log.error if problem.is_error else log.info)(str(problem))
