@@ -21,8 +21,8 @@ from hypothesis import strategies as st
 from conftest import ROOT, edit, run_cli
 from rulebook import cache
 from rulebook.cache_codecs import PAGE_DIGESTS, PASSED, PROBLEMS, READ, Codec
-from rulebook.load import reader
 from rulebook.load.document import Document, parse_document
+from rulebook.load.project import forget_read_files
 from rulebook.problems import Problem, Severity
 
 PACKAGE = ROOT / "tools" / "rulebook"
@@ -96,7 +96,7 @@ def _entries(project: Path, kind: str) -> dict[Path, bytes]:
 
 def _check(capsys: pytest.CaptureFixture[str], project: Path) -> tuple[int, str]:
     """`rulebook check` as a new process runs it: documents read by this one are forgotten."""
-    reader._READ_CACHE.clear()
+    forget_read_files()
     return run_cli(capsys, "--root", str(project), "check")[:2]
 
 

@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 
 from conftest import ROOT, locate, run_cli, tree_digest
+from rulebook.load.project import forget_read_files
 
 
 @dataclass(frozen=True)
@@ -263,9 +264,9 @@ def test_reading_on_every_core_finds_the_same_problems(project_copy: Path, monke
     monkeypatch.setattr(loading, "PARALLEL_FROM", 1)  # reading on every core
     monkeypatch.setattr(checking, "PARALLEL_FROM", 1)  # and checking each game on every core
     monkeypatch.setenv("RULEBOOK_CACHE", "0")  # both runs do all the work
-    loading._READ_CACHE.clear()
+    forget_read_files()
     _, in_parallel = check_project(project_copy, parallel=True)
-    loading._READ_CACHE.clear()
+    forget_read_files()
     _, in_sequence = check_project(project_copy, parallel=False)
     assert in_parallel == in_sequence
     assert len(in_sequence) >= 3

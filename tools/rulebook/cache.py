@@ -32,6 +32,7 @@ from pathlib import Path
 from typing import Generic
 
 from rulebook.cache_codecs import Codec, Value
+from rulebook.file_states import State, tree_state
 from rulebook.files import resolved_within, write_atomic_bytes
 
 CACHE_FOLDER = Path(".cache/rulebook")
@@ -103,8 +104,26 @@ def file_digest(path: Path) -> bytes:
         return b""
 
 
-def folder_digest(folder: Path) -> bytes:
-    """Every file under a folder, names and bytes."""
+# Each folder's digest in this process, by the state of its files: `rulebook serve` keys every
+# game's problems by its folder after each edit, and only the edited one need be read again.
+_FOLDER_DIGESTS: dict[str, tuple[State, bytes]] = {}
+
+
+def folder_digest(folder: Path, *, remembered: bool = False) -> bytes:
+    """Every file under a folder, names and bytes. `remembered`, in a process that reads the
+    same folders again (`rulebook serve`): read again only when a file under it changed."""
+    if not remembered:
+        return _folder_digest(folder)
+    state = tree_state(folder)
+    kept = _FOLDER_DIGESTS.get(str(folder))
+    if kept is not None and kept[0] == state:
+        return kept[1]
+    digest = _folder_digest(folder)
+    _FOLDER_DIGESTS[str(folder)] = (state, digest)
+    return digest
+
+
+def _folder_digest(folder: Path) -> bytes:
     digest = hashlib.sha256()
     if folder.is_dir():
         for path in sorted(folder.rglob("*")):

@@ -31,22 +31,23 @@ CONTENT_FOLDERS = ("rules", "glossary", "locales", "schemas")
 PARALLEL_FROM = 8
 
 
-def check_project(root: Path, *, parallel: bool = False) -> tuple[Loaded, list[Problem]]:
+def check_project(root: Path, *, parallel: bool = False, remember: bool = False) -> tuple[Loaded, list[Problem]]:
     """Load and check everything. `parallel` reads and checks on every core, forking: only for a
     process with one thread, such as the `rulebook` command or `mkdocs build`.
 
     Each text set's problems are kept on disk (rulebook.cache) under the digest of every file its
-    checks read, so a re-check does again only the work an edit touched."""
+    checks read, so a re-check does again only the work an edit touched. `remember`: see
+    load_project."""
     with fewer_collections():
-        return _check_project(root, parallel)
+        return _check_project(root, parallel, remember)
 
 
-def _check_project(root: Path, parallel: bool) -> tuple[Loaded, list[Problem]]:
-    loaded = load_project(root, parallel=parallel)
+def _check_project(root: Path, parallel: bool, remember: bool) -> tuple[Loaded, list[Problem]]:
+    loaded = load_project(root, parallel=parallel, remember=remember)
     problems = list(loaded.problems)
     project = loaded.project
     if project is not None:
-        keys = _text_set_keys(project)
+        keys = _text_set_keys(project, remembered=remember)
         disk = DiskCache(root, "checks", PROBLEMS)
         found: list[list[Problem] | None] = [disk.get(key) for key in keys]
         todo = [index for index, problems_of in enumerate(found) if problems_of is None]
@@ -65,16 +66,16 @@ def _check_project(root: Path, parallel: bool) -> tuple[Loaded, list[Problem]]:
     return loaded, sorted(set(problems))
 
 
-def _text_set_keys(project: Project) -> list[str]:
+def _text_set_keys(project: Project, *, remembered: bool) -> list[str]:
     """What each text set's checks read: its own folder; the project's file, glossary, terms and
     schemas; every game's name (translation QA leaves names alone). The glossary's checks read
     every game, so its key holds every game's folder."""
     root = project.root
     shared = [
         file_digest(root / PROJECT_FILE),
-        folder_digest((root / GLOSSARY_FILE).parent),
+        folder_digest((root / GLOSSARY_FILE).parent, remembered=remembered),
         file_digest(root / TERMS_FILE),
-        folder_digest(root / "schemas"),
+        folder_digest(root / "schemas", remembered=remembered),
         "\n".join(game.name for game in project.games),
     ]
     # A game's sources (and their coverage maps) may be named outside its folder; their bytes count
@@ -82,7 +83,7 @@ def _text_set_keys(project: Project) -> list[str]:
     games = {
         game.id: digest_of(
             [
-                folder_digest(game.folder),
+                folder_digest(game.folder, remembered=remembered),
                 *(file_digest(path) for path in game.sources.values()),
                 *(file_digest(path.with_suffix(".coverage.yaml")) for path in game.sources.values()),
             ]

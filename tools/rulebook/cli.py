@@ -15,6 +15,7 @@ from rulebook.streams import safe_streams
 
 if TYPE_CHECKING:
     from rulebook.i18n.refusals import Speaker
+    from rulebook.model import Project
     from rulebook.scoring.outcome import Outcome
 
 
@@ -27,6 +28,11 @@ def find_root(start: Path) -> Path | None:
 
 
 def _check(args: argparse.Namespace) -> int:
+    return _checked(args)[0]
+
+
+def _checked(args: argparse.Namespace) -> tuple[int, Project | None]:
+    """`rulebook check`'s exit code, and the checked project when it has no error."""
     from rulebook.check import check_project
 
     started = time.perf_counter()
@@ -40,7 +46,7 @@ def _check(args: argparse.Namespace) -> int:
     units = sum(w.size for t in project.text_sets() for w in t.words.values()) if project else 0
     elapsed = time.perf_counter() - started
     print(f"{errors} error(s), {warnings} warning(s) in {units} text units ({elapsed:.2f} s)", file=sys.stderr)
-    return 1 if errors else 0
+    return (1, None) if errors else (0, project)
 
 
 def _build(args: argparse.Namespace) -> int:
@@ -80,10 +86,13 @@ def _build(args: argparse.Namespace) -> int:
             print(f"rulebook build: {one_line(str(error))}", file=sys.stderr)
             return 1
         return 0
-    # Checked once here, on every core; the parts then find every result in the persistent cache.
-    code = _check(args)
+    # Checked once here, on every core, and the pages rendered once: the parts then find every
+    # result in the persistent cache and every page on disk.
+    code, project = _checked(args)
     if code:
         return code
+    if project is not None:
+        split_build.write_pages(args.root, config, project)
     jobs = args.jobs or os.cpu_count() or 1
     return split_build.build_in_parallel(args.root, config, site, jobs, args.strict, site_url)
 

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import gzip
 import json
 import os
+import resource
 import socket
 import statistics
 import subprocess
@@ -26,12 +28,35 @@ def median_seconds(run: Callable[[], None], repeats: int) -> float:
 
 def timed(run: Callable[[], None], repeats: int) -> list[float]:
     """Seconds of each run, in order: with a persistent cache, the first is the cold one."""
-    times = []
-    for _ in range(repeats):
-        started = time.perf_counter()
-        run()
-        times.append(time.perf_counter() - started)
-    return times
+    return [measured(run)[0] for _ in range(repeats)]
+
+
+def measured(run: Callable[[], None]) -> tuple[float, float]:
+    """Wall-clock seconds of one run, and the CPU seconds (user and system) of the processes it
+    waited for: on a machine shared with other work, the CPU time moves far less than the wall."""
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    started = time.perf_counter()
+    run()
+    wall = time.perf_counter() - started
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return wall, (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+
+
+def interleaved(runs: dict[str, Callable[[], None]], repeats: int) -> dict[str, list[tuple[float, float]]]:
+    """Each run once per round, in turn, the order shifted by one each round: a change in the
+    machine's load (another user's job starting) then falls on every command alike, not on
+    whichever was timed last. (wall, CPU) seconds of each run, in order."""
+    names = list(runs)
+    found: dict[str, list[tuple[float, float]]] = {name: [] for name in names}
+    for round_ in range(repeats):
+        for name in names[round_ % len(names) :] + names[: round_ % len(names)]:
+            found[name].append(measured(runs[name]))
+    return found
+
+
+def load() -> float:
+    """The machine's load average over the last minute, reported beside each figure."""
+    return round(os.getloadavg()[0], 2)
 
 
 def command(*args: str, cwd: Path | None = None, cache: bool = True) -> Callable[[], None]:
@@ -76,7 +101,13 @@ def index_sizes(toolkit_site: Path, bare_site: Path, languages: list[str]) -> di
         mine = toolkit_site / prefix / "search/search_index.json"
         docs = [doc for doc in bare["docs"] if _belongs(doc["location"], language, languages)]
         share = json.dumps({"config": bare["config"], "docs": docs}, ensure_ascii=False, separators=(",", ":"))
-        sizes[language] = {"toolkit": mine.stat().st_size, "bare": len(share.encode("utf-8"))}
+        raw = mine.read_bytes()
+        sizes[language] = {
+            "toolkit": len(raw),
+            "bare": len(share.encode("utf-8")),
+            "toolkit_gzip": len(gzip.compress(raw, mtime=0)),
+            "bare_gzip": len(gzip.compress(share.encode("utf-8"), mtime=0)),
+        }
     return sizes
 
 
@@ -129,15 +160,16 @@ def edit_to_refresh(
     try:
         _wait(lambda: "rb-rule" in page_text(url), timeout)
         original = words.read_text(encoding="utf-8")
-        page_times, index_times, stale = [], [], False
+        page_times, index_times, cpu_times, stale = [], [], [], False
         for number in range(repeats):
             marker = f"Benchmarkmarker{'abcdefghij'[number % 10]}"  # no digits: rule text may not have any
             edited = original.replace("units:\n  summary:\n    text: ", f"units:\n  summary:\n    text: {marker} ", 1)
             time.sleep(1.2)  # past the watcher's debounce of the previous edit
-            started = time.perf_counter()
+            started, cpu = time.perf_counter(), process_cpu(server.pid)
             words.write_text(edited, encoding="utf-8")
             _wait(lambda marker=marker: marker in page_text(url), timeout)
             page_times.append(time.perf_counter() - started)
+            cpu_times.append(process_cpu(server.pid) - cpu)
             try:
                 _wait(lambda marker=marker: marker in page_text(index), page_times[-1] + 2.0)
                 index_times.append(time.perf_counter() - started)
@@ -149,11 +181,21 @@ def edit_to_refresh(
             "index_seconds": statistics.median(index_times) if index_times else -1.0,
             "index_stale": stale,
             "runs": [round(seconds, 3) for seconds in page_times],
+            "cpu_seconds": round(statistics.median(cpu_times), 3),
             "index_runs": [round(seconds, 3) for seconds in index_times],
         }
     finally:
         server.terminate()
         server.wait(timeout=30)
+
+
+def process_cpu(pid: int) -> float:
+    """CPU seconds (user and system) a running process has used so far; 0 where /proc cannot say."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except (OSError, IndexError):
+        return 0.0
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
 def _wait(ready: Callable[[], bool], timeout: float) -> None:

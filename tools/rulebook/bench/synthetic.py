@@ -152,10 +152,27 @@ def generate(repository: Path, root: Path, size: Size, seed: int = 1) -> int:
                 }
             units += len(words)
             (folder / f"{language}.yaml").write_text(
-                yaml.safe_dump({"language": language, "units": words}, allow_unicode=True, sort_keys=False, width=100),
+                yaml.dump(
+                    {"language": language, "units": words},
+                    Dumper=_QuotingDigits,
+                    allow_unicode=True,
+                    sort_keys=False,
+                    width=100,
+                ),
                 encoding="utf-8",
             )
     return units
+
+
+class _QuotingDigits(yaml.SafeDumper):
+    """PyYAML writes a source hash such as 099536614868 plain (YAML 1.1 reads it as text), which
+    the project refuses as a number with a leading zero: such a string is written quoted."""
+
+
+_QuotingDigits.add_representer(
+    str,
+    lambda dumper, text: dumper.represent_scalar("tag:yaml.org,2002:str", text, style='"' if text.isdigit() else None),
+)
 
 
 def mkdocs_config(root: Path, languages: list[str], *, toolkit: bool) -> Path:

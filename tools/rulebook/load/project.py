@@ -6,10 +6,12 @@ Each document is schema-checked as it is read; a document that fails is left out
 
 from __future__ import annotations
 
+import os
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from rulebook.editions.history import read_history
+from rulebook.file_states import State, path_state, tree_state
 from rulebook.load.document import Document
 from rulebook.load.reader import GLOSSARY_FILE, PROJECT_FILE, TERMS_FILE, Reader
 from rulebook.model import (
@@ -38,9 +40,12 @@ class Loaded:
     problems: list[Problem] = field(default_factory=list)
 
 
-def load_project(root: Path, *, parallel: bool = False) -> Loaded:
+def load_project(root: Path, *, parallel: bool = False, remember: bool = False) -> Loaded:
     """The project under `root`, with every problem met while reading it. `parallel` reads the
-    files of a large project on every core (for the single-threaded `rulebook` command)."""
+    files of a large project on every core (for the single-threaded `rulebook` command).
+    `remember`, in a process that loads the project again after each edit (the site's plugin):
+    each unchanged game's model is taken as the last load made it (a one-off run, such as
+    `rulebook check`, would only pay for noting the files' states)."""
     reader = Reader(root)
     manifest = reader.read(root / PROJECT_FILE, "project.schema.json")
     if manifest is None:
@@ -62,7 +67,7 @@ def load_project(root: Path, *, parallel: bool = False) -> Loaded:
         if not (folder / "game.yaml").is_file():
             reader.problems.append(manifest.problem(("games", index), f"games[{index}]: no rules/{game_id}/game.yaml"))
             continue
-        game = _load_game(reader, folder, languages)
+        game = _remembered_game(reader, folder, languages) if remember else _load_game(reader, folder, languages)
         if game is not None:
             # The history's own problems are the check's (editions/history.py), not reported twice.
             game.editions = tuple(edition.version for edition in read_history(root, folder)[0].editions)
@@ -141,6 +146,49 @@ def _files(root: Path, game_ids: list[str], languages: list[str]) -> list[tuple[
         jobs.append((folder / "game.yaml", "game.schema.json"))
         jobs += [(folder / f"{language}.yaml", "words.schema.json") for language in languages]
     return [(path, schema) for path, schema in jobs if path.is_file()]
+
+
+# Each game's model in this process, with the problems met reading it, by the state of every file
+# it was read from: `rulebook serve` loads the project again after each edit, and an unchanged
+# game's model (its units made once) is then taken as it was, not only its parsed YAML.
+_GAMES: dict[tuple, tuple[State, Game | None, list[Problem]]] = {}
+_GAME_SCHEMAS = ("game.schema.json", "words.schema.json")
+
+
+def forget_read_files() -> None:
+    """Forget every file this process read, its documents, models and folders' digests: what a new
+    process knows (for tests that stand for one)."""
+    from rulebook import cache
+    from rulebook.load import reader
+
+    reader._READ_CACHE.clear()
+    _GAMES.clear()
+    cache._FOLDER_DIGESTS.clear()
+
+
+def _remembered_game(reader: Reader, folder: Path, languages: list[str]) -> Game | None:
+    key = (str(reader.root), str(folder), tuple(languages))
+    state = _game_state(reader.root, folder)
+    kept = _GAMES.get(key)
+    if kept is not None and kept[0] == state + _outside_state(kept[1], folder):
+        reader.problems.extend(kept[2])
+        return kept[1]
+    before = len(reader.problems)
+    game = _load_game(reader, folder, languages)
+    _GAMES[key] = (state + _outside_state(game, folder), game, reader.problems[before:])
+    return game
+
+
+def _game_state(root: Path, folder: Path) -> State:
+    return (tree_state(folder), *(path_state(root / "schemas" / schema) for schema in _GAME_SCHEMAS))
+
+
+def _outside_state(game: Game | None, folder: Path) -> State:
+    """The sources' coverage maps a game names outside its folder, which `tree_state` does not see."""
+    if game is None:
+        return ()
+    maps = (source.with_suffix(".coverage.yaml") for source in game.sources.values())
+    return tuple(path_state(path) for path in maps if not os.path.normpath(path).startswith(f"{folder}{os.sep}"))
 
 
 def _load_game(reader: Reader, folder: Path, languages: list[str]) -> Game | None:

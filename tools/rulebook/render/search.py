@@ -16,7 +16,9 @@ from typing import Any
 
 FOLDED_FIELD = "folded"
 # The text again, the only field that lunr stems (see lunr.rb.min.js): words keep matching by prefix
-# as the reader types, and an inflected word finds its other forms through this field.
+# as the reader types, and an inflected word finds its other forms through this field. Declared
+# here; the browser makes each entry's copy as it indexes it (lunr.rb.min.js), so that the index
+# does not carry the text twice.
 STEMS_FIELD = "stems"
 TITLE_STEMS_FIELD = "title_stems"
 # Letters that Unicode does not decompose into a base letter and a mark.
@@ -116,9 +118,6 @@ def split_index(
     for entry in index["docs"]:
         language, location = language_of(entry["location"], languages)
         entry = {**entry, "location": location}
-        entry[FOLDED_FIELD] = folded_words(entry.get("title", ""), entry.get("text", ""))
-        entry[STEMS_FIELD] = _TAG.sub(" ", entry.get("text", ""))
-        entry[TITLE_STEMS_FIELD] = entry.get("title", "")
         boost = next((value for part, value in SECONDARY.items() if part in location), None)
         if boost is not None:
             entry["boost"] = boost

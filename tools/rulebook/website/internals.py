@@ -8,7 +8,7 @@ config, structure), which ProperDocs keeps (tests/test_engines.py).
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
@@ -84,21 +84,33 @@ def building_other_languages(config: MkDocsConfig) -> bool:
 def only_languages(config: MkDocsConfig, languages: Sequence[str]) -> Iterator[None]:
     """mkdocs-static-i18n builds every other language from its on_post_build, by calling MkDocs'
     build as its module imported it: within this block, it builds only `languages`
-    (`rulebook build`'s parts, website/split_build.py). The one monkeypatch."""
+    (`rulebook build`'s parts, website/split_build.py). The default language's build, when another
+    part keeps it, only hosts the nested builds: its pages are neither rendered nor written here
+    (MkDocs' `_populate_page` and `_build_page` skip them; the merge would drop them). The one
+    monkeypatch, of two modules."""
     import mkdocs_static_i18n.plugin as i18n_module
 
     real_build = i18n_module.build
+    real_steps = mkdocs_build._populate_page, mkdocs_build._build_page
     i18n = config.plugins[I18N]
 
     def some_languages(config: MkDocsConfig, dirty: bool = False) -> None:
         if i18n.current_language in languages:
             real_build(config, dirty=dirty)
 
+    def kept_only(step: Callable[..., Any]) -> Callable[..., Any]:
+        def run(*args: Any, **kwargs: Any) -> Any:
+            return step(*args, **kwargs) if i18n.current_language in languages else None
+
+        return run
+
     i18n_module.build = some_languages
+    mkdocs_build._populate_page, mkdocs_build._build_page = map(kept_only, real_steps)
     try:
         yield
     finally:
         i18n_module.build = real_build
+        mkdocs_build._populate_page, mkdocs_build._build_page = real_steps
 
 
 # Material: its search plugin's index of the pages built so far, and its theme folder.

@@ -7,7 +7,6 @@ real files: mkdocs-static-i18n crashes on in-memory generated files.
 
 from __future__ import annotations
 
-import hashlib
 import html
 import json
 import logging
@@ -21,19 +20,16 @@ from mkdocs.plugins import BasePlugin, event_priority
 from mkdocs.structure.files import Files
 from mkdocs.structure.pages import Page
 
-from rulebook.cache import DiskCache, digest_of, file_digest, folder_digest
-from rulebook.cache_codecs import PAGE_DIGESTS
 from rulebook.check import CONTENT_FOLDERS, check_project
-from rulebook.files import OUTSIDE_PROJECT, inside_project, write_if_changed
+from rulebook.files import OUTSIDE_PROJECT, inside_project
 from rulebook.load.document import DocumentError, read_document
 from rulebook.load.project import GLOSSARY_FILE, PROJECT_FILE
 from rulebook.model import Project
 from rulebook.render import markdown_extension
 from rulebook.render.calculator import GAME_FILE, PLURAL_FILE, calculator_data, game_scripts, language_part
-from rulebook.render.markup import GENERATED_MARK
-from rulebook.render.pages import render_pages
 from rulebook.render.search import lunr_languages, split_index
 from rulebook.website.config import RulebookConfig
+from rulebook.website.generated_pages import write_generated_pages
 from rulebook.website.interface import interface_words, localize_theme
 from rulebook.website.internals import building_other_languages, current_language, material_theme_dir
 from rulebook.website.policy import SitePolicy
@@ -143,26 +139,7 @@ class RulebookPlugin(BasePlugin[RulebookConfig]):
             return
         self.load_checked(fingerprint)
         assert self.project is not None
-        docs = Path(config.docs_dir)
-        # The pages of unchanged content are on disk already: the cache knows which, by digest.
-        rendered = DiskCache(self.root, "pages", PAGE_DIGESTS)
-        inputs = [folder_digest(self.root / folder) for folder in CONTENT_FOLDERS]
-        key = digest_of(["pages", str(self.root.resolve()), str(docs.resolve()), *inputs])
-        known: dict[str, bytes] | None = rendered.get(key)
-        if known is not None and all(file_digest(docs / path) == digest for path, digest in known.items()):
-            written = {docs / path for path in known}
-        else:
-            written, pages = set(), {}
-            for page in render_pages(self.project):
-                write_if_changed(docs / page.path, page.text)
-                written.add(docs / page.path)
-                pages[page.path] = hashlib.sha256(page.text.encode("utf-8")).digest()
-            rendered.put(key, pages)
-        # A page whose game was removed must not linger: delete generated files we did not write.
-        for language in self.project.languages:
-            for stale in (docs / language).glob("**/*.md"):
-                if stale not in written and GENERATED_MARK in stale.read_text(encoding="utf-8"):
-                    stale.unlink()
+        write_generated_pages(self.root, Path(config.docs_dir), self.project)
 
     def load_checked(self, fingerprint: tuple) -> Project:
         """Load and check the content (logging every problem), or raise PluginError on an error.
@@ -170,7 +147,7 @@ class RulebookPlugin(BasePlugin[RulebookConfig]):
         before rendering only the pages an edit affects."""
         # Reading on every core forks, which is safe only while this is the process's one thread
         # (`mkdocs build`; `mkdocs serve` runs a file watcher and a server beside it).
-        loaded, problems = check_project(self.root, parallel=threading.active_count() == 1)
+        loaded, problems = check_project(self.root, parallel=threading.active_count() == 1, remember=True)
         for problem in problems:
             # Missing translations are shown on the pages with a notice; they must not fail --strict.
             (log.error if problem.is_error else log.info)(str(problem))

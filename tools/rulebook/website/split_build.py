@@ -30,6 +30,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
+from rulebook.model import Project
 from rulebook.website.precache import write_precache_list
 from rulebook.website.site_files import SITEMAP_ENTRY, SITEMAP_LOC, copy_sitemaps
 
@@ -52,6 +53,23 @@ def configured_address(config_file: Path) -> str | None:
     from mkdocs.config import load_config
 
     return load_config(str(config_file)).site_url
+
+
+def write_pages(root: Path, config_file: Path, project: Project) -> bool:
+    """The generated pages written once, before the parts start: each part's plugin then finds
+    them in place (website/generated_pages.py) instead of every part rendering every page. Done
+    only when the config's plugin reads `root`'s content; False when it reads another's."""
+    from mkdocs.config import load_config
+
+    from rulebook.website.generated_pages import write_generated_pages
+
+    config = load_config(str(config_file))
+    plugin = config.plugins.get("rulebook")
+    reads = Path(plugin.config.root) if plugin is not None and plugin.config.root else config_file.parent
+    if plugin is None or reads.resolve() != root.resolve():
+        return False
+    write_generated_pages(root, Path(config.docs_dir), project)
+    return True
 
 
 def shares(languages: list[str], parts: int) -> list[list[str]]:
