@@ -11,8 +11,16 @@ from pathlib import Path
 import pytest
 
 # Every page that is searched, per language (the quick-reference cards are not: their quotes of the
-# rules would outrank the rules), relative to the language's root.
-PAGES = {"", "rebus/", "rebis/", "oh-my-word/", "glossary/", "status/"}
+# rules would outrank the rules), relative to the language's root; each game's change list is.
+PAGES = {
+    "",
+    "rebus/",
+    "rebis/",
+    "oh-my-word/",
+    "glossary/",
+    "status/",
+    *(f"{game}/changes/" for game in ("rebus", "rebis", "oh-my-word")),
+}
 # A game page's entries: the page, its numbered sections (game.yaml), the referee notes and the sources.
 SECTIONS = {
     "rebus/": ["play", "forming", "scoring", "ending", "glossary"],
