@@ -59,7 +59,7 @@ def test_rename_follows_links_to_the_rule_and_keeps_their_translations_current(p
         "text: Separate the tiles into the {components.bags} bags according to color.",
         f"text: {english_old}",
     )
-    for language, old in (("fr", "selon leur couleur."), ("cs", "{components.bags} pytlíků.")):
+    for language, old in (("fr", "selon leur couleur."), ("cs", "other=pytlíků}}.")):
         text = edit(project_copy, f"rules/rebus/{language}.yaml", old, old[:-1] + " ([vítěz](#winner)).")
         start = text.index("  rule.bags:")
         hash_at = text.index("source: ", start) + len('source: "')

@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 import sys
 
-from rulebook.authoring.plan import Plan, Refused
+from rulebook.authoring.plan import Plan, Refused, apply_and_report
 
 
 def run_new(args: argparse.Namespace) -> int:
@@ -24,15 +24,10 @@ def run_new(args: argparse.Namespace) -> int:
     except OSError as error:
         print(f"{what}: cannot read {error.filename}: {error.strerror}; no file was changed", file=sys.stderr)
         return 2
-    try:
-        written = plan.apply()
-    except OSError as error:
-        print(f"{what}: cannot write {error.filename}: {error.strerror}; no file was changed", file=sys.stderr)
-        return 2
-    for path in written:
-        print(path.relative_to(args.root))
-    print(_next_steps(args), file=sys.stderr)
-    return 0
+    code = apply_and_report(what, plan, args.root)
+    if code == 0:
+        print(_next_steps(args), file=sys.stderr)
+    return code
 
 
 def run_rule(args: argparse.Namespace) -> int:
@@ -54,14 +49,7 @@ def run_rule(args: argparse.Namespace) -> int:
     except OSError as error:
         print(f"{what}: cannot read {error.filename}: {error.strerror}; no file was changed", file=sys.stderr)
         return 2
-    try:
-        written = plan.apply()
-    except OSError as error:
-        print(f"{what}: cannot write {error.filename}: {error.strerror}; no file was changed", file=sys.stderr)
-        return 2
-    for path in written:
-        print(path.relative_to(args.root))
-    return 0
+    return apply_and_report(what, plan, args.root)
 
 
 def _next_steps(args: argparse.Namespace) -> str:

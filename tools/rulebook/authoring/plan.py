@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import sys
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -64,3 +65,16 @@ def _missing_folders(folder: Path) -> list[Path]:
         missing.append(folder)
         folder = folder.parent
     return list(reversed(missing))
+
+
+def apply_and_report(what: str, plan: Plan, root: Path) -> int:
+    """Write every file of the plan, or none; print each file written, or why none was. The exit
+    code of the command that planned it."""
+    try:
+        written = plan.apply()
+    except OSError as error:
+        print(f"{what}: cannot write {error.filename}: {error.strerror}; no file was changed", file=sys.stderr)
+        return 2
+    for path in written:
+        print(display_path(path, root))
+    return 0

@@ -7,13 +7,13 @@ import argparse
 import json
 import sys
 
-from rulebook.authoring.plan import Refused
+from rulebook.authoring.plan import Refused, apply_and_report
 from rulebook.editions.changes import KINDS, Change, changes_between
 from rulebook.editions.cite import NotCited, resolve
 from rulebook.editions.history import History, read_history, read_snapshot
 from rulebook.editions.word_diff import terminal
 from rulebook.model import Game, Project
-from rulebook.problems import display_path, excerpt
+from rulebook.problems import excerpt
 from rulebook.site_address import public_site_url
 
 
@@ -26,14 +26,7 @@ def run_edition(args: argparse.Namespace, project: Project) -> int:
     except Refused as refused:
         print(f"{what}: {refused}", file=sys.stderr)
         return 2
-    try:
-        written = plan.apply()
-    except OSError as error:
-        print(f"{what}: cannot write {error.filename}: {error.strerror}; no file was changed", file=sys.stderr)
-        return 2
-    for path in written:
-        print(display_path(path, project.root))
-    return 0
+    return apply_and_report(what, plan, project.root)
 
 
 def _game_history(project: Project, game_id: str) -> tuple[Game, History]:
