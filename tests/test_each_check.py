@@ -135,13 +135,21 @@ FAULTS = [
         ),
     ),
     Fault(
-        "safety.markdown_dangers: a resource from another host (a fact may hold raw HTML)",
+        "safety.markdown_dangers: a resource from another host (in a fact's raw HTML, refused too)",
         "rules/rebus/game.yaml",
         "    bags: 3\n",
         "    bags: 3\n    note: '<audio src=\"https://elsewhere.example/a.mp3\"></audio>'\n",
         "'<audio",
         "facts.components.note: <audio src> loads https://elsewhere.example/a.mp3 from another host; the site "
         "must work offline",
+        also=(
+            ("rules/rebus/game.yaml", "'<audio", "facts.components.note: raw HTML is not allowed in text: '</audio>'"),
+            (
+                "rules/rebus/game.yaml",
+                "'<audio",
+                "facts.components.note: raw HTML is not allowed in text: '<audio src=\"https://elsewhere.example/a.'",
+            ),
+        ),
     ),
     Fault(
         "safety.markdown_dangers: a javascript: link in a unit",

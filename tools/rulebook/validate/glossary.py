@@ -157,7 +157,8 @@ def _example_problems(glossary: Glossary, symbol, known: set[str]) -> Iterator[P
 def _number_problems(glossary: Glossary, symbol, price: Callable[[Facts, int], int]) -> Iterator[Problem]:
     """A number in a symbol's words is one of its readings ("4"), or its example's tile count or score."""
     tiles = len(symbol.tiles)
-    allowed = {tiles, price(glossary.facts, tiles)} | {int(r) for r in symbol.readings if r.isdigit()}
+    score = price(glossary.facts, tiles)
+    allowed = {tiles, score} | {int(r) for r in symbol.readings if r.isdigit()}
     for words in glossary.words.values():
         for part in ("name", "description", "readings"):
             unit = words.units.get(symbol.unit(part))
@@ -168,5 +169,5 @@ def _number_problems(glossary: Glossary, symbol, price: Callable[[Facts, int], i
                     yield words.document.problem(
                         ("units", unit.id, "text"),
                         f"units.{unit.id}.text: says {written}; the example has {tiles} tiles and scores "
-                        f"{price}, and no reading is {written}",
+                        f"{score}, and no reading is {written}",
                     )
