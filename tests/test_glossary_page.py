@@ -103,7 +103,7 @@ def test_a_card_explains_its_readings_and_counts_one_tile_in_the_pages_language(
     card = _card(pages["cs/glossary.md"], "ice-cream")
     blocks = card.split("\n")
     assert blocks[1::2] == [""] * len(blocks[1::2]), "each block of the card is followed by one empty line"
-    description = '<p class="rb-symbol__description" markdown>Zmrzlina v kornoutu.</p>'
+    description = '<p class="rb-symbol__description" markdown>Zmrzlina v\u00a0kornoutu.</p>'  # the tie: render/ties.py
     assert f'{description}\n\n<p class="rb-symbol__explained" markdown>Anglické „ice cream“' in card
     assert card.endswith(
         '„<span lang="en">I scream</span>“ <span class="rb-symbol__meaning">(křičím)</span>'
