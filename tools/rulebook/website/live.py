@@ -45,6 +45,7 @@ from rulebook.website.internals import (
     set_current_language,
 )
 from rulebook.website.plugin import CONTENT_FOLDERS, THEME_DIR, RulebookPlugin, content_fingerprint
+from rulebook.website.precache import write_precache_list
 
 log = logging.getLogger("mkdocs.plugins.rulebook.live")
 RECORDER = "rulebook-live-recorder"
@@ -200,6 +201,8 @@ class LiveSite:
         built = self._build_pages(written)
         if built is None:
             return self.full_build()
+        if built:  # the offline list holds every file's digest: the worker must see the new pages
+            write_precache_list(Path(self.config.site_dir))
         self._content = now
         return Refresh("pages" if built else "unchanged", pages=built)
 
