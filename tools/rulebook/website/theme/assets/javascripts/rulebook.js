@@ -26,9 +26,13 @@ document.addEventListener("click", function (event) {
     if (dialog && input && !dialog.hasAttribute("aria-label")) {
       dialog.setAttribute("aria-label", input.getAttribute("aria-label") || input.placeholder);
     }
-    // Named after what comes before the table (its heading, or an example's caption): unique.
+    // Named after what comes before the table (its heading, or an example's caption): unique. The
+    // notes between a caption and its table ("Rests on:", "Assumption:") repeat across examples.
     document.querySelectorAll(".md-typeset__scrollwrap").forEach(function (wrap) {
       var before = wrap.previousElementSibling;
+      while (before && before.matches(".rb-rests-on, .rb-assumption")) {
+        before = before.previousElementSibling;
+      }
       var name = before ? before.textContent.replace(/¶$/, "").replace(/\s+/g, " ").trim().slice(0, 80) : "";
       wrap.tabIndex = 0;
       wrap.setAttribute("role", "region");
