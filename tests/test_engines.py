@@ -7,6 +7,7 @@ Run by `make test-engines` (`pytest -m engines`), not by `make test`: it builds 
 
 from __future__ import annotations
 
+import json
 import os
 import re
 import subprocess
@@ -54,9 +55,20 @@ def properdocs_site(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return build_with("properdocs", tmp_path_factory.mktemp("properdocs-site"))
 
 
+# The offline list (precache.json, and the same list in sw.js) holds each file's SHA-256 and a build
+# id made from them: the pages the generator tag differs on give other digests. Those are cut here;
+# every file they describe is itself compared byte for byte, and the listed files must be the same.
+OFFLINE_DIGESTS = re.compile(rb'"[0-9a-f]{64}"|"build":\s*"[0-9a-f]{16}"')
+
+
 def test_properdocs_builds_the_mkdocs_site(clean_site: Path, properdocs_site: Path) -> None:
     mkdocs, properdocs = contents(clean_site), contents(properdocs_site)
     assert sorted(properdocs) == sorted(mkdocs)
+    listed = [json.loads(site["precache.json"])["files"].keys() for site in (mkdocs, properdocs)]
+    assert listed[0] == listed[1]
+    for site in (mkdocs, properdocs):
+        for name in ("precache.json", "sw.js"):
+            site[name] = OFFLINE_DIGESTS.sub(b"", site[name])
     same = without_allowed(mkdocs), without_allowed(properdocs)
     different = [name for name in mkdocs if same[0][name] != same[1][name]]
     assert not different, different[:10]
