@@ -250,3 +250,20 @@ def plant_catalog(root: Path, language: str, payloads: list[tuple[str, str]]) ->
         planted += [PlantedMessage(msgstr_lines.pop(0), entry.msgid, text) for _ in range(forms)]
     assert not msgstr_lines
     return planted
+
+
+# What the safety checks say; other checks (punctuation, terminology) do not count as a refusal here.
+SAFETY_WORDS = (
+    "is not allowed",
+    "raw HTML",
+    "images are not allowed",
+    "reference definition",
+    "bidi control",
+    "control character",
+    "HTML entity",
+    "sanitizer would remove",
+    "from another host",
+    "brace",
+    "link text",
+    "belongs to the page itself",
+)

@@ -39,6 +39,7 @@ from hostile import (
     read_yaml,
     write_yaml,
 )
+from hostile import SAFETY_WORDS as TEXT_SAFETY_WORDS
 from rulebook.check import check_project
 from rulebook.load.document import read_document
 from rulebook.load.project import load_project
@@ -270,21 +271,8 @@ DOORS = [
 
 # --- the check and the output, once per copy ------------------------------------------------------
 
-SAFETY_WORDS = (
-    "is not allowed",
-    "images are not allowed",
-    "reference definition",
-    "bidi control",
-    "control character",
-    "HTML entity",
-    "sanitizer would remove",
-    "from another host",
-    "brace",
-    "link text",
-    "belongs to the page itself",
-    "a name is plain text",
-    "does not match",  # a schema's pattern: ids
-)
+# The words of the safety checks, and of the refusals only names and ids meet.
+SAFETY_WORDS = (*TEXT_SAFETY_WORDS, "a name is plain text", "does not match")  # (a schema's id pattern)
 
 
 @dataclass(frozen=True)

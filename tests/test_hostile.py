@@ -20,6 +20,7 @@ from hostile import (
     ELSEWHERE,
     PLACES,
     REFUSED_TEXT,
+    SAFETY_WORDS,
     copy_project,
     plant_everywhere,
     read_yaml,
@@ -35,21 +36,6 @@ from rulebook.validate.safety import MARKDOWN_EXTENSIONS
 from site_scan import dangers_in_page, dangers_in_search_index, scripts_of
 
 ROUNDS = 6  # each round plants at most 7 payloads: the place with the fewest units has 8
-# What the safety checks say; other checks (punctuation, terminology) do not count as a refusal here.
-SAFETY_WORDS = (
-    "is not allowed",
-    "raw HTML",
-    "images are not allowed",
-    "reference definition",
-    "bidi control",
-    "control character",
-    "HTML entity",
-    "sanitizer would remove",
-    "from another host",
-    "brace",
-    "link text",
-    "belongs to the page itself",
-)
 
 
 def test_the_corpus_is_large_and_reaches_every_place() -> None:
