@@ -9,7 +9,7 @@ import json
 import pytest
 
 from conftest import ROOT
-from rulebook.cli import score_json
+from rulebook.commands.score import score_json
 
 TOKEN_WORTH_4 = '{"players": {"Ann": [4]}}'  # the 4 is the 22nd character
 

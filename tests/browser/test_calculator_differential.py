@@ -27,7 +27,7 @@ from playwright.sync_api import Page
 from calculator_situations import situations
 from conftest import ROOT
 from harness import budget
-from rulebook.cli import score_json
+from rulebook.commands.score import score_json
 from rulebook.load.project import load_project
 
 pytestmark = pytest.mark.browser

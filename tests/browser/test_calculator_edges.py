@@ -10,7 +10,7 @@ import pytest
 from playwright.sync_api import Page
 
 from conftest import ROOT
-from rulebook.cli import score_json
+from rulebook.commands.score import score_json
 
 pytestmark = pytest.mark.browser
 

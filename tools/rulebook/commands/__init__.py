@@ -1,0 +1,1 @@
+"""The `rulebook` command's groups, each with its argument parsers and what they run (rulebook/cli.py joins them)."""

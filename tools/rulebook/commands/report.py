@@ -1,0 +1,24 @@
+"""How every command refuses: the problems on stderr, cut to 50 lines, and one JSON object under --json."""
+
+from __future__ import annotations
+
+import json
+import sys
+from collections.abc import Sequence
+
+from rulebook.problems import report_lines
+
+
+def refusal_json(lines: Sequence[str]) -> str:
+    """What every command prints under --json when it refuses: the lines it wrote to stderr."""
+    return json.dumps({"error": True, "problems": list(lines)}, ensure_ascii=False)
+
+
+def fail(problems: str | Sequence[object], code: int, json_wanted: bool) -> int:
+    """Print why a command refuses (at most 50 lines), and under --json one JSON object saying it."""
+    lines = report_lines([problems] if isinstance(problems, str) else problems)
+    for line in lines:
+        print(line, file=sys.stderr)
+    if json_wanted:
+        print(refusal_json(lines))
+    return code

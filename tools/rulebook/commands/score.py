@@ -1,0 +1,158 @@
+"""`rulebook score`: a situation or a worked example, scored by the game's own functions."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from rulebook.commands.report import fail, refusal_json
+from rulebook.load.reader import PROJECT_FILE
+from rulebook.problems import cut, display_path, excerpt, one_line, report_lines
+
+if TYPE_CHECKING:
+    from rulebook.i18n.refusals import Speaker
+    from rulebook.scoring.outcome import Outcome
+
+
+MAX_INPUT_BYTES = 1024 * 1024  # a situation is a few lines; anything bigger is refused unread
+
+
+class _Refusal(Exception):
+    """`rulebook score` cannot score this; `lines` say why, one problem each."""
+
+    def __init__(self, lines: Sequence[object]):
+        super().__init__(str(lines[0]) if lines else "")
+        self.lines = list(lines)
+
+
+def _read_input(source: str) -> tuple[bytes, str]:
+    display = "<stdin>" if source == "-" else cut(one_line(source), 255)
+    try:
+        if source == "-":
+            raw = sys.stdin.buffer.read(MAX_INPUT_BYTES + 1)
+        else:
+            with open(source, "rb") as stream:
+                raw = stream.read(MAX_INPUT_BYTES + 1)
+    except (OSError, AttributeError, ValueError) as error:  # no stdin at all is AttributeError
+        reason = getattr(error, "strerror", None) or "no input"
+        raise _Refusal([f"{display}: cannot read: {reason}"]) from None
+    if len(raw) > MAX_INPUT_BYTES:
+        raise _Refusal([f"{display}: refused: the document is larger than 1 MiB"])
+    return raw, display
+
+
+def score(args: argparse.Namespace) -> int:
+    """Score a situation; every refusal exits 2, and with --json prints one JSON object too."""
+    try:
+        say = _refusal_speaker(args.root, args.lang)
+        read = None if args.example else lambda: _read_input(args.file)
+        outcome = _scored(args.root, args.game, read, args.example, say)
+    except _Refusal as refusal:
+        return fail(refusal.lines, 2, args.json)
+    if args.json:
+        print(outcome_json(outcome))
+    else:
+        for line in outcome.lines:
+            print(line.english())
+        if "winners" in outcome.values:  # a turn's last line already ends on its score
+            print(_summary(outcome.values))
+    return 0
+
+
+def outcome_json(outcome: Outcome) -> str:
+    """What `rulebook score --json` prints for a scored situation."""
+    import json
+
+    return json.dumps(outcome.values, ensure_ascii=False, allow_nan=False)
+
+
+def score_json(root: Path, game: str, raw: bytes, language: str | None = None) -> tuple[int, str]:
+    """`rulebook score GAME - --json [--lang LANGUAGE]` in process, for these bytes on stdin: its exit
+    code and its standard output. The calculator's differential tests compare with this, case by case."""
+    try:
+        say = _refusal_speaker(root, language)
+        outcome = _scored(root, game, lambda: (raw, "<stdin>"), None, say)
+    except _Refusal as refusal:
+        return 2, refusal_json(report_lines(refusal.lines))
+    return 0, outcome_json(outcome)
+
+
+def _refusal_speaker(root: Path, language: str | None) -> Speaker:
+    """The refusals' words in `language` (English by default); an unknown language is refused."""
+    from rulebook.i18n.refusals import english, speaker
+
+    if language is None:
+        return english
+    from rulebook.load.document import DocumentError, read_document
+
+    try:
+        languages = read_document(root / PROJECT_FILE, str(PROJECT_FILE)).data["languages"]
+    except (DocumentError, KeyError, TypeError):
+        raise _Refusal([f"rulebook score: {PROJECT_FILE} is broken; `rulebook check` lists every problem"]) from None
+    if language not in languages:
+        choices = ", ".join(map(str, languages))
+        raise _Refusal([f"rulebook score: no language {excerpt(language)}; choose from {choices}"])
+    return speaker(root, language, languages[0])
+
+
+def _scored(
+    root: Path, game_id: str, read: Callable[[], tuple[bytes, str]] | None, example: str | None, say: Speaker
+) -> Outcome:
+    """The outcome of the situation that `read` returns (bytes and their display name), or of an example."""
+    from rulebook.load.document import DocumentError, parse_document
+    from rulebook.load.reader import read_checked
+    from rulebook.scoring.scorers import has_scorer
+    from rulebook.scoring.situation import Invalid, score_situation
+
+    game_file = root / "rules" / game_id / "game.yaml"
+    if not _is_game_name(game_id) or not game_file.is_file():
+        raise _Refusal([f"rulebook score: no game {excerpt(game_id)} (no {one_line(display_path(game_file, root))})"])
+    game, broken = read_checked(root, game_file, "game.schema.json")
+    if game is None:
+        raise _Refusal([*broken, "rulebook score: the game data is broken; `rulebook check` lists every problem"])
+    try:
+        if read is None:
+            examples = {item["id"]: index for index, item in enumerate(game.data.get("examples", []))}
+            if example not in examples:
+                known = ", ".join(examples) or "none"
+                raise _Refusal([f"rulebook score: {game_id} has no example {excerpt(example)}; it has: {known}"])
+            document = game.part(("examples", examples[example], "input"))
+        else:
+            document = parse_document(*read())
+        scoring = game.data.get("scoring", game_id)
+        if not has_scorer(root, scoring):
+            raise _Refusal([f"rulebook score: {game_id} has no scoring functions"])
+        return score_situation(document, scoring, game.data["facts"], root, say, remember=read is None)
+    except (DocumentError, Invalid) as error:
+        raise _Refusal(error.problems) from None
+
+
+def _is_game_name(name: str) -> bool:
+    """A game is a folder under rules/: its name cannot climb out of it (`../x`) or name a hidden file."""
+    return bool(name) and "/" not in name and "\\" not in name and not name.startswith(".") and "\x00" not in name
+
+
+def _summary(values: dict) -> str:
+    """The winners (and the red token's fate); a name with a line break in it stays on its line."""
+    winners = [one_line(name) for name in values["winners"]]
+    text = f"{'Winners' if len(winners) > 1 else 'Winner'}: {', '.join(winners)}"
+    if values.get("tiebreak"):
+        text += " (a tiebreaker is needed)"
+    if "red_token_to" in values:
+        placed = values.get("red_token_shelf")
+        where = f", on {one_line(placed['player'])}'s shelf {placed['shelf']}" if placed else ""
+        text += f"\nRed token: {one_line(values['red_token_to'] or 'nobody (tied)')}{where}"
+    return text
+
+
+def add_parsers(commands: argparse._SubParsersAction) -> None:
+    parser = commands.add_parser("score", help="score a situation of a game (exit 2 on bad input)")
+    parser.add_argument("game", metavar="GAME", help="a game id of rules/project.yaml")
+    parser.add_argument("file", metavar="FILE", nargs="?", default="-", help="YAML or JSON document; - for stdin")
+    parser.add_argument("--json", action="store_true", help="print exactly one JSON object")
+    parser.add_argument("--example", metavar="ID", help="score one of the game's worked examples instead")
+    parser.add_argument("--lang", metavar="LANG", help="refusals in this project language (default: English)")
+    parser.set_defaults(run=score)

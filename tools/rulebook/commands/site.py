@@ -1,0 +1,175 @@
+"""The site's commands: `check`, `build`, `serve` and `merge`."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from rulebook.commands.report import fail
+from rulebook.load.reader import PROJECT_FILE
+from rulebook.problems import display_path, excerpt, one_line, report_lines
+
+if TYPE_CHECKING:
+    from rulebook.model import Project
+
+
+def check(args: argparse.Namespace) -> int:
+    return checked(args)[0]
+
+
+def checked(args: argparse.Namespace) -> tuple[int, Project | None]:
+    """`rulebook check`'s exit code, and the checked project when it has no error."""
+    from rulebook.check import check_project
+
+    started = time.perf_counter()
+    loaded, problems = check_project(args.root, parallel=True)
+    # Errors first: when the list is cut after 50, what fails the check is what shows.
+    for line in report_lines(sorted(problems, key=lambda problem: not problem.is_error)):
+        print(line)
+    errors = sum(problem.is_error for problem in problems)
+    warnings = len(problems) - errors
+    project = loaded.project
+    units = sum(w.size for t in project.text_sets() for w in t.words.values()) if project else 0
+    elapsed = time.perf_counter() - started
+    print(f"{errors} error(s), {warnings} warning(s) in {units} text units ({elapsed:.2f} s)", file=sys.stderr)
+    return (1, None) if errors else (0, project)
+
+
+def _build(args: argparse.Namespace) -> int:
+    """The site, built by one process per share of the languages at once, then merged
+    (rulebook/website/split_build.py); with --languages, one share, in this process."""
+    import logging
+    import os
+
+    from rulebook.website import split_build
+
+    handler = logging.StreamHandler(sys.stderr)
+    handler.setFormatter(logging.Formatter("%(levelname)-7s -  %(message)s"))
+    logging.getLogger("mkdocs").addHandler(handler)
+    logging.getLogger("mkdocs").setLevel(logging.WARNING)
+    config = args.config_file or args.root / "mkdocs.yml"
+    site = (args.site or config.parent / "site").resolve()
+    from mkdocs.exceptions import Abort, ConfigurationError, PluginError
+
+    try:
+        languages = split_build.site_languages(config)
+    except ConfigurationError as error:
+        return fail(f"rulebook build: {one_line(str(error))}", 2, False)
+    except (KeyError, StopIteration):
+        return fail(f"rulebook build: {excerpt(str(config))} configures no languages of the i18n plugin", 2, False)
+    site_url, refusal = _site_url(args, config)
+    if refusal:
+        return fail(refusal, 2, False)
+    if args.languages:
+        unknown = [code for code in args.languages.split(",") if code not in languages]
+        if unknown:
+            return fail(
+                f"rulebook build: --languages: {', '.join(map(excerpt, unknown))} not among {languages}", 2, False
+            )
+        try:
+            split_build.build_part(config, site, args.languages.split(","), args.strict, site_url)
+        except (Abort, ConfigurationError, PluginError) as error:
+            print(f"rulebook build: {one_line(str(error))}", file=sys.stderr)
+            return 1
+        return 0
+    # Checked once here, on every core, and the pages rendered once: the parts then find every
+    # result in the persistent cache and every page on disk.
+    code, project = checked(args)
+    if code:
+        return code
+    if project is not None:
+        split_build.write_pages(args.root, config, project)
+    jobs = args.jobs or os.cpu_count() or 1
+    return split_build.build_in_parallel(args.root, config, site, jobs, args.strict, site_url)
+
+
+def _site_url(args: argparse.Namespace, config: Path) -> tuple[str | None, str | None]:
+    """The address to publish at, when it replaces the config's (--site-url, else RULEBOOK_SITE_URL),
+    and the refusal of a local or malformed one, wherever it was set."""
+    import os
+
+    from rulebook.site_address import ENVIRONMENT, address_problem, with_slash
+    from rulebook.website.split_build import configured_address
+
+    if args.site_url is not None:
+        given, where = args.site_url, "--site-url"
+    elif os.environ.get(ENVIRONMENT):
+        given, where = os.environ[ENVIRONMENT], ENVIRONMENT
+    else:
+        given, where = None, f"{display_path(config, args.root)}: site_url"
+    address = given if given is not None else configured_address(config)
+    problem = address_problem(address) if address is not None else None
+    if problem:
+        return None, f"rulebook build: {where}: {excerpt(address)} {problem}"
+    return (with_slash(given) if given is not None else None), None
+
+
+def _serve(args: argparse.Namespace) -> int:
+    """The site at --dev-addr, refreshed after every edit (rulebook/website/live.py)."""
+    import logging
+
+    from mkdocs.exceptions import Abort, ConfigurationError
+
+    from rulebook.website.live_server import serve
+
+    handler = logging.StreamHandler(sys.stderr)
+    handler.setFormatter(logging.Formatter("%(levelname)-7s -  %(message)s"))
+    logging.getLogger("mkdocs").addHandler(handler)
+    logging.getLogger("mkdocs").setLevel(logging.WARNING)
+    logging.getLogger("mkdocs.plugins.rulebook.live").setLevel(logging.INFO)
+    logging.getLogger("mkdocs.livereload").setLevel(logging.INFO)
+    host, _, port = args.dev_addr.rpartition(":")
+    if not host or not port.isdigit():
+        return fail(f"rulebook: --dev-addr: expected HOST:PORT, got {excerpt(args.dev_addr)}", 2, False)
+    try:
+        serve(args.config_file or args.root / "mkdocs.yml", host, int(port), strict=args.strict)
+    except (Abort, ConfigurationError) as error:  # the problems are logged above, with file:line:col
+        return fail(f"rulebook serve: {one_line(str(error))}", 2, False)
+    return 0
+
+
+def _merge(args: argparse.Namespace) -> int:
+    from rulebook.load.document import DocumentError, read_document
+    from rulebook.website.split_build import merge
+
+    default = args.default_language
+    if default is None:
+        try:
+            default = read_document(args.root / PROJECT_FILE, str(PROJECT_FILE)).data["languages"][0]
+        except (DocumentError, KeyError, TypeError, IndexError):
+            return fail("rulebook merge: rules/project.yaml names no language; use --default-language", 2, False)
+    try:
+        merge(args.site, args.parts, default)
+    except (ValueError, OSError) as error:
+        return fail(f"rulebook merge: {one_line(str(error))}", 2, False)
+    return 0
+
+
+def add_parsers(commands: argparse._SubParsersAction) -> None:
+    check_parser = commands.add_parser("check", help="validate all content and report every problem")
+    check_parser.set_defaults(run=check)
+    build = commands.add_parser("build", help="build the site, its languages in parallel processes, and merge them")
+    build.add_argument("-f", "--config-file", type=Path, help="the MkDocs config (default: mkdocs.yml in the project)")
+    build.add_argument("--site", type=Path, help="the folder to build into (default: site beside the config)")
+    build.add_argument("--jobs", type=int, help="processes at once (default: one per core)")
+    build.add_argument("--strict", action="store_true", help="a warning fails the build, as mkdocs build --strict")
+    build.add_argument("--languages", help="build only these languages (one part of a split build, for `merge`)")
+    build.add_argument(
+        "--site-url",
+        metavar="URL",
+        help="the address the site is published at (default: RULEBOOK_SITE_URL, else site_url)",
+    )
+    build.set_defaults(run=_build)
+    serve = commands.add_parser("serve", help="serve the site and refresh what an edit changes (make serve)")
+    serve.add_argument("-f", "--config-file", type=Path, help="the MkDocs config (default: mkdocs.yml in the project)")
+    serve.add_argument("-a", "--dev-addr", default="127.0.0.1:8000", help="HOST:PORT to serve at (127.0.0.1:8000)")
+    serve.add_argument("--strict", action="store_true", help="a warning fails the build, as mkdocs serve --strict")
+    serve.set_defaults(run=_serve)
+    merge = commands.add_parser("merge", help="merge the parts of a split build into one site")
+    merge.add_argument("site", type=Path, help="the merged site (replaced)")
+    merge.add_argument("parts", type=Path, nargs="+", help="the parts' sites, each built with --languages")
+    merge.add_argument("--default-language", help="(default: the first of rules/project.yaml)")
+    merge.set_defaults(run=_merge)

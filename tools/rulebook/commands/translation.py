@@ -1,0 +1,346 @@
+"""The translators' commands: `status` and `i18n` (export, import, update, review, minor, sync, terms)."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+from rulebook.commands.loading import load_clean
+from rulebook.commands.report import fail
+from rulebook.problems import display_path, excerpt, one_line
+
+
+def status_command(args: argparse.Namespace) -> int:
+    import json
+    from dataclasses import asdict
+
+    from rulebook.i18n.fact_basis import fact_change_notes
+    from rulebook.i18n.state import language_tallies, outdated_reasons_of, pending_units
+    from rulebook.load.project import load_project
+
+    loaded = load_project(args.root)
+    if loaded.project is None:
+        return fail(loaded.problems, 2, args.json)
+    project = loaded.project
+    translations = project.languages[1:]
+    languages = [args.lang] if args.lang else translations
+    unknown = [language for language in languages if language not in translations]
+    if unknown:
+        choices = ", ".join(translations) or "none"
+        message = f"rulebook status: {excerpt(unknown[0])} is not a translation; choose from {choices}"
+        return fail(message, 2, args.json)
+    tallies = {language: language_tallies(project, language) for language in languages}
+    # The units to work on, by id, as the site's status page lists them.
+    todo = {language: pending_units(project, language) for language in languages}
+    why = {language: outdated_reasons_of(project, language) for language in languages}
+    if args.json:
+        report = {
+            language: {
+                t.name: {
+                    **asdict(t),
+                    "percent": round(t.percent, 1),
+                    **todo[language].get(t.name, {}),
+                    **({"outdated_reasons": why[language][t.name]} if t.name in why[language] else {}),
+                }
+                for t in rows
+            }
+            for language, rows in tallies.items()
+        }
+        print(
+            json.dumps(
+                {"source_language": project.source_language, "languages": report}, ensure_ascii=False, allow_nan=False
+            )
+        )
+    else:
+        columns = ("total", "translated", "outdated", "missing", "draft", "reviewed", "original")
+        print(f"{'language':<9}{'part':<12}" + "".join(f"{c:>11}" for c in columns) + f"{'done':>8}")
+        for language, rows in tallies.items():
+            for t in rows:
+                cells = "".join(f"{getattr(t, c):>11}" for c in columns)
+                print(f"{language:<9}{t.name:<12}{cells}{t.percent:>7.1f}%")
+        for language, parts in todo.items():
+            for name, kinds in parts.items():
+                for kind, ids in kinds.items():
+                    if ids:
+                        print(f"{language} {name} {kind.removesuffix('_ids')}: {' '.join(ids)}")
+            for name, reasons in why[language].items():
+                for unit_id, said in reasons.items():
+                    for note in fact_change_notes(said):  # an English edit needs no saying: the ids above
+                        print(f"{language} {name} {unit_id}: {note}")
+    if args.fail_under is not None:
+        from rulebook.i18n.threshold import share, shown, shown_under
+
+        below = [(language, share(rows[-1])) for language, rows in tallies.items() if share(rows[-1]) < args.fail_under]
+        for language, percent in below:
+            print(
+                f"rulebook status: {language} is {shown_under(percent, args.fail_under)}% translated, "
+                f"under {shown(args.fail_under)}%",
+                file=sys.stderr,
+            )
+        return 1 if below else 0
+    return 0
+
+
+def export_command(args: argparse.Namespace) -> int:
+    from rulebook.i18n.export import export
+
+    project = load_clean(args.root)
+    if project is None:
+        return 2
+    if args.lang not in project.languages[1:]:
+        print(
+            f"rulebook i18n export: {args.lang!r} is not a translation; choose from {', '.join(project.languages[1:])}",
+            file=sys.stderr,
+        )
+        return 2
+    names = [text_set.id for text_set in project.text_sets()]
+    if args.game is not None and args.game not in names:
+        print(
+            f"rulebook i18n export: no game or glossary {args.game!r}; choose from {', '.join(names)}", file=sys.stderr
+        )
+        return 2
+    from rulebook.i18n.po_file import Refused
+
+    try:
+        written = export(project, args.lang, args.game, args.output, force=args.force)
+    except Refused as refused:  # a file holds a translator's edits: nothing was written
+        for problem in refused.problems:
+            print(problem, file=sys.stderr)
+        print("rulebook i18n export: refused; no file was changed", file=sys.stderr)
+        return 2
+    except OSError as error:
+        print(f"rulebook i18n export: cannot write {error.filename or args.output}: {error.strerror}", file=sys.stderr)
+        return 2
+    for path in written:
+        print(path)
+    return 0
+
+
+def _load_for_translations(root: Path):
+    """The project, even when its content has errors (an import may be what fixes them); None after
+    printing why it cannot be read at all."""
+    from rulebook.load.project import load_project
+
+    loaded = load_project(root)
+    if loaded.project is None:
+        for problem in loaded.problems:
+            print(problem, file=sys.stderr)
+        print("rulebook: the project cannot be read; fix it first (`rulebook check`)", file=sys.stderr)
+    return loaded.project
+
+
+def _po_command(args: argparse.Namespace, action) -> int:
+    """Run an action on a PO file; a refusal is exit 2 with one line per problem, and no file changed."""
+    from rulebook.i18n.po_file import Refused
+
+    project = _load_for_translations(args.root)
+    if project is None:
+        return 2
+    try:
+        action(project, Path(args.file))
+    except Refused as refused:
+        for problem in refused.problems:
+            print(problem, file=sys.stderr)
+        print(f"rulebook i18n {args.i18n_command}: {args.file} refused; no file was changed", file=sys.stderr)
+        return 2
+    except OSError as error:  # the one write is atomic: nothing was changed
+        print(f"rulebook i18n {args.i18n_command}: cannot write {error.filename}: {error.strerror}", file=sys.stderr)
+        return 2
+    return 0
+
+
+def import_command(args: argparse.Namespace) -> int:
+    from rulebook.i18n.importer import import_po
+    from rulebook.problems import display_path
+
+    def run(project, path: Path) -> None:
+        imported = import_po(project, path)
+        where = display_path(imported.path, args.root)
+        print(
+            f"{where}: {len(imported.changes)} unit(s) updated, "
+            f"{len(imported.fuzzy)} fuzzy entr(ies) kept as needing work, "
+            f"{len(imported.outdated)} stale entr(ies) taken as outdated, {len(imported.skipped)} skipped"
+        )
+        for change in imported.changes:
+            marks = [
+                mark
+                for mark, ids in (("outdated", imported.outdated), ("needs work", imported.fuzzy))
+                if change.unit_id in ids
+            ]
+            print(f"  updated: {change.unit_id}" + (f" ({', '.join(marks)})" if marks else ""))
+        for skipped in imported.skipped:
+            print(f"  {args.file}:{skipped.line}: skipped: {skipped.unit_id}: {skipped.reason}")
+
+    return _po_command(args, run)
+
+
+def update_command(args: argparse.Namespace) -> int:
+    from rulebook.i18n.update import update_po
+
+    def run(project, path: Path) -> None:
+        updated = update_po(project, path)
+        print(
+            f"{args.file}: brought up to the current English: {len(updated.changed)} entr(ies) now fuzzy "
+            f"(their English changed), {len(updated.added)} added, {len(updated.obsolete)} obsolete, "
+            f"{len(updated.revived)} obsolete made live again"
+        )
+        for label, ids in (
+            ("fuzzy", updated.changed),
+            ("added", updated.added),
+            ("obsolete", updated.obsolete),
+            ("live again", updated.revived),
+        ):
+            for unit_id in ids:
+                print(f"  {label}: {unit_id}")
+
+    return _po_command(args, run)
+
+
+def review_command(args: argparse.Namespace) -> int:
+    from rulebook.i18n.review import review_po
+    from rulebook.problems import display_path
+
+    def run(project, path: Path) -> None:
+        result = review_po(project, path)
+        print(f"{display_path(result.path, args.root)}: {len(result.reviewed)} unit(s) marked reviewed")
+        for unit_id in result.reviewed:
+            print(f"  reviewed: {unit_id}")
+        for unit_id in result.edited:
+            print(f"  not reviewed, the text differs from the YAML (import it first): {unit_id}")
+        for unit_id in result.outdated:
+            print(f"  not reviewed, fuzzy or outdated: {unit_id}")
+
+    return _po_command(args, run)
+
+
+def minor_command(args: argparse.Namespace) -> int:
+    from rulebook.i18n.minor import commit_message, minor_edit
+    from rulebook.i18n.po_file import Refused
+    from rulebook.problems import display_path
+
+    project = load_clean(args.root)
+    if project is None:
+        return 2
+    try:
+        result = minor_edit(project, args.game, args.unit, args.lang)
+    except Refused as refused:
+        for problem in refused.problems:
+            print(f"rulebook i18n minor: {one_line(problem)}", file=sys.stderr)
+        return 2
+    for language, path in result.stamped.items():
+        print(f"{display_path(path, args.root)}: {args.unit} stays current ({language})")
+    for language, why in result.left.items():
+        print(f"{language}: {args.unit} not changed: {why}")
+    print(f"suggested commit message: {commit_message(project, args.game, args.unit, result)}")
+    return 0
+
+
+def sync_command(args: argparse.Namespace) -> int:
+    from rulebook.i18n.po_file import Refused
+    from rulebook.i18n.sync import sync
+
+    project = _load_for_translations(args.root)
+    if project is None:
+        return 2
+    folder = args.output if args.output is not None else args.root / "po"
+    try:
+        synced = sync(project, folder)
+    except Refused as refused:
+        for problem in refused.problems:
+            print(problem, file=sys.stderr)
+        print("rulebook i18n sync: refused; no file was changed", file=sys.stderr)
+        return 2
+    except OSError as error:
+        print(f"rulebook i18n sync: cannot write {error.filename or folder}: {error.strerror}", file=sys.stderr)
+        return 2
+    for imported in synced.imported:
+        where = display_path(imported.path, args.root)
+        print(f"{where}: {len(imported.changes)} unit(s) imported from the PO file")
+        for change in imported.changes:
+            print(f"  updated: {change.unit_id}" + (" (needs work)" if change.unit_id in imported.fuzzy else ""))
+    for entry in synced.kept:
+        print(f"  {entry}: changed in the YAML only; exported from it")
+    print(
+        f"{display_path(folder, args.root)}: {len(synced.written)} file(s) exported again from the YAML, "
+        "the rest in step"
+    )
+    return 0
+
+
+def terms_command(args: argparse.Namespace) -> int:
+    from rulebook.i18n.terms import export_terms
+
+    project = load_clean(args.root)
+    if project is None:
+        return 2
+    if args.lang not in project.languages[1:]:
+        print(
+            f"rulebook i18n terms: {args.lang!r} is not a translation; choose from {', '.join(project.languages[1:])}",
+            file=sys.stderr,
+        )
+        return 2
+    try:
+        written = export_terms(project, args.lang, args.output)
+    except OSError as error:
+        print(f"rulebook i18n terms: cannot write {error.filename or args.output}: {error.strerror}", file=sys.stderr)
+        return 2
+    for path in written:
+        print(path)
+    return 0
+
+
+def _percent(text: str):
+    from rulebook.i18n.threshold import percent_argument
+
+    return percent_argument(text)
+
+
+def add_parsers(commands: argparse._SubParsersAction) -> None:
+    status = commands.add_parser("status", help="translation progress: translated, outdated, missing, draft")
+    status.add_argument("--lang", metavar="LANG", help="one language only")
+    status.add_argument("--json", action="store_true", help="machine-readable output")
+    status.add_argument(
+        "--fail-under",
+        metavar="PERCENT",
+        type=_percent,
+        help="exit 1 when a language has fewer units up to date than this (0 to 100)",
+    )
+    status.set_defaults(run=status_command)
+    i18n = commands.add_parser(
+        "i18n", help="PO files for translators: export, update, import, review, sync, minor, terms"
+    )
+    i18n_commands = i18n.add_subparsers(dest="i18n_command", required=True, metavar="ACTION")
+    export = i18n_commands.add_parser("export", help="write PO files of a language and their .pot templates")
+    export.add_argument("lang", metavar="LANG")
+    export.add_argument("--game", metavar="GAME", help="one game, or 'glossary' (default: all)")
+    export.add_argument("-o", "--output", type=Path, default=Path("po"), help="folder (default: po)")
+    export.add_argument(
+        "--force", action="store_true", help="overwrite PO files that hold edits not imported yet (they are lost)"
+    )
+    export.set_defaults(run=export_command)
+    import_ = i18n_commands.add_parser("import", help="take a translated PO file back into the YAML")
+    import_.add_argument("file", metavar="FILE")
+    import_.set_defaults(run=import_command)
+    update = i18n_commands.add_parser("update", help="bring an old PO file up to the current English, in place")
+    update.add_argument("file", metavar="FILE")
+    update.set_defaults(run=update_command)
+    review = i18n_commands.add_parser("review", help="mark the units of a reviewed PO file as reviewed")
+    review.add_argument("file", metavar="FILE")
+    review.set_defaults(run=review_command)
+    minor = i18n_commands.add_parser(
+        "minor", help="an English edit that keeps the meaning (a typo): its current translations stay current"
+    )
+    minor.add_argument("game", metavar="GAME", help="a game, or 'glossary'")
+    minor.add_argument("unit", metavar="UNIT_ID", help="the unit whose English was edited, e.g. rule.drawing")
+    minor.add_argument("--lang", action="append", metavar="LANG", help="one translation (repeatable; default: all)")
+    minor.set_defaults(run=minor_command)
+    sync = i18n_commands.add_parser(
+        "sync", help="po/ and the YAML in step: import what translators changed, then export every PO file again"
+    )
+    sync.add_argument("-o", "--output", type=Path, default=None, help="folder of the PO files (default: po)")
+    sync.set_defaults(run=sync_command)
+    terms = i18n_commands.add_parser("terms", help="glossary/terms.yaml as TBX and CSV for translation tools")
+    terms.add_argument("lang", metavar="LANG")
+    terms.add_argument("-o", "--output", type=Path, default=Path("po"), help="folder (default: po)")
+    terms.set_defaults(run=terms_command)
