@@ -14,8 +14,8 @@ from hypothesis import strategies as st
 
 from conftest import ROOT, edit, run_cli
 from rulebook.load.document import Document
+from rulebook.load.schema import fast_validator, validator
 from rulebook.validate.safety import _BIDI_CONTROLS, _SUSPECT
-from rulebook.validate.schema import fast_validator, validator
 
 WORDS_SCHEMA = ROOT / "schemas" / "words.schema.json"
 WINNER = "rules/rebus/en.yaml:80:11: units.rule.winner.text: raw HTML is not allowed in text: '<script>'"

@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from rulebook.load.document import parse_document
-from rulebook.validate.schema import schema_problems
+from rulebook.load.schema import schema_problems
 
 NUMBER = {"type": "number"}
 INTEGER = {"type": "integer"}

@@ -16,8 +16,8 @@ import pytest
 from conftest import ROOT
 from rulebook.load.document import read_document
 from rulebook.load.project import load_project
+from rulebook.load.schema import schema_problems
 from rulebook.placeholders import fill
-from rulebook.validate.schema import schema_problems
 from source_text import normalize, squash
 
 MAPS = sorted(ROOT.glob("rules/*/sources/*.coverage.yaml"))

@@ -68,7 +68,8 @@ PACKAGES: dict[str, tuple[list[str], list[str]]] = {
         ],
     ),
     "validate": (
-        ["src/rulebook/validate/*"],
+        # Schema checking and the text limits sit in load/, below validate and scoring: validation still.
+        ["src/rulebook/validate/*", "src/rulebook/load/schema.py", "src/rulebook/load/limits.py"],
         [
             "tests/test_check.py",
             "tests/test_each_check.py",

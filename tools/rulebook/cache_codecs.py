@@ -137,7 +137,7 @@ def _decode_digests(value: Any) -> dict[str, bytes]:
 READ: Codec[tuple[Document | None, list[Problem]]] = Codec(1, _encode_read, _decode_read)
 # The problems of a text set (check.py) or of a worked example's situation (scoring/situation.py).
 PROBLEMS: Codec[list[Problem]] = Codec(1, _encode_problems, _decode_problems)
-# A schema that passed the meta-schema (validate/schema.py).
+# A schema that passed the meta-schema (load/schema.py).
 PASSED: Codec[bool] = Codec(1, bool, _decode_passed)
 # The site's generated pages, by path, with the SHA-256 of each (website/plugin.py).
 PAGE_DIGESTS: Codec[dict[str, bytes]] = Codec(

@@ -18,11 +18,11 @@ from rulebook.authoring.plan import Plan, Refused
 from rulebook.authoring.schema_rules import game_id_pattern
 from rulebook.load.document import DocumentError, parse_document
 from rulebook.load.project import PROJECT_FILE
+from rulebook.load.schema import schema_problems
 from rulebook.problems import Problem
 from rulebook.scoring.scorers import BROWSER_SCORER, INPUT_SCHEMA, SCORER
 from rulebook.site_paths import taken_by_site
 from rulebook.validate.safety import character_dangers
-from rulebook.validate.schema import schema_problems
 
 MAX_NAME = 80
 

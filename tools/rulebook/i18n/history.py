@@ -13,9 +13,9 @@ from pathlib import Path
 import yaml
 
 from rulebook.editions.timeline import recorded_english
+from rulebook.load.limits import MAX_YAML_BYTES
 from rulebook.model import Game, Glossary, Project, source_hash
 from rulebook.problems import display_path
-from rulebook.validate.limits import MAX_YAML_BYTES
 
 HISTORY_DEPTH = 200  # commits of one file; enough for years of edits, cheap to read
 GIT_TIMEOUT = 30.0  # seconds; a git that hangs (a lock, a network mount) costs the history, not the command

@@ -14,8 +14,8 @@ from typing import Any, ClassVar
 
 import yaml
 
+from rulebook.load.limits import MAX_YAML_BYTES, TooLarge, read_bounded
 from rulebook.problems import Problem, excerpt, one_line
-from rulebook.validate.limits import MAX_YAML_BYTES, TooLarge, read_bounded
 
 try:  # The C parser is several times faster; marks are the same.
     from yaml import CSafeLoader as _Loader

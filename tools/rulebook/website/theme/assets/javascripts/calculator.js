@@ -358,7 +358,7 @@
     return lines;
   }
 
-  // ---- The schema, as rulebook.validate.schema words it ----------------------------------------
+  // ---- The schema, as rulebook.load.schema words it ----------------------------------------
 
   var BOUNDS = {
     minimum: "less than the minimum of",
