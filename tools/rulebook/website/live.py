@@ -9,6 +9,8 @@ entries replace the old ones in their language's index. Whatever cannot be place
 page's title, which every page's navigation shows; a page added or removed; mkdocs.yml, the
 theme, a schema or a UI catalog) rebuilds the whole site instead. Content with errors leaves the
 last good site in place: the problems are logged, with file:line:col, and nothing is written.
+Each refresh first empties the caches keyed by a path alone (rulebook/path_caches.py), so that an
+edited schema or mkdocs.yml is read again. Layering: website/, above every package it runs.
 """
 
 from __future__ import annotations
@@ -33,6 +35,7 @@ from mkdocs.structure.files import Files, InclusionLevel
 from mkdocs.structure.nav import Navigation
 
 from rulebook.files import write_if_changed
+from rulebook.path_caches import clear_path_caches
 from rulebook.render.pages import page_renderers, render_pages
 from rulebook.render.search import language_of, lunr_languages, split_index
 from rulebook.scoring.scorers import BROWSER_SCORER, INPUT_SCHEMA, SCORER
@@ -169,6 +172,7 @@ class LiveSite:
     def refresh(self) -> Refresh:
         """Bring the site up to date with the files on disk."""
         started = time.perf_counter()
+        clear_path_caches()  # an edited schema or mkdocs.yml is read again, as by a new process
         try:
             result = self._refresh()
         except (PluginError, Abort) as error:  # the problems are logged; the site stays as it was
