@@ -73,7 +73,7 @@ def fail_one_write(
 ) -> list[Path]:
     """Make the authoring plan's write of the path that `fails(path, count)` picks raise an OSError
     naming that path; the other writes happen. Returns the paths asked for, in order."""
-    from rulebook.authoring import plan
+    from rulebook import plan
 
     real_write, calls = plan.write_atomic, []
 

@@ -45,6 +45,6 @@ SLOW_PATTERNS: dict[str, Callable[[int], str]] = {
     "nested lists": _nested(lambda depth: "    " * depth + "- a"),
     "plain text": _run("a word "),
 }
-# Patterns made of markup characters (load/limits.py): refused for their count; the others
+# Patterns made of markup characters (located/limits.py): refused for their count; the others
 # for their length.
 LENGTH_ONLY = frozenset({"nested lists", "plain text"})

@@ -17,7 +17,7 @@ from mkdocs.config import load_config
 from conftest import ROOT, edit, locate, run_cli, tree_digest
 from hostile import BUILT_OUTSIDE_HOST, LINK_TARGETS, plant_units, unit_ids
 from rulebook.check import check_project
-from rulebook.load.document import read_document
+from rulebook.located.document import read_document
 from rulebook.render.anchors import is_reserved_id
 from rulebook.render.calculator import ANCHOR as CALCULATOR_ANCHOR
 from rulebook.render.glossary import SOUNDS_ANCHOR

@@ -54,7 +54,7 @@ def test_a_source_hash_of_digits_is_written_so_that_the_project_reads_it_as_text
     import yaml
 
     from rulebook.bench.synthetic import _QuotingDigits
-    from rulebook.load.document import parse_document
+    from rulebook.located.document import parse_document
 
     words = {"units": {"summary": {"text": "Tekst", "source": "099536614868"}}}
     text = yaml.dump(words, Dumper=_QuotingDigits, allow_unicode=True, sort_keys=False)

@@ -13,8 +13,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from conftest import ROOT, edit, run_cli
-from rulebook.load.document import Document
 from rulebook.load.schema import fast_validator, validator
+from rulebook.located.document import Document
 from rulebook.validate.safety import _BIDI_CONTROLS, _SUSPECT
 
 WORDS_SCHEMA = ROOT / "schemas" / "words.schema.json"
@@ -125,7 +125,7 @@ def test_every_words_file_of_the_project_takes_the_fast_path() -> None:
     for path in sorted(ROOT.glob("rules/*/*.yaml")) + sorted(ROOT.glob("glossary/??.yaml")):
         if path.name in ("game.yaml", "editions.yaml"):  # the facts, the edition history
             continue
-        from rulebook.load.document import read_document
+        from rulebook.located.document import read_document
 
         document: Document = read_document(path, path.name)
         fast(document.data)  # raises if the fast path would fall back to jsonschema

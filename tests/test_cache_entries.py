@@ -22,8 +22,8 @@ from hypothesis import strategies as st
 from conftest import ROOT, edit, run_cli
 from rulebook import cache
 from rulebook.cache_codecs import PAGE_DIGESTS, PASSED, PROBLEMS, READ, Codec
-from rulebook.load.document import Document, parse_document
 from rulebook.load.project import forget_read_files
+from rulebook.located.document import Document, parse_document
 from rulebook.problems import Problem, Severity
 
 PACKAGE = ROOT / "tools" / "rulebook"

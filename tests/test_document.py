@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from rulebook.load.document import DocumentError, parse_document
+from rulebook.located.document import DocumentError, parse_document
 
 
 def problems_of(source: bytes) -> list[str]:

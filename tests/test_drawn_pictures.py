@@ -10,8 +10,8 @@ from pathlib import Path
 
 from conftest import ROOT, edit, locate, run_cli
 from hostile import ELSEWHERE
-from rulebook.icons import icon_file, inline_svg, is_drawn
 from rulebook.load.project import load_project
+from rulebook.render.icons import icon_file, inline_svg, is_drawn
 from rulebook.render.pages import render_pages
 from rulebook.render.sanitizer import PICTURE_ALLOWED, removals, sanitize
 

@@ -7,7 +7,7 @@ import yaml
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from rulebook.load.document import Document, DocumentError, parse_document
+from rulebook.located.document import Document, DocumentError, parse_document
 from rulebook.validate.safety import character_problems
 
 # What YAML reads as a line break or keeps raw, the controls the check refuses, escapes' backslash.

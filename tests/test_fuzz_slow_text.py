@@ -2,7 +2,7 @@
 planted into the content, against the content alone, measured in the same run (issue 23, part 4).
 
 `make fuzz` plants every pattern of tests/slow_text.py at three sizes (the largest text the
-bounds of load/limits.py accept, 50,000 characters, 1 MB) and a 50 MB text, one at a time, and
+bounds of located/limits.py accept, 50,000 characters, 1 MB) and a 50 MB text, one at a time, and
 prints per command the slowest text with its time: no text may add more than 10 s. `make test`
 runs one small case, untimed, to keep this code working; tests/test_text_limits.py proves there
 that each pattern is refused, with its place.
@@ -25,7 +25,7 @@ from babel.messages.pofile import escape
 
 from harness import FUZZING, SLOW_TEXT_ROWS
 from hostile import copy_project
-from rulebook.load import limits
+from rulebook.located import limits
 from slow_text import LENGTH_ONLY, SLOW_PATTERNS
 
 WORDS = "rules/rebus/en.yaml"

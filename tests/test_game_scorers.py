@@ -11,7 +11,7 @@ import pytest
 import yaml
 
 from conftest import ROOT, run_cli
-from rulebook.scoring.scorers import scored_games, scorer
+from rulebook.scorers import scored_games, scorer
 
 TOOLKIT = ROOT / "tools" / "rulebook"
 

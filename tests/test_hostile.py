@@ -28,8 +28,8 @@ from hostile import (
     write_yaml,
 )
 from rulebook.check import check_project
-from rulebook.load.document import read_document
 from rulebook.load.project import load_project
+from rulebook.located.document import read_document
 from rulebook.render.pages import render_pages
 from rulebook.render.sanitizer import attribute_values, sanitize
 from rulebook.validate.safety import MARKDOWN_EXTENSIONS

@@ -25,8 +25,8 @@ from rulebook.i18n.review import review_po
 from rulebook.i18n.state import State, unit_states
 from rulebook.i18n.ui import gettext_plural_forms, ui_translations
 from rulebook.i18n.words_file import Change, apply_changes
-from rulebook.load.limits import MAX_YAML_BYTES
 from rulebook.load.project import load_project
+from rulebook.located.limits import MAX_YAML_BYTES
 from rulebook.model import Status, source_hash
 from rulebook.problems import Problem, Severity
 from rulebook.site_address import configured_site_url

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from rulebook.load.document import parse_document
+from rulebook.located.document import parse_document
 from rulebook.validate.safety import character_problems
 
 

@@ -12,8 +12,8 @@ from pathlib import Path
 
 import pytest
 
-from rulebook.load.document import parse_document
 from rulebook.load.schema import schema_problems
+from rulebook.located.document import parse_document
 
 NUMBER = {"type": "number"}
 INTEGER = {"type": "integer"}

@@ -16,10 +16,10 @@ import pytest
 import yaml
 
 from conftest import ROOT
-from rulebook.load.document import parse_document
+from rulebook.located.document import parse_document
+from rulebook.scorers import scorer
 from rulebook.scoring.assumptions import _changed_facts
 from rulebook.scoring.outcome import Outcome, Reason, Refused
-from rulebook.scoring.scorers import scorer
 from rulebook.scoring.situation import Invalid, score_situation
 
 

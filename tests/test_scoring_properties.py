@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 from conftest import ROOT
 from harness import budget
 from mutations import SITUATIONS, rebis_situation
-from rulebook.load.document import parse_document, read_document
+from rulebook.located.document import parse_document, read_document
 from rulebook.scoring.outcome import Outcome
 from rulebook.scoring.situation import Invalid, score_situation
 

@@ -14,9 +14,9 @@ from pathlib import Path
 import pytest
 
 from conftest import ROOT
-from rulebook.load.document import read_document
 from rulebook.load.project import load_project
 from rulebook.load.schema import schema_problems
+from rulebook.located.document import read_document
 from rulebook.placeholders import fill
 from source_text import normalize, squash
 

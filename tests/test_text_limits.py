@@ -1,4 +1,4 @@
-"""Texts and files over the bounds of load/limits.py are refused, with their place, before
+"""Texts and files over the bounds of located/limits.py are refused, with their place, before
 anything renders or even parses them: in `rulebook check`, the build and `rulebook i18n import`
 (issue 23, part 4). Untimed: `make fuzz` measures the time (tests/test_fuzz_slow_text.py)."""
 
@@ -14,7 +14,7 @@ import pytest
 
 from conftest import locate, run_cli, tree_digest
 from hostile import copy_project, plant_units, unit_ids
-from rulebook.load import limits
+from rulebook.located import limits
 from slow_text import LENGTH_ONLY, SLOW_PATTERNS
 from test_import import export, import_
 

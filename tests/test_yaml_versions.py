@@ -15,7 +15,7 @@ from authoring import copy_whole_project, environment, run
 from conftest import edit, locate, run_cli
 from rulebook.authoring import round_trip
 from rulebook.i18n.words_file import Change, apply_changes
-from rulebook.load.document import DocumentError, parse_document
+from rulebook.located.document import DocumentError, parse_document
 
 
 @pytest.mark.parametrize("word", ["no", "No", "yes", "on", "off", "1:30", "12:00:05", "1_000"])

@@ -13,8 +13,8 @@ import pytest
 from playwright.sync_api import Page
 
 from conftest import ROOT
-from rulebook.icons import inline_svg
 from rulebook.load.project import load_project
+from rulebook.render.icons import inline_svg
 
 pytestmark = pytest.mark.browser
 

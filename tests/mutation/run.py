@@ -69,7 +69,7 @@ PACKAGES: dict[str, tuple[list[str], list[str]]] = {
     ),
     "validate": (
         # Schema checking and the text limits sit in load/, below validate and scoring: validation still.
-        ["src/rulebook/validate/*", "src/rulebook/load/schema.py", "src/rulebook/load/limits.py"],
+        ["src/rulebook/validate/*", "src/rulebook/load/schema.py", "src/rulebook/located/limits.py"],
         [
             "tests/test_check.py",
             "tests/test_each_check.py",
@@ -143,7 +143,7 @@ def stage(package: str, keep: bool) -> Path:
     tests = [test for test in tests if (folder / test.partition("::")[0]).exists()]
     settings = {
         # rules/: each game's scorer, which mutmut names by its path (rules.<game>.scoring), as the
-        # toolkit's loader names the module it imports (rulebook/scoring/scorers.py).
+        # toolkit's loader names the module it imports (rulebook/scorers.py).
         "source_paths": ["src", "rules"],
         "only_mutate": mutate,
         "also_copy": list(CONTENT),

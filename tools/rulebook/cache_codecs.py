@@ -17,7 +17,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Generic, TypeVar
 
-from rulebook.load.document import Document, JsonPath
+from rulebook.located.document import Document, JsonPath
 from rulebook.problems import Problem, Severity
 
 Value = TypeVar("Value")

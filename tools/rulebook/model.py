@@ -12,7 +12,7 @@ from functools import cached_property, lru_cache
 from pathlib import Path
 from typing import Any
 
-from rulebook.load.document import Document
+from rulebook.located.document import Document
 
 Facts = dict[str, dict[str, Any]]
 
@@ -201,7 +201,7 @@ class Game:
     @property
     def scored(self) -> bool:
         """Whether a scorer scores it: `scoring` names one even for a game without any."""
-        from rulebook.scoring.scorers import has_scorer  # its file only: no scorer is imported
+        from rulebook.scorers import has_scorer  # its file only: no scorer is imported
 
         return has_scorer(self.folder.parent.parent, self.scoring)
 

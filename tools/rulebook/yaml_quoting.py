@@ -1,6 +1,6 @@
 """Scalars written so that every YAML reader reads them back as the text they are.
 
-The project reads YAML 1.2 (load/document.py), but MkDocs, PyYAML and many editors read YAML 1.1,
+The project reads YAML 1.2 (located/document.py), but MkDocs, PyYAML and many editors read YAML 1.1,
 where a plain `no` is false, `0777` is 511 and `1:30` is 90. What we write is quoted wherever a
 YAML 1.1 reader would take it for anything but its text: `rulebook new language no` must give
 mkdocs.yml a locale "no", not false.

@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 import sys
 
-from rulebook.authoring.plan import Plan, Refused, apply_and_report
+from rulebook.plan import Plan, Refused, apply_and_report
 
 
 def run_new(args: argparse.Namespace) -> int:

@@ -14,13 +14,13 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from rulebook.authoring import round_trip, templates
-from rulebook.authoring.plan import Plan, Refused
 from rulebook.authoring.schema_rules import game_id_pattern
-from rulebook.load.document import DocumentError, parse_document
 from rulebook.load.project import PROJECT_FILE
 from rulebook.load.schema import schema_problems
+from rulebook.located.document import DocumentError, parse_document
+from rulebook.plan import Plan, Refused
 from rulebook.problems import Problem
-from rulebook.scoring.scorers import BROWSER_SCORER, INPUT_SCHEMA, SCORER
+from rulebook.scorers import BROWSER_SCORER, INPUT_SCHEMA, SCORER
 from rulebook.site_paths import taken_by_site
 from rulebook.validate.safety import character_dangers
 

@@ -19,13 +19,13 @@ from babel.messages.pofile import read_po, write_po
 from ruamel.yaml.comments import CommentedMap
 
 from rulebook.authoring import round_trip, templates
-from rulebook.authoring.plan import Plan, Refused
 from rulebook.authoring.schema_rules import game_id_pattern, language_pattern
 from rulebook.i18n.ui import DOMAIN, catalog_path
 from rulebook.i18n.ui_catalog import unreadable
 from rulebook.load.project import GLOSSARY_FILE, PROJECT_FILE
+from rulebook.plan import Plan, Refused
 from rulebook.problems import excerpt
-from rulebook.website.material_languages import theme_language
+from rulebook.validate.material_languages import theme_language
 
 SITE_CONFIG = Path("mkdocs.yml")
 TEMPLATE = Path("locales") / f"{DOMAIN}.pot"

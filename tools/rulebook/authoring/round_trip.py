@@ -10,8 +10,8 @@ from typing import Any
 from ruamel.yaml import YAML
 from ruamel.yaml.error import YAMLError
 
-from rulebook.authoring.plan import Refused
 from rulebook.files import OUTSIDE_PROJECT, inside_project
+from rulebook.plan import Refused
 from rulebook.yaml_quoting import quote_misread
 
 

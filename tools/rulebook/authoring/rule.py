@@ -17,13 +17,13 @@ from pathlib import Path
 from typing import Any
 
 from rulebook.authoring import round_trip
-from rulebook.authoring.plan import Plan, Refused
 from rulebook.authoring.rule_references import is_section_place, links_to, rule_places
 from rulebook.authoring.schema_rules import game_id_pattern, id_pattern
 from rulebook.authoring.text_edits import TextEdits
-from rulebook.load.document import format_path
 from rulebook.load.project import PROJECT_FILE
+from rulebook.located.document import format_path
 from rulebook.model import source_hash
+from rulebook.plan import Plan, Refused
 from rulebook.problems import excerpt
 from rulebook.render.anchors import is_reserved_id
 

@@ -8,7 +8,7 @@ import re
 from collections.abc import Iterator
 from typing import Any
 
-from rulebook.load.document import JsonPath
+from rulebook.located.document import JsonPath
 from rulebook.render.target import browser_view
 
 # An inline link's target with a fragment: `](chess/#castling)`, `](#castling "title")`.

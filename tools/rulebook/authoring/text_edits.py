@@ -13,9 +13,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from rulebook.authoring.plan import Refused
 from rulebook.files import OUTSIDE_PROJECT, inside_project
-from rulebook.load.document import Document, DocumentError, JsonPath, format_path, parse_document, read_document
+from rulebook.located.document import Document, DocumentError, JsonPath, format_path, parse_document, read_document
+from rulebook.plan import Refused
 from rulebook.problems import display_path
 
 

@@ -86,7 +86,7 @@ def _refusal_speaker(root: Path, language: str | None) -> Speaker:
 
     if language is None:
         return english
-    from rulebook.load.document import DocumentError, read_document
+    from rulebook.located.document import DocumentError, read_document
 
     try:
         languages = read_document(root / PROJECT_FILE, str(PROJECT_FILE)).data["languages"]
@@ -102,9 +102,9 @@ def _scored(
     root: Path, game_id: str, read: Callable[[], tuple[bytes, str]] | None, example: str | None, say: Speaker
 ) -> Outcome:
     """The outcome of the situation that `read` returns (bytes and their display name), or of an example."""
-    from rulebook.load.document import DocumentError, parse_document
     from rulebook.load.reader import read_checked
-    from rulebook.scoring.scorers import has_scorer
+    from rulebook.located.document import DocumentError, parse_document
+    from rulebook.scorers import has_scorer
     from rulebook.scoring.situation import Invalid, score_situation
 
     game_file = root / "rules" / game_id / "game.yaml"

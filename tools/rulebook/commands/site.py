@@ -132,7 +132,7 @@ def _serve(args: argparse.Namespace) -> int:
 
 
 def _merge(args: argparse.Namespace) -> int:
-    from rulebook.load.document import DocumentError, read_document
+    from rulebook.located.document import DocumentError, read_document
     from rulebook.website.split_build import merge
 
     default = args.default_language

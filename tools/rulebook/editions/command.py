@@ -7,12 +7,12 @@ import argparse
 import json
 import sys
 
-from rulebook.authoring.plan import Refused, apply_and_report
 from rulebook.editions.changes import KINDS, Change, changes_between
 from rulebook.editions.cite import NotCited, resolve
 from rulebook.editions.history import History, read_history, read_snapshot
 from rulebook.editions.word_diff import terminal
 from rulebook.model import Game, Project
+from rulebook.plan import Refused, apply_and_report
 from rulebook.problems import excerpt
 from rulebook.site_address import public_site_url
 

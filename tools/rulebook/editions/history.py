@@ -8,8 +8,8 @@ from pathlib import Path
 
 from rulebook.editions.snapshot import Snapshot, digest, snapshot_from_data, snapshot_path
 from rulebook.editions.versions import version_key
-from rulebook.load.document import Document
 from rulebook.load.reader import Reader
+from rulebook.located.document import Document
 from rulebook.model import edition_unit
 from rulebook.problems import Problem, display_path
 

@@ -6,11 +6,11 @@ import datetime
 import json
 from pathlib import Path
 
-from rulebook.authoring.plan import Plan, Refused
 from rulebook.editions.history import HISTORY_FILE, Edition, history_text, read_history, read_snapshot
 from rulebook.editions.snapshot import digest, snapshot_path, snapshot_text, take_snapshot
 from rulebook.editions.versions import is_version, version_key
 from rulebook.model import Game, Project, Status, Unit, edition_unit
+from rulebook.plan import Plan, Refused
 from rulebook.problems import display_path, excerpt
 from rulebook.validate.text import translation_messages
 

@@ -13,7 +13,7 @@ from pathlib import Path
 import yaml
 
 from rulebook.editions.timeline import recorded_english
-from rulebook.load.limits import MAX_YAML_BYTES
+from rulebook.located.limits import MAX_YAML_BYTES
 from rulebook.model import Game, Glossary, Project, source_hash
 from rulebook.problems import display_path
 

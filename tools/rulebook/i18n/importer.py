@@ -19,10 +19,10 @@ from rulebook.i18n.fact_basis import fact_changes, quoted_values
 from rulebook.i18n.history import earlier_english
 from rulebook.i18n.po_file import Entry, PoFile, Refused, read_po_file
 from rulebook.i18n.words_file import Change, apply_changes
-from rulebook.load.document import DocumentError, parse_document
-from rulebook.load.limits import text_limit_dangers
 from rulebook.load.project import words_from_document
 from rulebook.load.schema import schema_problems
+from rulebook.located.document import DocumentError, parse_document
+from rulebook.located.limits import text_limit_dangers
 from rulebook.model import Facts, Game, Glossary, Project, Status, Unit, Words, source_hash
 from rulebook.problems import Problem, display_path
 from rulebook.validate.safety import character_dangers

@@ -15,7 +15,7 @@ from pathlib import Path
 from babel.messages.catalog import Catalog, Message
 from babel.messages.pofile import PoFileError, PoFileParser, generate_po, normalize
 
-from rulebook.load.limits import MAX_PO_BYTES, TooLarge, read_bounded
+from rulebook.located.limits import MAX_PO_BYTES, TooLarge, read_bounded
 
 
 class Refused(Exception):

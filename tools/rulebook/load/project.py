@@ -12,8 +12,8 @@ from pathlib import Path
 
 from rulebook.editions.history import read_history
 from rulebook.file_states import State, path_state, tree_state
-from rulebook.load.document import Document
 from rulebook.load.reader import GLOSSARY_FILE, PROJECT_FILE, TERMS_FILE, Reader
+from rulebook.located.document import Document
 from rulebook.model import (
     CardPart,
     Example,

@@ -13,9 +13,9 @@ from rulebook.cache import DiskCache, digest_of, file_digest
 from rulebook.cache_codecs import READ
 from rulebook.files import OUTSIDE_PROJECT, inside_project
 from rulebook.garbage import frozen_for_fork
-from rulebook.load.document import Document, DocumentError, parse_document, read_document
-from rulebook.load.limits import MAX_YAML_BYTES, TooLarge, limit_problems, read_bounded
 from rulebook.load.schema import schema_problems
+from rulebook.located.document import Document, DocumentError, parse_document, read_document
+from rulebook.located.limits import MAX_YAML_BYTES, TooLarge, limit_problems, read_bounded
 from rulebook.problems import Problem, display_path
 
 __all__ = ["GLOSSARY_FILE", "PROJECT_FILE", "TERMS_FILE", "Reader", "read_checked"]

@@ -26,7 +26,7 @@ from rulebook.cache_codecs import PASSED
 if TYPE_CHECKING:  # jsonschema is imported when a document is first validated: `rulebook score`
     from jsonschema import Draft202012Validator  # of a known situation does without it
     from jsonschema.exceptions import ValidationError
-from rulebook.load.document import Document, format_path
+from rulebook.located.document import Document, format_path
 from rulebook.problems import Problem, excerpt
 
 
@@ -165,7 +165,7 @@ def _describe(document: Document, error: ValidationError) -> list[Problem]:
     return [document.problem(path, f"{format_path(path)}: {phrase(error)}")]
 
 
-# Words YAML 1.1 took for booleans; the project reads YAML 1.2, where they are words (load/document.py).
+# Words YAML 1.1 took for booleans; the project reads YAML 1.2, where they are words (located/document.py).
 _YAML_11_BOOLEANS = frozenset({"yes", "no", "on", "off", "y", "n"})
 _YES_NO = " (write true or false: yes, no, on and off are words)"
 

@@ -25,7 +25,7 @@ from rulebook.i18n.ui_catalog import read_ui_catalog
 from rulebook.model import Game, Project
 from rulebook.render.context import PageContext
 from rulebook.render.markup import attribute
-from rulebook.scoring.scorers import SCORER, browser_scorer, input_schema, scored_games, scorer
+from rulebook.scorers import SCORER, browser_scorer, input_schema, scored_games, scorer
 
 SHARED_SCORING = Path(__file__).parent.parent / "scoring"  # the words every scorer shares
 # Each language's plural rule, a file of the site: as an inline script it would differ by language,

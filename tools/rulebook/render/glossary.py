@@ -11,13 +11,13 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from rulebook.icons import inline_svg
 from rulebook.model import Glossary, Symbol
 from rulebook.render.context import PageContext
+from rulebook.render.icons import inline_svg
 from rulebook.render.markup import attribute, front_matter, literal, plain_text
 from rulebook.render.search import fold
 from rulebook.render.sounds import sound_index
-from rulebook.scoring.scorers import scorer
+from rulebook.scorers import scorer
 
 PAGE = "glossary.md"
 SOUNDS_ANCHOR = "sounds"  # the sound index's heading; validate/glossary.py keeps symbols and groups off it

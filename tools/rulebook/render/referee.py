@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from rulebook import placeholders
-from rulebook.load.document import format_path
+from rulebook.located.document import format_path
 from rulebook.model import Example, Game, Rule, Ruling
 from rulebook.render.context import PageContext
 from rulebook.render.markup import attribute, literal

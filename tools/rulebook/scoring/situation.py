@@ -12,11 +12,11 @@ from typing import Any
 
 from rulebook.cache import DiskCache, digest_of
 from rulebook.cache_codecs import PROBLEMS, encode_document
-from rulebook.load.document import Document, format_path
 from rulebook.load.schema import schema_problems
+from rulebook.located.document import Document, format_path
 from rulebook.problems import Problem
+from rulebook.scorers import input_schema, scorer
 from rulebook.scoring.outcome import JsonPath, Outcome, Reason, Refused
-from rulebook.scoring.scorers import input_schema, scorer
 
 
 class Invalid(Exception):

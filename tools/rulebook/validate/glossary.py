@@ -9,13 +9,13 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 
 from rulebook.files import OUTSIDE_PROJECT, inside_project
-from rulebook.icons import MAX_PICTURE_BYTES, icon_file, icons_folder, is_drawn
-from rulebook.load.document import Document, JsonPath
+from rulebook.located.document import Document, JsonPath
 from rulebook.model import Facts, Glossary, Project
 from rulebook.problems import Problem
 from rulebook.render.anchors import is_reserved_id
+from rulebook.render.icons import MAX_PICTURE_BYTES, icon_file, icons_folder, is_drawn
 from rulebook.render.sanitizer import PICTURE_ALLOWED, removals
-from rulebook.scoring.scorers import scorer
+from rulebook.scorers import scorer
 
 COUNT_FACT = ("components", "glossary_symbols")
 RACK_FACT = ("components", "rack_tiles")

@@ -9,7 +9,7 @@ from typing import Any
 from babel import Locale
 
 from rulebook import placeholders, plural_choice
-from rulebook.load.document import Document
+from rulebook.located.document import Document
 from rulebook.model import Game, Glossary, Project
 from rulebook.problems import Problem
 

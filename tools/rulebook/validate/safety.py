@@ -16,7 +16,7 @@ from typing import Any
 
 import markdown
 
-from rulebook.load.document import Document, JsonPath
+from rulebook.located.document import Document, JsonPath
 from rulebook.model import Game
 from rulebook.problems import Problem
 from rulebook.render.anchors import is_reserved_id

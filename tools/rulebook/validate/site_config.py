@@ -88,7 +88,7 @@ def _theme_language_problems(config: CommentedMap) -> list[Problem]:
     theme = config.get("theme")
     if not (isinstance(theme, CommentedMap) and theme.get("name") == "material"):
         return []
-    from rulebook.website.material_languages import material_languages, theme_language
+    from rulebook.validate.material_languages import material_languages, theme_language
 
     problems = []
     for where, language in _i18n_languages(config):

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from rulebook.load.document import JsonPath
+from rulebook.located.document import JsonPath
 from rulebook.model import Game
 from rulebook.problems import Problem
 from rulebook.render.anchors import is_reserved_id

@@ -9,7 +9,7 @@ with stems has whole terms.
 
 from __future__ import annotations
 
-from rulebook.load.document import Document
+from rulebook.located.document import Document
 from rulebook.model import Project, Term
 from rulebook.problems import Problem
 from rulebook.validate.qa import _pattern as stem_pattern

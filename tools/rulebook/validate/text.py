@@ -6,7 +6,7 @@ from collections.abc import Iterator
 
 from rulebook import placeholders, plural_choice
 from rulebook.i18n.basis import basis
-from rulebook.load.limits import filled_limit_dangers
+from rulebook.located.limits import filled_limit_dangers
 from rulebook.model import Game, Glossary, Project, Status, Unit
 from rulebook.problems import Problem, Severity
 from rulebook.validate.safety import character_dangers, markdown_dangers, raw_html_dangers

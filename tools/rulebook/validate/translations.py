@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from rulebook.i18n.fact_basis import ENGLISH_CHANGED, outdated_reasons
-from rulebook.load.document import Document
+from rulebook.located.document import Document
 from rulebook.model import Game, Glossary, Project
 from rulebook.problems import Problem, Severity
 

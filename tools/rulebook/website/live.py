@@ -38,7 +38,7 @@ from rulebook.files import write_if_changed
 from rulebook.path_caches import clear_path_caches
 from rulebook.render.pages import page_renderers, render_pages
 from rulebook.render.search import language_of, lunr_languages, split_index
-from rulebook.scoring.scorers import BROWSER_SCORER, INPUT_SCHEMA, SCORER
+from rulebook.scorers import BROWSER_SCORER, INPUT_SCHEMA, SCORER
 from rulebook.website.affected import affected_pages
 from rulebook.website.internals import (
     build_page,

@@ -22,8 +22,8 @@ from mkdocs.structure.pages import Page
 
 from rulebook.check import CONTENT_FOLDERS, check_project
 from rulebook.files import OUTSIDE_PROJECT, inside_project
-from rulebook.load.document import DocumentError, read_document
 from rulebook.load.project import GLOSSARY_FILE, PROJECT_FILE
+from rulebook.located.document import DocumentError, read_document
 from rulebook.model import Project
 from rulebook.render import markdown_extension
 from rulebook.render.calculator import GAME_FILE, PLURAL_FILE, calculator_data, game_scripts, language_part

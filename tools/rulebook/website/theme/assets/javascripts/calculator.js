@@ -20,7 +20,7 @@
   if (!DATA_ELEMENT) return;
   var DATA = JSON.parse(DATA_ELEMENT.textContent);
   var DISPLAY = "<stdin>";
-  var MAX_DEPTH = 64; // rulebook.load.document.MAX_DEPTH
+  var MAX_DEPTH = 64; // rulebook.located.document.MAX_DEPTH
   var YAML_MAX_LEVELS = 1000; // libyaml's parser refuses a flow collection opened 1,001 levels deep
   var MAX_REPORTED = 50; // rulebook.problems.MAX_REPORTED
   var MESSAGE_LENGTH = 500;

@@ -22,8 +22,8 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-if TYPE_CHECKING:  # load/document.py reads files through this module
-    from rulebook.load.document import Document, JsonPath
+if TYPE_CHECKING:  # located/document.py reads files through this module
+    from rulebook.located.document import Document, JsonPath
     from rulebook.problems import Problem
 
 MAX_YAML_BYTES = 512 * 1024  # a content file (YAML): rules/, glossary/
@@ -106,7 +106,7 @@ def filled_limit_dangers(filled: str) -> Iterator[str]:
 
 def limit_problems(document: Document) -> list[Problem]:
     """Every string and key of a document over the bounds, at its line and column."""
-    from rulebook.load.document import format_path
+    from rulebook.located.document import format_path
 
     return [
         document.problem(path, f"{format_path(path)}: {message}", key=is_key)

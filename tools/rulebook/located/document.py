@@ -14,7 +14,7 @@ from typing import Any, ClassVar
 
 import yaml
 
-from rulebook.load.limits import MAX_YAML_BYTES, TooLarge, read_bounded
+from rulebook.located.limits import MAX_YAML_BYTES, TooLarge, read_bounded
 from rulebook.problems import Problem, excerpt, one_line
 
 try:  # The C parser is several times faster; marks are the same.
@@ -173,7 +173,7 @@ def parse_document(raw: bytes, display: str) -> Document:
     {'a': 1, 'b': ['x', 'y']}
     >>> parse_document(b"a: 1\\na: 2\\n", "t.yaml")
     Traceback (most recent call last):
-    rulebook.load.document.DocumentError: t.yaml:2:1: duplicate key 'a' (first at line 1)
+    rulebook.located.document.DocumentError: t.yaml:2:1: duplicate key 'a' (first at line 1)
     """
     text = _joined_surrogates(_decode(raw, display))
     try:
@@ -354,7 +354,7 @@ def core_value(kind: str, text: str) -> bool | int | float | None:
     (90, 31, -inf, False)
     >>> core_value("int", "0777")
     Traceback (most recent call last):
-    rulebook.load.document.ReadersDisagree: a leading zero is read as octal or as text by YAML 1.1 readers; write 777
+    rulebook.located.document.ReadersDisagree: a leading zero is read as octal or as text by YAML 1.1 readers; write 777
     """
     if kind == "null":
         if text in ("~", "null", "Null", "NULL", ""):

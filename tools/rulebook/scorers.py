@@ -4,6 +4,9 @@ scorer). Adding the files is all it takes; the toolkit names no game.
 
 A scorer is code of the repository, reviewed like the toolkit, never contributor text: it is loaded
 from its file only when it lies inside the project (no link out), and only when a game is scored.
+
+Layering: it knows where a game's code lies and nothing of the content, so it sits below the
+content model (model.py asks it whether a game is scored) and scoring/, which runs the scorers.
 """
 
 from __future__ import annotations
