@@ -13,9 +13,9 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from conftest import ROOT, edit, run_cli
+from rulebook.characters import _BIDI_CONTROLS, SUSPECT_CHARACTER
 from rulebook.load.schema import fast_validator, validator
 from rulebook.located.document import Document
-from rulebook.validate.safety import _BIDI_CONTROLS, _SUSPECT
 
 WORDS_SCHEMA = ROOT / "schemas" / "words.schema.json"
 WINNER = "rules/rebus/en.yaml:80:11: units.rule.winner.text: raw HTML is not allowed in text: '<script>'"
@@ -70,7 +70,7 @@ def test_the_quick_character_search_finds_exactly_what_the_full_scan_refuses() -
         for code in range(sys.maxunicode + 1)
         if (chr(code) != "\n" and unicodedata.category(chr(code)) == "Cc") or chr(code) in _BIDI_CONTROLS
     }
-    found = {code for code in range(sys.maxunicode + 1) if _SUSPECT.search(chr(code))}
+    found = {code for code in range(sys.maxunicode + 1) if SUSPECT_CHARACTER.search(chr(code))}
     assert found == refused
     # By hand: C0 but the newline, DEL and C1, the bidi embeddings and overrides (5) and isolates (4).
     assert len(refused) == 31 + 1 + 32 + 5 + 4

@@ -42,7 +42,7 @@ TARGET = 90.0
 PACKAGES: dict[str, tuple[list[str], list[str]]] = {
     # What scorers share, and each game's scorer, which lives with the game (rules/<game>/scoring.py).
     "scoring": (
-        ["src/rulebook/scoring/*", "rules/*/scoring.py"],
+        ["src/rulebook/scoring/*", "src/rulebook/scorers.py", "rules/*/scoring.py"],
         [
             "tests/test_game_scorers.py",  # the game scorers' doctests
             "tests/test_score.py",
@@ -50,6 +50,7 @@ PACKAGES: dict[str, tuple[list[str], list[str]]] = {
             "tests/test_scoring_properties.py",
             "tests/test_examples.py",
             "src/rulebook/scoring",
+            "src/rulebook/scorers.py",
         ],
     ),
     "i18n": (
@@ -68,8 +69,14 @@ PACKAGES: dict[str, tuple[list[str], list[str]]] = {
         ],
     ),
     "validate": (
-        # Schema checking and the text limits sit in load/, below validate and scoring: validation still.
-        ["src/rulebook/validate/*", "src/rulebook/load/schema.py", "src/rulebook/located/limits.py"],
+        # Schema checking, the text limits and the refused characters sit below validate and scoring
+        # (load/, located/, characters.py): validation still.
+        [
+            "src/rulebook/validate/*",
+            "src/rulebook/load/schema.py",
+            "src/rulebook/located/limits.py",
+            "src/rulebook/characters.py",
+        ],
         [
             "tests/test_check.py",
             "tests/test_each_check.py",
@@ -83,6 +90,7 @@ PACKAGES: dict[str, tuple[list[str], list[str]]] = {
             "tests/test_languages_are_data.py::test_typography_of_a_language_the_project_lacks_is_refused",
             "tests/test_languages_are_data.py::test_typography_values_follow_the_schema",
             "src/rulebook/validate",
+            "src/rulebook/characters.py",
         ],
     ),
     # "The escaping": where text or a name becomes HTML (markup and its sanitizer, link targets,

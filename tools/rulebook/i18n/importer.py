@@ -12,6 +12,7 @@ from collections import Counter
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
+from rulebook.characters import character_dangers
 from rulebook.check import text_set_problems
 from rulebook.files import write_atomic
 from rulebook.i18n.entry_unit import unit_finder
@@ -25,7 +26,6 @@ from rulebook.located.document import DocumentError, parse_document
 from rulebook.located.limits import text_limit_dangers
 from rulebook.model import Facts, Game, Glossary, Project, Status, Unit, Words, source_hash
 from rulebook.problems import Problem, display_path
-from rulebook.validate.safety import character_dangers
 
 NEW_FILE = """# yaml-language-server: $schema=../../schemas/words.schema.json
 language: {language}

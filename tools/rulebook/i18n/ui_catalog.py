@@ -3,7 +3,7 @@ the palette, the calculator, refusals, exports and `rulebook check`.
 
 It is read only from inside the project (a symbolic link as the catalog is refused unread, and so is
 a path whose folders lead outside), strictly as a translator's PO file (UTF-8, PO lines, a usable
-Plural-Forms: rulebook.i18n.po_file), and each translation is judged by validate/catalog.py. A
+Plural-Forms: rulebook.i18n.po_file), and each translation is judged by i18n/catalog_text.py. A
 translation with a problem is never used: its msgid (the English) is said instead, so that even a
 build that skipped the check cannot print it.
 """
@@ -19,9 +19,9 @@ from pathlib import Path
 from babel.messages.catalog import Catalog
 
 from rulebook.files import inside_project
+from rulebook.i18n.catalog_text import message_dangers
 from rulebook.i18n.po_file import Entry, Refused, read_po_file
 from rulebook.problems import Problem, display_path, excerpt
-from rulebook.validate.catalog import message_dangers
 
 DOMAIN = "messages"
 _LOCATED = re.compile(r":(\d+): ")

@@ -9,6 +9,8 @@ from html.parser import HTMLParser
 
 import markdown
 
+from rulebook.i18n.catalog_text import INTERFACE_REFUSED
+
 
 def safe_markdown(text: str) -> str:
     """Text from YAML, ready to embed in a Markdown page.
@@ -61,12 +63,6 @@ def literal(text: str) -> str:
         end = opener.end()
         escaped = escaped[: end - 1] + "\\" + escaped[end - 1 :]
     return escaped
-
-
-# What a UI catalog's string may not hold (validate/catalog.py refuses each one): characters that
-# make a tag or an entity, leave a quoted attribute, or make a Markdown link, code span, escape or
-# table cell. Interface words are plain text on one line; placeholders are the msgid's braces.
-INTERFACE_REFUSED = frozenset('<>&"`[]\\|')
 
 
 def interface_text(text: str, msgid: str | tuple[str, ...] = "") -> str:

@@ -10,12 +10,12 @@ from __future__ import annotations
 
 import html
 import re
-import unicodedata
 from collections.abc import Iterator
 from typing import Any
 
 import markdown
 
+from rulebook.characters import SUSPECT_CHARACTER, character_dangers
 from rulebook.located.document import Document, JsonPath
 from rulebook.model import Game
 from rulebook.problems import Problem
@@ -28,11 +28,6 @@ from rulebook.render.target import LINK_SCHEMES, is_allowed_link, is_local_resou
 # The Markdown extensions of mkdocs.yml: text is judged as the site will render it (a test keeps
 # the two lists equal).
 MARKDOWN_EXTENSIONS = ("admonition", "attr_list", "md_in_html", "tables", "toc")
-# Bidirectional embeddings, overrides and isolates reorder what a reader sees ("Trojan Source").
-_BIDI_CONTROLS = frozenset(chr(code) for code in (*range(0x202A, 0x202F), *range(0x2066, 0x206A)))
-# Every character the loop below can refuse: Unicode's Cc category is exactly U+0000-U+001F and
-# U+007F-U+009F (a stable set), plus the bidi controls. One search clears a clean text at C speed.
-_SUSPECT = re.compile("[\x00-\x09\x0b-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069]")
 _CHARACTER_REFERENCE = re.compile(r"&(?:#[0-9]+|#[xX][0-9A-Fa-f]+|[A-Za-z][A-Za-z0-9]*);?")
 _URL_ATTRIBUTES = frozenset({"href", "src", "srcset", "action", "formaction", "poster", "data", "background"})
 # toc's own slugify, not the site's (render/anchors.py): the check sees the id a heading asks for.
@@ -77,7 +72,7 @@ def raw_html_dangers(text: str) -> Iterator[str]:
 def character_problems(document: Document) -> list[Problem]:
     """Control and bidi characters in every string and key of a document, wherever it goes. Units'
     texts are left to validate/text.py, which `i18n import` runs too."""
-    if document.text is not None and "\\" not in document.text and not _SUSPECT.search(document.text):
+    if document.text is not None and "\\" not in document.text and not SUSPECT_CHARACTER.search(document.text):
         # Without an escape, YAML takes every character of a string or key from the text as
         # written (folding adds only spaces and line breaks): nothing to find in any of them.
         return []
@@ -105,27 +100,6 @@ def name_dangers(name: str, forbidden: str = "<>") -> Iterator[str]:
         quoted = [f"'{char}'" for char in forbidden]
         listed = f"{', '.join(quoted[:-1])} and {quoted[-1]}" if len(quoted) > 1 else quoted[0]
         yield f"a name is plain text; {listed} are not allowed"
-
-
-def character_dangers(text: str) -> Iterator[str]:
-    r"""Characters no text needs: C0 and C1 controls (a newline excepted) and bidi controls.
-
-    >>> list(character_dangers("fine\nline")), list(character_dangers("a\x01b"))
-    ([], ['the control character U+0001 at character 2 is not allowed'])
-    >>> list(character_dangers("x\u202ey"))
-    ['the bidi control U+202E (RIGHT-TO-LEFT OVERRIDE) at character 2 reorders what readers see; remove it']
-    """
-    if not _SUSPECT.search(text):
-        return
-    for position, char in enumerate(text, 1):
-        if char in _BIDI_CONTROLS:
-            name = unicodedata.name(char, "")
-            yield (
-                f"the bidi control U+{ord(char):04X} ({name}) at character {position} reorders what readers see; "
-                "remove it"
-            )
-        elif char != "\n" and unicodedata.category(char) == "Cc":
-            yield f"the control character U+{ord(char):04X} at character {position} is not allowed"
 
 
 def markdown_dangers(text: str) -> Iterator[str]:

@@ -10,9 +10,13 @@ from __future__ import annotations
 import string
 from collections.abc import Iterator
 
-from rulebook.render.markup import INTERFACE_REFUSED
-from rulebook.validate.safety import character_dangers
+from rulebook.characters import character_dangers
 
+# What a UI catalog's string may not hold (message_dangers refuses each one): characters that
+# make a tag or an entity, leave a quoted attribute, or make a Markdown link, code span, escape or
+# table cell. Interface words are plain text on one line; placeholders are the msgid's braces.
+# render/markup.py escapes them too, in case a catalog that failed its check is rendered.
+INTERFACE_REFUSED = frozenset('<>&"`[]\\|')
 _FORMATTER = string.Formatter()
 
 
