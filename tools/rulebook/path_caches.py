@@ -20,14 +20,14 @@ Layering: above load/, render/ and site_address.py, whose caches it names; below
 from __future__ import annotations
 
 from rulebook.load import schema
-from rulebook.render import calculator
+from rulebook.render.calculator import schema_data
 from rulebook.site_address import configured_site_url
 
 # Each with functools' cache_clear; a cache added to the toolkit and keyed by a path belongs here.
 PATH_CACHES = (
     schema.validator,  # schemas/*.json and each game's score.schema.json, compiled
     schema.fast_validator,
-    calculator._schema,  # a game's input schema as the calculator's data gives it
+    schema_data,  # a game's input schema as the calculator's data gives it
     configured_site_url,  # mkdocs.yml's site_url
 )
 

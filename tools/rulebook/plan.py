@@ -1,4 +1,8 @@
-"""A set of file writes that happens entirely or not at all."""
+"""A set of file writes that happens entirely or not at all.
+
+Layering: with files and problems at the bottom, so that every package that writes (authoring/,
+editions/, i18n/) plans its writes alike (tests/test_layers.py).
+"""
 
 from __future__ import annotations
 

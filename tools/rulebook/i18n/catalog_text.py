@@ -3,6 +3,9 @@
 Catalog strings are printed into generated Markdown, into Material's palette attributes (unescaped
 by the theme), into our templates and into the calculator's data; each consumer escapes them too
 (render/markup.interface_text), but a catalog that check passes needs none of that escaping.
+
+Layering: in i18n/, below render/ and validate/: the catalog's reader (i18n/ui_catalog.py) keeps
+only the strings these rules pass, and render/markup.py escapes the same characters.
 """
 
 from __future__ import annotations

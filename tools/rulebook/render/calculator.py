@@ -128,7 +128,7 @@ def calculator_data(project: Project, language: str, game: Game) -> str:
         "language": language,
         "game": game.id,
         "games": {
-            game.id: {"scoring": game.scoring, "facts": game.facts, "schema": _schema(project.root, game.scoring)}
+            game.id: {"scoring": game.scoring, "facts": game.facts, "schema": schema_data(project.root, game.scoring)}
         },
         **language_part(project, language).words,
     }
@@ -137,8 +137,10 @@ def calculator_data(project: Project, language: str, game: Game) -> str:
     return text.replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026")
 
 
-@cache
-def _schema(root: Path, scoring: str) -> dict[str, Any]:
+@cache  # by path: `rulebook serve` empties it before each refresh (rulebook/path_caches.py)
+def schema_data(root: Path, scoring: str) -> dict[str, Any]:
+    """A game's input schema as the calculator reads it, without the words only people read."""
+
     def lean(node: Any) -> Any:
         if isinstance(node, dict):
             return {key: lean(value) for key, value in node.items() if key not in _UNUSED_SCHEMA_KEYS}

@@ -1,5 +1,8 @@
 """The pictures of the glossary: icons that ship inside the installed mkdocs-material, and the few
-the project draws itself (`project/<name>`, glossary/pictures/<name>.svg) where none fits."""
+the project draws itself (`project/<name>`, glossary/pictures/<name>.svg) where none fits.
+
+Layering: in render/, beside the sanitizer every drawn picture passes; validate/glossary.py, above,
+asks it whether an icon exists (tests/test_layers.py)."""
 
 from __future__ import annotations
 

@@ -1,6 +1,9 @@
 """The languages Material for MkDocs has its own words in (search box, navigation labels): one
 template each, partials/languages/<code>.html. A site language without one cannot be built unless
-the theme is told which of Material's languages to use (`theme: {language: …}` in its i18n entry)."""
+the theme is told which of Material's languages to use (`theme: {language: …}` in its i18n entry).
+
+Layering: in validate/, which checks mkdocs.yml's languages with it; authoring/, above, picks a
+new language's theme language with it (tests/test_layers.py)."""
 
 from __future__ import annotations
 
