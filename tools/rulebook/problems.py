@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import reprlib
 import unicodedata
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from enum import Enum
 from pathlib import Path
@@ -87,15 +87,27 @@ def excerpt(value: Any, limit: int = EXCERPT_LENGTH) -> str:
     return cut(one_line(text), limit)
 
 
+# A field's place in a document: keys and list indexes, as in JSON (`("round", "moves", 0)`).
+JsonPath = tuple[str | int, ...]
+
+
 @dataclass(frozen=True, order=True)
 class Problem:
-    """One finding, located at `file:line:col` (1-based) where the position is known."""
+    """One finding, located at `file:line:col` (1-based) where the position is known.
+
+    `code` names the kind of problem for good (`schema.minimum`, see rulebook.problem_codes) and
+    `params` are the JSON values its message is rendered from, in any language; `path` is the
+    field's place in the document, where there is one. `message` is the English rendering.
+    """
 
     file: str
     line: int
     col: int
     message: str
     severity: Severity = field(default=Severity.ERROR, compare=False)
+    code: str = field(default="", compare=False)
+    params: Mapping[str, Any] = field(default_factory=dict, compare=False)
+    path: JsonPath | None = field(default=None, compare=False)
 
     def __str__(self) -> str:
         file = one_line(self.file)

@@ -126,6 +126,7 @@ class Document:
 
     def problem(self, path: JsonPath, message: str, *, key: bool = False, **kwargs: Any) -> Problem:
         line, col = self.where(path, key=key)
+        kwargs.setdefault("path", path)
         return Problem(self.file, line, col, message, **kwargs)
 
 

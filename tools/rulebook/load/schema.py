@@ -27,7 +27,7 @@ if TYPE_CHECKING:  # jsonschema is imported when a document is first validated: 
     from jsonschema import Draft202012Validator  # of a known situation does without it
     from jsonschema.exceptions import ValidationError
 from rulebook.load.document import Document, format_path
-from rulebook.problems import Problem, excerpt
+from rulebook.problems import Problem, cut, excerpt
 
 
 def _is_integer(_checker: Any, instance: Any) -> bool:
@@ -142,7 +142,13 @@ def _describe(document: Document, error: ValidationError) -> list[Problem]:
         known = error.schema.get("properties", {})
         unknown = [key for key in error.instance if key not in known]
         return [
-            document.problem((*path, key), f"{format_path((*path, key))}: unknown key {excerpt(key)}", key=True)
+            document.problem(
+                (*path, key),
+                f"{format_path((*path, key))}: unknown key {excerpt(key)}",
+                key=True,
+                code="schema.additionalProperties",
+                params=_key_params(key),
+            )
             for key in unknown
         ]
     if "propertyNames" in error.relative_schema_path:
@@ -152,6 +158,8 @@ def _describe(document: Document, error: ValidationError) -> list[Problem]:
                 (*path, key),
                 f"{format_path((*path, key))}: key {excerpt(key)} is not allowed here ({phrase(error)})",
                 key=True,
+                code="schema.propertyNames",
+                params=_key_params(key),
             )
         ]
     if error.validator in ("oneOf", "anyOf") and error.context:
@@ -162,7 +170,40 @@ def _describe(document: Document, error: ValidationError) -> list[Problem]:
         closest = best_match([error])
         if closest is not error and len(closest.absolute_path) > len(path):
             return _describe(document, closest)
-    return [document.problem(path, f"{format_path(path)}: {phrase(error)}")]
+    code, params = coded(error)
+    return [document.problem(path, f"{format_path(path)}: {phrase(error)}", code=code, params=params)]
+
+
+def _key_params(key: Any) -> dict[str, Any]:
+    return {"key": cut(key) if isinstance(key, str) else key}
+
+
+# The keywords whose problems have a code of their own, `schema.<keyword>`; any other is `schema.other`.
+CODED_KEYWORDS = frozenset(
+    {"type", "enum", "const", "required", "pattern", "uniqueItems", "oneOf", "anyOf"}
+    | {"additionalProperties", "propertyNames"}
+)
+
+
+def coded(error: ValidationError) -> tuple[str, dict[str, Any]]:
+    """The problem's code and params (the contract shared with calculator.js): numbers and booleans
+    from the input, never its strings, which are hostile and unbounded."""
+    keyword, expected, instance = error.validator, error.validator_value, error.instance
+    if keyword in _BOUNDS:
+        return f"schema.{keyword}", {"limit": expected, "value": instance}
+    if keyword in _SIZES:
+        return f"schema.{keyword}", {"limit": expected, "count": len(instance)}
+    if keyword in ("type", "enum", "const"):
+        return f"schema.{keyword}", {"expected": expected}
+    if keyword == "required":
+        return "schema.required", {"missing": [name for name in expected if name not in instance]}
+    if keyword == "pattern":
+        return "schema.pattern", {"pattern": expected}
+    if keyword in ("oneOf", "anyOf"):
+        return f"schema.{keyword}", {"alternatives": [_kind(alternative) for alternative in expected]}
+    if keyword in CODED_KEYWORDS:
+        return f"schema.{keyword}", {}
+    return "schema.other", {"keyword": keyword}
 
 
 # Words YAML 1.1 took for booleans; the project reads YAML 1.2, where they are words (load/document.py).
