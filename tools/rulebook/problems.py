@@ -108,6 +108,8 @@ class Problem:
     code: str = field(default="", compare=False)
     params: Mapping[str, Any] = field(default_factory=dict, compare=False)
     path: JsonPath | None = field(default=None, compare=False)
+    # Excerpts of the input that the message quotes (rulebook.problem_codes), not part of the contract.
+    quoted: Mapping[str, str] = field(default_factory=dict, compare=False)
 
     def __str__(self) -> str:
         file = one_line(self.file)
@@ -118,6 +120,13 @@ class Problem:
     @property
     def is_error(self) -> bool:
         return self.severity is Severity.ERROR
+
+    @classmethod
+    def coded(cls, file: str, line: int, col: int, said: Any, *, field: str | None = None, **details: Any) -> Problem:
+        """A problem from a coded message (rulebook.problem_codes.Message), said before `field`."""
+        quoted = dict(said.quoted) | ({"field": field} if field is not None else {})
+        message = f"{field}: {said}" if field is not None else str(said)
+        return cls(file, line, col, message, code=said.code, params=dict(said.params), quoted=quoted, **details)
 
 
 def report_lines(problems: Iterable[Problem | str], limit: int = MAX_REPORTED) -> list[str]:

@@ -15,6 +15,7 @@ from typing import Any, ClassVar
 import yaml
 
 from rulebook.load.limits import MAX_YAML_BYTES, TooLarge, read_bounded
+from rulebook.problem_codes import Message
 from rulebook.problems import Problem, excerpt, one_line
 
 try:  # The C parser is several times faster; marks are the same.
@@ -124,9 +125,12 @@ class Document:
             ),
         )
 
-    def problem(self, path: JsonPath, message: str, *, key: bool = False, **kwargs: Any) -> Problem:
+    def problem(self, path: JsonPath, message: str | Message, *, key: bool = False, **kwargs: Any) -> Problem:
+        """A problem at the value (or key) at `path`; a coded message may name its `field`."""
         line, col = self.where(path, key=key)
         kwargs.setdefault("path", path)
+        if isinstance(message, Message):
+            return Problem.coded(self.file, line, col, message, **kwargs)
         return Problem(self.file, line, col, message, **kwargs)
 
 
