@@ -152,7 +152,12 @@ register(
     params=("codepoint", "name", "position"),
     grouped=False,
 )
-register("text.markup-in-name", N_("a name is plain text; {characters} are not allowed"), params=("characters",))
+register(
+    "text.markup-in-name",
+    N_("a name is plain text; {characters} are not allowed"),
+    params=("characters",),
+    literal=("characters",),
+)
 register("text.raw-html", N_("raw HTML is not allowed in text: '{tag}'"), quoted=("tag",))
 register("text.brace-in-fact", N_("a brace is not allowed in a string fact"))
 register(
@@ -204,3 +209,20 @@ register(
     ),
     quoted=("text", "shown", "target"),
 )
+register(
+    "text.unknown-placeholder",
+    N_("placeholder {placeholder} names no fact in {facts_file}"),
+    params=("facts_file",),
+    quoted=("placeholder",),
+)
+register(
+    "text.number-written-out",
+    N_("the number {number} is written out; quote it from game.yaml with a placeholder"),
+    quoted=("number",),
+)
+register(
+    "text.placeholders-differ",
+    N_("placeholders {used} differ from the English {wanted}"),
+    quoted=("used", "wanted"),
+)
+register("text.stray-brace", N_("a brace that is not part of a {example} placeholder"), params=("example",))
