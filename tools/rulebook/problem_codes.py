@@ -16,7 +16,10 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from rulebook.problems import Problem
 
 # A code: lowercase, dotted, `<layer>.<kebab-name>`; schema codes keep jsonschema's keyword
 # (`schema.exclusiveMinimum`), as the contract with calculator.js says.
@@ -131,6 +134,27 @@ def _shown(entry: Code, name: str, value: Any, gettext: Gettext, language: str) 
     return str(value)
 
 
+def said_in(problem: Problem, gettext: Gettext, ngettext: Ngettext, language: str) -> str:
+    """A problem's message in a language; one without a registered code keeps its English."""
+    if problem.code not in registry():
+        return problem.message
+    return say(problem.code, problem.params, problem.quoted, gettext=gettext, ngettext=ngettext, language=language)
+
+
+def as_json(problem: Problem, message: str | None = None) -> dict[str, Any]:
+    """A problem as `rulebook check --json` prints it."""
+    return {
+        "file": problem.file,
+        "line": problem.line,
+        "col": problem.col,
+        "severity": problem.severity.value,
+        "code": problem.code,
+        "path": None if problem.path is None else list(problem.path),
+        "params": dict(problem.params),
+        "message": problem.message if message is None else message,
+    }
+
+
 def joined(items: list[str], conjunction: str, gettext: Gettext = str) -> str:
     """'a, b and c' or 'a, b or c', with the conjunction of the language.
 
@@ -139,11 +163,11 @@ def joined(items: list[str], conjunction: str, gettext: Gettext = str) -> str:
     """
     if len(items) < 2:
         return "".join(items)
-    words = gettext(_AND if conjunction == "and" else _OR)
+    english = _CONJUNCTIONS[conjunction]
     try:
-        return words.format(items=", ".join(items[:-1]), last=items[-1])
+        return gettext(english).format(items=", ".join(items[:-1]), last=items[-1])
     except (KeyError, IndexError, ValueError):
-        return (_AND if conjunction == "and" else _OR).format(items=", ".join(items[:-1]), last=items[-1])
+        return english.format(items=", ".join(items[:-1]), last=items[-1])
 
 
 def N_(message: str) -> str:
@@ -160,6 +184,7 @@ def Nn_(singular: str, plural: str) -> tuple[str, str]:
 _AND = N_("{items} and {last}")
 # TRANSLATORS: the end of a list of alternatives, as in "a number, a string or a list".
 _OR = N_("{items} or {last}")
+_CONJUNCTIONS = {"and": _AND, "or": _OR}
 
 
 @dataclass(frozen=True, eq=False)

@@ -106,7 +106,9 @@ register(
 register("schema.uniqueItems", N_("has the same item twice"))
 _ALTERNATIVES = {"params": ("alternatives",), "joined": "or"}
 register("schema.oneOf", N_("expected {alternatives}{got}"), quoted=("got",), translated=("got",), **_ALTERNATIVES)
-register("schema.anyOf", N_("expected {alternatives}; got {value}"), quoted=("value",), **_ALTERNATIVES)
+register(
+    "schema.anyOf", N_("expected {alternatives}{got}"), quoted=("got", "value"), translated=("got",), **_ALTERNATIVES
+)
 register("schema.additionalProperties", N_("unknown key {shown}"), params=("key",), quoted=("shown",))
 register(
     "schema.propertyNames",

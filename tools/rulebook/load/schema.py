@@ -211,7 +211,8 @@ def said(error: ValidationError) -> Message:
     if keyword in ("oneOf", "anyOf"):
         alternatives = {"alternatives": [_kind(alternative) for alternative in expected]}
         if keyword == "oneOf" and not error.context:  # valid under more than one alternative
-            return Message("schema.oneOf", alternatives, {"got": NOT_BOTH if len(expected) == 2 else NOT_SEVERAL})
+            several = NOT_BOTH if len(expected) == 2 else NOT_SEVERAL
+            return Message("schema.oneOf", alternatives, {"got": several, **shown})
         return Message(f"schema.{keyword}", alternatives, {"got": GOT, **shown})
     if keyword in _CODED:
         return Message(f"schema.{keyword}", {})
