@@ -170,6 +170,16 @@ def joined(items: list[str], conjunction: str, gettext: Gettext = str) -> str:
         return english.format(items=", ".join(items[:-1]), last=items[-1])
 
 
+def table() -> str:
+    """The registry as dev/problem-codes.md lists it: code, English words and params, by layer."""
+    rows = ["| code | English words | params |", "| --- | --- | --- |"]
+    for name, code in registry().items():
+        words = code.words[-1] if isinstance(code.words, tuple) else code.words
+        params = ", ".join(f"`{param}`" for param in code.params) or "—"
+        rows.append(f"| `{name}` | {words.replace('|', chr(92) + '|')} | {params} |")
+    return "\n".join(rows)
+
+
 def N_(message: str) -> str:
     """Mark words for extraction (`make messages`); they are translated when a message is said."""
     return message
