@@ -228,3 +228,64 @@ register(
     quoted=("used", "wanted"),
 )
 register("text.stray-brace", N_("a brace that is not part of a {example} placeholder"), params=("example",))
+
+# ---- id: a game's ids and the ids it cites (validate/structure.py) -------------------------------
+# Kinds of id, said in the message's language.
+SECTION, RULE = N_("section"), N_("rule")
+register(
+    "id.folder-mismatch",
+    N_("'{id}' must equal the folder name '{folder}'"),
+    quoted=("id", "folder"),
+)
+register(
+    "id.duplicate-anchor",
+    N_("{kind} id '{id}' is already used by a {other}; ids are anchors and must be unique in a game"),
+    quoted=("kind", "id", "other"),
+    translated=("kind", "other"),
+)
+register(
+    "id.reserved-anchor",
+    N_("{kind} id '{id}' is an anchor the page itself uses; choose another"),
+    quoted=("kind", "id"),
+    translated=("kind",),
+)
+register("id.no-source-file", N_("no such file for '{language}'"), params=("language",))
+register("id.unknown-rule", N_("no rule '{id}'"), quoted=("id",))
+register("id.unknown-ruling", N_("no ruling '{id}'"), quoted=("id",))
+register("id.unknown-other-ruling", N_("no other ruling '{id}'"), quoted=("id",))
+register("id.unknown-fact", N_("no fact '{fact}'"), quoted=("fact",))
+
+# ---- unit: which units exist in which language (validate/translations.py) ------------------------
+# TRANSLATORS: {command} is a rulebook command line that deletes a rule.
+DELETING = N_("; {command} removes it from every language")
+register("unit.no-source-file", N_("no {file}: the source language is required"), params=("file",))
+register(
+    "unit.no-translation-file",
+    N_("no {file}: nothing in {text_set} is translated yet"),
+    params=("file", "text_set"),
+)
+register(
+    "unit.missing-english",
+    N_("'{unit}' is missing: game.yaml lists it, and every unit needs English text"),
+    quoted=("unit",),
+)
+register(
+    "unit.unknown",
+    N_("no such section or rule in game.yaml{deleting}"),
+    quoted=("deleting", "command"),
+    translated=("deleting",),
+)
+register(
+    "unit.nothing-to-translate",
+    N_("not in {file}, so there is nothing it can translate{deleting}"),
+    params=("file",),
+    quoted=("deleting", "command"),
+    translated=("deleting",),
+)
+register(
+    "unit.no-source-hash",
+    N_("a translation must record the hash of the English it translates in 'source'"),
+)
+register("unit.outdated", N_("outdated: {reasons}"), quoted=("reasons",))
+register("unit.no-status", N_("a translation must say its 'status' (original, draft or reviewed)"))
+register("unit.untranslated", N_("'{unit}' has no {language} translation yet"), params=("language",), quoted=("unit",))
