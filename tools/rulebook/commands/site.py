@@ -29,7 +29,8 @@ def checked(args: argparse.Namespace) -> tuple[int, Project | None]:
     started = time.perf_counter()
     language = getattr(args, "lang", None)
     if language is not None and language not in _project_languages(args.root):
-        return fail(f"rulebook check: --lang: no language {excerpt(language)} in {PROJECT_FILE}", 2, False), None
+        refusal = f"rulebook check: --lang: no language {excerpt(language)} in {PROJECT_FILE}"
+        return fail(refusal, 2, getattr(args, "json", False)), None
     loaded, problems = check_project(args.root, parallel=True)
     # Errors first: when the list is cut after 50, what fails the check is what shows.
     problems = sorted(problems, key=lambda problem: not problem.is_error)
