@@ -6,6 +6,7 @@ Each case breaks one file, then expects exit code 1 (0 for a warning), one messa
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -22,7 +23,8 @@ class Break:
     old: str
     new: str
     marker: str  # text inside `new` where the problem is located
-    message: str
+    problem: str  # its code (rulebook/problem_words.py)
+    params: dict  # and its params, worked out from the break
     code: int = 1
 
 
@@ -36,7 +38,8 @@ BREAKS = [
         WINNER,
         WINNER + "    text: Lowest score wins.\n",
         "text: Lowest",
-        "duplicate key 'text' (first at line {line_before})",
+        "yaml.duplicate-key",
+        {"first": "{line_before}"},
     ),
     Break(
         "unknown key",
@@ -44,7 +47,8 @@ BREAKS = [
         FR_BAGS,
         FR_BAGS + "    colour: bleu\n",
         "colour",
-        "units.rule.bags.colour: unknown key 'colour'",
+        "schema.additionalProperties",
+        {"key": "colour"},
     ),
     Break(
         "unknown top-level key in game data",
@@ -52,7 +56,8 @@ BREAKS = [
         "name: REBUS\n",
         "name: REBUS\nplayers: 4\n",
         "players",
-        "players: unknown key 'players'",
+        "schema.additionalProperties",
+        {"key": "players"},
     ),
     Break(
         "id only in a translation",
@@ -60,8 +65,8 @@ BREAKS = [
         FR_BAGS,
         FR_BAGS + "    source: 8b431258bc48\n    status: draft\n  rule.extra:\n    text: Texte.\n",
         "rule.extra",
-        "units.rule.extra: not in en.yaml, so there is nothing it can translate; "
-        "`rulebook rule delete rebus extra` removes it from every language",
+        "unit.nothing-to-translate",
+        {"file": "en.yaml"},
     ),
     Break(
         "placeholder naming no fact",
@@ -69,7 +74,8 @@ BREAKS = [
         "{components.bags} bags",
         "{components.bagz} bags",
         "Separate the tiles",
-        "units.rule.bags.text: placeholder {components.bagz} names no fact in rebus/game.yaml",
+        "text.unknown-placeholder",
+        {"facts_file": "rebus/game.yaml"},
     ),
     Break(
         "translation dropping a placeholder",
@@ -77,7 +83,8 @@ BREAKS = [
         "les {components.bags} sacs",
         "les trois sacs",
         "Répartissez",
-        "units.rule.bags.text: placeholders (none) differ from the English {components.bags}",
+        "text.placeholders-differ",
+        {},
     ),
     Break(
         "number written out",
@@ -85,7 +92,8 @@ BREAKS = [
         "Highest score wins.",
         "Highest score (13) wins.",
         "Highest",
-        "units.rule.winner.text: the number 13 is written out; quote it from game.yaml with a placeholder",
+        "text.number-written-out",
+        {},
     ),
     Break(
         "object-constructing tag",
@@ -93,7 +101,8 @@ BREAKS = [
         "text: Highest score wins.",
         'text: !!python/object/apply:os.system ["echo pwned"]',
         "!!python",
-        "YAML tag '!!python/object/apply:os.system' is not allowed: tags are never constructed",
+        "yaml.tag",
+        {},
     ),
     Break(
         "script in text",
@@ -101,7 +110,8 @@ BREAKS = [
         "Highest score wins.",
         "Highest score <script>alert(1)</script> wins.",
         "Highest",
-        "units.rule.winner.text: raw HTML is not allowed in text: '<script>'",
+        "text.raw-html",
+        {},
     ),
     Break(
         "raw HTML attribute trick",
@@ -109,7 +119,8 @@ BREAKS = [
         "Ve hře Rebis neexistuje",
         '<img src=x onerror="alert()"> Ve hře Rebis neexistuje',
         "<img",
-        "units.rule.hand-limit.text: raw HTML is not allowed in text: '<img src=x onerror=\"alert()\">'",
+        "text.raw-html",
+        {},
     ),
     Break(
         "alias",
@@ -117,7 +128,8 @@ BREAKS = [
         WINNER,
         "  rule.winner: &w\n    text: Highest score wins.\n  extra: *w\n",
         "*w",
-        "alias '*w' is not allowed: write the value out",
+        "yaml.alias",
+        {},
     ),
     Break(
         "wrong type in game data",
@@ -125,7 +137,8 @@ BREAKS = [
         "tile_points: 3",
         "tile_points: [a]",
         "a]",
-        "facts.scoring.tile_points[0]: 'a' is not of type 'number'",
+        "schema.type",
+        {"expected": "number"},
     ),
     Break(
         "wrong kind of fact",
@@ -133,7 +146,8 @@ BREAKS = [
         "tile_points: 3",
         "tile_points: {a: 1}",
         "{a: 1}",
-        "facts.scoring.tile_points: expected a number, a text or a list of numbers; got {'a': 1}",
+        "schema.oneOf",
+        {"alternatives": ["a number", "a text", "a list of numbers"]},
     ),
     Break(
         "game id differing from its folder",
@@ -141,7 +155,8 @@ BREAKS = [
         "id: rebis\n",
         "id: rebis-two\nscoring: rebis\n",
         "rebis-two",
-        "id: 'rebis-two' must equal the folder name 'rebis'",
+        "id.folder-mismatch",
+        {},
     ),
     Break(
         "rule id used twice",
@@ -149,7 +164,8 @@ BREAKS = [
         "rules: [own-tokens,",
         "rules: [receive-bag,",
         "receive-bag, change",
-        "rule id 'receive-bag' is already used by a rule; ids are anchors and must be unique in a game",
+        "id.duplicate-anchor",
+        {},
     ),
     Break(
         "missing translation is reported, not fatal",
@@ -157,7 +173,8 @@ BREAKS = [
         "  rule.winner:\n",
         "  rule.winner-gone:\n",
         "units:",
-        "warning: units: 'rule.winner' has no cs translation yet",
+        "unit.untranslated",
+        {"language": "cs"},
         code=0,
     ),
 ]
@@ -174,15 +191,16 @@ def test_broken_copy_is_reported_at_its_place(case: Break, project_copy: Path, c
     path.write_text(broken, encoding="utf-8")
     before = tree_digest(project_copy)
 
-    code, out, err = run_cli(capsys, "--root", str(project_copy), "check")
+    code, out, err = run_cli(capsys, "--root", str(project_copy), "check", "--json")
 
     line, col = locate(broken, case.marker)
-    message = case.message
-    if "{line_before}" in message:  # "first at line N": where the original key stands
-        message = message.format(line_before=locate(broken, case.old.splitlines()[-1])[0])
-    expected = f"{case.file}:{line}:{col}: {message}"
+    params = dict(case.params)
+    if params.get("first") == "{line_before}":  # "first at line N": where the original key stands
+        params["first"] = locate(broken, case.old.splitlines()[-1])[0]
+    expected = {"file": case.file, "line": line, "col": col, "code": case.problem, "params": params}
+    reported = [{key: problem[key] for key in expected} for problem in json.loads(out)["problems"]]
     assert code == case.code, out
-    assert any(reported.startswith(expected) for reported in out.splitlines()), f"{expected}\n---\n{out}"
+    assert expected in reported, f"{expected}\n---\n{reported}"
     assert "Traceback" not in out + err
     assert tree_digest(project_copy) == before, "check must not modify any file"
 
@@ -204,9 +222,10 @@ def test_invalid_utf8_is_located(project_copy: Path, capsys) -> None:
     path.write_bytes(raw[:offset] + b"\xff" + raw[offset:])
     line = raw.count(b"\n", 0, offset) + 1
     col = offset - (raw.rfind(b"\n", 0, offset) + 1) + 1
-    code, out, _ = run_cli(capsys, "--root", str(project_copy), "check")
+    code, out, _ = run_cli(capsys, "--root", str(project_copy), "check", "--json")
     assert code == 1
-    assert f"rules/rebis/fr.yaml:{line}:{col}: invalid UTF-8: byte 0xff" in out
+    found = [(p["file"], p["line"], p["col"], p["code"], p["params"]) for p in json.loads(out)["problems"]]
+    assert ("rules/rebis/fr.yaml", line, col, "yaml.utf-8", {"byte": "ff"}) in found
 
 
 def test_syntax_error_names_where_the_unclosed_bracket_opened(project_copy: Path, capsys) -> None:
@@ -214,15 +233,12 @@ def test_syntax_error_names_where_the_unclosed_bracket_opened(project_copy: Path
     broken = path.read_text(encoding="utf-8").replace("  rule.hand-limit:\n", "  rule.hand-limit: [\n")
     path.write_text(broken, encoding="utf-8")
     line, col = locate(broken, "[\n")
-    code, out, _ = run_cli(capsys, "--root", str(project_copy), "check")
+    code, out, _ = run_cli(capsys, "--root", str(project_copy), "check", "--json")
     assert code == 1
-    assert out.startswith("rules/rebis/en.yaml:")
-    assert (
-        f"YAML syntax error: did not find expected ',' or ']' (while parsing a flow sequence that starts "
-        f"at line {line}, column {col})" in out
-    )
-    # A file that cannot be read is not also reported as missing.
-    assert "no en.yaml" not in out
+    problems = json.loads(out)["problems"]
+    assert [(p["file"], p["code"], p["params"]) for p in problems] == [
+        ("rules/rebis/en.yaml", "yaml.unclosed", {"line": line, "column": col})
+    ]  # a file that cannot be read is not also reported as missing (unit.no-source-file)
 
 
 def test_every_problem_is_reported_in_one_run(project_copy: Path, capsys) -> None:

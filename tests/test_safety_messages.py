@@ -12,3 +12,13 @@ def test_a_control_character_in_a_top_level_key_is_said_to_be_in_the_document() 
     assert [str(problem) for problem in character_problems(document)] == [
         "case.yaml:1:1: (document): the control character U+0007 at character 2 is not allowed"
     ]
+
+
+def test_the_problem_has_the_code_of_a_control_character_and_where_it_is() -> None:
+    document = parse_document(b'key: "x\\x1b[31m"\n', "case.yaml")
+    [problem] = character_problems(document)
+    assert (problem.code, problem.path, dict(problem.params)) == (
+        "text.control-character",
+        ("key",),
+        {"codepoint": "001B", "position": 2},  # ESC, the second character of the value
+    )

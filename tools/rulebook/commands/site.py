@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import json
 import sys
 import time
 from pathlib import Path
@@ -14,6 +15,7 @@ from rulebook.problems import display_path, excerpt, one_line, report_lines
 
 if TYPE_CHECKING:
     from rulebook.model import Project
+    from rulebook.problems import Problem
 
 
 def check(args: argparse.Namespace) -> int:
@@ -25,10 +27,22 @@ def checked(args: argparse.Namespace) -> tuple[int, Project | None]:
     from rulebook.check import check_project
 
     started = time.perf_counter()
+    language = getattr(args, "lang", None)
+    if language is not None and language not in _project_languages(args.root):
+        refusal = f"rulebook check: --lang: no language {excerpt(language)} in {PROJECT_FILE}"
+        return fail(refusal, 2, getattr(args, "json", False)), None
     loaded, problems = check_project(args.root, parallel=True)
     # Errors first: when the list is cut after 50, what fails the check is what shows.
-    for line in report_lines(sorted(problems, key=lambda problem: not problem.is_error)):
-        print(line)
+    problems = sorted(problems, key=lambda problem: not problem.is_error)
+    if language is not None:
+        problems = _said_in(args.root, language, problems)
+    if getattr(args, "json", False):
+        from rulebook.problem_codes import as_json
+
+        print(json.dumps({"problems": [as_json(problem) for problem in problems]}, ensure_ascii=False))
+    else:
+        for line in report_lines(problems):
+            print(line)
     errors = sum(problem.is_error for problem in problems)
     warnings = len(problems) - errors
     project = loaded.project
@@ -36,6 +50,29 @@ def checked(args: argparse.Namespace) -> tuple[int, Project | None]:
     elapsed = time.perf_counter() - started
     print(f"{errors} error(s), {warnings} warning(s) in {units} text units ({elapsed:.2f} s)", file=sys.stderr)
     return (1, None) if errors else (0, project)
+
+
+def _project_languages(root: Path) -> list[str]:
+    from rulebook.located.document import DocumentError, read_document
+
+    try:
+        return [str(language) for language in read_document(root / PROJECT_FILE, str(PROJECT_FILE)).data["languages"]]
+    except (DocumentError, KeyError, TypeError):
+        return []  # the check says what is wrong with the file
+
+
+def _said_in(root: Path, language: str, problems: list[Problem]) -> list[Problem]:
+    """The problems with their messages in `language`, through the UI catalog."""
+    from dataclasses import replace
+
+    from rulebook.i18n.ui import ui_translations
+    from rulebook.problem_codes import said_in
+
+    translations = ui_translations(root, language)
+    return [
+        replace(problem, message=said_in(problem, translations.gettext, translations.ngettext, language))
+        for problem in problems
+    ]
 
 
 def _build(args: argparse.Namespace) -> int:
@@ -150,6 +187,10 @@ def _merge(args: argparse.Namespace) -> int:
 
 def add_parsers(commands: argparse._SubParsersAction) -> None:
     check_parser = commands.add_parser("check", help="validate all content and report every problem")
+    check_parser.add_argument(
+        "--json", action="store_true", help="print one JSON object: every problem with its code and params"
+    )
+    check_parser.add_argument("--lang", metavar="LANG", help="messages in this project language (default: English)")
     check_parser.set_defaults(run=check)
     build = commands.add_parser("build", help="build the site, its languages in parallel processes, and merge them")
     build.add_argument("-f", "--config-file", type=Path, help="the MkDocs config (default: mkdocs.yml in the project)")

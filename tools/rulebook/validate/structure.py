@@ -6,7 +6,9 @@ from collections.abc import Iterator
 
 from rulebook.located.document import JsonPath
 from rulebook.model import Game
-from rulebook.problems import Problem
+from rulebook.problem_codes import Message
+from rulebook.problem_words import RULE, SECTION
+from rulebook.problems import Problem, cut
 from rulebook.render.anchors import is_reserved_id
 
 
@@ -14,29 +16,27 @@ def structure_problems(game: Game) -> list[Problem]:
     document = game.document
     problems = []
     if game.id != game.folder.name:
-        problems.append(document.problem(("id",), f"id: '{game.id}' must equal the folder name '{game.folder.name}'"))
+        mismatch = Message("id.folder-mismatch", {}, {"id": cut(game.id), "folder": cut(game.folder.name)})
+        problems.append(document.problem(("id",), mismatch, field="id"))
     # Section and rule ids become anchors on one page, so they share one namespace.
     seen: dict[str, str] = {}
     for path, name, kind in _anchors(game):
         if name in seen:
-            problems.append(
-                document.problem(
-                    path,
-                    f"{kind} id '{name}' is already used by a {seen[name]}; "
-                    "ids are anchors and must be unique in a game",
-                )
-            )
+            used = {"kind": _KINDS[kind], "id": cut(name), "other": _KINDS[seen[name]]}
+            problems.append(document.problem(path, Message("id.duplicate-anchor", {}, used)))
         seen.setdefault(name, kind)
     for index, (language, path) in enumerate(game.sources.items()):
         if not path.is_file():
-            problems.append(
-                document.problem(("sources", index, "file"), f"sources[{index}].file: no such file for '{language}'")
-            )
+            missing = Message("id.no-source-file", {"language": language})
+            problems.append(document.problem(("sources", index, "file"), missing, field=f"sources[{index}].file"))
     problems += _reserved_anchor_problems(game)
     problems += _assumption_problems(game)
     problems += _presumption_problems(game)
     problems += _card_problems(game)
     return problems
+
+
+_KINDS = {"section": SECTION, "rule": RULE}
 
 
 def _anchors(game: Game) -> Iterator[tuple[JsonPath, str, str]]:
@@ -51,7 +51,7 @@ def _reserved_anchor_problems(game: Game) -> list[Problem]:
     """An anchor may not be one the template or the renderer owns: a rule `rb-calculator-data`
     would take the calculator's data (render/anchors.py)."""
     return [
-        game.document.problem(path, f"{kind} id '{name}' is an anchor the page itself uses; choose another")
+        game.document.problem(path, Message("id.reserved-anchor", {}, {"kind": _KINDS[kind], "id": cut(name)}))
         for path, name, kind in _anchors(game)
         if is_reserved_id(name)
     ]
@@ -67,9 +67,8 @@ def _card_problems(game: Game) -> list[Problem]:
             for index, item in enumerate(ids):
                 if item not in known:
                     path = ("quick_reference", name, kind, index)
-                    problems.append(
-                        game.document.problem(path, f"quick_reference.{name}.{kind}: no {kind[:-1]} '{item}'")
-                    )
+                    unknown = Message(f"id.unknown-{kind[:-1]}", {}, {"id": cut(item)})
+                    problems.append(game.document.problem(path, unknown, field=f"quick_reference.{name}.{kind}"))
     return problems
 
 
@@ -78,7 +77,9 @@ def _presumption_problems(game: Game) -> list[Problem]:
     ruling_ids = {ruling.id for ruling in game.rulings}
     return [
         game.document.problem(
-            ("rulings", r_index, "presumes", p_index), f"rulings[{r_index}].presumes: no other ruling '{presumed}'"
+            ("rulings", r_index, "presumes", p_index),
+            Message("id.unknown-other-ruling", {}, {"id": cut(presumed)}),
+            field=f"rulings[{r_index}].presumes",
         )
         for r_index, ruling in enumerate(game.rulings)
         for p_index, presumed in enumerate(ruling.presumes)
@@ -97,7 +98,9 @@ def _assumption_problems(game: Game) -> list[Problem]:
             if value is None:
                 problems.append(
                     game.document.problem(
-                        ("rulings", r_index, "assumes", a_index), f"rulings[{r_index}].assumes: no fact '{path}'"
+                        ("rulings", r_index, "assumes", a_index),
+                        Message("id.unknown-fact", {}, {"fact": cut(path)}),
+                        field=f"rulings[{r_index}].assumes",
                     )
                 )
     return problems
