@@ -6,6 +6,7 @@ Links and code are read from what Python-Markdown renders, never from patterns o
 
 from __future__ import annotations
 
+import ast
 import shlex
 import subprocess
 from dataclasses import dataclass, field
@@ -16,9 +17,11 @@ from urllib.parse import unquote, urlsplit
 import markdown
 import pytest
 
+import rulebook
 from conftest import ROOT
 
 README = ROOT / "README.md"
+PACKAGE = Path(rulebook.__file__).parent
 README_MOST_LINES = 150
 DOCUMENTS = sorted([README, ROOT / "CONTRIBUTING.md", *(ROOT / "guide").glob("*.md"), *(ROOT / "dev").glob("*.md")])
 # Where a quoted path may be relative to: the repository, the package, the tests.
@@ -192,3 +195,36 @@ def test_make_targets_are_read_from_code_only(tmp_path: Path) -> None:
         encoding="utf-8",
     )
     assert make_targets(document) == {"fuzz", "serve", "mutate"}
+
+
+def quoted_modules(package: Path) -> list[str]:
+    """The files a package's docstring quotes as code: `plugin.py`, `theme/`, `rulebook.check`."""
+    docstring = ast.get_docstring(ast.parse((package / "__init__.py").read_text(encoding="utf-8"))) or ""
+    return [text for text in rendered(docstring).code if text.endswith((".py", "/")) and " " not in text]
+
+
+def held(package: Path, name: str) -> bool:
+    """A module named `cli.py` may also be a package of that name (`cli/`), as a split leaves it."""
+    return (package / name).exists() or (name.endswith(".py") and (package / name[:-3] / "__init__.py").is_file())
+
+
+@pytest.mark.parametrize(
+    "package",
+    [PACKAGE, *sorted(path.parent for path in PACKAGE.glob("*/__init__.py"))],
+    ids=lambda path: path.relative_to(PACKAGE.parent).as_posix(),
+)
+def test_every_file_a_package_docstring_names_is_in_the_package(package: Path) -> None:
+    """A package's docstring says what it holds; a module it names that was moved or renamed makes it false."""
+    assert (package / "__init__.py").is_file()
+    missing = [name for name in quoted_modules(package) if not held(package, name)]
+    assert not missing, f"{package.name}/__init__.py names {missing}, which it does not hold"
+
+
+def test_a_docstring_naming_a_module_that_is_gone_is_caught(tmp_path: Path) -> None:
+    package = tmp_path / "kit"
+    (package / "split").mkdir(parents=True)
+    (package / "__init__.py").write_text('"""Holds `kept.py`, `split.py` and `gone.py`."""\n', encoding="utf-8")
+    (package / "kept.py").write_text("", encoding="utf-8")
+    (package / "split" / "__init__.py").write_text("", encoding="utf-8")
+    assert quoted_modules(package) == ["kept.py", "split.py", "gone.py"]
+    assert [name for name in quoted_modules(package) if not held(package, name)] == ["gone.py"]
