@@ -31,7 +31,7 @@ system-deps:
 	  $$SUDO apt-get update -qq && $$SUDO env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$missing; \
 	fi
 
-# `rulebook serve`: one full build, then after each edit only the pages it changes (README: Benchmark).
+# `rulebook serve`: one full build, then after each edit only the pages it changes (dev/performance.md).
 serve: install
 	$(BIN)/rulebook serve --strict --dev-addr 127.0.0.1:8000
 
@@ -98,7 +98,7 @@ print: build system-deps
 bench: install
 	$(BIN)/python -m rulebook.bench --out bench
 
-# UI strings: extract them from the code and merge them into every catalog (see the README).
+# UI strings: extract them from the code and merge them into every catalog (guide/translating.md, "UI strings").
 messages: install
 	$(BIN)/pybabel -q extract -F babel.cfg -k Nn_:1,2 -k form_word --no-location --sort-output --add-comments=TRANSLATORS: \
 	  --width=100 --project=rulebook --copyright-holder="rulebook authors" --msgid-bugs-address="" \

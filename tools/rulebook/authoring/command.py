@@ -54,5 +54,5 @@ def run_rule(args: argparse.Namespace) -> int:
 
 def _next_steps(args: argparse.Namespace) -> str:
     if args.new_command == "game":
-        return f"next: write the rules in rules/{args.id}/, then `rulebook check` (README: Add a game)"
-    return f"next: `rulebook status --lang {args.code}`, then translate (README: Add a language)"
+        return f"next: write the rules in rules/{args.id}/, then `rulebook check` (guide/writing.md: Add a game)"
+    return f"next: `rulebook status --lang {args.code}`, then translate (guide/writing.md: Add a language)"

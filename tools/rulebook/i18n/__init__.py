@@ -1,1 +1,7 @@
-"""Translations of the toolkit's own words (UI strings), through Babel message catalogs."""
+"""Translations: where each unit stands (`state.py`: translated, outdated, missing; draft or
+reviewed), the English a translation was made from (`basis.py`, `history.py`), the translators'
+PO files (`i18n export`, `update`, `import`, `review`, `sync`, `minor`, read and written through
+Babel in `po_file.py`), the terminology exports (`terms.py`), and the toolkit's own UI strings from
+`locales/<lang>/LC_MESSAGES/messages.po` (`ui.py`, `ui_catalog.py`), with refusals said in the
+reader's language (`refusals.py`).
+"""

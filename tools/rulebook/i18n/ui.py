@@ -1,7 +1,7 @@
 """UI strings from `locales/<lang>/LC_MESSAGES/messages.po`, compiled in memory by Babel.
 
 Reading the PO file directly means a stale `.mo` can never show old words; `pybabel compile`
-is still the way to check a catalog (see the README). The file is read through
+is still the way to check a catalog (guide/translating.md, "UI strings"). The file is read through
 rulebook.i18n.ui_catalog, which refuses links out of the project and leaves out every translation
 `rulebook check` refuses.
 """

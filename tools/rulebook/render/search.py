@@ -1,8 +1,10 @@
 """Search per language, accents ignored: a post-processing of Material's one search index.
 
 The i18n build writes one index for every language. We split it so that each language's pages
-search only their own index, and give every entry an extra field holding the accent-folded
-form of each word that has accents, so "hrac" finds "hráč" while "hráč" still does.
+search only their own index, with its own stemmer where lunr has one, and declare the fields that
+the browser fills as it indexes each entry (lunr.rb.min.js): the accent-folded form of each word
+that has accents, so "hrac" finds "hráč" while "hráč" still does, and stemmed copies of the text
+and title. The index carries each text once.
 """
 
 from __future__ import annotations

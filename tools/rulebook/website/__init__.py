@@ -1,1 +1,6 @@
-"""The MkDocs adapter: a plugin that runs the pipeline at build time. Only this package imports MkDocs."""
+"""The MkDocs adapter: the `rulebook` plugin that runs load → validate → render at build time
+(`plugin.py`), and what the built site needs of MkDocs, mkdocs-static-i18n and Material: the theme
+overrides (`theme/`), the interface words, the Content-Security-Policy, the offline copy's list,
+404 pages and sitemaps, `rulebook build`'s split build and `rulebook serve`'s incremental one.
+Every private name of those engines is in `internals.py`.
+"""
