@@ -9,6 +9,7 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, NoReturn
 
+from rulebook.arguments import intermixed
 from rulebook.load.reader import PROJECT_FILE
 from rulebook.problems import cut, display_path, excerpt, one_line, report_lines
 from rulebook.streams import safe_streams
@@ -648,7 +649,8 @@ def build_parser() -> argparse.ArgumentParser:
     merge.add_argument("parts", type=Path, nargs="+", help="the parts' sites, each built with --languages")
     merge.add_argument("--default-language", help="(default: the first of rules/project.yaml)")
     merge.set_defaults(run=_merge)
-    score = commands.add_parser("score", help="score a situation of a game (exit 2 on bad input)")
+    # Options before or after FILE: `score rebus --lang fr -` as `score rebus - --lang fr`.
+    score = intermixed(commands.add_parser("score", help="score a situation of a game (exit 2 on bad input)"))
     score.add_argument("game", metavar="GAME", help="a game id of rules/project.yaml")
     score.add_argument("file", metavar="FILE", nargs="?", default="-", help="YAML or JSON document; - for stdin")
     score.add_argument("--json", action="store_true", help="print exactly one JSON object")
