@@ -7,7 +7,7 @@ BIN := $(VENV)/bin
 INSTALLED := $(VENV)/.installed
 export NO_MKDOCS_2_WARNING := 1
 
-.PHONY: install serve build check test test-fast test-engines lint pytest system-deps messages bench fuzz print mutate clean
+.PHONY: install serve build check test test-fast test-engines lint pytest system-deps messages bench fuzz print mutate icons clean
 
 install: $(INSTALLED)
 
@@ -92,6 +92,12 @@ mutate: install
 # The print edition: print/<language>/<game>.pdf, printed by the tests' Chromium from the built site.
 print: build system-deps
 	$(BIN)/python -m rulebook.edition --site site --out print
+
+# Issue 28: the web app's PNG icons (192, 512, and Apple's 180), drawn from docs/assets/favicon.svg by
+# CairoSVG and committed; run it after changing the SVG (tests/browser/test_app_icons.py compares them).
+icons: install
+	$(BIN)/python -m pip install --quiet -c constraints.txt -e '.[icons]'
+	$(BIN)/python -m rulebook.app_icons --svg docs/assets/favicon.svg
 
 # How the toolkit's cost grows with content, against bare MkDocs (not part of `make test`; a smoke
 # run of it is). Writes bench/results.json.

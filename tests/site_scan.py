@@ -10,7 +10,16 @@ from rulebook.render.target import browser_view, is_local_resource, link_refusal
 _URL_ATTRIBUTES = {"href", "src", "action", "formaction", "poster", "data", "background", "xlink:href", "srcset"}
 _SCRIPT_SCHEMES = {"javascript", "vbscript", "data"}
 _EMBEDDING = {"iframe", "object", "embed", "frame", "frameset", "applet", "base"}
-_RESOURCE_LINKS = {"stylesheet", "icon", "preload", "prefetch", "manifest", "modulepreload", "import"}
+_RESOURCE_LINKS = {
+    "stylesheet",
+    "icon",
+    "apple-touch-icon",
+    "preload",
+    "prefetch",
+    "manifest",
+    "modulepreload",
+    "import",
+}
 _THEME_FORMS = {"md-search__form", "md-header__option"}  # search, palette toggle
 
 

@@ -6,7 +6,7 @@ imports are read from the source (ast), every one of them: at module level, insi
 toolkit defers many imports so that `rulebook score` starts fast), under `if TYPE_CHECKING:` (a type
 is a dependency too) and relative ones. The order, lowest first:
 
-1. problem_codes, problem_words (the codes and their English words), problems, characters, streams, files, file_states, site_paths, garbage, yaml_quoting, plural_choice,
+1. problem_codes, problem_words (the codes and their English words), problems, characters, arguments, streams, files, file_states, site_paths, garbage, yaml_quoting, plural_choice,
    placeholders, site_address, plan: words, files and paths, knowing nothing of the content;
 2. located: files read into data that remembers each value's line and column, within bounds;
 3. cache_codecs, cache: the persistent cache of checked documents and problems;
@@ -18,7 +18,7 @@ is a dependency too) and relative ones. The order, lowest first:
 9. i18n: translation state, PO files, the UI catalogs and the translators' operations;
 10. render: the content to Markdown pages, sanitized; icons, the calculator's data, search;
 11. validate: every check a schema cannot make; check: all of them over the project;
-12. path_caches, website: the MkDocs adapter and `rulebook serve`; then authoring, edition,
+12. path_caches, website: the MkDocs adapter and `rulebook serve`; then authoring, edition, app_icons,
     bench, commands and cli, the command line.
 
 An import that goes up the list is refused, unless it is one of KNOWN_UPWARD, each with the reason
@@ -44,6 +44,7 @@ LAYERS = (
     "problems",
     "characters",
     "streams",
+    "arguments",
     "files",
     "file_states",
     "site_paths",
@@ -69,6 +70,7 @@ LAYERS = (
     "website",
     "authoring",
     "edition",
+    "app_icons",
     "bench",
     "commands",
     "cli",

@@ -1,10 +1,13 @@
 """The print edition, printed by Chromium as `make print` prints it: REBUS on 5 A4 pages or fewer,
 every rule number and every citation's public address on paper (never the local server's it was
-printed from), no navigation, examples kept whole."""
+printed from), no navigation, examples kept whole; the body at 10 pt or more and headings that
+stand out, measured in the PDFs; no developer's command; each game's card on one page."""
 
 from __future__ import annotations
 
 import io
+import math
+from collections import Counter
 from pathlib import Path
 
 import pytest
@@ -12,7 +15,7 @@ from playwright.sync_api import Browser, Page
 from pypdf import PdfReader
 
 from conftest import ROOT
-from rulebook.edition import game_pdf, game_url, print_games, served
+from rulebook.edition import card_url, game_pdf, game_url, print_games, served
 from rulebook.load.project import load_project
 from rulebook.site_address import configured_site_url
 
@@ -23,11 +26,43 @@ REBUS = next(game for game in PROJECT.games if game.id == "rebus")
 MOST_A4_PAGES = 5  # issue 12: REBUS took 8
 PUBLIC = configured_site_url(ROOT)  # mkdocs.yml's site_url, which the built site's canonical links name
 LOCAL = ("127.0.0.1", "localhost")
+SMALLEST_BODY_PT = 10.0  # issue 28: Material prints its body at 8.6 pt
+HEADING_OVER_BODY = 1.15  # a heading's size at least this times the body's
+DEVELOPER_COMMAND = "rulebook score"  # what every example printed after it (issue 28)
 
 
 def pdf_text(pdf: bytes) -> tuple[int, str]:
     reader = PdfReader(io.BytesIO(pdf))
     return len(reader.pages), "\n".join(page.extract_text() for page in reader.pages)
+
+
+def printed_runs(pdf: bytes) -> list[tuple[str, float, str]]:
+    """Each run of text on paper with its size as printed, in points, and its font's name. The size
+    is the font size of the Tf operator scaled by the text matrix and the current transformation
+    (Chromium prints at size 1 and scales by the matrix, or the other way round)."""
+
+    def scale(matrix: list[float]) -> float:
+        return math.sqrt(abs(matrix[0] * matrix[3] - matrix[1] * matrix[2]))
+
+    runs = []
+    for page in PdfReader(io.BytesIO(pdf)).pages:
+
+        def visit(text: str, cm: list[float], tm: list[float], font: dict | None, size: float) -> None:
+            if text.strip():
+                runs.append(
+                    (" ".join(text.split()), size * scale(tm) * scale(cm), str((font or {}).get("/BaseFont", "")))
+                )
+
+        page.extract_text(visitor_text=visit)
+    return runs
+
+
+def body_size(runs: list[tuple[str, float, str]]) -> float:
+    """The size most of the characters are printed at: the body text's."""
+    characters: Counter[float] = Counter()
+    for text, size, _ in runs:
+        characters[round(size, 1)] += len(text)
+    return characters.most_common(1)[0][0]
 
 
 @pytest.mark.parametrize("language", PROJECT.languages)
@@ -63,11 +98,59 @@ def test_make_print_writes_one_pdf_per_game_and_language(browser: Browser, clean
     # What `make print` runs, in the session's browser (write_edition launches its own).
     with served(clean_site) as site_url:
         written = print_games(browser, site_url, PROJECT, tmp_path)
-    expected = {tmp_path / language / f"{game.id}.pdf" for language in PROJECT.languages for game in PROJECT.games}
+    expected = {
+        tmp_path / language / f"{game.id}{kind}.pdf"
+        for language in PROJECT.languages
+        for game in PROJECT.games
+        for kind in ("", "-card")
+    }
     assert set(written) == expected
     for path in written:
-        pages, text = pdf_text(path.read_bytes())
-        game = next(game for game in PROJECT.games if game.id == path.stem)
-        assert pages >= 1 and game.rules()[-1].number in text, path
+        pdf = path.read_bytes()
+        pages, text = pdf_text(pdf)
+        game = next(game for game in PROJECT.games if path.stem in (game.id, f"{game.id}-card"))
+        if path.stem.endswith("-card"):
+            # A card is what a referee keeps at the table: one sheet, citing the rules where they stand.
+            assert pages == 1, path
+            assert game.name in text and f"{PUBLIC.rstrip('/')}/" in "".join(text.split()), path
+        else:
+            assert pages >= 1 and game.rules()[-1].number in text, path
         # Each printed 24 to 56 addresses of the local server it was printed from.
         assert [word for word in LOCAL if word in text] == [], path
+        assert DEVELOPER_COMMAND not in text, path
+        assert body_size(printed_runs(pdf)) >= SMALLEST_BODY_PT, path
+
+
+def printed_headings(page: Page) -> list[str]:
+    """The page's headings as paper shows them (print media: no anchor marks, nothing hidden)."""
+    page.emulate_media(media="print")
+    texts = page.eval_on_selector_all(
+        ".md-content article :is(h1, h2, h3, .rb-card__heading)",
+        "hs => hs.filter(h => h.checkVisibility()).map(h => h.innerText.split(/\\s+/).join(' ').trim())",
+    )
+    page.emulate_media(media="null")  # as it was: page.pdf() prints a page emulating "screen" with screen styles
+    return texts
+
+
+@pytest.mark.parametrize("door", ["game", "card"])
+@pytest.mark.parametrize("language", PROJECT.languages)
+def test_paper_prints_the_body_at_ten_points_and_headings_larger_bold_and_black(
+    page: Page, site_url: str, language: str, door: str
+) -> None:
+    url = (game_url if door == "game" else card_url)(site_url, PROJECT, language, REBUS.id)
+    page.goto(url, wait_until="networkidle")
+    headings = printed_headings(page)
+    runs = printed_runs(game_pdf(page, url))
+    body = body_size(runs)
+    assert body >= SMALLEST_BODY_PT
+    assert len(headings) >= (5 if door == "game" else 3)
+    for heading in headings:
+        printed = [(size, font) for text, size, font in runs if text == heading]
+        assert printed, f"{heading!r} is not on paper as one run"
+        assert min(size for size, _ in printed) >= body * HEADING_OVER_BODY, heading
+        assert all("Bold" in font for _, font in printed), (heading, printed)
+    page.emulate_media(media="print")
+    colours = page.eval_on_selector_all(
+        ".md-content article :is(h1, h2, h3)", "hs => hs.map(h => getComputedStyle(h).color)"
+    )
+    assert set(colours) == {"rgb(0, 0, 0)"}

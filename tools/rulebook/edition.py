@@ -1,4 +1,5 @@
-"""The print edition: one PDF per game and language, printed by Chromium from the built site.
+"""The print edition: per game and language, the rules and the quick-reference card as PDFs,
+printed by Chromium from the built site: <out>/<language>/<game>.pdf and <game>-card.pdf.
 
 `make print` runs this after `make build`. Chromium is the browser the tests already drive through
 Playwright (Debian's package), so printing needs nothing new; the print stylesheet (rulebook.css,
@@ -19,8 +20,10 @@ from pathlib import Path
 
 from playwright.sync_api import Browser, Page, sync_playwright
 
+from rulebook.files import write_atomic_bytes
 from rulebook.load.project import load_project
 from rulebook.model import Project
+from rulebook.render import card
 
 CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--no-first-run"]
@@ -32,8 +35,14 @@ def game_url(site_url: str, project: Project, language: str, game_id: str) -> st
     return f"{site_url}/{root}{game_id}/"
 
 
+def card_url(site_url: str, project: Project, language: str, game_id: str) -> str:
+    """The quick-reference card's page (render/card.py), which prints on one page."""
+    root = "" if language == project.source_language else f"{language}/"
+    return f"{site_url}/{root}{card.FOLDER}/{game_id}/"
+
+
 def game_pdf(page: Page, url: str, paper: str = PAPER) -> bytes:
-    """A game page printed: once its scripts have run, since print.js writes the links' addresses."""
+    """A page printed: once its scripts have run, since print.js writes the links' addresses."""
     page.goto(url, wait_until="networkidle")
     return page.pdf(format=paper)
 
@@ -57,7 +66,7 @@ def served(site: Path) -> Iterator[str]:
 
 
 def write_edition(root: Path, site: Path, out: Path, paper: str = PAPER) -> list[Path]:
-    """<out>/<language>/<game>.pdf for every language and game of the project; the files written."""
+    """<out>/<language>/<game>.pdf and <game>-card.pdf for every language and game; the files written."""
     with served(site) as site_url, sync_playwright() as playwright:
         browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
         try:
@@ -67,15 +76,20 @@ def write_edition(root: Path, site: Path, out: Path, paper: str = PAPER) -> list
 
 
 def print_games(browser: Browser, site_url: str, project: Project, out: Path, paper: str = PAPER) -> list[Path]:
-    """Every game page of the served site, printed in every language into <out>/<language>/<game>.pdf."""
+    """Every game page of the served site and its card, printed in every language into
+    <out>/<language>/<game>.pdf and <out>/<language>/<game>-card.pdf."""
     written = []
     page = browser.new_page()
     for language in project.languages:
         for game in project.games:
-            path = out / language / f"{game.id}.pdf"
-            path.parent.mkdir(parents=True, exist_ok=True)
-            path.write_bytes(game_pdf(page, game_url(site_url, project, language, game.id), paper))
-            written.append(path)
+            for name, url in (
+                (f"{game.id}.pdf", game_url(site_url, project, language, game.id)),
+                (f"{game.id}-card.pdf", card_url(site_url, project, language, game.id)),
+            ):
+                path = out / language / name
+                path.parent.mkdir(parents=True, exist_ok=True)
+                write_atomic_bytes(path, game_pdf(page, url, paper))  # never half a PDF
+                written.append(path)
     page.close()
     return written
 

@@ -8,6 +8,7 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from rulebook.arguments import intermixed
 from rulebook.commands.report import fail, refusal_json
 from rulebook.load.reader import PROJECT_FILE
 from rulebook.problems import cut, display_path, excerpt, one_line, report_lines
@@ -149,7 +150,8 @@ def _summary(values: dict) -> str:
 
 
 def add_parsers(commands: argparse._SubParsersAction) -> None:
-    parser = commands.add_parser("score", help="score a situation of a game (exit 2 on bad input)")
+    # Options before or after FILE: `score rebus --lang fr -` as `score rebus - --lang fr`.
+    parser = intermixed(commands.add_parser("score", help="score a situation of a game (exit 2 on bad input)"))
     parser.add_argument("game", metavar="GAME", help="a game id of rules/project.yaml")
     parser.add_argument("file", metavar="FILE", nargs="?", default="-", help="YAML or JSON document; - for stdin")
     parser.add_argument("--json", action="store_true", help="print exactly one JSON object")
