@@ -65,7 +65,8 @@ def test_check_refuses_a_payload_in_every_msgstr_at_its_line(tmp_path: Path, cap
         assert all(message.startswith("1: msgstr") for message in messages), (item, messages)
         assert all(item.msgid[:15] in message for message in messages), (item, messages)
         assert any(word in message for message in messages for word in CATALOG_WORDS), (item, messages)
-        assert not any("missing" in message for message in messages), (item, messages)
+        # The payload keeps every placeholder of its msgid (whose own words may say "missing").
+        assert not any("placeholder" in message and "is missing" in message for message in messages), (item, messages)
 
 
 def test_the_real_catalogs_pass_the_check() -> None:

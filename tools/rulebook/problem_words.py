@@ -230,8 +230,10 @@ register(
 register("text.stray-brace", N_("a brace that is not part of a {example} placeholder"), params=("example",))
 
 # ---- id: a game's ids and the ids it cites (validate/structure.py) -------------------------------
-# Kinds of id, said in the message's language.
-SECTION, RULE = N_("section"), N_("rule")
+# TRANSLATORS: a kind of id, as in "section id 'x' is already used by a rule".
+SECTION = N_("section")
+# TRANSLATORS: a kind of id, as in "rule id 'x' is an anchor the page itself uses".
+RULE = N_("rule")
 register(
     "id.folder-mismatch",
     N_("'{id}' must equal the folder name '{folder}'"),
