@@ -23,7 +23,7 @@ class Break:
     old: str
     new: str
     marker: str  # text inside `new` where the problem is located
-    problem: str  # its code (rulebook/problem_words.py)
+    problem: str  # its code (rulebook/problem_codes/words.py)
     params: dict  # and its params, worked out from the break
     code: int = 1
 

@@ -2,7 +2,7 @@
 
 Types are strict: an integer is never a float (`2.0`) nor a boolean, and a number is finite, so
 counts stay whole and `--json` output stays valid JSON. Each problem's code is `schema.<keyword>`
-with the params of the contract (`said`); messages are our own words (rulebook/problem_words.py)
+with the params of the contract (`said`); messages are our own words (rulebook/problem_codes/words.py)
 around short excerpts of the input: jsonschema's own messages quote whole instances, however large.
 
 A plain schema (words files: strings, objects, patterns, no numbers) is first tried through a
@@ -29,7 +29,7 @@ if TYPE_CHECKING:  # jsonschema is imported when a document is first validated: 
     from jsonschema.exceptions import ValidationError
 from rulebook.located.document import Document, format_path
 from rulebook.problem_codes import Message
-from rulebook.problem_words import GOT, NOT_BOTH, NOT_SEVERAL, WHOLE_NUMBER, YES_NO
+from rulebook.problem_codes.words import GOT, NOT_BOTH, NOT_SEVERAL, WHOLE_NUMBER, YES_NO
 from rulebook.problems import Problem, cut, excerpt
 
 

@@ -7,7 +7,7 @@ from collections.abc import Iterator
 from rulebook.located.document import JsonPath
 from rulebook.model import Game
 from rulebook.problem_codes import Message
-from rulebook.problem_words import RULE, SECTION
+from rulebook.problem_codes.words import RULE, SECTION
 from rulebook.problems import Problem, cut
 from rulebook.render.anchors import is_reserved_id
 

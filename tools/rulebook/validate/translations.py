@@ -6,7 +6,7 @@ from rulebook.i18n.fact_basis import ENGLISH_CHANGED, outdated_reasons
 from rulebook.located.document import Document
 from rulebook.model import Game, Glossary, Project
 from rulebook.problem_codes import Message
-from rulebook.problem_words import DELETING
+from rulebook.problem_codes.words import DELETING
 from rulebook.problems import Problem, Severity, cut
 
 

@@ -8,7 +8,7 @@ excerpts of the input (escaped and cut already) that the words show but the cont
 since strings from the input are hostile and unbounded. `quoted["field"]`, the field's path as
 people read it, is said before the words: `units.rule.x.text: raw HTML is not allowed …`.
 
-The registrations live in rulebook/problem_words.py, one line each (dev/problem-codes.md lists them).
+The registrations live in rulebook/problem_codes/words.py, one line each (dev/problem-codes.md lists them).
 """
 
 from __future__ import annotations
@@ -64,7 +64,7 @@ def register(name: str, words: str | tuple[str, str], **details: Any) -> Code:
 
 def registry() -> dict[str, Code]:
     """Every registered code (importing the words registers them)."""
-    import rulebook.problem_words  # noqa: F401
+    import rulebook.problem_codes.words  # noqa: F401
 
     return CODES
 
