@@ -74,8 +74,12 @@ def given(document: Mapping[str, Any], facts: Mapping[str, Any]) -> list[Given] 
     """The situation as the calculator's form asks for it, for the quiz (rulebook/scoring/given.py).
 
     >>> facts = {"scoring": {"bad_luck_values": [1, 2, 3]}}
-    >>> [line.english() for line in given({"variant": "simple", "players": {"Ann": [1, 3, 3]}}, facts)]
-    ['Scoring: Simple: the number of tokens', 'Ann · Bad luck tokens worth 1: 1', 'Ann · Bad luck tokens worth 2: 0', 'Ann · Bad luck tokens worth 3: 2']
+    >>> for line in given({"variant": "simple", "players": {"Ann": [1, 3, 3]}}, facts):
+    ...     print(line.english())
+    Scoring: Simple: the number of tokens
+    Ann · Bad luck tokens worth 1: 1
+    Ann · Bad luck tokens worth 2: 0
+    Ann · Bad luck tokens worth 3: 2
     """
     variant = document.get("variant", "standard")
     lines = [Given(FORM_WORDS["variant"], FORM_WORDS[variant], word=True)]

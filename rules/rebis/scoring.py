@@ -200,8 +200,12 @@ def given(document: Mapping[str, Any], facts: Mapping[str, Any]) -> list[Given] 
     token's place).
 
     >>> situation = {"players": {"Ann": {"hand": 1, "shelves": [{"points": [6, -2], "tokens": ["gold"]}]}}}
-    >>> [line.english() for line in given(situation, {})]
-    ['Ann · Cards in hand: 1', "Ann, shelf 1 · Face-up cards' points, in the order played: 6 −2", 'Ann, shelf 1 · Golden dust tokens: 0', 'Ann, shelf 1 · Gold tokens: 1']
+    >>> for line in given(situation, {}):
+    ...     print(line.english())
+    Ann · Cards in hand: 1
+    Ann, shelf 1 · Face-up cards' points, in the order played: 6 −2
+    Ann, shelf 1 · Golden dust tokens: 0
+    Ann, shelf 1 · Gold tokens: 1
     >>> given({**situation, "token_values": {"red": 0}}, {}) is None
     True
     """

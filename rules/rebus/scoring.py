@@ -240,8 +240,13 @@ def _final(players: Mapping[str, Mapping[str, int]], parameters: Parameters) -> 
 def given(document: Mapping[str, Any], facts: Mapping[str, Any]) -> list[Given] | None:
     """The situation as the calculator's form asks for it, for the quiz (rulebook/scoring/given.py).
 
-    >>> [line.english() for line in given({"turn": {"rebuses": [{"tiles": 2, "new_bonus": ["center"]}], "tiles_placed": 2}}, {})]
-    ['Tiles placed from the hand: 2', 'Rebus 1 · Tiles in the rebus, old and new: 2', 'Rebus 1 · New tiles on blue squares: 0', 'Rebus 1 · New tiles on red squares: 0', 'Rebus 1 · A new tile on the centre dot: 1']
+    >>> for line in given({"turn": {"rebuses": [{"tiles": 2, "new_bonus": ["center"]}], "tiles_placed": 2}}, {}):
+    ...     print(line.english())
+    Tiles placed from the hand: 2
+    Rebus 1 · Tiles in the rebus, old and new: 2
+    Rebus 1 · New tiles on blue squares: 0
+    Rebus 1 · New tiles on red squares: 0
+    Rebus 1 · A new tile on the centre dot: 1
     >>> [line.english() for line in given({"final": {"Ann": {"score": 120, "tiles_left": 2}}}, {})]
     ['Ann · Score before the penalty: 120', 'Ann · Tiles left in the hand: 2']
     """
