@@ -64,7 +64,7 @@ def _score_question(context: PageContext, number: int, question: ScoreQuestion) 
     players = question.answers[0][0] is not None
     ask = _("What is each player's final score?") if players else _("What is the score?")
     legend = _("Your answer to question {n}").format(n=number)
-    lines += [ask, "", f'<fieldset class="rb-quiz__fields"><legend>{attribute(legend)}</legend>', ""]
+    lines += [ask, "", '<fieldset class="rb-quiz__fields" markdown>', f"<legend>{attribute(legend)}</legend>", ""]
     for index, (player, expected) in enumerate(question.answers):
         # TRANSLATORS: the label of the quiz's one answer field, a number of points.
         label = literal(player) if player is not None else _("Points")
@@ -82,7 +82,7 @@ def _choice_question(context: PageContext, game: Game, number: int, question: Ch
     _ = context._
     legend = _("Your answer to question {n}").format(n=number)
     lines = ["", f"**{context.text(game, question.ruling.unit_ids[0])}**", ""]
-    lines += [f'<fieldset class="rb-quiz__choices"><legend>{attribute(legend)}</legend>', ""]
+    lines += ['<fieldset class="rb-quiz__choices" markdown>', f"<legend>{attribute(legend)}</legend>", ""]
     for index, choice in enumerate(question.choices):
         choice_id = f"quiz-{number}-{index}"
         answer = context.text(game, choice.unit_ids[1])
