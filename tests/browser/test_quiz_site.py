@@ -6,6 +6,7 @@ from game.yaml's `expect` and from the rulings' own answers in the words files."
 from __future__ import annotations
 
 import re
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -13,6 +14,7 @@ import yaml
 from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import Browser, Locator, Page
 
+from browser.test_offline_worker import installed
 from conftest import ROOT
 from rulebook.load.project import load_project
 from rulebook.render.context import PageContext
@@ -158,6 +160,20 @@ def test_nothing_scrolls_sideways_on_a_phone(browser: Browser, site_url: str, pa
     width = page.evaluate("document.documentElement.scrollWidth")
     context.close()
     assert width <= 360, f"the page scrolls sideways: {width}px wide"
+
+
+def test_offline_a_quiz_never_visited_opens_and_answers(browser: Browser, site_url: str, clean_site: Path) -> None:
+    context = browser.new_context(service_workers="allow")
+    page = context.new_page()
+    page.goto(f"{site_url}/rebis/")
+    installed(page, clean_site)  # the worker holds every file of precache.json, the quizzes among them
+    context.set_offline(True)
+    page.goto(f"{site_url}/fr/rebus/quiz/")
+    question = _question(page, "example-nine-tiles")
+    # By hand: 9 tiles × 3 points = 27, and the bonus of 50 for placing all 9 tiles: 77.
+    _answer(question, [77], right=True)
+    assert question.locator("output").inner_text() == "Exact."
+    context.close()
 
 
 def test_the_game_page_links_to_its_quiz(page: Page, site_url: str) -> None:
