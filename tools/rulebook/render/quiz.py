@@ -100,6 +100,7 @@ def _checking(context: PageContext, game: Game, number: int, question: Question)
     _ = context._
     # TRANSLATORS: the quiz's button that compares the reader's answer with the rules' (a verb).
     check = _("Check my answer")
+    # TRANSLATORS: the quiz's verdict when the reader's answer is the rules' answer.
     right = _("Right.")
     wrong = _("Not this time: the answer is below.")
     empty = _("Answer the question first.")
