@@ -202,12 +202,14 @@ def test_the_pages_a_words_file_affects(live: LiveSite) -> None:
     project, root = live.plugin.project, live.root
     assert project is not None
     # By hand: French words show on the French REBUS page, its card, its change list (each edition's
-    # summary) and the French home page, and every language's status page counts them.
+    # summary), its quiz (rulings and examples) and the French home page, and every language's status
+    # page counts them.
     assert affected_pages(project, root, [root / "rules/rebus/fr.yaml"]) == {
         "fr/index.md",
         "fr/rebus.md",
         "fr/quick-reference/rebus.md",
         "fr/rebus/changes.md",
+        "fr/rebus/quiz.md",
         "en/status.md",
         "fr/status.md",
         "cs/status.md",
@@ -218,13 +220,13 @@ def test_the_pages_a_words_file_affects(live: LiveSite) -> None:
         "fr/rebus.md",
         "fr/quick-reference/rebus.md",
         "fr/rebus/changes.md",
+        "fr/rebus/quiz.md",
     }
     # English shows in every language (a missing translation falls back to it, an outdated one
     # shows it under the rule).
     english = affected_pages(project, root, [root / "rules/rebis/en.yaml"])
-    assert (
-        english is not None and {"en/rebis.md", "fr/rebis.md", "cs/quick-reference/rebis.md", "cs/index.md"} <= english
-    )
+    shown = {"en/rebis.md", "fr/rebis.md", "cs/quick-reference/rebis.md", "cs/index.md", "cs/rebis/quiz.md"}
+    assert english is not None and shown <= english
     assert not any("rebus" in page for page in english)
     # Anything else is not placed: every page is rendered again.
     others = ("rules/rebus/game.yaml", "glossary/en.yaml", "rules/rebus/sources/x.txt", "rules/nope/en.yaml")

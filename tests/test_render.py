@@ -30,7 +30,8 @@ def test_each_language_has_a_home_page_a_page_per_game_and_the_glossary(pages: d
     names = ("index", "rebus", "rebis", "oh-my-word", "glossary", "status")
     cards = ("quick-reference/rebus", "quick-reference/rebis", "quick-reference/oh-my-word")
     changes = ("rebus/changes", "rebis/changes", "oh-my-word/changes")
-    expected = {f"{lang}/{page}.md" for lang in ("en", "fr", "cs") for page in names + cards + changes}
+    quizzes = ("rebus/quiz", "rebis/quiz", "oh-my-word/quiz")
+    expected = {f"{lang}/{page}.md" for lang in ("en", "fr", "cs") for page in names + cards + changes + quizzes}
     assert set(pages) == expected
 
 

@@ -20,6 +20,7 @@ PAGES = {
     "glossary/",
     "status/",
     *(f"{game}/changes/" for game in ("rebus", "rebis", "oh-my-word")),
+    *(f"{game}/quiz/" for game in ("rebus", "rebis", "oh-my-word")),
 }
 # A game page's entries: the page, its numbered sections (game.yaml), the referee notes and the sources.
 SECTIONS = {

@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from rulebook.scoring.given import Given
 from rulebook.scoring.outcome import N_, Line, Nn_, Outcome, Reason, Refused, best, form_word
 
 # The words of the calculator's form (calculator.js beside this file), by the keys it reads them by.
@@ -67,3 +68,30 @@ def _formula(tokens: Sequence[int], variant: str, score: int) -> str:
     if variant == "simple" or len(tokens) < 2:
         return f"{score}"
     return f"{' + '.join(map(str, tokens))} = {score}"
+
+
+def given(document: Mapping[str, Any], facts: Mapping[str, Any]) -> list[Given] | None:
+    """The situation as the calculator's form asks for it, for the quiz (rulebook/scoring/given.py).
+
+    >>> facts = {"scoring": {"bad_luck_values": [1, 2, 3]}}
+    >>> for line in given({"variant": "simple", "players": {"Ann": [1, 3, 3]}}, facts):
+    ...     print(line.english())
+    Scoring: Simple: the number of tokens
+    Ann · Bad luck tokens worth 1: 1
+    Ann · Bad luck tokens worth 2: 0
+    Ann · Bad luck tokens worth 3: 2
+    """
+    variant = document.get("variant", "standard")
+    lines = [Given(FORM_WORDS["variant"], FORM_WORDS[variant], word=True)]
+    for name, tokens in document["players"].items():
+        for value in facts["scoring"]["bad_luck_values"]:
+            lines.append(
+                Given(
+                    FORM_WORDS["tokens_worth"],
+                    list(tokens).count(value),
+                    params={"value": value},
+                    group="{player}",
+                    group_params={"player": name},
+                )
+            )
+    return lines

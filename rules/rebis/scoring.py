@@ -12,6 +12,7 @@ from collections.abc import Mapping, Sequence
 from math import prod
 from typing import Any
 
+from rulebook.scoring.given import Given
 from rulebook.scoring.outcome import N_, Line, Nn_, Outcome, Reason, Refused, best, form_word, signed
 
 # The words of the calculator's form (calculator.js beside this file), by the keys it reads them by.
@@ -187,3 +188,40 @@ def _score(players, values, claims, receiver, placed) -> Outcome:
         },
         lines,
     )
+
+
+# TRANSLATORS: in a quiz's situation: whether a face-down card (which counts nothing) closed a shelf (0 or 1).
+FACE_DOWN = form_word("A card played face down to close it")
+
+
+def given(document: Mapping[str, Any], facts: Mapping[str, Any]) -> list[Given] | None:
+    """The situation as the calculator's form asks for it, for the quiz (rulebook/scoring/given.py);
+    None for the inputs the form has no field for (token values agreed at the table, the red
+    token's place).
+
+    >>> situation = {"players": {"Ann": {"hand": 1, "shelves": [{"points": [6, -2], "tokens": ["gold"]}]}}}
+    >>> for line in given(situation, {}):
+    ...     print(line.english())
+    Ann · Cards in hand: 1
+    Ann, shelf 1 · Face-up cards' points, in the order played: 6 −2
+    Ann, shelf 1 · Golden dust tokens: 0
+    Ann, shelf 1 · Gold tokens: 1
+    >>> given({**situation, "token_values": {"red": 0}}, {}) is None
+    True
+    """
+    if set(document) != {"players"}:
+        return None
+    lines = []
+    for name, player in document["players"].items():
+        lines.append(Given(FORM_WORDS["hand"], player["hand"], group="{player}", group_params={"player": name}))
+        for number, shelf in enumerate(player["shelves"], 1):
+            tokens = list(shelf.get("tokens", []))
+            group = {"group": N_("{player}, shelf {n}"), "group_params": {"player": name, "n": number}}
+            lines += [
+                Given(FORM_WORDS["points"], " ".join(signed(point) for point in shelf["points"]), **group),
+                Given(FORM_WORDS["tokens_golden_dust"], tokens.count("golden-dust"), **group),
+                Given(FORM_WORDS["tokens_gold"], tokens.count("gold"), **group),
+            ]
+            if "face_down" in shelf:
+                lines.append(Given(FACE_DOWN, shelf["face_down"], **group))
+    return lines

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from math import prod
 from typing import Any
 
+from rulebook.scoring.given import Given
 from rulebook.scoring.outcome import N_, JsonPath, Line, Nn_, Outcome, Reason, Refused, best, form_word, signed
 
 # The words of the calculator's form (calculator.js beside this file), by the keys it reads them by.
@@ -234,3 +235,39 @@ def _final(players: Mapping[str, Mapping[str, int]], parameters: Parameters) -> 
         lines.append(Line("{player}", formula, {"player": name}))
     winners = best(scores)
     return Outcome({"scores": scores, "winners": winners}, lines)
+
+
+def given(document: Mapping[str, Any], facts: Mapping[str, Any]) -> list[Given] | None:
+    """The situation as the calculator's form asks for it, for the quiz (rulebook/scoring/given.py).
+
+    >>> for line in given({"turn": {"rebuses": [{"tiles": 2, "new_bonus": ["center"]}], "tiles_placed": 2}}, {}):
+    ...     print(line.english())
+    Tiles placed from the hand: 2
+    Rebus 1 · Tiles in the rebus, old and new: 2
+    Rebus 1 · New tiles on blue squares: 0
+    Rebus 1 · New tiles on red squares: 0
+    Rebus 1 · A new tile on the centre dot: 1
+    >>> [line.english() for line in given({"final": {"Ann": {"score": 120, "tiles_left": 2}}}, {})]
+    ['Ann · Score before the penalty: 120', 'Ann · Tiles left in the hand: 2']
+    """
+    if "turn" in document:
+        turn = document["turn"]
+        lines = [Given(FORM_WORDS["tiles_placed"], turn["tiles_placed"])]
+        for number, rebus in enumerate(turn["rebuses"], 1):
+            squares = list(rebus.get("new_bonus", []))
+            group = {"group": FORM_WORDS["rebus_n"], "group_params": {"n": number}}
+            lines += [
+                Given(FORM_WORDS["tiles"], rebus["tiles"], **group),
+                Given(FORM_WORDS["squares_blue"], squares.count("blue"), **group),
+                Given(FORM_WORDS["squares_red"], squares.count("red"), **group),
+                Given(FORM_WORDS["square_center"], squares.count("center"), **group),
+            ]
+        return lines
+    lines = []
+    for name, player in document["final"].items():
+        group = {"group": "{player}", "group_params": {"player": name}}
+        lines += [
+            Given(FORM_WORDS["score_before"], player["score"], **group),
+            Given(FORM_WORDS["tiles_left"], player["tiles_left"], **group),
+        ]
+    return lines

@@ -18,6 +18,8 @@ from rulebook.render.context import PageContext, language_name
 from rulebook.render.glossary import PAGE as GLOSSARY_PAGE
 from rulebook.render.glossary import glossary_page, tile_strip
 from rulebook.render.markup import attribute, front_matter, literal, plain_text
+from rulebook.render.quiz import has_quiz, quiz_page
+from rulebook.render.quiz import page_path as quiz_path
 from rulebook.render.referee import examples_under, referee_notes, ruling_links
 from rulebook.render.status import PAGE as STATUS_PAGE
 from rulebook.render.status import status_page
@@ -47,6 +49,8 @@ def page_renderers(project: Project) -> Iterator[tuple[str, Callable[[], str]]]:
             yield f"{language}/{game.id}.md", partial(writer.game, game)
             yield f"{language}/{card_path(game)}", partial(card_page, writer, game)
             yield f"{language}/{changes_path(game)}", partial(changes_page, writer, game)
+            if has_quiz(writer, game):
+                yield f"{language}/{quiz_path(game)}", partial(quiz_page, writer, game)
         if project.glossary is not None:
             yield f"{language}/{GLOSSARY_PAGE}", partial(glossary_page, writer, project.glossary)
         yield f"{language}/{STATUS_PAGE}", partial(status_page, writer)
@@ -123,17 +127,21 @@ class _Writer(PageContext):
         return "\n".join(lines) + "\n"
 
     def _edition(self, game: Game) -> list[str]:
-        """The edition the page shows and its date, with a link to the change list; on paper too."""
+        """The edition the page shows and its date, with a link to the change list; on paper too;
+        and the link to the game's quiz."""
         latest = self.timeline(game).latest
-        if latest is None:
-            return []
         _ = self._
+        # TRANSLATORS: on a game page, beside its edition: the link to the game's rules quiz.
+        quiz_link = _("Rules quiz")
+        quiz = f" · [{quiz_link}]({quiz_path(game)})" if has_quiz(self, game) else ""
+        if latest is None:
+            return [f'<p class="rb-edition" markdown>{quiz.removeprefix(" · ")}</p>', ""] if quiz else []
         edition = _("Edition {version}").format(version=latest.version)
         # TRANSLATORS: on a game page, after its edition and date: the link to the game's change list.
         changes = _("Changes")
         return [
             f'<p class="rb-edition" markdown>{edition} · {edition_date(self, latest.date)} · '
-            f"[{changes}]({changes_path(game)})</p>",
+            f"[{changes}]({changes_path(game)}){quiz}</p>",
             "",
         ]
 

@@ -136,7 +136,7 @@ def _example(context: PageContext, game: Game, example: Example) -> list[str]:
         refused = _("Refused:")
         lines += [f"**{refused}** `{refusal.replace('`', '')}`", ""]
     else:
-        lines += _breakdown(context, outcome)
+        lines += breakdown(context, outcome)
     # The mark says what this build checked: none on an example whose result is not what it expects
     # (`rulebook check` and the build refuse those; a page rendered past them claims nothing).
     reproduce = _reproduce(context, game, example, assumed=bool(assumed)) if verified(example, scored) else []
@@ -190,7 +190,7 @@ def _reproduce(context: PageContext, game: Game, example: Example, *, assumed: b
     ]
 
 
-def _breakdown(context: PageContext, outcome: Outcome) -> list[str]:
+def breakdown(context: PageContext, outcome: Outcome) -> list[str]:
     _ = context._
     rows = []
     for line in outcome.lines:

@@ -32,7 +32,7 @@ ALLOWED: dict[str, set[str]] = {
     "a": {"href", "title", "class"},  # `class` for toc's headerlink
     # Our own markup: rule blocks, badges, quoted readings, admonitions, the glossary filter.
     "p": _TEXT | {"hidden", "data-search-exclude"},
-    "div": _TEXT | {"data-filter", "data-search-exclude"},
+    "div": _TEXT | {"data-filter", "data-search-exclude", "data-answer", "hidden"},  # data-answer: a quiz's
     "span": _TEXT | {"data-filter", "data-search-exclude"},  # data-filter: an entry of the sound index
     "nav": {"class", "aria-label"},  # the glossary's jump bar
     "q": {"lang"},
@@ -42,7 +42,11 @@ ALLOWED: dict[str, set[str]] = {
     "details": _TEXT | {"data-search-exclude"},
     # The copy button of an example's command (copy.js shows it and copies the <code> before it).
     "button": {"type", "class", "data-copied", "hidden"},
-    "input": {"type", "id", "placeholder", "aria-label", "autocomplete", "spellcheck"},
+    "input": {"type", "id", "placeholder", "aria-label", "autocomplete", "spellcheck"}
+    | {"name", "value", "inputmode", "data-answer"},  # a quiz's fields (render/quiz.py), read by quiz.js
+    "fieldset": {"class"},
+    "legend": set(),
+    "label": {"for"},
     "output": {"id", "for", "aria-live"},
     # The glossary's pictures: inline SVG from the installed theme's icon set.
     "svg": {"xmlns", "viewBox", "aria-hidden", "focusable"},

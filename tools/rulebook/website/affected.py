@@ -9,6 +9,7 @@ from rulebook.i18n.state import State, unit_states
 from rulebook.model import Project, Status
 from rulebook.render.card import page_path as card_path
 from rulebook.render.changes import page_path as changes_path
+from rulebook.render.quiz import page_path as quiz_path
 from rulebook.render.status import PAGE as STATUS_PAGE
 
 
@@ -41,6 +42,7 @@ def affected_pages(
         for shown in shown_in:
             pages |= {f"{shown}/index.md", f"{shown}/{game.id}.md", f"{shown}/{card_path(game)}"}
             pages.add(f"{shown}/{changes_path(game)}")  # each edition's summary is a unit of the words file
+            pages.add(f"{shown}/{quiz_path(game)}")  # rulings' and examples' texts
         if before is None or _states(before, game.id) != _states(project, game.id):
             pages |= {f"{every}/{STATUS_PAGE}" for every in project.languages}
     return pages
