@@ -15,9 +15,9 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from rulebook.model import Example, Game, Ruling
+from rulebook.scorers import scorer
 from rulebook.scoring.given import Given
 from rulebook.scoring.outcome import Outcome
-from rulebook.scoring.scorers import scorer
 from rulebook.scoring.worked import verified, worked_outcome
 
 CHOICES = 3  # a ruling's answer and up to two others
