@@ -11,8 +11,9 @@ from playwright.sync_api import Page
 pytestmark = pytest.mark.browser
 
 # (language, query, the section or card that answers it): the wanted result is a rule, never the
-# referee notes, and an inflected word finds its other forms.
-QUERIES = [
+# referee notes, and an inflected word finds its other forms. Most are players' questions as typed
+# (issue 28), with the words the rules themselves do not use.
+TUNING = [
     ("en", "score", "/rebus/#scoring"),
     ("en", "bonus squares", "/rebus/#scoring"),
     ("en", "red token", "/rebis/#tokens"),
@@ -22,6 +23,10 @@ QUERIES = [
     ("en", "unplayed tiles", "/rebus/#scoring"),
     ("en", "starting player", "/rebus/#play"),
     ("en", "ewe", "/glossary/#ewe"),
+    ("en", "who starts", "/rebus/#play"),  # the text says "goes first", "begins"
+    ("en", "draw pile empty", "/rebus/#forming"),  # REBUS 2.8: "none remain in the same color"
+    ("en", "draw pile empty", "/rebis/#end"),  # Rebis 5.1: "the deck runs out"
+    ("en", "who wins a tie", "/rebus/#ending"),
     ("fr", "égalités", "/fr/oh-my-word/#tiebreaker"),  # the text says « égalité »
     ("fr", "étagères", "/fr/rebis/#closing"),
     ("fr", "jeton rouge", "/fr/rebis/#tokens"),
@@ -30,19 +35,50 @@ QUERIES = [
     ("fr", "feuille", "/fr/glossary/#leaf"),
     ("fr", "sacs", "/fr/rebus/#play"),
     ("fr", "départage", "/fr/oh-my-word/#tiebreaker"),
+    ("fr", "combien de cartes en main", "/fr/rebis/#turn"),  # the glossary's « Deux » came first
+    ("fr", "mots interdits", "/fr/rebus/#forming"),  # the text says « Interdit », « pas autorisées »
+    ("fr", "qui commence", "/fr/rebus/#play"),
+    ("fr", "ex aequo", "/fr/oh-my-word/#tiebreaker"),  # the text says « égalité »
     ("cs", "bodům", "/cs/oh-my-word/#end"),  # the text says "bodů", "body"
     ("cs", "polici", "/cs/rebis/#closing"),
     ("cs", "časovače", "/cs/oh-my-word/#timer"),  # the text says "časovač", "časovači"
     ("cs", "kamínky", "/cs/rebus/#play"),
-    ("cs", "remíza", "/cs/oh-my-word/#tiebreaker"),  # the text says "remízy"
+    ("cs", "remíza", "/cs/oh-my-word/#tiebreaker"),  # the text says "nerozhodném výsledku", "shodně"
+    ("cs", "remíza", "/cs/rebus/#ending"),  # the text says "rovnosti skóre"
     ("cs", "list", "/cs/glossary/#leaf"),
     ("cs", "rozstřel", "/cs/oh-my-word/#tiebreaker"),
     ("cs", "zeton smuly", "/cs/oh-my-word/#materials"),  # typed without accents
+    ("cs", "kdo začíná", "/cs/rebus/#play"),
 ]
-# The issue's target is 90 %; the query set measured 80 % before stem matching and 88 % after
-# (misses: a glossary card outranks the rule for "égalités", "étagères" ranks the section that says
-# it most, and "remíza" finds nothing). The test guards what is reached.
-TARGET = 0.88
+# Written down before the synonyms were (search/words.yaml) and never used to choose them: the
+# hit rate on these says how well the data carries over to questions nobody tuned it for.
+HELD_OUT = [
+    ("en", "how many tiles do I draw", "/rebus/#play"),
+    ("en", "hand limit", "/rebis/#turn"),
+    ("en", "batteries", "/oh-my-word/#timer"),
+    ("en", "what happens when the timer rings", "/oh-my-word/#gameplay"),
+    ("en", "when does Rebis end", "/rebis/#end"),
+    ("en", "swap my tiles", "/rebus/#forming"),
+    ("en", "reverse tile", "/oh-my-word/#gameplay"),
+    ("en", "how many bad luck tokens", "/oh-my-word/#materials"),
+    ("fr", "pioche vide", "/fr/rebus/#forming"),
+    ("fr", "piles", "/fr/oh-my-word/#timer"),
+    ("fr", "combien de jetons malchance", "/fr/oh-my-word/#materials"),
+    ("fr", "échanger ses tuiles", "/fr/rebus/#forming"),
+    ("fr", "tuile inversion", "/fr/oh-my-word/#gameplay"),
+    ("fr", "égalité de score", "/fr/rebus/#ending"),
+    ("cs", "baterie", "/cs/oh-my-word/#timer"),
+    ("cs", "limit karet v ruce", "/cs/rebis/#turn"),
+    ("cs", "kdo dostane červený žeton", "/cs/rebis/#end"),
+    ("cs", "výměna kamínků", "/cs/rebus/#forming"),
+    ("cs", "kolik kamínků si vezmu", "/cs/rebus/#play"),
+    ("cs", "prémiová pole", "/cs/rebus/#scoring"),
+    ("cs", "zlatý prach", "/cs/rebis/#tokens"),
+]
+QUERIES = TUNING + HELD_OUT
+# Issue 28's target: 95 % of the first three. On the unchanged code of issue 27 this query set
+# measured 70 % (39 of 56: 25 of 35 tuning, 14 of 21 held out; Chromium, 2026-12-01).
+TARGET = 0.95
 
 
 def top_results(page: Page, site_url: str, language: str, query: str) -> list[str]:
