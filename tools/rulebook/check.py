@@ -18,8 +18,8 @@ from rulebook.validate.glossary import glossary_problems
 from rulebook.validate.outside import outside_link_problems
 from rulebook.validate.plural_choices import plural_choice_problems
 from rulebook.validate.qa import qa_problems
-from rulebook.validate.search_words import search_word_problems
 from rulebook.validate.safety import character_problems, fact_problems, name_problems
+from rulebook.validate.search_words import search_word_problems
 from rulebook.validate.site_config import site_config_problems
 from rulebook.validate.structure import structure_problems
 from rulebook.validate.terms import term_problems

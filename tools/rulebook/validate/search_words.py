@@ -20,7 +20,9 @@ def search_word_problems(languages: list[str], document: Document) -> list[Probl
             where = ("languages", language)
             problems.append(
                 document.problem(
-                    where, f"{format_path(where)}: not one of the project's languages ({', '.join(languages)})", key=True
+                    where,
+                    f"{format_path(where)}: not one of the project's languages ({', '.join(languages)})",
+                    key=True,
                 )
             )
             continue
