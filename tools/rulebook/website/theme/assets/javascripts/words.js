@@ -4,7 +4,7 @@
  * (lunr.rb.min.js), so that both fold and split a text the same way: lower case, no accents
  * (render/search.py's fold), split at anything that is not a letter or a digit, apostrophes
  * included ("d’échecs" is "d" and "echecs", as Material's search separator splits it).
- * A language's stemmer registers here (our lunr.cs.min.js does), so that the filter stems as
+ * A language's stemmer registers here (our own lunr language files do), so that the filter stems as
  * search does.
  */
 (function () {
