@@ -423,6 +423,8 @@ COVERED_BY: dict[str, list[str]] = {
     # Hashed into the cache's keys (the folder's every file), never parsed nor printed.
     "glossary/*.md": ["test_outside_links.py::test_a_folder_link_leaving_the_project_is_refused_and_not_walked"],
     "glossary/*.yaml": ["test_hostile.py::test_check_refuses_every_payload_at_every_place_with_its_location"],
+    # Letters only, by its schema: no markup, digit or control reaches the search index.
+    "rules/search-words.yaml": ["test_search_words.py::test_check_refuses_markup_and_digits_in_a_word_with_its_place"],
     # Drawn pictures: shapes only, through the picture allowlist.
     "glossary/pictures/*.svg": [
         "test_drawn_pictures.py::test_a_hostile_drawn_picture_is_named_by_check_and_never_reaches_a_page",

@@ -19,6 +19,7 @@ from rulebook.validate.outside import outside_link_problems
 from rulebook.validate.plural_choices import plural_choice_problems
 from rulebook.validate.qa import qa_problems
 from rulebook.validate.safety import character_problems, fact_problems, name_problems
+from rulebook.validate.search_words import search_word_problems
 from rulebook.validate.site_config import site_config_problems
 from rulebook.validate.structure import structure_problems
 from rulebook.validate.terms import term_problems
@@ -59,6 +60,9 @@ def _check_project(root: Path, parallel: bool, remember: bool) -> tuple[Loaded, 
         if project.terms_document is not None:
             problems += character_problems(project.terms_document)
             problems += term_problems(project, project.terms_document)
+        if project.search_words is not None:
+            problems += character_problems(project.search_words)
+            problems += search_word_problems(project.languages, project.search_words)
         # The UI catalogs are read again only when one changed (i18n.ui_catalog), so not cached here.
         problems += catalog_problems(root, project.languages)
     site_problems, site_folders = site_config_problems(root)

@@ -362,6 +362,7 @@ class Project:
     glossary: Glossary | None = None
     terms: list[Term] = field(default_factory=list)
     terms_document: Document | None = None
+    search_words: Document | None = None  # rules/search-words.yaml, what search knows of each language
 
     @property
     def source_language(self) -> str:

@@ -12,7 +12,7 @@ from pathlib import Path
 
 from rulebook.editions.history import read_history
 from rulebook.file_states import State, path_state, tree_state
-from rulebook.load.reader import GLOSSARY_FILE, PROJECT_FILE, TERMS_FILE, Reader
+from rulebook.load.reader import GLOSSARY_FILE, PROJECT_FILE, SEARCH_WORDS_FILE, TERMS_FILE, Reader
 from rulebook.located.document import Document
 from rulebook.model import (
     CardPart,
@@ -93,6 +93,8 @@ def load_project(root: Path, *, parallel: bool = False, remember: bool = False) 
                 _term(index, term, project.source_language)
                 for index, term in enumerate(project.terms_document.data["terms"])
             ]
+    if (root / SEARCH_WORDS_FILE).is_file():
+        project.search_words = reader.read(root / SEARCH_WORDS_FILE, "search-words.schema.json")
     return Loaded(project, reader.problems)
 
 

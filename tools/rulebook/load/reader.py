@@ -18,11 +18,12 @@ from rulebook.located.document import Document, DocumentError, parse_document, r
 from rulebook.located.limits import MAX_YAML_BYTES, TooLarge, limit_problems, read_bounded
 from rulebook.problems import Problem, display_path
 
-__all__ = ["GLOSSARY_FILE", "PROJECT_FILE", "TERMS_FILE", "Reader", "read_checked"]
+__all__ = ["GLOSSARY_FILE", "PROJECT_FILE", "SEARCH_WORDS_FILE", "TERMS_FILE", "Reader", "read_checked"]
 
 PROJECT_FILE = Path("rules/project.yaml")
 GLOSSARY_FILE = Path("glossary/symbols.yaml")
 TERMS_FILE = Path("glossary/terms.yaml")
+SEARCH_WORDS_FILE = Path("rules/search-words.yaml")
 
 
 # Parsed and schema-checked documents of this process, by file state. `mkdocs serve` checks the

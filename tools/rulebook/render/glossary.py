@@ -140,18 +140,16 @@ def _card(context: PageContext, glossary: Glossary, symbol: Symbol) -> list[str]
 
 
 def filter_words(text: str) -> str:
-    """What the filter matches a query against: words folded to lower-case ASCII, apostrophes
-    dropped ("o’clock" is "oclock"), one space between words. glossary.js folds queries the same way.
+    """What the filter matches a query against: words folded to lower case without accents, one
+    space between words, split at anything that is not a letter or a digit, apostrophes included,
+    as search splits them ("d’échecs" is "d echecs"). glossary.js folds and splits queries the same
+    way (words.js).
 
-    >>> filter_words("Œil, « o’clock », Králík and o'clock")
-    'oeil oclock kralik and oclock'
+    >>> filter_words("Œil, « o’clock », Králík and o'clock, d’échecs")
+    'oeil o clock kralik and o clock d echecs'
     """
     folded = fold(text).casefold()
-    folded = "".join(char for char in folded if char not in _APOSTROPHES)
     return " ".join("".join(char if char.isalnum() else " " for char in folded).split())
-
-
-_APOSTROPHES = frozenset("'’ʼ‘`´")
 
 
 def _example(context: PageContext, glossary: Glossary, symbol: Symbol) -> str:

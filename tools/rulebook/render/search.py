@@ -12,7 +12,7 @@ from __future__ import annotations
 import copy
 import re
 import unicodedata
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -55,6 +55,14 @@ SECONDARY = {"#referee-notes": 0.4, "#sources": 0.2, "status/": 0.3}
 # configuration drop the stemmer, so "égalités" found nothing in French.
 PIPELINE = ["stemmer", "stopWordFilter", "trimmer"]
 STEM_MATCHING = "rb"
+# Rules rank above the glossary: a card's score is multiplied by this (lunr.rb.min.js), so that
+# "tie" gives the tiebreaker before the Tie card, and "égalités" the rule before the Equals card
+# (the stem of both is "égal"). A word the rules do not say still finds its card first ("ewe").
+# Measured on the query set of tests/browser/test_search_ranking.py: 0.3 and 0.05 left cards first.
+GLOSSARY_BELOW_RULES = ("glossary/", 0.01)
+# The words of rules/search-words.yaml travel to the browser as an attribute of the folded field's
+# declaration, which Material passes to lunr untouched (lunr.rb.min.js reads it there).
+WORDS_ATTRIBUTE = "words"
 
 
 def fold(text: str) -> str:
@@ -88,6 +96,27 @@ def folded_words(*texts: str) -> str:
     return " ".join(seen)
 
 
+def _key(phrase: str) -> str:
+    return " ".join(fold(phrase).lower().split())
+
+
+def search_words(words: Mapping[str, Any], language: str) -> dict[str, Any]:
+    """What the browser needs of one language's search words (rules/search-words.yaml), folded as
+    the queries it compares them with.
+
+    >>> search_words({"languages": {"fr": {"question_words": ["Où"], "synonyms": [["égalité", "ex aequo"]]}}}, "fr")
+    {'language': 'fr', 'ask': ['ou'], 'elide': [], 'same': [['egalite', 'ex aequo']], 'glossary': ['glossary/', 0.01]}
+    """
+    own = words.get("languages", {}).get(language, {})
+    return {
+        "language": language,
+        "ask": [_key(word) for word in own.get("question_words", [])],
+        "elide": [_key(word) for word in own.get("elisions", [])],
+        "same": [[_key(phrase) for phrase in group] for group in own.get("synonyms", [])],
+        "glossary": list(GLOSSARY_BELOW_RULES),
+    }
+
+
 def language_of(location: str, languages: list[str]) -> tuple[str, str]:
     """Which language a search entry belongs to, and its location relative to that language's root.
 
@@ -101,11 +130,15 @@ def language_of(location: str, languages: list[str]) -> tuple[str, str]:
 
 
 def split_index(
-    index: dict[str, Any], languages: list[str], stemmed: frozenset[str] = frozenset()
+    index: dict[str, Any],
+    languages: list[str],
+    stemmed: frozenset[str] = frozenset(),
+    words: Mapping[str, Any] | None = None,
 ) -> dict[str, dict[str, Any]]:
     """One index per language; the first language is the one at the site root. `stemmed` names the
     languages that have a lunr language file (Material's, or one of ours): they search with its
-    stemmer and stop words; the others with none, rather than with English rules."""
+    stemmer and stop words; the others with none, rather than with English rules. `words`: the data
+    of rules/search-words.yaml, if the project has it."""
     result = {}
     for language in languages:
         config = copy.deepcopy(index["config"])
@@ -114,6 +147,8 @@ def split_index(
         config["lang"] = [language if language in stemmed else "en", STEM_MATCHING]
         config["pipeline"] = PIPELINE if language in stemmed or language == "en" else []
         config["fields"][FOLDED_FIELD] = {"boost": 1.0}
+        if words is not None:
+            config["fields"][FOLDED_FIELD][WORDS_ATTRIBUTE] = search_words(words, language)
         config["fields"][STEMS_FIELD] = {"boost": 0.5}
         config["fields"][TITLE_STEMS_FIELD] = {"boost": 50.0}  # a title still outweighs the text
         result[language] = {"config": config, "docs": []}

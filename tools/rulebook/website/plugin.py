@@ -230,6 +230,9 @@ class RulebookPlugin(BasePlugin[RulebookConfig]):
         context["rulebook_offline"] = not self._serving
         # Pages of a non-default language search that language's own index (see theme/main.html).
         context["rulebook_language_root"] = "" if language == self.project.source_language else f"{language}/"
+        # Our own lunr language files (not Material's) also run without lunr: the glossary filter's stemmer.
+        stemmer = f"assets/javascripts/lunr/min/lunr.{language}.min.js"
+        context["rulebook_stemmer"] = stemmer if (THEME_DIR / stemmer).is_file() else ""
 
     def on_template_context(self, context: dict[str, Any], template_name: str, config: MkDocsConfig) -> dict:
         # The 404 page, rendered once per language build: its words, its search index, and a
@@ -270,7 +273,8 @@ class RulebookPlugin(BasePlugin[RulebookConfig]):
             return
         index = json.loads(index_file.read_text(encoding="utf-8"))
         stemmed = lunr_languages(config.theme.dirs)
-        for language, part in split_index(index, self.project.languages, stemmed).items():
+        words = self.project.search_words.data if self.project.search_words is not None else None
+        for language, part in split_index(index, self.project.languages, stemmed, words).items():
             prefix = "" if language == self.project.source_language else language
             target = Path(config.site_dir) / prefix / "search" / "search_index.json"
             target.parent.mkdir(parents=True, exist_ok=True)

@@ -11,24 +11,40 @@
   var sounds = Array.prototype.slice.call(document.querySelectorAll(".rb-sound[data-filter]"));
   var grids = Array.prototype.slice.call(document.querySelectorAll(".rb-glossary"));
 
-  // The same folding as filter_words() in render/glossary.py, which writes data-filter:
-  // no accents, no apostrophes ("o'clock" is "oclock"), lower case, words split on anything else.
-  function fold(text) {
-    return text.normalize("NFKD").replace(/[\u0300-\u036f]/g, "")
-      .replace(/œ/g, "oe").replace(/Œ/g, "OE").replace(/æ/g, "ae").replace(/Æ/g, "AE")
-      .toLowerCase().replace(/['’ʼ‘`´]/g, "").replace(/[^a-z0-9]+/g, " ").trim();
+  // Words as search sees them (words.js): folded, split at apostrophes too ("d’échecs" is
+  // "d échecs"), as filter_words() in render/glossary.py writes data-filter. A word of the query
+  // finds a word of the card that it starts ("feuil", "feuille") or whose stem its stem starts, in
+  // a language with a stemmer here ("šachy" finds "šachový", "kůň" finds "koňské").
+  var words = window.rulebookWords;
+  var language = document.documentElement.lang;
+  var stemmed = Boolean(words.stemmers[language]);
+  var entries = new Map();
+  function entry(element) {
+    var found = entries.get(element);
+    if (!found) {
+      var text = element.getAttribute("data-filter");
+      // data-filter is folded: a stemmer that reads accents ("kůň") meets them in the query only.
+      found = { words: text.split(" "), stems: stemmed ? words.stems(text, language) : [] };
+      entries.set(element, found);
+    }
+    return found;
   }
-  // Every word of the query starts a word of the entry: "ov" does not find "love".
-  function matches(words, query) {
-    var padded = " " + words;
-    return query.every(function (part) { return padded.indexOf(" " + part) !== -1; });
+  function starts(list, part) {
+    return list.some(function (word) { return word.indexOf(part) === 0; });
+  }
+  function matches(element, query) {
+    var found = entry(element);
+    return query.every(function (part) {
+      return starts(found.words, part.word) || (stemmed && starts(found.stems, part.stem));
+    });
   }
   function apply() {
-    var folded = fold(input.value);
-    var query = folded ? folded.split(" ") : [];
+    var folded = words.split(input.value);
+    var stems = stemmed ? words.stems(input.value, language) : folded;
+    var query = folded.map(function (word, index) { return { word: word, stem: stems[index] }; });
     var shown = 0;
     cards.forEach(function (card) {
-      card.hidden = !matches(card.getAttribute("data-filter"), query);
+      card.hidden = !matches(card, query);
       if (!card.hidden) {
         shown += 1;
       }
@@ -42,7 +58,7 @@
       }
     });
     sounds.forEach(function (sound) {
-      sound.parentElement.hidden = !matches(sound.getAttribute("data-filter"), query);
+      sound.parentElement.hidden = !matches(sound, query);
     });
     count.textContent = shown === cards.length ? String(cards.length) : shown + " / " + cards.length;
     none.hidden = shown !== 0;

@@ -1,0 +1,81 @@
+"""rules/search-words.yaml (issue 28): the words search knows of each language beyond the rules',
+checked by `rulebook check` like every content file, and sent to the browser with each language's
+index (the ranking they give is measured in tests/browser/test_search_ranking.py)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from conftest import edit, locate, run_cli
+from rulebook.render.search import FOLDED_FIELD, WORDS_ATTRIBUTE, search_words, split_index
+
+FILE = "rules/search-words.yaml"
+
+
+def test_check_names_a_language_the_project_does_not_have(project_copy: Path, capsys) -> None:
+    text = edit(project_copy, FILE, "  cs:\n    question_words:", "  pl:\n    question_words:")
+    line, col = locate(text, "pl:")
+    code, out, err = run_cli(capsys, "--root", str(project_copy), "check")
+    assert code == 1
+    assert f"{FILE}:{line}:{col}: languages.pl: not one of the project's languages (en, fr, cs)" in out
+    assert "Traceback" not in out + err
+
+
+def test_check_refuses_a_synonym_that_is_also_a_question_word(project_copy: Path, capsys) -> None:
+    # Search drops "combien" before it looks for synonyms: as a synonym it would never be used.
+    text = edit(project_copy, FILE, "[commencer, commence,", "[commencer, Combien,")
+    line, col = locate(text, "Combien")
+    code, out, _ = run_cli(capsys, "--root", str(project_copy), "check")
+    assert code == 1
+    assert f"{FILE}:{line}:{col}: languages.fr.synonyms[1][1]: 'Combien' is also a question word" in out
+
+
+def test_check_refuses_a_word_in_two_groups_of_synonyms_accents_aside(project_copy: Path, capsys) -> None:
+    text = edit(project_copy, FILE, "[commencer, commence,", "[commencer, egalite,")
+    line, col = locate(text, "egalite,")
+    code, out, _ = run_cli(capsys, "--root", str(project_copy), "check")
+    assert code == 1
+    assert f"{FILE}:{line}:{col}: languages.fr.synonyms[1][1]: 'egalite' is already in group 0" in out
+
+
+def test_check_refuses_markup_and_digits_in_a_word_with_its_place(project_copy: Path, capsys) -> None:
+    text = edit(project_copy, FILE, "[tie, tied,", "['<b>tie</b>', tied,")
+    line, _ = locate(text, "<b>tie")
+    code, out, err = run_cli(capsys, "--root", str(project_copy), "check")
+    assert code == 1
+    assert f"{FILE}:{line}:" in out and "<b>tie</b>" in out
+    assert "Traceback" not in out + err
+
+
+def test_the_repository_file_passes_the_check(capsys) -> None:
+    code, out, _ = run_cli(capsys, "check")
+    assert FILE not in out
+    assert code == 0
+
+
+def test_each_language_index_carries_its_own_words_folded_as_queries_are() -> None:
+    words = {
+        "languages": {
+            "fr": {"question_words": ["Où"], "elisions": ["qu"], "synonyms": [["Égalité", "ex  aequo"]]},
+            "cs": {"synonyms": [["remíza", "shoda"]]},
+        }
+    }
+    index = {"config": {"lang": ["en"], "fields": {"title": {"boost": 1000.0}}}, "docs": []}
+    parts = split_index(index, ["en", "fr", "cs"], frozenset({"fr"}), words)
+    french = parts["fr"]["config"]["fields"][FOLDED_FIELD][WORDS_ATTRIBUTE]
+    assert (french["language"], french["ask"], french["elide"]) == ("fr", ["ou"], ["qu"])
+    assert french["same"] == [["egalite", "ex aequo"]]
+    assert parts["cs"]["config"]["fields"][FOLDED_FIELD][WORDS_ATTRIBUTE]["same"] == [["remiza", "shoda"]]
+    # English has no entry: no words, and nothing breaks.
+    english = parts["en"]["config"]["fields"][FOLDED_FIELD][WORDS_ATTRIBUTE]
+    assert (english["ask"], english["same"]) == ([], [])
+
+
+def test_without_the_file_the_index_declares_no_words() -> None:
+    index = {"config": {"lang": ["en"], "fields": {}}, "docs": []}
+    assert WORDS_ATTRIBUTE not in split_index(index, ["en"])["en"]["config"]["fields"][FOLDED_FIELD]
+
+
+def test_the_glossary_ranks_below_the_rules_through_a_factor_below_one() -> None:
+    prefix, factor = search_words({}, "en")["glossary"]
+    assert prefix == "glossary/" and 0 < factor < 1
