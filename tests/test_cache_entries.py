@@ -61,6 +61,13 @@ def _forged_document(path: Path) -> bytes:
     return json.dumps(["documents", 1, [[path.name, {"language": "fr", "units": {}}, "", None], []]]).encode()
 
 
+def _next_version(payload: bytes) -> bytes:
+    """The entry as the codec's next version would label it: `["checks",2,…` becomes `["checks",3,…`."""
+    kind, rest = payload.split(b",", 1)
+    version, rest = rest.split(b",", 1)
+    return b",".join([kind, str(int(version) + 1).encode(), rest])
+
+
 # Each way an entry can be bad, as (name, the entry's bytes from its file and its honest bytes).
 BAD_ENTRIES: dict[str, Callable[[Path, Path, bytes], bytes]] = {
     # Valid JSON saying a words file is empty, or that a text set has no problems, signed on
@@ -74,7 +81,7 @@ BAD_ENTRIES: dict[str, Callable[[Path, Path, bytes], bytes]] = {
     "random bytes": lambda home, path, honest: os.urandom(len(honest)),
     # Signed with this user's key, yet not what the codec writes: another version, another kind,
     # a field of the wrong type, not JSON at all.
-    "another version": lambda home, path, honest: _signed(home, path.name, honest[32:].replace(b",1,", b",2,", 1)),
+    "another version": lambda home, path, honest: _signed(home, path.name, _next_version(honest[32:])),
     "another kind": lambda home, path, honest: _signed(home, path.name, b'["pages",1,{}]'),
     "wrong field type": lambda home, path, honest: _signed(
         home,

@@ -51,12 +51,12 @@ CASES = [
     (
         {"properties": {"l": {"type": "array", "minItems": 2}}},
         "l: [1]\n",
-        ["case.yaml:1:4: l: 1 item(s), but at least 2"],
+        ["case.yaml:1:4: l: 1 item, but at least 2"],
     ),
     (
         {"properties": {"w": {"type": "string", "maxLength": 3}}},
         "w: abcde\n",
-        ["case.yaml:1:4: w: 5 character(s), but at most 3"],
+        ["case.yaml:1:4: w: 5 characters, but at most 3"],
     ),
     # The keys that are missing, each once (jsonschema reports each apart), and not one that is there.
     ({"required": ["a", "b"]}, "a: 1\n", ["case.yaml:1:1: (document): 'b' is required"]),
@@ -110,3 +110,54 @@ def test_each_kind_of_violation_is_said_in_words_at_its_place(
     tmp_path: Path, schema: dict, yaml: str, expected: list[str]
 ) -> None:
     assert _reported(tmp_path, schema, yaml) == expected
+
+
+def _coded(tmp_path: Path, schema: dict, yaml: str) -> list[tuple[str, tuple, dict]]:
+    schema_file = tmp_path / "schemas" / "case.schema.json"
+    schema_file.parent.mkdir(exist_ok=True)
+    schema_file.write_text(json.dumps({"type": "object", **schema}), encoding="utf-8")
+    found = schema_problems(parse_document(yaml.encode(), "case.yaml"), schema_file)
+    return [(problem.code, problem.path, dict(problem.params)) for problem in found]
+
+
+# The contract shared with calculator.js (notes of issue 25): code, path and params, worked out
+# from the schema and the document; a string of the input is never a param, but for a key, cut.
+CODED = [
+    (
+        {"properties": {"n": {"type": "integer", "minimum": 2}}},
+        "n: 1\n",
+        [("schema.minimum", ("n",), {"limit": 2, "value": 1})],
+    ),
+    (
+        {"properties": {"n": {"exclusiveMaximum": 3}}},
+        "n: 3.5\n",
+        [("schema.exclusiveMaximum", ("n",), {"limit": 3, "value": 3.5})],
+    ),
+    ({"properties": {"w": {"maxLength": 3}}}, "w: éèêë\n", [("schema.maxLength", ("w",), {"limit": 3, "count": 4})]),
+    ({"properties": {"l": {"minItems": 2}}}, "l: [x]\n", [("schema.minItems", ("l",), {"limit": 2, "count": 1})]),
+    ({"properties": {"n": INTEGER}}, "n: two\n", [("schema.type", ("n",), {"expected": "integer"})]),
+    ({"properties": {"c": {"enum": ["a", "b"]}}}, "c: x\n", [("schema.enum", ("c",), {"expected": ["a", "b"]})]),
+    ({"required": ["a", "b", "c"]}, "b: 1\n", [("schema.required", (), {"missing": ["a", "c"]})]),
+    ({"properties": {"p": {"pattern": "^x"}}}, "p: y\n", [("schema.pattern", ("p",), {"pattern": "^x"})]),
+    ({"properties": {"u": {"uniqueItems": True}}}, "u: [1, 1]\n", [("schema.uniqueItems", ("u",), {})]),
+    (
+        {"properties": {"v": {"oneOf": [NUMBER, {"type": "string"}]}}},
+        "v: [1]\n",
+        [("schema.oneOf", ("v",), {"alternatives": ["a number", "a string"]})],
+    ),
+    (
+        {"additionalProperties": False},
+        "a: 1\n" + "k" * 100 + ": 2\n",
+        [
+            ("schema.additionalProperties", ("a",), {"key": "a"}),
+            ("schema.additionalProperties", ("k" * 100,), {"key": "k" * 79 + "…"}),
+        ],
+    ),
+    ({"propertyNames": {"maxLength": 2}}, "abc: 1\n", [("schema.propertyNames", ("abc",), {"key": "abc"})]),
+    ({"properties": {"m": {"multipleOf": 2}}}, "m: 3\n", [("schema.other", ("m",), {"keyword": "multipleOf"})]),
+]
+
+
+@pytest.mark.parametrize(("schema", "yaml", "expected"), CODED, ids=[case[2][0][0] for case in CODED])
+def test_each_violation_has_its_code_path_and_params(tmp_path: Path, schema: dict, yaml: str, expected: list) -> None:
+    assert _coded(tmp_path, schema, yaml) == expected

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import reprlib
 import unicodedata
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from enum import Enum
 from pathlib import Path
@@ -87,15 +87,29 @@ def excerpt(value: Any, limit: int = EXCERPT_LENGTH) -> str:
     return cut(one_line(text), limit)
 
 
+# A field's place in a document: keys and list indexes, as in JSON (`("round", "moves", 0)`).
+JsonPath = tuple[str | int, ...]
+
+
 @dataclass(frozen=True, order=True)
 class Problem:
-    """One finding, located at `file:line:col` (1-based) where the position is known."""
+    """One finding, located at `file:line:col` (1-based) where the position is known.
+
+    `code` names the kind of problem for good (`schema.minimum`, see rulebook.problem_codes) and
+    `params` are the JSON values its message is rendered from, in any language; `path` is the
+    field's place in the document, where there is one. `message` is the English rendering.
+    """
 
     file: str
     line: int
     col: int
     message: str
     severity: Severity = field(default=Severity.ERROR, compare=False)
+    code: str = field(default="", compare=False)
+    params: Mapping[str, Any] = field(default_factory=dict, compare=False)
+    path: JsonPath | None = field(default=None, compare=False)
+    # Excerpts of the input that the message quotes (rulebook.problem_codes), not part of the contract.
+    quoted: Mapping[str, str] = field(default_factory=dict, compare=False)
 
     def __str__(self) -> str:
         file = one_line(self.file)
@@ -106,6 +120,13 @@ class Problem:
     @property
     def is_error(self) -> bool:
         return self.severity is Severity.ERROR
+
+    @classmethod
+    def coded(cls, file: str, line: int, col: int, said: Any, *, field: str | None = None, **details: Any) -> Problem:
+        """A problem from a coded message (rulebook.problem_codes.Message), said before `field`."""
+        quoted = dict(said.quoted) | ({"field": field} if field is not None else {})
+        message = f"{field}: {said}" if field is not None else str(said)
+        return cls(file, line, col, message, code=said.code, params=dict(said.params), quoted=quoted, **details)
 
 
 def report_lines(problems: Iterable[Problem | str], limit: int = MAX_REPORTED) -> list[str]:

@@ -15,7 +15,8 @@ from typing import Any, ClassVar
 import yaml
 
 from rulebook.load.limits import MAX_YAML_BYTES, TooLarge, read_bounded
-from rulebook.problems import Problem, excerpt, one_line
+from rulebook.problem_codes import Message
+from rulebook.problems import Problem, cut, excerpt, one_line
 
 try:  # The C parser is several times faster; marks are the same.
     from yaml import CSafeLoader as _Loader
@@ -124,9 +125,14 @@ class Document:
             ),
         )
 
-    def problem(self, path: JsonPath, message: str, *, key: bool = False, **kwargs: Any) -> Problem:
+    def problem(self, path: JsonPath, message: str | Message, *, key: bool = False, **kwargs: Any) -> Problem:
+        """A problem at the value (or key) at `path`; a coded message may name its `field`."""
         line, col = self.where(path, key=key)
-        return Problem(self.file, line, col, message, **kwargs)
+        kwargs.setdefault("path", path)
+        if isinstance(message, Message):
+            return Problem.coded(self.file, line, col, message, **kwargs)
+        field = kwargs.pop("field", None)
+        return Problem(self.file, line, col, message if field is None else f"{field}: {message}", **kwargs)
 
 
 def format_path(path: JsonPath) -> str:
@@ -160,9 +166,10 @@ def read_document(path: Path, display: str) -> Document:
     try:
         raw = read_bounded(path, MAX_YAML_BYTES)
     except OSError as error:
-        raise DocumentError([Problem(display, 0, 0, f"cannot read file: {error.strerror}")]) from None
+        unreadable = Message("file.unreadable", {}, {"reason": str(error.strerror)})
+        raise DocumentError([Problem.coded(display, 0, 0, unreadable)]) from None
     except TooLarge as error:
-        raise DocumentError([Problem(display, 0, 0, error.message)]) from None
+        raise DocumentError([Problem.coded(display, 0, 0, error.message)]) from None
     return parse_document(raw, display)
 
 
@@ -181,17 +188,21 @@ def parse_document(raw: bytes, display: str) -> Document:
     except yaml.MarkedYAMLError as error:
         mark = error.problem_mark or error.context_mark
         line, col = (mark.line + 1, mark.column + 1) if mark else (1, 1)
-        message = f"YAML syntax error: {error.problem or error.context}"
+        problem = {"problem": str(error.problem or error.context)}
+        message = Message("yaml.syntax", {}, problem)
         opened = error.context_mark
         if error.context and opened and error.problem_mark and opened.line != error.problem_mark.line:
-            message += f" ({error.context} that starts at line {opened.line + 1}, column {opened.column + 1})"
-        raise DocumentError([Problem(display, line, col, message)]) from None
+            where = {"line": opened.line + 1, "column": opened.column + 1}
+            message = Message("yaml.unclosed", where, problem | {"context": str(error.context)})
+        raise DocumentError([Problem.coded(display, line, col, message)]) from None
     except yaml.reader.ReaderError as error:
         # The reader reports a character offset, and a two-line message; say it on one line.
         line, col = _position(text, error.position)
-        raise DocumentError([Problem(display, line, col, f"YAML error: {error.reason}")]) from None
+        unreadable = Message("yaml.unreadable", {}, {"reason": str(error.reason)})
+        raise DocumentError([Problem.coded(display, line, col, unreadable)]) from None
     except yaml.YAMLError as error:
-        raise DocumentError([Problem(display, 1, 1, f"YAML error: {one_line(str(error))}")]) from None
+        unreadable = Message("yaml.unreadable", {}, {"reason": one_line(str(error))})
+        raise DocumentError([Problem.coded(display, 1, 1, unreadable)]) from None
     builder = _Builder(display, located=False)
     data = builder.build(node, ()) if node is not None else None
     if builder.found_alias:
@@ -235,18 +246,18 @@ def _decode(raw: bytes, display: str) -> str:
         line = before.count(b"\n") + 1
         col = len(before) - (before.rfind(b"\n") + 1) + 1
         byte = raw[error.start]
-        message = f"invalid UTF-8: byte 0x{byte:02x} cannot start or continue a character"
-        raise DocumentError([Problem(display, line, col, message)]) from None
+        message = Message("yaml.utf-8", {"byte": f"{byte:02x}"})
+        raise DocumentError([Problem.coded(display, line, col, message)]) from None
 
 
 def _alias_problems(text: str, display: str) -> list[Problem]:
     """The composer hides where aliases stand; the token stream still knows."""
     return [
-        Problem(
+        Problem.coded(
             display,
             token.start_mark.line + 1,
             token.start_mark.column + 1,
-            f"alias '*{token.value}' is not allowed: write the value out",
+            Message("yaml.alias", {}, {"name": str(token.value)}),
         )
         for token in yaml.scan(text, Loader=_Loader)
         if isinstance(token, yaml.AliasToken)
@@ -265,15 +276,15 @@ class _Builder:
         self._seen: set[int] = set()
         self.found_alias = False
 
-    def _problem(self, node: yaml.Node, message: str) -> None:
+    def _problem(self, node: yaml.Node, message: Message) -> None:
         mark = node.start_mark
-        self.problems.append(Problem(self.display, mark.line + 1, mark.column + 1, message))
+        self.problems.append(Problem.coded(self.display, mark.line + 1, mark.column + 1, message))
 
     def build(self, node: yaml.Node, path: JsonPath) -> Any:
         if self.located:
             self.values[path] = (node.start_mark.line + 1, node.start_mark.column + 1)
         if len(path) > MAX_DEPTH:
-            self._problem(node, f"nested more than {MAX_DEPTH} levels deep: no document of this project needs that")
+            self._problem(node, Message("yaml.too-deep", {"limit": MAX_DEPTH}))
             return None
         # The composer shares one node between an anchor and its aliases, so a node seen twice is an
         # alias. Refusing them keeps an alias bomb from expanding here.
@@ -292,7 +303,7 @@ class _Builder:
         if node.tag == expected:
             return True
         tag = node.tag.replace(_CORE, "!!")
-        self._problem(node, f"YAML tag '{tag}' is not allowed: tags are never constructed")
+        self._problem(node, Message("yaml.tag", {}, {"tag": cut(one_line(tag))}))
         return False
 
     def _mapping(self, node: yaml.MappingNode, path: JsonPath) -> dict[str, Any] | None:
@@ -302,17 +313,19 @@ class _Builder:
         first_line: dict[str, int] = {}
         for key_node, value_node in node.value:
             if key_node.tag == f"{_CORE}merge":
-                self._problem(key_node, "merge keys (<<) are not allowed")
+                self._problem(key_node, Message("yaml.merge-key", {"merge": "<<"}))
                 continue
             if not isinstance(key_node, yaml.ScalarNode):
-                self._problem(key_node, "a mapping key must be a plain string")
+                self._problem(key_node, Message("yaml.complex-key"))
                 continue
             key = self._scalar(key_node)
             if not isinstance(key, str):
                 key = key_node.value
             line = key_node.start_mark.line + 1
             if key in result:
-                self._problem(key_node, f"duplicate key {excerpt(key)} (first at line {first_line[key]})")
+                self._problem(
+                    key_node, Message("yaml.duplicate-key", {"first": first_line[key]}, {"key": excerpt(key)})
+                )
                 continue
             first_line[key] = line
             if self.located:
@@ -330,16 +343,23 @@ class _Builder:
             return core_value(node.tag.removeprefix(_CORE), node.value)
         except ValueError as error:  # `!!bool maybe`, `!!int x`, `!!float` alone, 4,301 digits, 0777
             if len(node.value) > 4000:
-                self._problem(node, f"a number of {len(node.value):,} characters is too long to be a count")
+                self._problem(node, Message("yaml.long-number", {"length": len(node.value)}))
             else:
                 tag = node.tag.replace(_CORE, "!!")
-                reason = f": {error}" if isinstance(error, ReadersDisagree) else ""
-                self._problem(node, f"{excerpt(node.value)} is not a valid {tag}{reason}")
+                shown = {"value": excerpt(node.value)}
+                if isinstance(error, ReadersDisagree):
+                    self._problem(node, Message("yaml.leading-zero", {"tag": tag, "number": error.number}, shown))
+                else:
+                    self._problem(node, Message("yaml.bad-scalar", {"tag": tag}, shown))
             return None
 
 
 class ReadersDisagree(ValueError):
     """A scalar that YAML 1.1 and 1.2 readers would read as different values; says what to write."""
+
+    def __init__(self, message: str, number: int):
+        super().__init__(message)
+        self.number = number
 
 
 _LEADING_ZERO = re.compile(r"^[-+]?0[0-9]")
@@ -364,7 +384,9 @@ def core_value(kind: str, text: str) -> bool | int | float | None:
             return text[0] in "tT"
     elif kind == "int":
         if _LEADING_ZERO.match(text) and text.lstrip("+-").isdigit():
-            raise ReadersDisagree(f"a leading zero is read as octal or as text by YAML 1.1 readers; write {int(text)}")
+            raise ReadersDisagree(
+                f"a leading zero is read as octal or as text by YAML 1.1 readers; write {int(text)}", int(text)
+            )
         return int(text[2:], 16) if text.startswith("0x") else int(text)
     elif kind == "float":
         lowered = text.lower()

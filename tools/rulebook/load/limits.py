@@ -22,6 +22,8 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from rulebook.problem_codes import Message
+
 if TYPE_CHECKING:  # load/document.py reads files through this module
     from rulebook.load.document import Document, JsonPath
     from rulebook.problems import Problem
@@ -39,10 +41,10 @@ _MARKUP = re.compile("[" + re.escape(MARKUP_CHARACTERS) + "]")
 
 
 class TooLarge(Exception):
-    """A file over its size bound; it was not read beyond the bound."""
+    """A file over its size bound; it was not read beyond the bound. `message` says so (file.too-large)."""
 
-    def __init__(self, message: str):
-        super().__init__(message)
+    def __init__(self, message: Message):
+        super().__init__(str(message))
         self.message = message
 
 
@@ -53,10 +55,7 @@ def read_bounded(path: Path, limit: int) -> bytes:
     with path.open("rb") as stream:
         raw = stream.read(limit + 1)
     if len(raw) > limit:
-        raise TooLarge(
-            f"the file is larger than {_size(limit)}, the most a file of this kind may hold; "
-            "split it or shorten its texts"
-        )
+        raise TooLarge(Message("file.too-large", {"limit": limit, "size": _size(limit)}))
     return raw
 
 
@@ -68,40 +67,38 @@ def _size(limit: int) -> str:
     return f"{limit // (1024 * 1024)} MiB" if limit % (1024 * 1024) == 0 else f"{limit // 1024} KiB"
 
 
-def text_limit_dangers(text: str) -> Iterator[str]:
+def text_limit_dangers(text: str, *, filled: bool = False) -> Iterator[Message]:
     """What makes a text too long or too heavy in markup to be rendered; linear in its length.
 
     >>> list(text_limit_dangers("A *tile* game, with [a link](#x)."))
     []
-    >>> list(text_limit_dangers("x" * 5001))
-    ['5,001 characters: a text may have at most 5,000']
-    >>> list(text_limit_dangers("[" * 70 + "<"))
-    ["71 Markdown markup characters (70 of '['): a text may hold at most 64 of [ < & { ` * _ > \\\\ |"]
+    >>> print(*text_limit_dangers("x" * 5001))
+    5,001 characters: a text may have at most 5,000
+    >>> print(*text_limit_dangers("[" * 70 + "<"))
+    71 Markdown markup characters (70 of '['): a text may hold at most 64 of [ < & { ` * _ > \\ |
     """
+    prefix = "text.filled-" if filled else "text."
     if len(text) > MAX_TEXT_LENGTH:
-        yield f"{len(text):,} characters: a text may have at most {MAX_TEXT_LENGTH:,}"
+        yield Message(f"{prefix}too-long", {"length": len(text), "limit": MAX_TEXT_LENGTH})
     if len(text) <= MAX_MARKUP:
         return  # most strings: too short to hold too much markup
     found = _MARKUP.findall(text)
     if len(found) > MAX_MARKUP:
         total, (most, count) = len(found), Counter(found).most_common(1)[0]
         listed = " ".join(MARKUP_CHARACTERS)
-        yield (
-            f"{total:,} Markdown markup characters ({count:,} of '{most}'): "
-            f"a text may hold at most {MAX_MARKUP} of {listed}"
-        )
+        found_markup = {"total": total, "count": count, "most": most, "limit": MAX_MARKUP, "characters": listed}
+        yield Message(f"{prefix}too-much-markup", found_markup)
 
 
-def filled_limit_dangers(filled: str) -> Iterator[str]:
+def filled_limit_dangers(filled: str) -> Iterator[Message]:
     """A text within the bounds can pass them once its placeholders are filled: each may quote a
     string fact of 200 characters, markup included. Judged before anything renders the filled text.
 
-    >>> list(filled_limit_dangers("[" * 100))
-    ["with its placeholders filled, 100 Markdown markup characters (100 of '['): a text may hold at most 64 of \
-[ < & { ` * _ > \\\\ |"]
+    >>> print(*filled_limit_dangers("[" * 100))
+    with its placeholders filled, 100 Markdown markup characters (100 of '['): a text may hold at most 64 of \
+[ < & { ` * _ > \\ |
     """
-    for message in text_limit_dangers(filled):
-        yield f"with its placeholders filled, {message}"
+    return text_limit_dangers(filled, filled=True)
 
 
 def limit_problems(document: Document) -> list[Problem]:
@@ -109,7 +106,7 @@ def limit_problems(document: Document) -> list[Problem]:
     from rulebook.load.document import format_path
 
     return [
-        document.problem(path, f"{format_path(path)}: {message}", key=is_key)
+        document.problem(path, message, key=is_key, field=format_path(path))
         for path, text, is_key in _strings(document.data, ())
         for message in text_limit_dangers(text)
     ]

@@ -59,7 +59,7 @@ def _read_fresh(root: Path, path: Path, schema_file: Path) -> tuple[Document | N
     except OSError:
         raw = None
     except TooLarge as error:
-        return None, [Problem(display, 0, 0, error.message)]
+        return None, [Problem.coded(display, 0, 0, error.message)]
     disk = DiskCache(root, "documents", READ)
     key = digest_of([display, raw or b"", file_digest(schema_file)]) if raw is not None else None
     if key is not None:

@@ -1,8 +1,9 @@
 """JSON Schema validation of documents, with errors located at `file:line:col`.
 
 Types are strict: an integer is never a float (`2.0`) nor a boolean, and a number is finite, so
-counts stay whole and `--json` output stays valid JSON. Messages are our own words around short
-excerpts of the input: jsonschema's own messages quote whole instances, however large.
+counts stay whole and `--json` output stays valid JSON. Each problem's code is `schema.<keyword>`
+with the params of the contract (`said`); messages are our own words (rulebook/problem_words.py)
+around short excerpts of the input: jsonschema's own messages quote whole instances, however large.
 
 A plain schema (words files: strings, objects, patterns, no numbers) is first tried through a
 compiled fastjsonschema validator, a hundred times faster; a document it accepts has no problems.
@@ -27,7 +28,9 @@ if TYPE_CHECKING:  # jsonschema is imported when a document is first validated: 
     from jsonschema import Draft202012Validator  # of a known situation does without it
     from jsonschema.exceptions import ValidationError
 from rulebook.load.document import Document, format_path
-from rulebook.problems import Problem, excerpt
+from rulebook.problem_codes import Message
+from rulebook.problem_words import GOT, NOT_BOTH, NOT_SEVERAL, WHOLE_NUMBER, YES_NO
+from rulebook.problems import Problem, cut, excerpt
 
 
 def _is_integer(_checker: Any, instance: Any) -> bool:
@@ -142,7 +145,12 @@ def _describe(document: Document, error: ValidationError) -> list[Problem]:
         known = error.schema.get("properties", {})
         unknown = [key for key in error.instance if key not in known]
         return [
-            document.problem((*path, key), f"{format_path((*path, key))}: unknown key {excerpt(key)}", key=True)
+            document.problem(
+                (*path, key),
+                Message("schema.additionalProperties", _key_params(key), {"shown": excerpt(key)}),
+                key=True,
+                field=format_path((*path, key)),
+            )
             for key in unknown
         ]
     if "propertyNames" in error.relative_schema_path:
@@ -150,8 +158,9 @@ def _describe(document: Document, error: ValidationError) -> list[Problem]:
         return [
             document.problem(
                 (*path, key),
-                f"{format_path((*path, key))}: key {excerpt(key)} is not allowed here ({phrase(error)})",
+                Message("schema.propertyNames", _key_params(key), {"shown": excerpt(key), "why": str(said(error))}),
                 key=True,
+                field=format_path((*path, key)),
             )
         ]
     if error.validator in ("oneOf", "anyOf") and error.context:
@@ -162,62 +171,55 @@ def _describe(document: Document, error: ValidationError) -> list[Problem]:
         closest = best_match([error])
         if closest is not error and len(closest.absolute_path) > len(path):
             return _describe(document, closest)
-    return [document.problem(path, f"{format_path(path)}: {phrase(error)}")]
+    return [document.problem(path, said(error), field=format_path(path))]
+
+
+def _key_params(key: Any) -> dict[str, Any]:
+    return {"key": cut(key) if isinstance(key, str) else key}
 
 
 # Words YAML 1.1 took for booleans; the project reads YAML 1.2, where they are words (load/document.py).
 _YAML_11_BOOLEANS = frozenset({"yes", "no", "on", "off", "y", "n"})
-_YES_NO = " (write true or false: yes, no, on and off are words)"
+# The keywords whose problems have a code of their own, `schema.<keyword>`; any other is `schema.other`.
+_CODED = frozenset({"type", "enum", "const", "required", "pattern", "uniqueItems", "oneOf", "anyOf"})
 
 
-def phrase(error: ValidationError) -> str:
-    """What is wrong with the value, in words, quoting at most a short excerpt of it."""
-    keyword, expected, shown = error.validator, error.validator_value, excerpt(error.instance)
-    if keyword == "type":
-        return (
-            f"{shown} is not of type {expected!r}"
-            + (" (a count is a whole number)" if expected == "integer" and isinstance(error.instance, float) else "")
-            + (_YES_NO if expected == "boolean" and str(error.instance).lower() in _YAML_11_BOOLEANS else "")
-        )
-    if keyword == "enum":
-        return f"{shown} is not one of {expected!r}"
-    if keyword == "const":
-        return f"{shown} is not {expected!r}"
+def said(error: ValidationError) -> Message:
+    """What is wrong with the value: its code and params (the contract shared with calculator.js:
+    numbers and booleans from the input, never its strings, which are hostile and unbounded), and
+    at most a short excerpt of the value for the words."""
+    keyword, expected, instance = error.validator, error.validator_value, error.instance
+    shown = {"value": excerpt(instance)}
     if keyword in _BOUNDS:
-        return f"{shown} is {_BOUNDS[keyword]} {expected}"
+        return Message(f"schema.{keyword}", {"limit": expected, "value": instance})
     if keyword in _SIZES:
-        noun, limit = _SIZES[keyword]
-        return f"{len(error.instance)} {noun}, but {limit} {expected}"
+        return Message(f"schema.{keyword}", {"limit": expected, "count": len(instance)})
+    if keyword == "type":
+        hint = ""
+        if expected == "integer" and isinstance(instance, float):
+            hint = WHOLE_NUMBER
+        elif expected == "boolean" and str(instance).lower() in _YAML_11_BOOLEANS:
+            hint = YES_NO
+        return Message("schema.type", {"expected": expected}, shown | {"hint": hint})
+    if keyword in ("enum", "const"):
+        return Message(f"schema.{keyword}", {"expected": expected}, shown)
     if keyword == "required":
         # jsonschema reports each missing key apart, in the same words: all of them are named once.
-        missing = [excerpt(name) for name in expected if name not in error.instance]
-        return f"{_joined(missing, 'and')} {'is' if len(missing) == 1 else 'are'} required"
+        return Message("schema.required", {"missing": [name for name in expected if name not in instance]})
     if keyword == "pattern":
-        return f"{shown} does not match {expected!r}"
-    if keyword == "uniqueItems":
-        return "has the same item twice"
+        return Message("schema.pattern", {"pattern": expected}, shown)
     if keyword in ("oneOf", "anyOf"):
-        alternatives = _joined([_kind(alternative) for alternative in expected], "or")
+        alternatives = {"alternatives": [_kind(alternative) for alternative in expected]}
         if keyword == "oneOf" and not error.context:  # valid under more than one alternative
-            return f"expected {alternatives}, not {'both' if len(expected) == 2 else 'several'}"
-        return f"expected {alternatives}; got {shown}"
-    return f"{shown} is not valid here ({keyword})"
+            return Message("schema.oneOf", alternatives, {"got": NOT_BOTH if len(expected) == 2 else NOT_SEVERAL})
+        return Message(f"schema.{keyword}", alternatives, {"got": GOT, **shown})
+    if keyword in _CODED:
+        return Message(f"schema.{keyword}", {})
+    return Message("schema.other", {"keyword": keyword}, shown)
 
 
-_BOUNDS = {
-    "minimum": "less than the minimum of",
-    "maximum": "greater than the maximum of",
-    "exclusiveMinimum": "not greater than",
-    "exclusiveMaximum": "not less than",
-}
-_SIZES = {
-    "minItems": ("item(s)", "at least"),
-    "maxItems": ("item(s)", "at most"),
-    "minProperties": ("key(s)", "at least"),
-    "maxProperties": ("key(s)", "at most"),
-    "minLength": ("character(s)", "at least"),
-    "maxLength": ("character(s)", "at most"),
-}
+_BOUNDS = frozenset({"minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum"})
+_SIZES = frozenset({"minItems", "maxItems", "minProperties", "maxProperties", "minLength", "maxLength"})
 
 
 def _kind(schema: dict) -> str:
@@ -228,14 +230,3 @@ def _kind(schema: dict) -> str:
     if kind == "array":
         return f"a list of {schema.get('items', {}).get('type', 'value')}s"
     return f"an {kind}" if kind[0] in "aeiou" else f"a {kind}"
-
-
-def _joined(words: list[str], conjunction: str) -> str:
-    """'a, b or c', 'a, b and c' (calculator.js joins the same way).
-
-    >>> _joined(["a number", "a string", "a list of numbers"], "or")
-    'a number, a string or a list of numbers'
-    >>> _joined(["'a'", "'b'", "'c'"], "and"), _joined(["'a'"], "and")
-    ("'a', 'b' and 'c'", "'a'")
-    """
-    return f" {conjunction} ".join(", ".join(words).rsplit(", ", 1))

@@ -18,6 +18,7 @@ import markdown
 
 from rulebook.load.document import Document, JsonPath
 from rulebook.model import Game
+from rulebook.problem_codes import Message
 from rulebook.problems import Problem
 from rulebook.render.anchors import is_reserved_id
 from rulebook.render.markup import safe_markdown
@@ -55,8 +56,8 @@ def fact_problems(game: Game) -> list[Problem]:
     for path, value in _strings(game.facts, ("facts",)):
         messages = [*raw_html_dangers(value), *markdown_dangers(value)]
         if "{" in value or "}" in value:  # an attribute list, or a placeholder, which a fact never fills
-            messages.append("a brace is not allowed in a string fact")
-        problems += [game.document.problem(path, f"{_where(path)}: {message}") for message in messages]
+            messages.append(Message("text.brace-in-fact"))
+        problems += [game.document.problem(path, message, field=_where(path)) for message in messages]
     return problems
 
 
@@ -64,14 +65,15 @@ def fact_problems(game: Game) -> list[Problem]:
 _HTML = re.compile(r"<\s*/?\s*[A-Za-z!?][^>]*>?")
 
 
-def raw_html_dangers(text: str) -> Iterator[str]:
+def raw_html_dangers(text: str) -> Iterator[Message]:
     """Raw HTML, refused wherever text is written (a unit, or a string fact a unit quotes).
 
-    >>> list(raw_html_dangers("a <script>x</script> b"))
-    ["raw HTML is not allowed in text: '<script>'", "raw HTML is not allowed in text: '</script>'"]
+    >>> print(*raw_html_dangers("a <script>x</script> b"), sep="\\n")
+    raw HTML is not allowed in text: '<script>'
+    raw HTML is not allowed in text: '</script>'
     """
     for match in _HTML.finditer(text):
-        yield f"raw HTML is not allowed in text: '{match.group(0)[:40]}'"
+        yield Message("text.raw-html", {}, {"tag": match.group(0)[:40]})
 
 
 def character_problems(document: Document) -> list[Problem]:
@@ -84,63 +86,58 @@ def character_problems(document: Document) -> list[Problem]:
     problems = []
     for path, value in _strings(document.data, ()):
         if not (len(path) == 3 and path[0] == "units" and path[2] == "text"):
-            problems += [document.problem(path, f"{_where(path)}: {message}") for message in character_dangers(value)]
+            problems += [document.problem(path, message, field=_where(path)) for message in character_dangers(value)]
     return problems
 
 
 def name_problems(document: Document, path: JsonPath, name: str) -> list[Problem]:
     """A name (a game's, a section's in the navigation) is plain text: it may not hold markup."""
-    return [document.problem(path, f"{_where(path)}: {message}") for message in name_dangers(name)]
+    return [document.problem(path, message, field=_where(path)) for message in name_dangers(name)]
 
 
-def name_dangers(name: str, forbidden: str = "<>") -> Iterator[str]:
+def name_dangers(name: str, forbidden: str = "<>") -> Iterator[Message]:
     """What keeps a name from being plain text: markup characters (`forbidden`), then controls.
 
-    >>> list(name_dangers("Rock & <b>roll</b>"))
-    ["a name is plain text; '<' and '>' are not allowed"]
+    >>> print(*name_dangers("Rock & <b>roll</b>"))
+    a name is plain text; '<' and '>' are not allowed
     >>> print(*name_dangers('Say "hi"', forbidden='<>"'))
     a name is plain text; '<', '>' and '"' are not allowed
     """
     if any(char in name for char in forbidden):
-        quoted = [f"'{char}'" for char in forbidden]
-        listed = f"{', '.join(quoted[:-1])} and {quoted[-1]}" if len(quoted) > 1 else quoted[0]
-        yield f"a name is plain text; {listed} are not allowed"
+        yield Message("text.markup-in-name", {"characters": list(forbidden)})
 
 
-def character_dangers(text: str) -> Iterator[str]:
+def character_dangers(text: str) -> Iterator[Message]:
     r"""Characters no text needs: C0 and C1 controls (a newline excepted) and bidi controls.
 
-    >>> list(character_dangers("fine\nline")), list(character_dangers("a\x01b"))
+    >>> list(character_dangers("fine\nline")), [str(found) for found in character_dangers("a\x01b")]
     ([], ['the control character U+0001 at character 2 is not allowed'])
-    >>> list(character_dangers("x\u202ey"))
-    ['the bidi control U+202E (RIGHT-TO-LEFT OVERRIDE) at character 2 reorders what readers see; remove it']
+    >>> print(*character_dangers("x\u202ey"))
+    the bidi control U+202E (RIGHT-TO-LEFT OVERRIDE) at character 2 reorders what readers see; remove it
     """
     if not _SUSPECT.search(text):
         return
     for position, char in enumerate(text, 1):
         if char in _BIDI_CONTROLS:
             name = unicodedata.name(char, "")
-            yield (
-                f"the bidi control U+{ord(char):04X} ({name}) at character {position} reorders what readers see; "
-                "remove it"
-            )
+            yield Message("text.bidi-control", {"codepoint": f"{ord(char):04X}", "name": name, "position": position})
         elif char != "\n" and unicodedata.category(char) == "Cc":
-            yield f"the control character U+{ord(char):04X} at character {position} is not allowed"
+            yield Message("text.control-character", {"codepoint": f"{ord(char):04X}", "position": position})
 
 
-def markdown_dangers(text: str) -> Iterator[str]:
+def markdown_dangers(text: str) -> Iterator[Message]:
     """What is wrong with a text that Markdown will render: links, resources, entities, removals.
 
-    >>> list(markdown_dangers("See [the colours][x].\\n\\n[x]: javascript:alert(1)"))[:2]
-    ['a reference definition [x] applies to the whole page; write the link inline', \
-'the link target javascript:alert(1) is not allowed: links may be relative, #anchors, https:, http: or mailto:']
+    >>> print(*list(markdown_dangers("See [the colours][x].\\n\\n[x]: javascript:alert(1)"))[:2], sep="\\n")
+    a reference definition [x] applies to the whole page; write the link inline
+    the link target javascript:alert(1) is not allowed: links may be relative, #anchors, https:, http: or mailto:
     >>> list(markdown_dangers("See [scoring](#scoring) and [the publisher](https://example.org)."))
     []
     """
     for match in _CHARACTER_REFERENCE.finditer(text):
         decoded = html.unescape(match.group(0))
         if decoded != match.group(0) and (decoded.isascii() and (decoded.isalnum() or decoded in ":/\\")):
-            yield f"the HTML entity {match.group(0)} spells '{decoded}'; write the character itself"
+            yield Message("text.entity", {}, {"entity": match.group(0), "spelled": decoded})
     if not _MARKUP_OPENERS.intersection(text) and not _HEADING_LINE.search(text):
         return  # nothing here can make a link, a resource, an attribute, a heading or an element to remove
     _markdown.reset()
@@ -148,17 +145,17 @@ def markdown_dangers(text: str) -> Iterator[str]:
     yield from anchor_dangers(rendered)
     yield from link_text_dangers(rendered)
     for label, (url, _title) in sorted(_markdown.references.items()):
-        yield f"a reference definition [{label}] applies to the whole page; write the link inline"
+        yield Message("text.reference-definition", {}, {"label": f"[{label}]"})
         if not is_allowed_link(url):
             yield _bad_link(url)
     for tag, attribute, value in attribute_values(rendered, _URL_ATTRIBUTES):
         if tag == "img":
-            yield f"images are not allowed in text ({excerpt_of(value)}): the site loads nothing from outside itself"
+            yield Message("text.image", {}, {"source": excerpt_of(value)})
         elif tag == "a" and attribute == "href":
             if not is_allowed_link(value):
                 yield _bad_link(value)
         elif not is_local_resource(value):
-            yield f"<{tag} {attribute}> loads {excerpt_of(value)} from another host; the site must work offline"
+            yield Message("text.outside-resource", {}, {"element": f"<{tag} {attribute}>", "source": excerpt_of(value)})
     # What the page would lose: the text is escaped as the renderer escapes it, then sanitized.
     # Most texts have nothing to escape, and their page HTML is what was just rendered.
     escaped = safe_markdown(text)
@@ -166,10 +163,10 @@ def markdown_dangers(text: str) -> Iterator[str]:
         _markdown.reset()
         rendered = _markdown.convert(escaped)
     for removed in removals(rendered):
-        yield f"the sanitizer would remove {removed} from the page"
+        yield Message("text.sanitized", {}, {"removed": str(removed)})
 
 
-def anchor_dangers(rendered: str) -> Iterator[str]:
+def anchor_dangers(rendered: str) -> Iterator[Message]:
     """Headings and ids in a text: a page's sections and anchors are the renderer's (render/anchors.py).
 
     >>> for message in anchor_dangers('<h2 id="__config">__config</h2><p id="scoring">x</p>'):
@@ -181,36 +178,26 @@ write **bold** text instead
     for tag, _attribute, value in attribute_values(rendered, frozenset({"id"})):
         # toc gives every heading an id, so every heading is met here.
         if tag in _HEADINGS:
-            yield (
-                f"a heading is not allowed in text (its anchor would be '{excerpt_of(value)}'): the page's sections "
-                "are the renderer's; write **bold** text instead"
-            )
+            yield Message("text.heading", {"bold": "**bold**"}, {"anchor": excerpt_of(value)})
         if is_reserved_id(value):
-            yield (
-                f"the id '{excerpt_of(value)}' belongs to the page itself (its template, scripts or sections); "
-                "text may not take it"
-            )
+            yield Message("text.page-id", {}, {"anchor": excerpt_of(value)})
 
 
-def link_text_dangers(rendered: str) -> Iterator[str]:
+def link_text_dangers(rendered: str) -> Iterator[Message]:
     """A link text that shows a host the link does not go to (the site prints the real one beside it)."""
     for text, shown, target in pretended_hosts(rendered):
         goes_to = excerpt_of(target, 40) if target else "this site"
-        yield (
-            f"the link text '{excerpt_of(text, 40)}' shows {excerpt_of(shown, 40)}, but the link goes to {goes_to}; "
-            "say what it links to (the site shows its host beside it)"
-        )
+        quoted = {"text": excerpt_of(text, 40), "shown": excerpt_of(shown, 40), "target": goes_to}
+        yield Message("text.pretended-host", {}, quoted)
 
 
-def _bad_link(url: str) -> str:
+def _bad_link(url: str) -> Message:
     found = scheme(url)
     if found is None or found in LINK_SCHEMES:
         reason = link_refusal(url)
         if reason is not None:
-            return f"the link target {excerpt_of(url)} is not allowed: {reason}"
-    return (
-        f"the link target {excerpt_of(url)} is not allowed: links may be relative, #anchors, https:, http: or mailto:"
-    )
+            return Message("text.link-target", {}, {"target": excerpt_of(url), "reason": reason})
+    return Message("text.link-scheme", {}, {"target": excerpt_of(url)})
 
 
 def _where(path: JsonPath) -> str:
