@@ -76,7 +76,7 @@
       deepest = Math.max(deepest, depth + 1);
       if (depth >= MAX_DEPTH && !tooDeep) {
         tooDeep = true;
-        found.push(problem("yaml.too-deep", item[2], { limit: MAX_DEPTH }));
+        found.push(problem("yaml.too-deep", [], { limit: MAX_DEPTH }));
       }
       var children = value instanceof Map ? Array.from(value.entries()) : value.map(function (inner, index) { return [index, inner]; });
       children.forEach(function (child) {
