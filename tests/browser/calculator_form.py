@@ -31,7 +31,12 @@ def say(language: str, message: str, **params: Any) -> str:
 
 
 def open_form(page: Page, site_url: str, language: str, game: str) -> None:
-    page.goto(f"{site_url}/{'' if language == 'en' else language + '/'}{game}/#calculator")
+    """The game's page with a new form: going to the page it shows only moves to the anchor."""
+    address = f"{site_url}/{'' if language == 'en' else language + '/'}{game}/"
+    if page.url.split("#")[0] == address:
+        page.reload()
+    else:
+        page.goto(address)
 
 
 def press(page: Page, language: str) -> list[list[str]]:

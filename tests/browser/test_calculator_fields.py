@@ -21,10 +21,19 @@ GAMES = ["oh-my-word", "rebus", "rebis"]
 
 
 def _expressible(game: str, situation: dict[str, Any]) -> bool:
-    """What the form can write: Rebis's red token goes in its own fields, never among a shelf's."""
-    if game != "rebis":
-        return True
-    return not any("red" in shelf.get("tokens", []) for p in situation["players"].values() for shelf in p["shelves"])
+    """What the form can write: Oh My Word's tokens have a field per value of the rules (no token
+    worth 4); Rebis's red token goes in its own fields, never among a shelf's."""
+    if game == "oh-my-word":
+        values = FACTS[game]["scoring"]["bad_luck_values"]
+        return all(token in values for tokens in situation["players"].values() for token in tokens)
+    if game == "rebis":
+        shelves = [shelf for player in situation["players"].values() for shelf in player["shelves"]]
+        return not any("red" in shelf.get("tokens", []) for shelf in shelves)
+    return True
+
+
+# The worked examples a form cannot write, by name: a test of its own would be a test of nothing.
+UNWRITABLE = {"oh-my-word": {"token-of-four"}}
 
 
 def _check(page: Page, language: str, game: str, situation: dict[str, Any]) -> None:
@@ -38,19 +47,23 @@ def _check(page: Page, language: str, game: str, situation: dict[str, Any]) -> N
         assert shown == expected, situation
 
 
-@pytest.mark.parametrize("language", LANGUAGES)
 @pytest.mark.parametrize("game", GAMES)
-def test_every_worked_example_through_the_form(page: Page, site_url: str, game: str, language: str) -> None:
+def test_every_worked_example_through_the_form(page: Page, site_url: str, game: str) -> None:
+    """Each example in one of the three languages in turn: every example, every language, and a
+    third of the time a shared machine would take for all nine combinations."""
     (found,) = [item for item in PROJECT.games if item.id == game]
-    checked = 0
-    for example in found.examples:
+    skipped, languages = set(), set()
+    for turn, example in enumerate(found.examples):
         situation = found.document.part(("examples", example.index, "input")).data
         if not _expressible(game, situation):
+            skipped.add(example.id)
             continue
+        language = LANGUAGES[turn % len(LANGUAGES)]
         open_form(page, site_url, language, game)
         _check(page, language, game, situation)
-        checked += 1
-    assert checked == len(found.examples)
+        languages.add(language)
+    assert skipped == UNWRITABLE.get(game, set())
+    assert languages == set(LANGUAGES)
 
 
 def _random_situation(game: str, draw: random.Random) -> dict[str, Any]:
@@ -86,11 +99,10 @@ def _random_situation(game: str, draw: random.Random) -> dict[str, Any]:
     return {"players": players}
 
 
-@pytest.mark.parametrize("language", LANGUAGES)
 @pytest.mark.parametrize("game", GAMES)
-def test_random_situations_through_the_form(page: Page, site_url: str, game: str, language: str) -> None:
-    draw = random.Random(f"{game}-{language}")  # seeded: the same situations each run
-    for _ in range(3):
+def test_random_situations_through_the_form(page: Page, site_url: str, game: str) -> None:
+    draw = random.Random(game)  # seeded: the same situations each run
+    for language in LANGUAGES * 2:
         situation = _random_situation(game, draw)
         open_form(page, site_url, language, game)
         _check(page, language, game, situation)
@@ -170,8 +182,7 @@ SHELVES = {
 }
 
 
-@pytest.mark.parametrize("language", LANGUAGES)
-@pytest.mark.parametrize("shelves", [1, 2, 5])
+@pytest.mark.parametrize(("language", "shelves"), [("en", 1), ("en", 2), ("fr", 1), ("fr", 2), ("cs", 1), ("cs", 2), ("cs", 5)])
 def test_a_refusal_says_its_number_with_the_languages_plural(
     page: Page, site_url: str, language: str, shelves: int
 ) -> None:
