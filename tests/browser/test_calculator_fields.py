@@ -67,11 +67,13 @@ def test_every_worked_example_through_the_form(page: Page, site_url: str, game: 
 
 
 def _random_situation(game: str, draw: random.Random) -> dict[str, Any]:
-    """A situation the form can write, legal or not: counts up to a little past the rules' limits."""
+    """A situation the form can write, legal or not: counts up to a little past the rules' limits.
+    Tokens and squares in the order the form writes them (by value; blue, red, centre; golden dust,
+    gold), which its breakdown shows."""
     names = draw.sample(["Ann", "Bob", "Émile", "Žofie", "Zoé's"], draw.randint(1, 3))
     if game == "oh-my-word":
         values = FACTS[game]["scoring"]["bad_luck_values"]
-        players = {name: [draw.choice(values) for _ in range(draw.randint(0, 14))] for name in names}
+        players = {name: sorted(draw.choice(values) for _ in range(draw.randint(0, 14))) for name in names}
         return {"variant": draw.choice(["standard", "simple"]), "players": players}
     if game == "rebus" and draw.random() < 0.5:
         final = {name: {"score": draw.randint(0, 200), "tiles_left": draw.randint(0, 9)} for name in names}
@@ -79,7 +81,10 @@ def _random_situation(game: str, draw: random.Random) -> dict[str, Any]:
     if game == "rebus":
         placed = draw.randint(1, 9)
         rebuses = [
-            {"tiles": draw.randint(1, 11), "new_bonus": draw.sample(["blue", "red", "blue", "red"], draw.randint(0, 2))}
+            {
+                "tiles": draw.randint(1, 11),
+                "new_bonus": sorted(draw.sample(["blue", "red", "blue"], draw.randint(0, 2))),
+            }
             for _ in range(draw.randint(1, 2))
         ]
         return {"turn": {"rebuses": rebuses, "tiles_placed": placed}}
@@ -89,7 +94,9 @@ def _random_situation(game: str, draw: random.Random) -> dict[str, Any]:
             "shelves": [
                 {
                     "points": [draw.randint(-6, 9) for _ in range(draw.randint(1, 3))],
-                    "tokens": draw.sample(["golden-dust", "gold", "golden-dust"], draw.randint(0, 2)),
+                    "tokens": sorted(
+                        draw.sample(["golden-dust", "gold", "golden-dust"], draw.randint(0, 2)), reverse=True
+                    ),
                 }
                 for _ in range(draw.randint(1, 2))
             ],
@@ -182,7 +189,9 @@ SHELVES = {
 }
 
 
-@pytest.mark.parametrize(("language", "shelves"), [("en", 1), ("en", 2), ("fr", 1), ("fr", 2), ("cs", 1), ("cs", 2), ("cs", 5)])
+@pytest.mark.parametrize(
+    ("language", "shelves"), [("en", 1), ("en", 2), ("fr", 1), ("fr", 2), ("cs", 1), ("cs", 2), ("cs", 5)]
+)
 def test_a_refusal_says_its_number_with_the_languages_plural(
     page: Page, site_url: str, language: str, shelves: int
 ) -> None:
