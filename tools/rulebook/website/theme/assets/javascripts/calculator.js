@@ -52,41 +52,41 @@
     });
   }
 
+  function depthOf(value, stop) {
+    // How deeply collections nest in the value, counted without recursion (a document can be
+    // thousands of levels deep), up to `stop`.
+    var deepest = 0;
+    var stack = [[value, 0]];
+    while (stack.length) {
+      var item = stack.pop();
+      if (item[0] === null || typeof item[0] !== "object") continue;
+      deepest = Math.max(deepest, item[1] + 1);
+      if (deepest > stop) return deepest;
+      var inner = Array.isArray(item[0]) ? item[0] : Object.keys(item[0]).map(function (key) { return item[0][key]; });
+      inner.forEach(function (child) {
+        stack.push([child, item[1] + 1]);
+      });
+    }
+    return deepest;
+  }
+
   function documentOf(situation) {
     // {data} or {problems}: the situation read back from its JSON text, as the command reads it.
-    var text = JSON.stringify(situation === undefined ? null : situation);
-    var deepest = 0, tooDeep = false;
-    var found = [];
-    var data = JSON.parse(text, function (key, value) {
-      if (typeof value === "string" && LONE_SURROGATE.test(value)) found.push(problem("yaml.syntax", [], {}));
-      if (value === null || typeof value !== "object") return value;
-      if (Array.isArray(value)) return value;
+    var deepest = depthOf(situation, YAML_MAX_LEVELS);
+    if (deepest > YAML_MAX_LEVELS) return { problems: [problem("yaml.syntax", [], {})] };
+    if (deepest > MAX_DEPTH) return { problems: [problem("yaml.too-deep", [], { limit: MAX_DEPTH })] };
+    var unreadable = false;
+    var data = JSON.parse(JSON.stringify(situation === undefined ? null : situation), function (key, value) {
+      if (typeof value === "string" && LONE_SURROGATE.test(value)) unreadable = true;
+      if (value === null || typeof value !== "object" || Array.isArray(value)) return value;
       var map = new Map();
       Object.keys(value).forEach(function (name) {
-        if (LONE_SURROGATE.test(name)) found.push(problem("yaml.syntax", [], {}));
+        if (LONE_SURROGATE.test(name)) unreadable = true;
         map.set(name, value[name]);
       });
       return map;
     });
-    // Depth without recursion: a document can be thousands of levels deep.
-    var stack = [[data, 0, []]];
-    while (stack.length) {
-      var item = stack.pop(), value = item[0], depth = item[1];
-      if (value === null || typeof value !== "object") continue;
-      deepest = Math.max(deepest, depth + 1);
-      if (depth >= MAX_DEPTH && !tooDeep) {
-        tooDeep = true;
-        found.push(problem("yaml.too-deep", [], { limit: MAX_DEPTH }));
-      }
-      var children = value instanceof Map ? Array.from(value.entries()) : value.map(function (inner, index) { return [index, inner]; });
-      children.forEach(function (child) {
-        stack.push([child[1], depth + 1, depth < MAX_DEPTH ? item[2].concat([child[0]]) : item[2]]);
-      });
-    }
-    if (deepest > YAML_MAX_LEVELS || found.some(function (p) { return p.code === "yaml.syntax"; })) {
-      return { problems: [problem("yaml.syntax", [], {})] };
-    }
-    return found.length ? { problems: found } : { data: data };
+    return unreadable ? { problems: [problem("yaml.syntax", [], {})] } : { data: data };
   }
 
   // ---- The schema: each problem as rulebook.load.schema codes it (`schema.<keyword>`) ----------
