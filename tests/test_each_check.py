@@ -636,8 +636,8 @@ FAULTS = [
         "rebuses: [{tiles: 6, new_bonus: [blue, red]}]\n        tiles_placed: 6",
         "rebuses: [{tiles: 6, new_bonus: [blue, red]}]\n        tiles_placed: 7",
         "tiles_placed: ▸7",
-        "example 'two-squares': expected {\"score\": 108}, but turn.tiles_placed: the rebuses hold 6 tiles in all, "
-        "fewer than the 7 placed: every tile placed is part of a rebus; reproduce: rulebook score rebus --example "
+        "example 'two-squares': expected {\"score\": 108}, but turn.tiles_placed: fewer tiles in the rebuses (6) "
+        "than tiles placed (7): every tile placed is part of a rebus; reproduce: rulebook score rebus --example "
         "two-squares",
     ),
     # Two examples broken at once: each is reported, whichever fails first and however.
@@ -652,8 +652,8 @@ FAULTS = [
             (
                 "rules/rebus/game.yaml",
                 "blue]}]\n        tiles_placed: ▸6",
-                "example 'reads-through': expected {\"score\": 30}, but turn.tiles_placed: the rebuses hold 5 tiles "
-                "in all, fewer than the 6 placed: every tile placed is part of a rebus; reproduce: rulebook score "
+                "example 'reads-through': expected {\"score\": 30}, but turn.tiles_placed: fewer tiles in the "
+                "rebuses (5) than tiles placed (6): every tile placed is part of a rebus; reproduce: rulebook score "
                 "rebus --example reads-through",
             ),
         ),
@@ -664,14 +664,14 @@ FAULTS = [
         "tiles_placed: 2\n    expect: {score: 12}\n" + _READS_THROUGH_INPUT + "    expect: {score: 30}",
         "tiles_placed: 3\n    expect: {score: 12}\n" + _READS_THROUGH_INPUT + "    expect: {score: 31}",
         "center]}]\n        tiles_placed: ▸3",
-        "example 'i-saw': expected {\"score\": 12}, but turn.tiles_placed: the rebuses hold 2 tiles in all, fewer "
-        "than the 3 placed: every tile placed is part of a rebus; reproduce: rulebook score rebus --example i-saw",
+        "example 'i-saw': expected {\"score\": 12}, but turn.tiles_placed: fewer tiles in the rebuses (2) "
+        "than tiles placed (3): every tile placed is part of a rebus; reproduce: rulebook score rebus --example i-saw",
         also=(
             (
                 "rules/rebus/game.yaml",
                 "new_bonus: ▸[center]",
                 "example 'i-saw': expected {\"score\": 12}, but turn.rebuses[0].new_bonus: the centre dot is "
-                "covered on the first turn, when the board is empty: its rebus holds only the 3 tiles placed, not 2; "
+                "covered on the first turn, when the board is empty: its rebus holds only the tiles placed (3), not 2; "
                 "reproduce: rulebook score rebus --example i-saw",
             ),
             (

@@ -97,7 +97,9 @@ def test_every_example_reproduces_with_its_command(capsys) -> None:
             printed = json.loads(out)
             if "refused" in example.expect:
                 assert (code, printed["error"]) == (2, True), example.id
-                assert any(example.expect["refused"] in problem for problem in printed["problems"]), example.id
+                assert any(example.expect["refused"] in problem["message"] for problem in printed["problems"]), (
+                    example.id
+                )
                 continue
             assert code == 0, f"{example.id}: {err}"
             assert {field: printed.get(field) for field in example.expect} == example.expect, example.id

@@ -93,7 +93,7 @@ def test_a_full_disk_is_a_refusal_not_a_success() -> None:
 def test_json_never_holds_infinity_or_nan(score) -> None:
     code, out, _ = score('{"turn":{"rebuses":[{"tiles":1.7976931348623157e+308}],"tiles_placed":9}}', "--json")
     assert code == 2
-    assert strict_json(out)["problems"] == [
+    assert [problem["message"] for problem in strict_json(out)["problems"]] == [
         "situation.yaml:1:30: turn.rebuses[0].tiles: 1.7976931348623157e+308 is not of type 'integer' "
         "(a count is a whole number)"
     ]
@@ -109,10 +109,18 @@ def test_a_float_or_a_boolean_is_no_count(score, tiles: str) -> None:
 def test_json_is_printed_for_oversized_input_and_unknown_game(score, capsys) -> None:
     code, out, _ = score("# " + "x" * (1024 * 1024) + "\n", "--json")
     assert code == 2
-    assert "larger than 1 MiB" in strict_json(out)["problems"][0]
+    (too_large,) = strict_json(out)["problems"]
+    assert "larger than 1 MiB" in too_large["message"] and too_large["code"] == "score.too-large"
     code, out, _ = run_cli(capsys, "--root", str(ROOT), "score", "chess", "-", "--json")
     assert code == 2
-    assert strict_json(out)["problems"] == ["rulebook score: no game 'chess' (no rules/chess/game.yaml)"]
+    assert strict_json(out)["problems"] == [
+        {
+            "code": "score.no-game",
+            "path": [],
+            "params": {},
+            "message": "rulebook score: no game 'chess' (no rules/chess/game.yaml)",
+        }
+    ]
     code, out, _ = run_cli(capsys, "--root", str(ROOT), "score", "--json")
     assert code == 2
     assert "the following arguments are required: GAME" in strict_json(out)["problems"][0]
@@ -152,7 +160,8 @@ def test_output_does_not_grow_with_the_input(score) -> None:
     # 70,000 unknown keys and a name over 80 characters: 50 shown, 69,951 counted.
     assert len(shown) == 51 and shown[-1] == "… and 69951 more"
     assert max(map(len, shown)) < 400  # a path, a message and a quoted key or value at most
-    assert len(strict_json(out)["problems"]) == 51
+    printed = strict_json(out)
+    assert (len(printed["problems"]), printed["more"]) == (50, 69951)
 
 
 # The impossible situations of issue 11 and others found in the rules; each names its rule.
@@ -165,7 +174,7 @@ IMPOSSIBLE = [
     (
         "REBUS 1.4 and 1.5: the tiles placed form the rebuses",
         "turn: {rebuses: [{tiles: 2}], tiles_placed: 5}\n",
-        "turn.tiles_placed: the rebuses hold 2 tiles in all, fewer than the 5 placed",
+        "turn.tiles_placed: fewer tiles in the rebuses (2) than tiles placed (5)",
     ),
     (
         "REBUS 1.4 first-turn: the centre is covered on an empty board, by one rebus",
@@ -175,17 +184,17 @@ IMPOSSIBLE = [
     (
         "REBUS 1.4 first-turn: the centre's rebus holds only the tiles placed",
         "turn: {rebuses: [{tiles: 5, new_bonus: [center]}], tiles_placed: 3}\n",
-        "its rebus holds only the 3 tiles placed, not 5",
+        "its rebus holds only the tiles placed (3), not 5",
     ),
     (
         "REBUS 3.3 several-rebuses: a rebus is one row or one column",
         "turn: {rebuses: [{tiles: 2}, {tiles: 2}, {tiles: 2}], tiles_placed: 1}\n",
-        "3 rebuses from 1 tiles placed",
+        "more rebuses (3) than twice the tiles placed (1)",
     ),
     (
         "Rebis 2.1 and 2.3: a shelf stays between 0 and 13",
         "players: {Ann: {hand: 0, shelves: [{points: [14, -5]}]}}\n",
-        "players.Ann.shelves[0].points[0]: a card of 14 points: no shelf can take it",
+        "players.Ann.shelves[0].points[0]: a card worth 14: no shelf can take it",
     ),
     (
         "Rebis 3.1 closing-shelf: one face-down card closes a shelf",

@@ -38,7 +38,14 @@ def test_json_refusal_in_french_is_one_object() -> None:
     assert code == 2
     assert json.loads(printed) == {
         "error": True,
-        "problems": ["<stdin>:1:22: players.Ann[0]: un jeton malchance vaut 1, 2 ou 3, pas 4"],
+        "problems": [
+            {
+                "code": "score.token-value",
+                "path": ["players", "Ann", 0],
+                "params": {"values": [1, 2, 3], "value": 4},
+                "message": "<stdin>:1:22: players.Ann[0]: un jeton malchance vaut 1, 2 ou 3, pas 4",
+            }
+        ],
     }
 
 
@@ -56,9 +63,9 @@ def _shelves(count: int) -> bytes:
 @pytest.mark.parametrize(
     ("count", "czech", "french"),
     [
-        (1, "Ann má 1 polici", "Ann a 1 étagère"),
-        (3, "Ann má 3 police", "Ann a 3 étagères"),
-        (5, "Ann má 5 polic", "Ann a 5 étagères"),
+        (1, "tento hráč má 1 polici", "ce joueur a 1 étagère"),
+        (3, "tento hráč má 3 police", "ce joueur a 3 étagères"),
+        (5, "tento hráč má 5 polic", "ce joueur a 5 étagères"),
     ],
 )
 def test_czech_has_three_plural_forms(count: int, czech: str, french: str) -> None:
@@ -66,7 +73,8 @@ def test_czech_has_three_plural_forms(count: int, czech: str, french: str) -> No
         code, printed = score_json(ROOT, "rebis", _shelves(count), language)
         assert code == 2
         (problem,) = json.loads(printed)["problems"]
-        assert problem.endswith(f"red_token_shelf.shelf: {words}")
+        assert problem["message"].endswith(f"red_token_shelf.shelf: {words}")
+        assert (problem["code"], problem["params"]) == ("score.red-token-no-shelf", {"n": count})
 
 
 def test_an_unknown_language_exits_2_with_a_clear_message(score) -> None:
@@ -75,4 +83,6 @@ def test_an_unknown_language_exits_2_with_a_clear_message(score) -> None:
     assert err == "rulebook score: no language 'de'; choose from en, fr, cs\n"
     code, out, _ = score("oh-my-word", TOKEN_WORTH_4, "--lang", "de", "--json")
     assert code == 2
-    assert json.loads(out) == {"error": True, "problems": ["rulebook score: no language 'de'; choose from en, fr, cs"]}
+    (problem,) = json.loads(out)["problems"]
+    assert problem["message"] == "rulebook score: no language 'de'; choose from en, fr, cs"
+    assert problem["code"] == "score.no-language"

@@ -111,7 +111,7 @@ def test_rebis_cards_of_the_limit_either_way_are_legal() -> None:
 def test_rebis_a_card_past_the_limit_is_refused_even_when_the_sum_is_legal() -> None:
     where = ("players", "Ann", "shelves", 0, "points")
     assert refusals("rebis", rebis({"points": [14, -1]})) == [
-        ((*where, 0), "a card of 14 points: no shelf can take it, as a shelf stays between 0 and 13")
+        ((*where, 0), "a card worth 14: no shelf can take it, as a shelf stays between 0 and 13")
     ]
     assert [path for path, _ in refusals("rebis", rebis({"points": [-14, 14]}))] == [(*where, 0), (*where, 1)]
 
@@ -146,7 +146,8 @@ def test_rebis_red_token_shelf_given_when_one_player_leads_is_taken() -> None:
 
 def test_rebis_red_token_shelf_of_an_unknown_player_is_refused() -> None:
     unknown = rebis({"points": [5]}, hand=1, red_token_shelf={"player": "Cy", "shelf": 1})
-    assert refusals("rebis", unknown) == [(("red_token_shelf", "player"), "no player is called 'Cy'")]
+    # The name is not repeated: it is the input's text, and the field holding it is named.
+    assert refusals("rebis", unknown) == [(("red_token_shelf", "player"), "no player has this name")]
 
 
 @pytest.mark.parametrize("shelf", [1, 2])
@@ -155,7 +156,7 @@ def test_rebis_red_token_on_the_first_or_last_shelf_is_legal(shelf: int) -> None
     assert score("rebis", placed).values["scores"]["Ann"] == {1: 5 * 2 + 6, 2: 5 + 6 * 2}[shelf]
 
 
-@pytest.mark.parametrize(("shelf", "words"), [(0, "Ann has 2 shelves"), (3, "Ann has 2 shelves")])
+@pytest.mark.parametrize(("shelf", "words"), [(0, "this player has 2 shelves"), (3, "this player has 2 shelves")])
 def test_rebis_red_token_on_a_shelf_the_player_lacks_is_refused(shelf: int, words: str) -> None:
     placed = rebis({"points": [5]}, {"points": [6]}, hand=1, red_token_shelf={"player": "Ann", "shelf": shelf})
     assert refusals("rebis", placed) == [(("red_token_shelf", "shelf"), words)]
@@ -163,7 +164,7 @@ def test_rebis_red_token_on_a_shelf_the_player_lacks_is_refused(shelf: int, word
 
 def test_rebis_one_shelf_is_said_in_the_singular() -> None:
     placed = rebis({"points": [5]}, hand=1, red_token_shelf={"player": "Ann", "shelf": 2})
-    assert refusals("rebis", placed) == [(("red_token_shelf", "shelf"), "Ann has 1 shelf")]
+    assert refusals("rebis", placed) == [(("red_token_shelf", "shelf"), "this player has 1 shelf")]
 
 
 def test_rebis_the_first_shelf_takes_the_red_token_when_gains_are_equal() -> None:
@@ -278,7 +279,7 @@ def test_rebus_as_many_squares_as_tiles_in_the_rebus_is_legal() -> None:
 
 def test_rebus_more_squares_than_tiles_in_the_rebus_is_refused() -> None:
     assert refusals("rebus", turn(3, (2, ["blue", "blue", "red"]), (3, []))) == [
-        (("turn", "rebuses", 0, "new_bonus"), "3 premium squares under new tiles in a rebus of 2 tiles")
+        (("turn", "rebuses", 0, "new_bonus"), "more premium squares under new tiles (3) than tiles in the rebus (2)")
     ]
 
 
@@ -289,13 +290,14 @@ def test_rebus_as_many_squares_as_tiles_placed_is_legal() -> None:
 
 def test_rebus_more_squares_than_tiles_placed_is_refused() -> None:
     assert refusals("rebus", turn(2, (5, ["blue", "blue", "red"]))) == [
-        (("turn", "rebuses", 0, "new_bonus"), "3 premium squares under new tiles, but only 2 placed")
+        (("turn", "rebuses", 0, "new_bonus"), "more premium squares under new tiles (3) than tiles placed (2)")
     ]
 
 
-def test_rebus_one_square_is_said_in_the_singular() -> None:
+def test_rebus_one_square_is_said_with_no_plural_to_agree() -> None:
+    # Was "1 premium square … in a rebus of 0 tiles": a second count has no plural forms of its own.
     assert refusals("rebus", turn(1, (0, ["blue"]), (1, []))) == [
-        (("turn", "rebuses", 0, "new_bonus"), "1 premium square under new tiles in a rebus of 0 tiles")
+        (("turn", "rebuses", 0, "new_bonus"), "more premium squares under new tiles (1) than tiles in the rebus (0)")
     ]
 
 
@@ -308,7 +310,7 @@ def test_rebus_rebuses_holding_fewer_tiles_than_placed_are_refused() -> None:
     assert refusals("rebus", turn(4, (3, []))) == [
         (
             ("turn", "tiles_placed"),
-            "the rebuses hold 3 tiles in all, fewer than the 4 placed: every tile placed is part of a rebus",
+            "fewer tiles in the rebuses (3) than tiles placed (4): every tile placed is part of a rebus",
         )
     ]
 
@@ -322,7 +324,8 @@ def test_rebus_three_rebuses_from_one_tile_are_refused() -> None:
     assert refusals("rebus", turn(1, (2, []), (2, []), (2, []))) == [
         (
             ("turn", "rebuses"),
-            "3 rebuses from 1 tiles placed: each tile placed is in at most 2 rebuses (its row and its column)",
+            "more rebuses (3) than twice the tiles placed (1): each tile placed is in at most 2 rebuses "
+            "(its row and its column)",
         )
     ]
 
@@ -354,8 +357,8 @@ def test_rebus_the_centre_dot_under_a_rebus_of_old_tiles_is_refused() -> None:
     assert refusals("rebus", turn(3, (4, ["center"]))) == [
         (
             ("turn", "rebuses", 0, "new_bonus"),
-            "the centre dot is covered on the first turn, when the board is empty: its rebus holds only the 3 "
-            "tiles placed, not 4",
+            "the centre dot is covered on the first turn, when the board is empty: its rebus holds only the tiles "
+            "placed (3), not 4",
         )
     ]
 
@@ -488,7 +491,7 @@ def test_an_invalid_situation_says_each_located_problem() -> None:
 def test_one_premium_square_over_the_tiles_placed_is_said_in_the_singular() -> None:
     assert refusals("rebus", turn(0, (1, ["blue"])))[0] == (
         ("turn", "rebuses", 0, "new_bonus"),
-        "1 premium square under new tiles, but only 0 placed",
+        "more premium squares under new tiles (1) than tiles placed (0)",
     )
 
 

@@ -4,7 +4,7 @@
    calculator.js, which hands it its helpers. */
 window.rulebook.addGame("oh-my-word", function (kit) {
   "use strict";
-  var Reason = kit.Reason, Refused = kit.Refused, Line = kit.Line, best = kit.best, sum = kit.sum;
+  var refusal = kit.refusal, Refused = kit.Refused, Line = kit.Line, best = kit.best, sum = kit.sum;
   var put = kit.put, entries = kit.entries;
   var UI = kit.UI, say = kit.say, element = kit.element, field = kit.field, fieldId = kit.fieldId, numberInput = kit.numberInput;
   var group = kit.group, count = kit.count, playerList = kit.playerList, named = kit.named;
@@ -18,14 +18,14 @@ window.rulebook.addGame("oh-my-word", function (kit) {
     entries(players).forEach(function (entry) {
       entry[1].forEach(function (value, index) {
         if (allowed.indexOf(value) < 0) {
-          problems.push([["players", entry[0], index], new Reason("a bad luck token is worth {values}, not {value}", { values: sorted, value: value })]);
+          problems.push([["players", entry[0], index], refusal("score.token-value", { values: sorted, value: value })]);
         }
       });
     });
     var taken = sum(entries(players).map(function (entry) { return entry[1].length; }));
     var available = facts.components.bad_luck_tokens;
     if (taken > available) {
-      problems.push([["players"], new Reason(["{n} bad luck token taken, but the game has only {available}", "{n} bad luck tokens taken, but the game has only {available}"], { n: taken, available: available })]);
+      problems.push([["players"], refusal("score.too-many-tokens", { n: taken, available: available })]);
     }
     if (problems.length) throw new Refused(problems);
     var scores = {};
@@ -56,9 +56,10 @@ window.rulebook.addGame("oh-my-word", function (kit) {
     });
     form.appendChild(group(UI.variant, radios));
     var values = facts.scoring.bad_luck_values; // from game.yaml
+    var available = facts.components.bad_luck_tokens; // no player holds more than the game has
     var players = playerList(function (player) {
       player.counts = values.map(function () {
-        return numberInput(0, 0);
+        return numberInput(0, 0, available);
       });
       return values.map(function (value, index) {
         return field(say("tokens_worth", { value: value }), player.counts[index]);
@@ -66,14 +67,16 @@ window.rulebook.addGame("oh-my-word", function (kit) {
     }, 2);
     form.appendChild(players.node);
     return function situation(where) {
-      where(["players"], players.players[0].name);
+      // More tokens taken than the game has: every count field holds some of them.
+      where(["players"], [].concat.apply([], players.players.map(function (player) { return player.counts; })));
       var document = {
         players: named(players.players, function (player) {
           var tokens = [];
           var at = ["players", player.name.value];
           where(at, player.name);
           values.forEach(function (value, index) {
-            for (var i = 0; i < count(player.counts[index]); i++) {
+            var held = count(player.counts[index]);
+            for (var i = 0; i < held; i++) {
               where(at.concat([tokens.length]), player.counts[index]);
               tokens.push(value);
             }

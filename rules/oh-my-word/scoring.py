@@ -10,7 +10,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from rulebook.scoring.given import Given
-from rulebook.scoring.outcome import N_, Line, Nn_, Outcome, Reason, Refused, best, form_word
+from rulebook.scoring.outcome import N_, Line, Nn_, Outcome, Refused, best, form_word, refusal
 
 # The words of the calculator's form (calculator.js beside this file), by the keys it reads them by.
 FORM_WORDS = {
@@ -19,6 +19,17 @@ FORM_WORDS = {
     "standard": form_word("Standard: the tokens' values"),
     "simple": form_word("Simple: the number of tokens"),
     "tokens_worth": form_word("Bad luck tokens worth {value}"),
+}
+
+# Every refusal of the rules, by its code (never changed once published); its params are the meaning.
+REFUSALS = {
+    # rule scoring: a bad luck token is worth one of the game data's values.
+    "score.token-value": N_("a bad luck token is worth {values}, not {value}"),
+    # components: the game holds so many bad luck tokens.
+    "score.too-many-tokens": Nn_(
+        "{n} bad luck token taken, but the game has only {available}",
+        "{n} bad luck tokens taken, but the game has only {available}",
+    ),
 }
 
 
@@ -37,21 +48,14 @@ def evaluate(document: Mapping[str, Any], facts: Mapping[str, Any]) -> Outcome:
     values = set(facts["scoring"]["bad_luck_values"])
     available = facts["components"]["bad_luck_tokens"]
     problems = [
-        (
-            ("players", name, index),
-            Reason(N_("a bad luck token is worth {values}, not {value}"), {"values": sorted(values), "value": value}),
-        )
+        (("players", name, index), refusal(REFUSALS, "score.token-value", values=sorted(values), value=value))
         for name, tokens in players.items()
         for index, value in enumerate(tokens)
         if value not in values
     ]
     taken = sum(len(tokens) for tokens in players.values())
     if taken > available:
-        words = Nn_(
-            "{n} bad luck token taken, but the game has only {available}",
-            "{n} bad luck tokens taken, but the game has only {available}",
-        )
-        problems.append((("players",), Reason(words, {"n": taken, "available": available})))
+        problems.append((("players",), refusal(REFUSALS, "score.too-many-tokens", n=taken, available=available)))
     if problems:
         raise Refused(problems)
     scores = {name: bad_luck_score(tokens, variant) for name, tokens in players.items()}

@@ -4,11 +4,10 @@
    calculator.js, which hands it its helpers. */
 window.rulebook.addGame("rebis", function (kit) {
   "use strict";
-  var Reason = kit.Reason, Refused = kit.Refused, Line = kit.Line, best = kit.best, sum = kit.sum, signed = kit.signed;
-  var put = kit.put, entries = kit.entries, strRepr = kit.strRepr;
+  var refusal = kit.refusal, Refused = kit.Refused, Line = kit.Line, best = kit.best, sum = kit.sum, signed = kit.signed;
+  var put = kit.put, entries = kit.entries;
   var UI = kit.UI, say = kit.say, element = kit.element, field = kit.field, numberInput = kit.numberInput;
   var button = kit.button, group = kit.group, count = kit.count, playerList = kit.playerList, named = kit.named;
-  var FormProblem = kit.FormProblem;
 
   var TOKENS = ["golden-dust", "gold", "red"];
 
@@ -37,15 +36,15 @@ window.rulebook.addGame("rebis", function (kit) {
         var points = shelf.get("points");
         var total = sum(points);
         var at = ["players", name, "shelves", index, "points"];
-        if (total < 0) problems.push([at, new Reason("the face-up cards sum to {total}, and a shelf must never be negative", { total: total })]);
-        if (total > limit) problems.push([at, new Reason("the face-up cards sum to {total}, above {limit}: that card closes the shelf", { total: total, limit: limit })]);
+        if (total < 0) problems.push([at, refusal("score.negative-shelf", { total: total })]);
+        if (total > limit) problems.push([at, refusal("score.shelf-over-limit", { total: total, limit: limit })]);
         points.forEach(function (point, position) {
           if (Math.abs(point) > limit) {
-            problems.push([at.concat([position]), new Reason("a card of {point} points: no shelf can take it, as a shelf stays between 0 and {limit}", { point: point, limit: limit })]);
+            problems.push([at.concat([position]), refusal("score.card-over-limit", { point: point, limit: limit })]);
           }
         });
         if ((shelf.get("tokens") || []).indexOf("red") >= 0) {
-          problems.push([["players", name, "shelves", index, "tokens"], new Reason("the red token is placed at the end: give its place as red_token_shelf")]);
+          problems.push([["players", name, "shelves", index, "tokens"], refusal("score.red-token-in-tokens", {})]);
         }
       });
     });
@@ -65,11 +64,11 @@ window.rulebook.addGame("rebis", function (kit) {
     if (placed !== null) {
       var owner = players.get(placed.get("player"));
       if (receiver === null) {
-        problems.push([["red_token_shelf"], new Reason("nobody receives the red token: the highest results are tied")]);
+        problems.push([["red_token_shelf"], refusal("score.red-token-tied", {})]);
       } else if (owner === undefined) {
-        problems.push([["red_token_shelf", "player"], new Reason("no player is called {name}", { name: strRepr(placed.get("player")) })]);
+        problems.push([["red_token_shelf", "player"], refusal("score.red-token-unknown-player", {})]);
       } else if (!(placed.get("shelf") >= 1 && placed.get("shelf") <= owner.get("shelves").length)) {
-        problems.push([["red_token_shelf", "shelf"], new Reason(["{player} has {n} shelf", "{player} has {n} shelves"], { player: placed.get("player"), n: owner.get("shelves").length })]);
+        problems.push([["red_token_shelf", "shelf"], refusal("score.red-token-no-shelf", { n: owner.get("shelves").length })]);
       }
     }
     if (problems.length) throw new Refused(problems);
@@ -137,12 +136,19 @@ window.rulebook.addGame("rebis", function (kit) {
   }
 
   function form(form, facts) {
+    // The bounds of the fields come from the input schema; the token values' defaults from game.yaml.
+    var schema = kit.schema;
+    var playerSchema = schema.properties.players.additionalProperties.properties;
+    var handMax = playerSchema.hand.maximum;
+    var tokensMax = playerSchema.shelves.items.properties.tokens.maxItems;
+    var multiplier = schema.$defs.multiplier;
+    var shelfMax = schema.properties.red_token_shelf.properties.shelf.maximum;
     var players = playerList(function (player) {
-      player.hand = numberInput(0, 0);
+      player.hand = numberInput(0, 0, handMax);
       player.shelves = [];
       var shelfList = element("div");
       function addShelf() {
-        var shelf = { points: element("input", { type: "text", inputmode: "text", autocomplete: "off", value: "" }), golden: numberInput(0, 0), gold: numberInput(0, 0) };
+        var shelf = { points: element("input", { type: "text", inputmode: "text", autocomplete: "off", value: "" }), golden: numberInput(0, 0, tokensMax), gold: numberInput(0, 0, tokensMax) };
         shelf.set = group(say("shelf_n", { n: player.shelves.length + 1 }), [
           field(UI.points, shelf.points),
           field(UI.tokens_golden_dust, shelf.golden),
@@ -165,33 +171,73 @@ window.rulebook.addGame("rebis", function (kit) {
       return [field(UI.hand, player.hand), shelfList, button(UI.add_shelf, addShelf)];
     }, 2);
     form.appendChild(players.node);
+
+    // The token multipliers the command accepts (token_values): the project's assumed values first.
+    var values = {};
+    var valueFields = TOKENS.map(function (token) {
+      var key = token.replace(/-/g, "_");
+      values[token] = numberInput(facts.token_values[key], multiplier.minimum, multiplier.maximum);
+      return field(UI["value_" + key], values[token]);
+    });
+    form.appendChild(group(UI.token_values, valueFields));
+
+    // Where the red token's receiver put it (red_token_shelf); left empty, where it adds most.
+    var redPlayer = element("input", { type: "text", autocomplete: "off", value: "" });
+    var redShelf = numberInput("", 1, shelfMax);
+    form.appendChild(group(UI.red_token, [field(UI.red_player, redPlayer), field(UI.red_shelf, redShelf)]));
+
+    function pointsOf(input) {
+      var text = input.value.trim();
+      var points = text ? text.split(/[\s,;]+/).map(function (item) {
+        return Number(item.replace("−", "-"));
+      }) : [];
+      if (points.some(function (point) { return !Number.isInteger(point); })) {
+        kit.refuse(input, UI.whole_numbers);
+        return [];
+      }
+      return points;
+    }
+
     return function situation(where) {
-      where(["players"], players.players[0].name);
-      return {
-        players: named(players.players, function (player) {
-          var at = ["players", player.name.value];
-          where(at, player.name);
-          where(at.concat(["hand"]), player.hand);
-          return {
-            hand: count(player.hand),
-            shelves: player.shelves.map(function (shelf, index) {
-              var text = shelf.points.value.trim();
-              var points = text ? text.split(/[\s,;]+/).map(function (item) {
-                return Number(item.replace("−", "-"));
-              }) : [];
-              if (points.some(function (point) { return !Number.isInteger(point); })) throw new FormProblem(shelf.points, UI.whole_numbers);
-              var tokens = [];
-              for (var g = 0; g < count(shelf.golden); g++) tokens.push("golden-dust");
-              for (var o = 0; o < count(shelf.gold); o++) tokens.push("gold");
-              var place = at.concat(["shelves", index]);
-              where(place, shelf.points);
-              where(place.concat(["points"]), shelf.points);
-              where(place.concat(["tokens"]), shelf.golden);
-              return tokens.length ? { points: points, tokens: tokens } : { points: points };
-            }),
-          };
-        }),
-      };
+      var document = {};
+      var changed = {};
+      TOKENS.forEach(function (token) {
+        var value = count(values[token]);
+        where(["token_values", token], values[token]);
+        if (value !== facts.token_values[token.replace(/-/g, "_")]) changed[token] = value;
+      });
+      if (Object.keys(changed).length) document.token_values = changed;
+      var shelf = kit.optionalCount(redShelf);
+      var name = redPlayer.value;
+      if (name !== "" || shelf !== null) {
+        if (name === "") kit.refuse(redPlayer, UI.field_empty);
+        if (shelf === null) kit.refuse(redShelf, UI.field_empty);
+        where(["red_token_shelf"], [redPlayer, redShelf]);
+        where(["red_token_shelf", "player"], redPlayer);
+        where(["red_token_shelf", "shelf"], redShelf);
+        document.red_token_shelf = { player: name, shelf: shelf === null ? 1 : shelf };
+      }
+      where(["players"], players.players.map(function (player) { return player.name; }));
+      document.players = named(players.players, function (player) {
+        var at = ["players", player.name.value];
+        where(at, player.name);
+        where(at.concat(["hand"]), player.hand);
+        return {
+          hand: count(player.hand),
+          shelves: player.shelves.map(function (shelf, index) {
+            var points = pointsOf(shelf.points);
+            var tokens = [], golden = count(shelf.golden), gold = count(shelf.gold);
+            for (var g = 0; g < golden; g++) tokens.push("golden-dust");
+            for (var o = 0; o < gold; o++) tokens.push("gold");
+            var place = at.concat(["shelves", index]);
+            where(place, shelf.points);
+            where(place.concat(["points"]), shelf.points);
+            where(place.concat(["tokens"]), [shelf.golden, shelf.gold]);
+            return tokens.length ? { points: points, tokens: tokens } : { points: points };
+          }),
+        };
+      });
+      return document;
     };
   }
 

@@ -13,7 +13,7 @@ from math import prod
 from typing import Any
 
 from rulebook.scoring.given import Given
-from rulebook.scoring.outcome import N_, Line, Nn_, Outcome, Reason, Refused, best, form_word, signed
+from rulebook.scoring.outcome import N_, Line, Nn_, Outcome, Refused, best, form_word, refusal, signed
 
 # The words of the calculator's form (calculator.js beside this file), by the keys it reads them by.
 FORM_WORDS = {
@@ -24,9 +24,32 @@ FORM_WORDS = {
     "tokens_gold": form_word("Gold tokens"),
     "add_shelf": form_word("Add a shelf"),
     "remove_shelf": form_word("Remove this shelf"),
+    # TRANSLATORS: the legend of Rebis's token multipliers; the sources give none, the project chose them.
+    "token_values": form_word("Token multipliers (a project ruling: the sources give none)"),
+    "value_golden_dust": form_word("Golden dust token ×"),
+    "value_gold": form_word("Gold token ×"),
+    "value_red": form_word("Red token ×"),
+    # TRANSLATORS: the legend of where the red token's receiver put it; both fields may stay empty.
+    "red_token": form_word("The red token (leave empty: on the shelf where it adds most)"),
+    "red_player": form_word("On the shelf of (the player's name)"),
+    "red_shelf": form_word("Shelf number"),
 }
 
 TOKENS = ("golden-dust", "gold", "red")
+
+# Every refusal of the rules, by its code (never changed once published); its params are the meaning,
+# and hold no text of the input (a player's name is hostile and unbounded: the path names the field).
+REFUSALS = {
+    # rules 2.1 and 2.3: a shelf's sum stays between 0 and the shelf limit.
+    "score.negative-shelf": N_("the face-up cards sum to {total}, and a shelf must never be negative"),
+    "score.shelf-over-limit": N_("the face-up cards sum to {total}, above {limit}: that card closes the shelf"),
+    "score.card-over-limit": N_("a card worth {point}: no shelf can take it, as a shelf stays between 0 and {limit}"),
+    # rule red-token: the red token is given at the end, to the one player with the highest result.
+    "score.red-token-in-tokens": N_("the red token is placed at the end: give its place as red_token_shelf"),
+    "score.red-token-tied": N_("nobody receives the red token: the highest results are tied"),
+    "score.red-token-unknown-player": N_("no player has this name"),
+    "score.red-token-no-shelf": Nn_("this player has {n} shelf", "this player has {n} shelves"),
+}
 
 
 def token_values(facts: Mapping[str, Any], override: Mapping[str, int] | None = None) -> dict[str, int]:
@@ -80,44 +103,29 @@ def evaluate(document: Mapping[str, Any], facts: Mapping[str, Any]) -> Outcome:
             total = sum(shelf["points"])
             where = ("players", name, "shelves", index, "points")
             if total < 0:
-                words = N_("the face-up cards sum to {total}, and a shelf must never be negative")
-                problems.append((where, Reason(words, {"total": total})))
+                problems.append((where, refusal(REFUSALS, "score.negative-shelf", total=total)))
             if total > limit:
-                words = N_("the face-up cards sum to {total}, above {limit}: that card closes the shelf")
-                problems.append((where, Reason(words, {"total": total, "limit": limit})))
+                problems.append((where, refusal(REFUSALS, "score.shelf-over-limit", total=total, limit=limit)))
             problems += [
-                (
-                    (*where, position),
-                    Reason(
-                        N_("a card of {point} points: no shelf can take it, as a shelf stays between 0 and {limit}"),
-                        {"point": point, "limit": limit},
-                    ),
-                )
+                ((*where, position), refusal(REFUSALS, "score.card-over-limit", point=point, limit=limit))
                 for position, point in enumerate(shelf["points"])
                 if abs(point) > limit  # rules 2.1 and 2.3: the sum never exceeds the limit, never goes negative
             ]
             if "red" in shelf.get("tokens", []):
-                problems.append(
-                    (
-                        ("players", name, "shelves", index, "tokens"),
-                        Reason(N_("the red token is placed at the end: give its place as red_token_shelf")),
-                    )
-                )
+                where = ("players", name, "shelves", index, "tokens")
+                problems.append((where, refusal(REFUSALS, "score.red-token-in-tokens")))
     claims = {name: red_token_claim([s["points"] for s in p["shelves"]], p["hand"]) for name, p in players.items()}
     receiver = red_token_receiver(claims)
     placed = document.get("red_token_shelf")
     if placed is not None:
         owner = players.get(placed["player"])
         if receiver is None:
-            words = N_("nobody receives the red token: the highest results are tied")
-            problems.append((("red_token_shelf",), Reason(words)))
+            problems.append((("red_token_shelf",), refusal(REFUSALS, "score.red-token-tied")))
         elif owner is None:
-            words = N_("no player is called {name}")
-            problems.append((("red_token_shelf", "player"), Reason(words, {"name": repr(placed["player"])})))
+            problems.append((("red_token_shelf", "player"), refusal(REFUSALS, "score.red-token-unknown-player")))
         elif not 1 <= placed["shelf"] <= len(owner["shelves"]):
-            words = Nn_("{player} has {n} shelf", "{player} has {n} shelves")
-            shelves = {"player": placed["player"], "n": len(owner["shelves"])}
-            problems.append((("red_token_shelf", "shelf"), Reason(words, shelves)))
+            reason = refusal(REFUSALS, "score.red-token-no-shelf", n=len(owner["shelves"]))
+            problems.append((("red_token_shelf", "shelf"), reason))
     if problems:
         raise Refused(problems)
     if receiver is not None and placed is None:

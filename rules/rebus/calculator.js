@@ -4,7 +4,7 @@
    calculator.js, which hands it its helpers. */
 window.rulebook.addGame("rebus", function (kit) {
   "use strict";
-  var Reason = kit.Reason, Refused = kit.Refused, Line = kit.Line, best = kit.best, sum = kit.sum, signed = kit.signed;
+  var refusal = kit.refusal, Refused = kit.Refused, Line = kit.Line, best = kit.best, sum = kit.sum, signed = kit.signed;
   var put = kit.put, entries = kit.entries;
   var UI = kit.UI, say = kit.say, element = kit.element, field = kit.field, fieldId = kit.fieldId, numberInput = kit.numberInput;
   var button = kit.button, group = kit.group, count = kit.count, playerList = kit.playerList, named = kit.named;
@@ -31,7 +31,7 @@ window.rulebook.addGame("rebus", function (kit) {
     var placed = turn.get("tiles_placed");
     var problems = [];
     if (placed > p.rack) {
-      problems.push([["turn", "tiles_placed"], new Reason(["{n} tile placed, but a player holds only {rack}", "{n} tiles placed, but a player holds only {rack}"], { n: placed, rack: p.rack })]);
+      problems.push([["turn", "tiles_placed"], refusal("score.tiles-over-rack", { n: placed, rack: p.rack })]);
     }
     var rebuses = turn.get("rebuses").map(function (rebus) {
       return [rebus.get("tiles"), rebus.has("new_bonus") ? rebus.get("new_bonus") : []];
@@ -40,9 +40,9 @@ window.rulebook.addGame("rebus", function (kit) {
       var tiles = rebus[0], squares = rebus[1];
       var at = ["turn", "rebuses", index, "new_bonus"];
       if (squares.length > tiles) {
-        problems.push([at, new Reason(["{n} premium square under new tiles in a rebus of {tiles} tiles", "{n} premium squares under new tiles in a rebus of {tiles} tiles"], { n: squares.length, tiles: tiles })]);
+        problems.push([at, refusal("score.squares-over-tiles", { squares: squares.length, tiles: tiles })]);
       } else if (squares.length > placed) {
-        problems.push([at, new Reason(["{n} premium square under new tiles, but only {placed} placed", "{n} premium squares under new tiles, but only {placed} placed"], { n: squares.length, placed: placed })]);
+        problems.push([at, refusal("score.squares-over-placed", { squares: squares.length, placed: placed })]);
       }
     });
     problems = problems.concat(impossibleTurn(rebuses, placed));
@@ -72,21 +72,21 @@ window.rulebook.addGame("rebus", function (kit) {
     var problems = [];
     var held = sum(rebuses.map(function (rebus) { return rebus[0]; }));
     if (held < placed) {
-      problems.push([["turn", "tiles_placed"], new Reason("the rebuses hold {held} tiles in all, fewer than the {placed} placed: every tile placed is part of a rebus", { held: held, placed: placed })]);
+      problems.push([["turn", "tiles_placed"], refusal("score.tiles-outside-rebuses", { held: held, placed: placed })]);
     }
     if (rebuses.length > 2 * placed) {
-      problems.push([["turn", "rebuses"], new Reason("{rebuses} rebuses from {placed} tiles placed: each tile placed is in at most 2 rebuses (its row and its column)", { rebuses: rebuses.length, placed: placed })]);
+      problems.push([["turn", "rebuses"], refusal("score.too-many-rebuses", { rebuses: rebuses.length, placed: placed })]);
     }
     rebuses.forEach(function (rebus, index) {
       var tiles = rebus[0], squares = rebus[1];
       var at = ["turn", "rebuses", index, "new_bonus"];
       var centres = squares.filter(function (square) { return square === "center"; }).length;
       if (centres > 1) {
-        problems.push([at, new Reason("the board has one centre dot: it is under at most one new tile of a rebus")]);
+        problems.push([at, refusal("score.two-centres", {})]);
       } else if (centres && rebuses.length > 1) {
-        problems.push([at, new Reason("the centre dot is covered on the first turn, when the board is empty: that turn forms one rebus")]);
+        problems.push([at, refusal("score.centre-not-first", {})]);
       } else if (centres && tiles !== placed) {
-        problems.push([at, new Reason("the centre dot is covered on the first turn, when the board is empty: its rebus holds only the {placed} tiles placed, not {tiles}", { placed: placed, tiles: tiles })]);
+        problems.push([at, refusal("score.centre-rebus-size", { placed: placed, tiles: tiles })]);
       }
     });
     return problems;
@@ -97,7 +97,7 @@ window.rulebook.addGame("rebus", function (kit) {
     entries(players).forEach(function (entry) {
       var left = entry[1].get("tiles_left");
       if (left > p.rack) {
-        problems.push([["final", entry[0], "tiles_left"], new Reason(["{n} tile left, but a player holds only {rack}", "{n} tiles left, but a player holds only {rack}"], { n: left, rack: p.rack })]);
+        problems.push([["final", entry[0], "tiles_left"], refusal("score.tiles-left-over-rack", { n: left, rack: p.rack })]);
       }
     });
     if (problems.length) throw new Refused(problems);
@@ -128,11 +128,16 @@ window.rulebook.addGame("rebus", function (kit) {
     });
     form.appendChild(group(UI.what, radios));
 
-    var placed = numberInput(1, 1);
+    // The bounds of the fields: a rack from game.yaml, the rest from the input schema.
+    var rack = facts.components.rack_tiles;
+    var schema = kit.schema.properties;
+    var tilesMax = schema.turn.properties.rebuses.items.properties.tiles.maximum;
+    var finalPlayer = schema.final.additionalProperties.properties;
+    var placed = numberInput(1, 1, rack);
     var rebuses = [];
     var rebusList = element("div");
     function addRebus() {
-      var rebus = { tiles: numberInput(1, 1), blue: numberInput(0, 0), red: numberInput(0, 0), center: element("input", { type: "checkbox" }) };
+      var rebus = { tiles: numberInput(1, 1, tilesMax), blue: numberInput(0, 0), red: numberInput(0, 0), center: element("input", { type: "checkbox" }) };
       var set = group(say("rebus_n", { n: rebuses.length + 1 }), [
         field(UI.tiles, rebus.tiles),
         field(UI.squares_blue, rebus.blue),
@@ -159,8 +164,8 @@ window.rulebook.addGame("rebus", function (kit) {
     form.appendChild(turn);
 
     var final = playerList(function (player) {
-      player.score = numberInput(0, 0);
-      player.left = numberInput(0, 0);
+      player.score = numberInput(0, finalPlayer.score.minimum, finalPlayer.score.maximum);
+      player.left = numberInput(0, 0, rack);
       return [field(UI.score_before, player.score), field(UI.tiles_left, player.left)];
     }, 2);
     final.node.hidden = true;
@@ -173,14 +178,14 @@ window.rulebook.addGame("rebus", function (kit) {
         return {
           turn: {
             rebuses: rebuses.map(function (rebus, index) {
-              var squares = [];
-              for (var b = 0; b < count(rebus.blue); b++) squares.push("blue");
-              for (var r = 0; r < count(rebus.red); r++) squares.push("red");
+              var squares = [], blue = count(rebus.blue), red = count(rebus.red), tiles = count(rebus.tiles);
+              for (var b = 0; b < blue; b++) squares.push("blue");
+              for (var r = 0; r < red; r++) squares.push("red");
               if (rebus.center.checked) squares.push("center");
               where(["turn", "rebuses", index], rebus.tiles);
               where(["turn", "rebuses", index, "tiles"], rebus.tiles);
-              where(["turn", "rebuses", index, "new_bonus"], rebus.center.checked ? rebus.center : count(rebus.blue) ? rebus.blue : rebus.red);
-              return squares.length ? { tiles: count(rebus.tiles), new_bonus: squares } : { tiles: count(rebus.tiles) };
+              where(["turn", "rebuses", index, "new_bonus"], [rebus.blue, rebus.red, rebus.center]);
+              return squares.length ? { tiles: tiles, new_bonus: squares } : { tiles: tiles };
             }),
             tiles_placed: count(placed),
           },

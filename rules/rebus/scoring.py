@@ -14,7 +14,7 @@ from math import prod
 from typing import Any
 
 from rulebook.scoring.given import Given
-from rulebook.scoring.outcome import N_, JsonPath, Line, Nn_, Outcome, Reason, Refused, best, form_word, signed
+from rulebook.scoring.outcome import N_, JsonPath, Line, Nn_, Outcome, Reason, Refused, best, form_word, refusal, signed
 
 # The words of the calculator's form (calculator.js beside this file), by the keys it reads them by.
 FORM_WORDS = {
@@ -31,6 +31,41 @@ FORM_WORDS = {
     "remove_rebus": form_word("Remove this rebus"),
     "score_before": form_word("Score before the penalty"),
     "tiles_left": form_word("Tiles left in the hand"),
+}
+
+# Every refusal of the rules, by its code (never changed once published); its params are the meaning.
+# A number that counts a noun is the `n` of plural forms; any other stands in parentheses, after a
+# noun that needs no agreement with it ("tiles placed (1)"), so that no language says "1 tiles".
+REFUSALS = {
+    # components: a rack holds so many tiles.
+    "score.tiles-over-rack": Nn_(
+        "{n} tile placed, but a player holds only {rack}", "{n} tiles placed, but a player holds only {rack}"
+    ),
+    "score.tiles-left-over-rack": Nn_(
+        "{n} tile left, but a player holds only {rack}", "{n} tiles left, but a player holds only {rack}"
+    ),
+    # rule premium squares: a new tile covers at most one square of the rebus.
+    "score.squares-over-tiles": N_(
+        "more premium squares under new tiles ({squares}) than tiles in the rebus ({tiles})"
+    ),
+    "score.squares-over-placed": N_("more premium squares under new tiles ({squares}) than tiles placed ({placed})"),
+    # rules 1.4 and 1.5: the tiles placed form the rebuses.
+    "score.tiles-outside-rebuses": N_(
+        "fewer tiles in the rebuses ({held}) than tiles placed ({placed}): every tile placed is part of a rebus"
+    ),
+    "score.too-many-rebuses": N_(
+        "more rebuses ({rebuses}) than twice the tiles placed ({placed}): each tile placed is in at most 2 "
+        "rebuses (its row and its column)"
+    ),
+    # rule 1.4: one centre dot, covered on the first turn, by one rebus.
+    "score.two-centres": N_("the board has one centre dot: it is under at most one new tile of a rebus"),
+    "score.centre-not-first": N_(
+        "the centre dot is covered on the first turn, when the board is empty: that turn forms one rebus"
+    ),
+    "score.centre-rebus-size": N_(
+        "the centre dot is covered on the first turn, when the board is empty: its rebus holds only the tiles "
+        "placed ({placed}), not {tiles}"
+    ),
 }
 
 
@@ -120,33 +155,16 @@ def _turn(turn: Mapping[str, Any], parameters: Parameters) -> Outcome:
     placed = turn["tiles_placed"]
     problems = []
     if placed > parameters.rack_tiles:
-        problems.append(
-            (
-                ("turn", "tiles_placed"),
-                Reason(
-                    Nn_(
-                        "{n} tile placed, but a player holds only {rack}",
-                        "{n} tiles placed, but a player holds only {rack}",
-                    ),
-                    {"n": placed, "rack": parameters.rack_tiles},
-                ),
-            )
-        )
+        reason = refusal(REFUSALS, "score.tiles-over-rack", n=placed, rack=parameters.rack_tiles)
+        problems.append((("turn", "tiles_placed"), reason))
     rebuses = [(rebus["tiles"], rebus.get("new_bonus", [])) for rebus in turn["rebuses"]]
     for index, (tiles, squares) in enumerate(rebuses):
         where = ("turn", "rebuses", index, "new_bonus")
         if len(squares) > tiles:
-            words = Nn_(
-                "{n} premium square under new tiles in a rebus of {tiles} tiles",
-                "{n} premium squares under new tiles in a rebus of {tiles} tiles",
-            )
-            problems.append((where, Reason(words, {"n": len(squares), "tiles": tiles})))
+            problems.append((where, refusal(REFUSALS, "score.squares-over-tiles", squares=len(squares), tiles=tiles)))
         elif len(squares) > placed:
-            words = Nn_(
-                "{n} premium square under new tiles, but only {placed} placed",
-                "{n} premium squares under new tiles, but only {placed} placed",
-            )
-            problems.append((where, Reason(words, {"n": len(squares), "placed": placed})))
+            reason = refusal(REFUSALS, "score.squares-over-placed", squares=len(squares), placed=placed)
+            problems.append((where, reason))
     problems += _impossible_turn(rebuses, placed)
     if problems:
         raise Refused(problems)
@@ -173,40 +191,27 @@ def _impossible_turn(rebuses: Sequence[tuple[int, Sequence[str]]], placed: int) 
     >>> str(_impossible_turn([(3, ["center", "center"])], 3)[0][1])
     'the board has one centre dot: it is under at most one new tile of a rebus'
     >>> str(_impossible_turn([(2, [])], 5)[0][1])
-    'the rebuses hold 2 tiles in all, fewer than the 5 placed: every tile placed is part of a rebus'
+    'fewer tiles in the rebuses (2) than tiles placed (5): every tile placed is part of a rebus'
     >>> str(_impossible_turn([(4, ["center"]), (3, [])], 4)[0][1])
     'the centre dot is covered on the first turn, when the board is empty: that turn forms one rebus'
     """
     problems: list[tuple[JsonPath, Reason]] = []
     held = sum(tiles for tiles, _ in rebuses)
     if held < placed:  # rules 1.4 and 1.5: the tiles placed form the rebuses
-        words = N_(
-            "the rebuses hold {held} tiles in all, fewer than the {placed} placed: every tile placed is part of a rebus"
+        problems.append(
+            (("turn", "tiles_placed"), refusal(REFUSALS, "score.tiles-outside-rebuses", held=held, placed=placed))
         )
-        problems.append((("turn", "tiles_placed"), Reason(words, {"held": held, "placed": placed})))
     if len(rebuses) > 2 * placed:  # each rebus holds a new tile; a tile lies in one row and one column
-        words = N_(
-            "{rebuses} rebuses from {placed} tiles placed: each tile placed is in at most 2 rebuses "
-            "(its row and its column)"
-        )
-        problems.append((("turn", "rebuses"), Reason(words, {"rebuses": len(rebuses), "placed": placed})))
+        reason = refusal(REFUSALS, "score.too-many-rebuses", rebuses=len(rebuses), placed=placed)
+        problems.append((("turn", "rebuses"), reason))
     for index, (tiles, squares) in enumerate(rebuses):
         where = ("turn", "rebuses", index, "new_bonus")
         if squares.count("center") > 1:  # rule 1.4: one tile covers the centre dot
-            problems.append(
-                (where, Reason(N_("the board has one centre dot: it is under at most one new tile of a rebus")))
-            )
+            problems.append((where, refusal(REFUSALS, "score.two-centres")))
         elif "center" in squares and len(rebuses) > 1:  # rule 1.4: the first turn places one rebus
-            words = N_(
-                "the centre dot is covered on the first turn, when the board is empty: that turn forms one rebus"
-            )
-            problems.append((where, Reason(words)))
+            problems.append((where, refusal(REFUSALS, "score.centre-not-first")))
         elif "center" in squares and tiles != placed:
-            words = N_(
-                "the centre dot is covered on the first turn, when the board is empty: its rebus holds only the "
-                "{placed} tiles placed, not {tiles}"
-            )
-            problems.append((where, Reason(words, {"placed": placed, "tiles": tiles})))
+            problems.append((where, refusal(REFUSALS, "score.centre-rebus-size", placed=placed, tiles=tiles)))
     return problems
 
 
@@ -214,10 +219,7 @@ def _final(players: Mapping[str, Mapping[str, int]], parameters: Parameters) -> 
     problems = [
         (
             ("final", name, "tiles_left"),
-            Reason(
-                Nn_("{n} tile left, but a player holds only {rack}", "{n} tiles left, but a player holds only {rack}"),
-                {"n": state["tiles_left"], "rack": parameters.rack_tiles},
-            ),
+            refusal(REFUSALS, "score.tiles-left-over-rack", n=state["tiles_left"], rack=parameters.rack_tiles),
         )
         for name, state in players.items()
         if state["tiles_left"] > parameters.rack_tiles

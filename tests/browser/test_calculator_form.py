@@ -36,7 +36,7 @@ WORDS = {
         "step": "Step",
         "computation": "Computation",
         "refused": "Refused:",
-        "too_many": "10 tiles placed, but a player holds only 9",
+        "too_many": "The rules allow no more than 9 here.",
     },
     "fr": {
         "score": "Calculer",
@@ -62,7 +62,7 @@ WORDS = {
         "step": "Étape",
         "computation": "Calcul",
         "refused": "Refusé\u00a0:",
-        "too_many": "10 tuiles posées, mais un joueur n’en a que 9 en main",
+        "too_many": "Les règles n’admettent pas plus de 9 ici.",
     },
     "cs": {
         "score": "Spočítat",
@@ -88,8 +88,7 @@ WORDS = {
         "step": "Krok",
         "computation": "Výpočet",
         "refused": "Odmítnuto:",
-        # Czech's third plural form: 10 kamínků.
-        "too_many": "položeno 10 kamínků, ale hráč jich má v ruce jen 9",
+        "too_many": "Pravidla zde nedovolují více než 9.",
     },
 }
 LANGUAGES = list(WORDS)
@@ -205,7 +204,9 @@ def test_a_fact_changed_in_the_data_changes_the_calculator(page: Page, site_url:
     page.route(address, with_a_rack_of_8)
     page.goto(address)
     refused = page.evaluate("window.rulebook.score('rebus', {turn: {rebuses: [{tiles: 9}], tiles_placed: 9}})")
-    assert refused["problems"] == ["<stdin>:1:54: turn.tiles_placed: 9 tiles placed, but a player holds only 8"]
+    assert refused["problems"] == [
+        {"code": "score.tiles-over-rack", "path": ["turn", "tiles_placed"], "params": {"n": 9, "rack": 8}}
+    ]
     full_rack = page.evaluate("window.rulebook.score('rebus', {turn: {rebuses: [{tiles: 8}], tiles_placed: 8}})")
     assert full_rack == {
         "score": 8 * 3 + 50,
@@ -260,7 +261,7 @@ def test_a_page_refuses_to_score_another_game_by_name(page: Page, site_url: str)
         refused = page.evaluate(f"window.rulebook.score('{other}', {{final: {{Ann: {{cards: [1]}}}}}})")
         assert refused == {
             "error": True,
-            "problems": [f"rulebook score: this page scores 'rebus' only; score '{other}' on its own page"],
+            "problems": [{"code": "calculator.other-game", "path": [], "params": {"game": "rebus"}}],
         }
     # Its own game still scores there: one turn of 2 tiles, 3 points a tile.
     own = page.evaluate("window.rulebook.score('rebus', {turn: {rebuses: [{tiles: 2}], tiles_placed: 2}})")

@@ -55,8 +55,11 @@ def test_the_new_game_refuses_more_rounds_than_the_game_has(page: Page, new_game
     # The form has a field per round, so the refusal is tested through the page's scorer itself.
     page.goto(f"{new_game_url}/{GAME}/")
     result = page.evaluate(f'window.rulebook.score("{GAME}", {{players: {{Ann: [1, 2, 3, 4]}}}})')
-    assert result["error"] is True and len(result["problems"]) == 1
-    assert result["problems"][0].endswith(": players.Ann: 4 rounds scored, but the game has only 3")
+    # The meaning, as `rulebook score --json` gives it: the code, the field, the numbers (3 rounds).
+    assert result == {
+        "error": True,
+        "problems": [{"code": "score.too-many-rounds", "path": ["players", "Ann"], "params": {"n": 4, "rounds": 3}}],
+    }
 
 
 def test_the_new_game_script_is_a_file_of_its_site(new_game_url: str) -> None:

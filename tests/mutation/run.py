@@ -47,6 +47,7 @@ PACKAGES: dict[str, tuple[list[str], list[str]]] = {
             "tests/test_game_scorers.py",  # the game scorers' doctests
             "tests/test_score.py",
             "tests/test_scoring_boundaries.py",
+            "tests/test_scoring_cases.py",  # tests/scoring-cases/<game>.json: every refusal code
             "tests/test_scoring_properties.py",
             "tests/test_examples.py",
             "src/rulebook/scoring",

@@ -119,11 +119,19 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from rulebook.scoring.outcome import Line, Nn_, Outcome, Refused, best, form_word
+from rulebook.scoring.outcome import Line, Nn_, Outcome, Refused, best, form_word, refusal
 
 # The words of the calculator's form (calculator.js beside this file), by the keys it reads them by;
 # `make messages` adds them to the catalogs.
 FORM_WORDS = {{"round_n": form_word("Points in round {{n}}")}}
+
+# Every refusal of the rules, by its code (never changed once published): `rulebook score --json`
+# and calculator.js give the code and its params; the words are said in the page's language.
+REFUSALS = {{
+    "score.too-many-rounds": Nn_(
+        "{{n}} round scored, but the game has only {{rounds}}", "{{n}} rounds scored, but the game has only {{rounds}}"
+    ),
+}}
 
 
 def total(points: Sequence[int]) -> int:
@@ -139,7 +147,7 @@ def evaluate(document: Mapping[str, Any], facts: Mapping[str, Any]) -> Outcome:
     rounds = facts["scoring"]["rounds"]
     players: Mapping[str, list[int]] = document["players"]
     problems = [
-        (("players", name), f"{{len(points)}} rounds scored, but the game has only {{rounds}}")
+        (("players", name), refusal(REFUSALS, "score.too-many-rounds", n=len(points), rounds=rounds))
         for name, points in players.items()
         if len(points) > rounds
     ]
@@ -202,7 +210,8 @@ window.rulebook.addGame("{game_id}", function (kit) {{
     var problems = [];
     entries(players).forEach(function (entry) {{
       if (entry[1].length > rounds) {{
-        problems.push([["players", entry[0]], entry[1].length + " rounds scored, but the game has only " + rounds]);
+        var reason = kit.refusal("score.too-many-rounds", {{ n: entry[1].length, rounds: rounds }});
+        problems.push([["players", entry[0]], reason]);
       }}
     }});
     if (problems.length) throw new Refused(problems);
@@ -240,9 +249,10 @@ window.rulebook.addGame("{game_id}", function (kit) {{
           where(at, player.name);
           var points = [];
           player.rounds.forEach(function (input) {{
-            if (input.value.trim() === "") return;
+            var value = kit.optionalCount(input); // a round left empty is not played yet
+            if (value === null) return;
             where(at.concat([points.length]), input);
-            points.push(Number(input.value));
+            points.push(value);
           }});
           return points;
         }}),

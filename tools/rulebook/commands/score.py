@@ -3,15 +3,16 @@
 from __future__ import annotations
 
 import argparse
+import json
 import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from rulebook.arguments import intermixed
-from rulebook.commands.report import fail, refusal_json
+from rulebook.commands.report import fail
 from rulebook.load.reader import PROJECT_FILE
-from rulebook.problems import cut, display_path, excerpt, one_line, report_lines
+from rulebook.problems import MAX_REPORTED, cut, display_path, excerpt, one_line
 
 if TYPE_CHECKING:
     from rulebook.i18n.refusals import Speaker
@@ -22,11 +23,25 @@ MAX_INPUT_BYTES = 1024 * 1024  # a situation is a few lines; anything bigger is 
 
 
 class _Refusal(Exception):
-    """`rulebook score` cannot score this; `lines` say why, one problem each."""
+    """`rulebook score` cannot score this; `lines` say why, one problem each, and `meanings` are
+    the same problems as data (code, path, params), one each; a refusal of the command itself (no
+    such game, unreadable input) has a `score.` code and no path."""
 
-    def __init__(self, lines: Sequence[object]):
+    def __init__(self, lines: Sequence[object], code: str = "", meanings: Sequence[dict[str, Any]] | None = None):
         super().__init__(str(lines[0]) if lines else "")
         self.lines = list(lines)
+        self.meanings = (
+            list(meanings) if meanings is not None else [{"code": code, "path": [], "params": {}}] * len(lines)
+        )
+
+    def json(self) -> str:
+        """What `--json` prints: every problem as an object, its English line as `message`."""
+        problems = [
+            {**meaning, "message": one_line(str(line))}
+            for meaning, line in zip(self.meanings[:MAX_REPORTED], self.lines, strict=False)
+        ]
+        more = max(len(self.lines) - MAX_REPORTED, 0)
+        return json.dumps({"error": True, "problems": problems, **({"more": more} if more else {})}, ensure_ascii=False)
 
 
 def _read_input(source: str) -> tuple[bytes, str]:
@@ -39,9 +54,9 @@ def _read_input(source: str) -> tuple[bytes, str]:
                 raw = stream.read(MAX_INPUT_BYTES + 1)
     except (OSError, AttributeError, ValueError) as error:  # no stdin at all is AttributeError
         reason = getattr(error, "strerror", None) or "no input"
-        raise _Refusal([f"{display}: cannot read: {reason}"]) from None
+        raise _Refusal([f"{display}: cannot read: {reason}"], "score.unreadable") from None
     if len(raw) > MAX_INPUT_BYTES:
-        raise _Refusal([f"{display}: refused: the document is larger than 1 MiB"])
+        raise _Refusal([f"{display}: refused: the document is larger than 1 MiB"], "score.too-large")
     return raw, display
 
 
@@ -52,7 +67,10 @@ def score(args: argparse.Namespace) -> int:
         read = None if args.example else lambda: _read_input(args.file)
         outcome = _scored(args.root, args.game, read, args.example, say)
     except _Refusal as refusal:
-        return fail(refusal.lines, 2, args.json)
+        fail(refusal.lines, 2, False)
+        if args.json:
+            print(refusal.json())
+        return 2
     if args.json:
         print(outcome_json(outcome))
     else:
@@ -65,8 +83,6 @@ def score(args: argparse.Namespace) -> int:
 
 def outcome_json(outcome: Outcome) -> str:
     """What `rulebook score --json` prints for a scored situation."""
-    import json
-
     return json.dumps(outcome.values, ensure_ascii=False, allow_nan=False)
 
 
@@ -77,7 +93,7 @@ def score_json(root: Path, game: str, raw: bytes, language: str | None = None) -
         say = _refusal_speaker(root, language)
         outcome = _scored(root, game, lambda: (raw, "<stdin>"), None, say)
     except _Refusal as refusal:
-        return 2, refusal_json(report_lines(refusal.lines))
+        return 2, refusal.json()
     return 0, outcome_json(outcome)
 
 
@@ -92,10 +108,11 @@ def _refusal_speaker(root: Path, language: str | None) -> Speaker:
     try:
         languages = read_document(root / PROJECT_FILE, str(PROJECT_FILE)).data["languages"]
     except (DocumentError, KeyError, TypeError):
-        raise _Refusal([f"rulebook score: {PROJECT_FILE} is broken; `rulebook check` lists every problem"]) from None
+        words = f"rulebook score: {PROJECT_FILE} is broken; `rulebook check` lists every problem"
+        raise _Refusal([words], "score.broken-project") from None
     if language not in languages:
         choices = ", ".join(map(str, languages))
-        raise _Refusal([f"rulebook score: no language {excerpt(language)}; choose from {choices}"])
+        raise _Refusal([f"rulebook score: no language {excerpt(language)}; choose from {choices}"], "score.no-language")
     return speaker(root, language, languages[0])
 
 
@@ -106,29 +123,34 @@ def _scored(
     from rulebook.load.reader import read_checked
     from rulebook.located.document import DocumentError, parse_document
     from rulebook.scorers import has_scorer
-    from rulebook.scoring.situation import Invalid, score_situation
+    from rulebook.scoring.situation import Invalid, problem_meaning, score_situation
 
     game_file = root / "rules" / game_id / "game.yaml"
     if not _is_game_name(game_id) or not game_file.is_file():
-        raise _Refusal([f"rulebook score: no game {excerpt(game_id)} (no {one_line(display_path(game_file, root))})"])
+        words = f"rulebook score: no game {excerpt(game_id)} (no {one_line(display_path(game_file, root))})"
+        raise _Refusal([words], "score.no-game")
     game, broken = read_checked(root, game_file, "game.schema.json")
     if game is None:
-        raise _Refusal([*broken, "rulebook score: the game data is broken; `rulebook check` lists every problem"])
+        words = "rulebook score: the game data is broken; `rulebook check` lists every problem"
+        raise _Refusal([*broken, words], "score.broken-game")
     try:
         if read is None:
             examples = {item["id"]: index for index, item in enumerate(game.data.get("examples", []))}
             if example not in examples:
                 known = ", ".join(examples) or "none"
-                raise _Refusal([f"rulebook score: {game_id} has no example {excerpt(example)}; it has: {known}"])
+                words = f"rulebook score: {game_id} has no example {excerpt(example)}; it has: {known}"
+                raise _Refusal([words], "score.no-example")
             document = game.part(("examples", examples[example], "input"))
         else:
             document = parse_document(*read())
         scoring = game.data.get("scoring", game_id)
         if not has_scorer(root, scoring):
-            raise _Refusal([f"rulebook score: {game_id} has no scoring functions"])
+            raise _Refusal([f"rulebook score: {game_id} has no scoring functions"], "score.no-scorer")
         return score_situation(document, scoring, game.data["facts"], root, say, remember=read is None)
-    except (DocumentError, Invalid) as error:
-        raise _Refusal(error.problems) from None
+    except Invalid as invalid:
+        raise _Refusal(invalid.problems, meanings=invalid.meanings) from None
+    except DocumentError as error:
+        raise _Refusal(error.problems, meanings=[problem_meaning(problem) for problem in error.problems]) from None
 
 
 def _is_game_name(name: str) -> bool:

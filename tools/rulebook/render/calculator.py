@@ -128,7 +128,12 @@ def calculator_data(project: Project, language: str, game: Game) -> str:
         "language": language,
         "game": game.id,
         "games": {
-            game.id: {"scoring": game.scoring, "facts": game.facts, "schema": schema_data(project.root, game.scoring)}
+            game.id: {
+                "scoring": game.scoring,
+                "facts": game.facts,
+                "schema": schema_data(project.root, game.scoring),
+                "refusals": _refusals(project.root, game.scoring),
+            }
         },
         **language_part(project, language).words,
     }
@@ -149,6 +154,13 @@ def schema_data(root: Path, scoring: str) -> dict[str, Any]:
         return node
 
     return lean(json.loads(input_schema(root, scoring).read_text(encoding="utf-8")))
+
+
+def _refusals(root: Path, scoring: str) -> dict[str, str | list[str]]:
+    """The scorer's refusals by code, in English (REFUSALS of its scoring.py): the page says each in
+    its language through the catalog, from the code and its params."""
+    declared = getattr(scorer(root, scoring), "REFUSALS", {})
+    return {code: words if isinstance(words, str) else list(words) for code, words in declared.items()}
 
 
 def scorer_messages(root: Path) -> tuple[str | tuple[str, str], ...]:
@@ -212,6 +224,17 @@ def _interface(context: PageContext) -> dict[str, str]:
         "remove_player": _("Remove this player"),
         "same_names": _("Each player needs a different name."),
         "whole_numbers": _("Write whole numbers separated by spaces, such as 5 3 -2."),
+        # TRANSLATORS: a calculator field left empty; the form refuses to score until it is filled in.
+        "field_empty": _("Fill in this field."),
+        # TRANSLATORS: a calculator field holding text or a fraction where a count belongs.
+        "field_whole": _("Write a whole number."),
+        # TRANSLATORS: a calculator count below what the rules allow; {min} is a number.
+        "field_min": _("The rules allow no fewer than {min} here."),
+        # TRANSLATORS: a calculator count above what the game holds or the rules allow; {max} is a number.
+        "field_max": _("The rules allow no more than {max} here."),
+        "name_long": _("This name is too long."),
+        # TRANSLATORS: a refusal the form has no words of its own for.
+        "refused_other": _("This value is not accepted here."),
     }
     games = [game for game in context.project.games if game.scored]
     for scoring in dict.fromkeys(game.scoring for game in games):

@@ -51,11 +51,17 @@ class Outcome:
     lines: list[Line]
 
 
+Words = str | tuple[str, str]
+
+
 @dataclass(frozen=True)
 class Reason:
-    """Why a situation is refused, in words any language can say: English as a string, and through
-    a catalog on a page (`say`); a message with plural forms (Nn_) chooses one by params["n"], and a
-    list is written the language's way.
+    """Why a situation is refused: a stable `code` (`score.<kebab-name>`, declared in the game's
+    scoring.py) and JSON-able `params`, which are the refusal's meaning (`rulebook score --json` and
+    the browser's scorer give these); and words any language can say: English as a string, and
+    through a catalog on a page (`say`). A message with plural forms (Nn_) chooses one by params["n"],
+    and a list is written the language's way. Params never hold a text of the input: it is hostile
+    and unbounded, and the form names the field it came from anyway.
 
     >>> one = "{n} tile placed, but a player holds only {rack}"
     >>> placed = Nn_(one, "{n} tiles placed, but a player holds only {rack}")
@@ -65,8 +71,13 @@ class Reason:
     'a bad luck token is worth 1, 2 or 3, not 4'
     """
 
-    words: str | tuple[str, str]
+    words: Words
     params: Mapping[str, Any] = field(default_factory=dict)
+    code: str = ""
+
+    def meaning(self) -> dict[str, Any]:
+        """The refusal as data: its code and params (JSON-able)."""
+        return {"code": self.code, "params": dict(self.params)}
 
     def say(
         self,
@@ -86,6 +97,15 @@ class Reason:
 def _or_list(values: list[Any]) -> str:
     """A list as the English refusals write it: "1, 2 or 3"."""
     return ", ".join(map(str, values[:-1])) + f" or {values[-1]}" if len(values) > 1 else str(values[0])
+
+
+def refusal(declared: Mapping[str, Words], code: str, **params: Any) -> Reason:
+    """The game's refusal `code` (a key of its scoring.py's REFUSALS), said in the words declared for it.
+
+    >>> str(refusal({"score.x": N_("{n} is too many")}, "score.x", n=3))
+    '3 is too many'
+    """
+    return Reason(declared[code], params, code)
 
 
 class Refused(Exception):

@@ -20,13 +20,44 @@ from rulebook.scoring.outcome import JsonPath, Outcome, Reason, Refused
 
 
 class Invalid(Exception):
-    """The situation cannot be scored; `problems` say where and why. A refusal by the game's rules
-    also keeps its `reasons`, which a page says in its own language (schema problems stay English)."""
+    """The situation cannot be scored; `problems` say where and why, in English. A refusal by the
+    game's rules also keeps its `reasons`, which a page says in its own language. `meanings` are
+    the problems as data, one each: {"code", "path", "params"} (`rulebook score --json`, and what
+    the browser's scorer gives)."""
 
-    def __init__(self, problems: list[Problem], reasons: list[tuple[JsonPath, Reason | str]] | None = None):
+    def __init__(
+        self,
+        problems: list[Problem],
+        reasons: list[tuple[JsonPath, Reason | str]] | None = None,
+        meanings: list[dict[str, Any]] | None = None,
+    ):
         super().__init__("; ".join(map(str, problems)))
         self.problems = problems
         self.reasons = reasons or []
+        self.meanings = meanings if meanings is not None else [problem_meaning(problem) for problem in problems]
+
+
+# The refusals of a document that is no situation at all, before its schema is read.
+EMPTY = "score.empty-document"
+NOT_A_MAPPING = "score.not-a-mapping"
+
+
+def problem_meaning(problem: Problem, code: str = "") -> dict[str, Any]:
+    """A problem as data: its code, the path of its field and its params (a schema problem carries
+    them: rulebook.load.schema)."""
+    path = getattr(problem, "path", None)
+    return {
+        "code": code or getattr(problem, "code", ""),
+        "path": list(path) if path is not None else [],
+        "params": dict(getattr(problem, "params", {})),
+    }
+
+
+def reason_meaning(path: JsonPath, reason: Reason | str) -> dict[str, Any]:
+    """A game's refusal as data; a plain string (a new game's template) has no code yet."""
+    if isinstance(reason, Reason):
+        return {"code": reason.code, "path": list(path), "params": dict(reason.params)}
+    return {"code": "", "path": list(path), "params": {}}
 
 
 def _schema_problems(document: Document, schema: Path, root: Path) -> list[Problem]:
@@ -58,9 +89,11 @@ def score_situation(
     """The situation's outcome, or Invalid; `say` words the game's refusals (rulebook.i18n.refusals);
     `remember` keeps its schema check in the persistent cache (a worked example)."""
     if document.data is None:
-        raise Invalid([document.problem((), "the document is empty: describe a situation to score")])
+        empty = document.problem((), "the document is empty: describe a situation to score")
+        raise Invalid([empty], meanings=[problem_meaning(empty, EMPTY)])
     if not isinstance(document.data, dict):
-        raise Invalid([document.problem((), "the document must be a mapping of fields, not a single value")])
+        single = document.problem((), "the document must be a mapping of fields, not a single value")
+        raise Invalid([single], meanings=[problem_meaning(single, NOT_A_MAPPING)])
     schema = input_schema(root, game_id)
     problems = _schema_problems(document, schema, root) if remember else schema_problems(document, schema)
     if problems:
@@ -71,4 +104,5 @@ def score_situation(
         raise Invalid(
             [document.problem(path, f"{format_path(path)}: {say(reason)}") for path, reason in refused.problems],
             refused.problems,
+            [reason_meaning(path, reason) for path, reason in refused.problems],
         ) from None

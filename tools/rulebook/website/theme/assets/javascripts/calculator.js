@@ -1,378 +1,104 @@
-/* The score calculator of a game page: window.rulebook.score(gameId, situation) returns exactly the
-   object that `rulebook score GAME --json --lang <page language> -` prints for the same situation,
-   success or refusal; the form below it is one way to write a situation.
+/* The score calculator of a game page. window.rulebook.score(gameId, situation) returns what
+   `rulebook score GAME --json -` means for the same situation: the outcome's values, or
+   {error: true, problems: [{code, path, params}]}, each problem a stable code (README "Problem
+   codes"), the path of its field and the params its words are said from, in any language. Words,
+   lines and columns are not part of it: the form says each problem in the page's language, at its
+   field.
 
+   The situation is a JSON value: the command reads its JSON text (window.rulebook.situationText).
    The page carries its data in <script type="application/json" id="rb-calculator-data">, written
-   by the build (rulebook.render.calculator): each game's facts from game.yaml and input schema, the
-   refusals' and breakdown's words from the page language's catalog; window.rulebookPlural, the
+   by the build (rulebook.render.calculator): the game's facts from game.yaml, its input schema and
+   its refusals by code, the page language's words from its catalog; window.rulebookPlural, the
    catalog's own plural rule, comes from its language's file (assets/javascripts/plural/<language>.js).
    Nothing here knows a number of the rules, nor a game: each game's scorer and form come from its
    own file, rules/<game>/calculator.js, which the page loads after this one (window.rulebook.addGame).
-
-   The situation is read as the command reads stdin: written as JSON text (json.dumps's separators,
-   non-ASCII kept; the characters YAML would take as line breaks or refuse are escaped), that text
-   read as YAML, so a problem's line:column and the values it quotes are the command's own.
-   tests/browser/test_calculator_differential.py holds the two equal. */
+   tests/scoring-cases/<game>.json holds the cases both scorers must agree on. */
 (function () {
   "use strict";
 
   var DATA_ELEMENT = document.getElementById("rb-calculator-data");
   if (!DATA_ELEMENT) return;
   var DATA = JSON.parse(DATA_ELEMENT.textContent);
-  var DISPLAY = "<stdin>";
-  var MAX_DEPTH = 64; // rulebook.located.document.MAX_DEPTH
-  var YAML_MAX_LEVELS = 1000; // libyaml's parser refuses a flow collection opened 1,001 levels deep
-  var MAX_REPORTED = 50; // rulebook.problems.MAX_REPORTED
-  var MESSAGE_LENGTH = 500;
-  var EXCERPT_LENGTH = 80;
+  var MAX_DEPTH = 64; // rulebook.located.document.MAX_DEPTH: yaml.too-deep
+  var YAML_MAX_LEVELS = 1000; // libyaml's parser stops at the 1,001st level: yaml.syntax
+  var KEY_LENGTH = 80; // rulebook.problems.EXCERPT_LENGTH: the most of a key that params carry
+  // JSON writes a number from 1e21 with an exponent, which YAML reads as a float: no count.
+  var LARGEST_WRITTEN_WHOLE = 1e21;
 
-  // ---- Python's text, as rulebook.problems writes it ----------------------------------------
+  function problem(code, path, params) {
+    return { code: code, path: path, params: params || {} };
+  }
 
   function chars(text) {
     return Array.from(text); // Python counts code points, not UTF-16 units
   }
 
-  function hex(code, width) {
-    var text = code.toString(16);
-    while (text.length < width) text = "0" + text;
-    return text;
-  }
-
-  var UNPRINTABLE = /^[\p{C}\p{Z}]$/u; // str.isprintable() is false for these, the space aside
-  var ESCAPES = { "\n": "\\n", "\r": "\\r", "\t": "\\t" };
-
-  var KEPT_SPACES = " \u00a0\u202f"; // rulebook.problems._KEPT_SPACES: French and Czech no-break spaces
-
-  function escapeChar(ch) {
-    if (ESCAPES[ch]) return ESCAPES[ch];
-    if (KEPT_SPACES.indexOf(ch) >= 0 || !UNPRINTABLE.test(ch)) return ch;
-    var code = ch.codePointAt(0);
-    return code < 0x100 ? "\\x" + hex(code, 2) : code < 0x10000 ? "\\u" + hex(code, 4) : "\\U" + hex(code, 8);
-  }
-
-  function oneLine(text) {
-    return chars(text).map(escapeChar).join("");
-  }
-
-  function cut(text, limit) {
+  function cut(text) {
     var list = chars(text);
-    return list.length <= limit ? text : list.slice(0, limit - 1).join("") + "…";
+    return list.length <= KEY_LENGTH ? text : list.slice(0, KEY_LENGTH - 1).join("") + "…";
   }
 
-  function compareText(a, b) {
-    // Python compares strings by code point; UTF-16 order differs past U+FFFF.
-    var x = chars(a), y = chars(b);
-    for (var i = 0; i < Math.min(x.length, y.length); i++) {
-      var d = x[i].codePointAt(0) - y[i].codePointAt(0);
-      if (d) return d;
-    }
-    return x.length - y.length;
-  }
+  // ---- The situation as a document: JSON's values, mappings as Maps (any key, "__proto__" too) ----
 
-  function strRepr(text) {
-    // Python's repr() of a str.
-    var quote = text.indexOf("'") >= 0 && text.indexOf('"') < 0 ? '"' : "'";
-    var out = chars(text).map(function (ch) {
-      if (ch === quote || ch === "\\") return "\\" + ch;
-      if (ESCAPES[ch]) return ESCAPES[ch];
-      if (ch !== " " && UNPRINTABLE.test(ch)) {
-        var code = ch.codePointAt(0);
-        return code < 0x100 ? "\\x" + hex(code, 2) : code < 0x10000 ? "\\u" + hex(code, 4) : "\\U" + hex(code, 8);
-      }
-      return ch;
+  // What UTF-8, and so the command, cannot read: a lone surrogate.
+  var LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?:^|[^\ud800-\udbff])[\udc00-\udfff]/;
+
+  function situationText(situation) {
+    // JSON, with every character past ASCII escaped, as Python's json.dumps writes it: YAML reads
+    // U+2028 raw as a line break, and an escape as the character.
+    var text = JSON.stringify(situation === undefined ? null : situation);
+    return text.replace(/[\u007f-\uffff]/g, function (ch) {
+      return "\\u" + ("000" + ch.charCodeAt(0).toString(16)).slice(-4);
     });
-    return quote + out.join("") + quote;
   }
 
-  // A number that YAML read with a decimal point: Python's float.
-  function PyFloat(value) {
-    this.value = value;
-  }
-
-  function floatRepr(x) {
-    // Python's repr() of a float: shortest digits, exponent below 1e-4 and from 1e16.
-    if (!isFinite(x)) return isNaN(x) ? "nan" : x > 0 ? "inf" : "-inf";
-    var sign = x < 0 || Object.is(x, -0) ? "-" : "";
-    var parts = Math.abs(x).toExponential().split("e");
-    var digits = parts[0].replace(".", "");
-    var exponent = parseInt(parts[1], 10);
-    if (exponent >= -4 && exponent < 16) {
-      if (exponent < 0) return sign + "0." + "0".repeat(-exponent - 1) + digits;
-      var whole = digits.slice(0, exponent + 1).padEnd(exponent + 1, "0");
-      return sign + whole + "." + (digits.slice(exponent + 1) || "0");
-    }
-    var mantissa = digits[0] + (digits.length > 1 ? "." + digits.slice(1) : "");
-    return sign + mantissa + "e" + (exponent < 0 ? "-" : "+") + String(Math.abs(exponent)).padStart(2, "0");
-  }
-
-  function intText(x) {
-    return BigInt(x).toString();
-  }
-
-  function shortened(text, limit) {
-    var list = chars(text);
-    if (list.length <= limit) return text;
-    var i = Math.max(0, Math.floor((limit - 3) / 2));
-    var j = Math.max(0, limit - 3 - i);
-    return list.slice(0, i).join("") + "..." + list.slice(list.length - j).join("");
-  }
-
-  function shortRepr(value, level) {
-    // reprlib as rulebook.problems sets it: 2 levels, 3 items, 40 characters.
-    if (typeof value === "string") {
-      var s = strRepr(chars(value).slice(0, 40).join(""));
-      if (chars(s).length > 40) {
-        var list = chars(value);
-        var whole = strRepr(list.slice(0, 18).join("") + list.slice(list.length - 19).join(""));
-        var w = chars(whole);
-        s = w.slice(0, 18).join("") + "..." + w.slice(w.length - 19).join("");
-      }
-      return s;
-    }
-    if (value === null) return "None";
-    if (value === true) return "True";
-    if (value === false) return "False";
-    if (typeof value === "number") return shortened(intText(value), 40);
-    if (value instanceof PyFloat) return shortened(floatRepr(value.value), 40);
-    if (Array.isArray(value)) {
-      if (level <= 0 && value.length) return "[...]";
-      var pieces = value.slice(0, 3).map(function (item) {
-        return shortRepr(item, level - 1);
-      });
-      if (value.length > 3) pieces.push("...");
-      return "[" + pieces.join(", ") + "]";
-    }
-    if (value instanceof Map) {
-      if (!value.size) return "{}";
-      if (level <= 0) return "{...}";
-      var keys = Array.from(value.keys()).sort(compareText);
-      var shown = keys.slice(0, 3).map(function (key) {
-        return shortRepr(key, level - 1) + ": " + shortRepr(value.get(key), level - 1);
-      });
-      if (keys.length > 3) shown.push("...");
-      return "{" + shown.join(", ") + "}";
-    }
-    return String(value);
-  }
-
-  function excerpt(value) {
-    if (typeof value === "string") {
-      var list = chars(value);
-      var text = "'" + oneLine(list.slice(0, EXCERPT_LENGTH + 1).join("")) + (list.length <= EXCERPT_LENGTH ? "'" : "");
-      return cut(text, EXCERPT_LENGTH);
-    }
-    return cut(oneLine(shortRepr(value, 2)), EXCERPT_LENGTH);
-  }
-
-  var PLAIN_KEY = /^[\p{L}\p{Nl}\p{No}_][\p{L}\p{N}_.-]{0,79}$/u; // Python's ^[^\W\d][\w.-]{0,79}$
-
-  function plainKey(key) {
-    // Python's $ also matches before a final line break.
-    return PLAIN_KEY.test(key) || (key.endsWith("\n") && PLAIN_KEY.test(key.slice(0, -1)));
-  }
-
-  function formatPath(path) {
-    var text = "";
-    path.forEach(function (part) {
-      if (typeof part === "number") text += "[" + part + "]";
-      else if (plainKey(part)) text += text ? "." + part : part;
-      else text += "[" + excerpt(part) + "]";
-    });
-    return text || "(document)";
-  }
-
-  // ---- The situation as `rulebook score -` reads it -------------------------------------------
-
-  // YAML 1.1's float, as PyYAML resolves a plain scalar: anything else that json.dumps writes for a
-  // float (1e-05, NaN, Infinity) is read as a string.
-  var YAML_FLOAT = /^(?:[-+]?(?:[0-9][0-9_]*)\.[0-9_]*(?:[eE][-+][0-9]+)?|\.[0-9][0-9_]*(?:[eE][-+][0-9]+)?|[-+]?\.(?:inf|Inf|INF)|\.(?:nan|NaN|NAN))$/;
-  // Escaped beyond json.dumps: what YAML's reader refuses, or counts as a line break, in a string.
-  var YAML_HOSTILE = /[\u0000-\u001f\u007f-\u009f\u2028\u2029\ufeff\ufffe\uffff]|[\ud800-\udbff](?![\udc00-\udfff])|(?:^|[^\ud800-\udbff])[\udc00-\udfff]/;
-  var JSON_ESCAPES = { '"': '\\"', "\\": "\\\\", "\n": "\\n", "\r": "\\r", "\t": "\\t", "\b": "\\b", "\f": "\\f" };
-
-  function quoted(text, reader) {
-    var out = '"';
-    for (var i = 0; i < text.length; i++) {
-      var ch = text[i];
-      var code = text.charCodeAt(i);
-      if (JSON_ESCAPES[ch]) out += JSON_ESCAPES[ch];
-      else if (code >= 0xd800 && code <= 0xdbff && i + 1 < text.length && /[\udc00-\udfff]/.test(text[i + 1])) {
-        out += ch + text[++i];
-      } else if (YAML_HOSTILE.test(ch)) {
-        if (code >= 0xd800 && code <= 0xdfff && reader.syntaxError === null) {
-          // YAML refuses a lone surrogate's escape; the reader stops at its first hex digit.
-          reader.syntaxError = reader.column + chars(out).length + 3;
-        }
-        out += "\\u" + hex(code, 4);
-      } else out += ch;
-    }
-    return out + '"';
-  }
-
-  function Reader() {
-    this.text = "";
-    this.column = 0; // code points written so far
-    this.values = new Map(); // path → column of the value
-    this.keys = new Map(); // path → column of the key
-    this.problems = [];
-    this.syntaxError = null; // the column where YAML's scanner stops, if it does
-    this.nestingError = null; // the column of a collection past libyaml's nesting limit, if any
-  }
-
-  Reader.prototype.write = function (text) {
-    this.text += text;
-    this.column += chars(text).length;
-  };
-
-  Reader.prototype.read = function (value, path) {
-    // Writes the value's text and returns what YAML reads back: Maps, arrays, numbers (Python ints),
-    // PyFloat, strings, booleans, null. Below the depth limit the text is only written (`skip`):
-    // the reader refuses the node, and what follows it keeps its true position.
-    this.values.set(pathKey(path), this.column + 1);
-    if (path.length > MAX_DEPTH) {
-      this.problems.push(problemAt(this.column + 1, "nested more than 64 levels deep: no document of this project needs that"));
-      this.skip(value, path.length);
-      return null;
-    }
-    var self = this;
-    if (!isCollection(value)) return this.scalar(value);
-    if (Array.isArray(value)) {
-      this.write("[");
-      var items = value.map(function (item, index) {
-        if (index) self.write(", ");
-        return self.read(item, path.concat([index]));
-      });
-      this.write("]");
-      return items;
-    }
-    var map = new Map();
-    this.write("{");
-    ownKeys(value).forEach(function (key, index) {
-      if (index) self.write(", ");
-      self.keys.set(pathKey(path.concat([key])), self.column + 1);
-      self.write(quoted(key, self) + ": ");
-      map.set(key, self.read(value[key], path.concat([key])));
-    });
-    this.write("}");
-    return map;
-  };
-
-  Reader.prototype.skip = function (value, depth) {
-    // Writes a value nested past the limit as `read` would, on a stack of its own: a document
-    // thousands of levels deep would overflow JavaScript's (a RangeError), where the command
-    // refuses it. Notes where libyaml's parser would stop, as the command reports it.
-    var stack = [{ value: value, depth: depth }];
+  function depthOf(value, stop) {
+    // How deeply collections nest in the value, counted without recursion (a document can be
+    // thousands of levels deep), up to `stop`.
+    var deepest = 0;
+    var stack = [[value, 0]];
     while (stack.length) {
       var item = stack.pop();
-      if (item.text !== undefined) {
-        this.write(item.text);
-      } else if (item.key !== undefined) {
-        this.write(quoted(item.key, this) + ": ");
-      } else if (!isCollection(item.value)) {
-        this.scalar(item.value);
-      } else {
-        if (item.depth >= YAML_MAX_LEVELS && this.nestingError === null) this.nestingError = this.column + 1;
-        var parts = collectionParts(item.value, item.depth + 1);
-        for (var i = parts.length - 1; i >= 0; i--) stack.push(parts[i]);
-      }
-    }
-  };
-
-  function isCollection(value) {
-    return value !== null && typeof value === "object";
-  }
-
-  function ownKeys(value) {
-    // The keys json.dumps would write: own, enumerable, with a value JSON can hold.
-    return Object.keys(value).filter(function (key) {
-      var item = value[key];
-      return item !== undefined && typeof item !== "function" && typeof item !== "symbol";
-    });
-  }
-
-  function collectionParts(value, depth) {
-    // The text of a collection in order, its values (at `depth`) still to be written.
-    if (Array.isArray(value)) {
-      var items = [{ text: "[" }];
-      value.forEach(function (item, index) {
-        if (index) items.push({ text: ", " });
-        items.push({ value: item, depth: depth });
+      if (item[0] === null || typeof item[0] !== "object") continue;
+      deepest = Math.max(deepest, item[1] + 1);
+      if (deepest > stop) return deepest;
+      var inner = Array.isArray(item[0]) ? item[0] : Object.keys(item[0]).map(function (key) { return item[0][key]; });
+      inner.forEach(function (child) {
+        stack.push([child, item[1] + 1]);
       });
-      return items.concat([{ text: "]" }]);
     }
-    var parts = [{ text: "{" }];
-    ownKeys(value).forEach(function (key, index) {
-      if (index) parts.push({ text: ", " });
-      parts.push({ key: key }, { value: value[key], depth: depth });
+    return deepest;
+  }
+
+  function documentOf(situation) {
+    // {data} or {problems}: the situation read back from its JSON text, as the command reads it.
+    var deepest = depthOf(situation, YAML_MAX_LEVELS);
+    if (deepest > YAML_MAX_LEVELS) return { problems: [problem("yaml.syntax", [], {})] };
+    if (deepest > MAX_DEPTH) return { problems: [problem("yaml.too-deep", [], { limit: MAX_DEPTH })] };
+    var unreadable = false;
+    var data = JSON.parse(JSON.stringify(situation === undefined ? null : situation), function (key, value) {
+      if (typeof value === "string" && LONE_SURROGATE.test(value)) unreadable = true;
+      if (value === null || typeof value !== "object" || Array.isArray(value)) return value;
+      var map = new Map();
+      Object.keys(value).forEach(function (name) {
+        if (LONE_SURROGATE.test(name)) unreadable = true;
+        map.set(name, value[name]);
+      });
+      return map;
     });
-    return parts.concat([{ text: "}" }]);
+    return unreadable ? { problems: [problem("yaml.syntax", [], {})] } : { data: data };
   }
 
-  Reader.prototype.scalar = function (value) {
-    if (value === null || value === undefined || typeof value === "function" || typeof value === "symbol") {
-      this.write("null");
-      return null;
-    }
-    if (typeof value === "boolean") {
-      this.write(value ? "true" : "false");
-      return value;
-    }
-    if (typeof value === "number") {
-      if (Number.isInteger(value)) {
-        this.write(intText(value));
-        return value === 0 ? 0 : value;
-      }
-      var text = isFinite(value) ? floatRepr(value) : isNaN(value) ? "NaN" : value > 0 ? "Infinity" : "-Infinity";
-      this.write(text);
-      return YAML_FLOAT.test(text) ? new PyFloat(value) : text;
-    }
-    // A string: any other value is a collection, which `read` and `skip` write.
-    this.write(quoted(value, this));
-    return value;
-  };
+  // ---- The schema: each problem as rulebook.load.schema codes it (`schema.<keyword>`) ----------
 
-  function pathKey(path) {
-    return JSON.stringify(path);
-  }
-
-  function problemAt(column, message) {
-    return { line: 1, col: column, message: message };
-  }
-
-  function where(reader, path, key) {
-    if (key && reader.keys.has(pathKey(path))) return reader.keys.get(pathKey(path));
-    for (var end = path.length; end >= 0; end--) {
-      var column = reader.values.get(pathKey(path.slice(0, end)));
-      if (column !== undefined) return column;
-    }
-    return 1;
-  }
-
-  function problemLine(problem) {
-    return oneLine(oneLine(DISPLAY) + ":" + problem.line + ":" + problem.col + ": " + cut(oneLine(problem.message), MESSAGE_LENGTH));
-  }
-
-  function reportLines(problems) {
-    var lines = problems.slice(0, MAX_REPORTED).map(problemLine);
-    if (problems.length > MAX_REPORTED) lines.push("… and " + (problems.length - MAX_REPORTED) + " more");
-    return lines;
-  }
-
-  // ---- The schema, as rulebook.load.schema words it ----------------------------------------
-
-  var BOUNDS = {
-    minimum: "less than the minimum of",
-    maximum: "greater than the maximum of",
-    exclusiveMinimum: "not greater than",
-    exclusiveMaximum: "not less than",
-  };
+  var BOUNDS = { minimum: 1, maximum: 1, exclusiveMinimum: 1, exclusiveMaximum: 1 };
   var SIZES = {
-    minItems: ["item(s)", "at least", Array.isArray],
-    maxItems: ["item(s)", "at most", Array.isArray],
-    minProperties: ["key(s)", "at least", isMap],
-    maxProperties: ["key(s)", "at most", isMap],
-    minLength: ["character(s)", "at least", isString],
-    maxLength: ["character(s)", "at most", isString],
+    minItems: Array.isArray,
+    maxItems: Array.isArray,
+    minProperties: isMap,
+    maxProperties: isMap,
+    minLength: isString,
+    maxLength: isString,
   };
 
   function isMap(value) {
@@ -382,13 +108,10 @@
     return typeof value === "string";
   }
   function isInteger(value) {
-    return typeof value === "number";
+    return Number.isInteger(value) && Math.abs(value) < LARGEST_WRITTEN_WHOLE;
   }
   function isNumber(value) {
-    return typeof value === "number" || (value instanceof PyFloat && isFinite(value.value));
-  }
-  function numeric(value) {
-    return value instanceof PyFloat ? value.value : value;
+    return typeof value === "number" && isFinite(value);
   }
   function size(value) {
     return value instanceof Map ? value.size : typeof value === "string" ? chars(value).length : value.length;
@@ -408,6 +131,12 @@
     },
   };
 
+  function hasType(value, type) {
+    return (Array.isArray(type) ? type : [type]).some(function (name) {
+      return TYPES[name](value);
+    });
+  }
+
   function resolve(root, ref) {
     return ref
       .replace(/^#\//, "")
@@ -417,141 +146,88 @@
       }, root);
   }
 
-  function validate(root, schema, instance, path, errors, inNames) {
-    function fail(keyword, extra) {
-      errors.push(Object.assign({ keyword: keyword, expected: schema[keyword], instance: instance, path: path, schema: schema, inNames: inNames }, extra || {}));
-    }
-    Object.keys(schema).forEach(function (keyword) {
-      var expected = schema[keyword];
-      if (keyword === "$ref") validate(root, resolve(root, expected), instance, path, errors, inNames);
-      else if (keyword === "type" && !TYPES[expected](instance)) fail("type");
-      else if (keyword === "enum" && !expected.some(function (item) { return item === instance; })) fail("enum");
-      else if (keyword === "minimum" && isNumber(instance) && numeric(instance) < expected) fail(keyword);
-      else if (keyword === "maximum" && isNumber(instance) && numeric(instance) > expected) fail(keyword);
-      else if (SIZES[keyword] && SIZES[keyword][2](instance)) {
-        var tooFew = keyword.indexOf("min") === 0;
-        if (tooFew ? size(instance) < expected : size(instance) > expected) fail(keyword);
-      } else if (keyword === "required" && isMap(instance)) {
-        expected.forEach(function (name) {
-          if (!instance.has(name)) fail("required");
-        });
-      } else if (keyword === "properties" && isMap(instance)) {
-        Object.keys(expected).forEach(function (name) {
-          if (instance.has(name)) validate(root, expected[name], instance.get(name), path.concat([name]), errors, false);
-        });
-      } else if (keyword === "additionalProperties" && isMap(instance)) {
-        var known = schema.properties || {};
-        var extra = Array.from(instance.keys()).filter(function (name) {
-          return !Object.prototype.hasOwnProperty.call(known, name);
-        });
-        if (expected === false) {
-          if (extra.length) fail("additionalProperties");
-        } else {
-          extra.forEach(function (name) {
-            validate(root, expected, instance.get(name), path.concat([name]), errors, false);
-          });
-        }
-      } else if (keyword === "propertyNames" && isMap(instance)) {
-        Array.from(instance.keys()).forEach(function (name) {
-          validate(root, expected, name, path, errors, true);
-        });
-      } else if (keyword === "items" && Array.isArray(instance)) {
-        instance.forEach(function (item, index) {
-          validate(root, expected, item, path.concat([index]), errors, false);
-        });
-      } else if (keyword === "oneOf") {
-        var valid = expected.filter(function (alternative) {
-          var inner = [];
-          validate(root, alternative, instance, path, inner, inNames);
-          return !inner.length;
-        }).length;
-        // The alternatives of our schemas differ by `required` only: when none holds, best_match stops
-        // at the oneOf itself (its alternatives' errors tie), so no deeper error is ever named.
-        if (valid !== 1) fail("oneOf", { none: valid === 0 });
-      }
-    });
-  }
-
-  function pyList(values) {
-    return "[" + values.map(strRepr).join(", ") + "]";
-  }
-
   function kind(schema) {
+    // An alternative of oneOf as rulebook.load.schema names it: its title, else its kind in words.
     if (schema.title) return schema.title;
     var type = schema.type || "value";
     if (type === "array") return "a list of " + ((schema.items || {}).type || "value") + "s";
     return ("aeiou".indexOf(type[0]) >= 0 ? "an " : "a ") + type;
   }
 
-  function joinedList(words, conjunction) {
-    var joined = words.join(", ");
-    var last = joined.lastIndexOf(", ");
-    return last < 0 ? joined : joined.slice(0, last) + " " + conjunction + " " + joined.slice(last + 2);
-  }
-
-  function phrase(error) {
-    var keyword = error.keyword, expected = error.expected, shown = excerpt(error.instance);
-    if (keyword === "type") {
-      return shown + " is not of type " + strRepr(expected) + (expected === "integer" && error.instance instanceof PyFloat ? " (a count is a whole number)" : "");
-    }
-    if (keyword === "enum") return shown + " is not one of " + pyList(expected);
-    if (BOUNDS[keyword]) return shown + " is " + BOUNDS[keyword] + " " + expected;
-    if (SIZES[keyword]) return size(error.instance) + " " + SIZES[keyword][0] + ", but " + SIZES[keyword][1] + " " + expected;
-    if (keyword === "required") {
-      // Every missing key named once, in the schema's order (the same message for each of them).
-      var missing = expected
-        .filter(function (name) {
-          return !error.instance.has(name);
-        })
-        .map(excerpt);
-      return joinedList(missing, "and") + (missing.length === 1 ? " is required" : " are required");
-    }
-    if (keyword === "oneOf") {
-      var alternatives = joinedList(expected.map(kind), "or");
-      if (!error.none) return "expected " + alternatives + ", not " + (expected.length === 2 ? "both" : "several");
-      return "expected " + alternatives + "; got " + shown;
-    }
-    return shown + " is not valid here (" + keyword + ")";
-  }
-
-  function schemaProblems(reader, schema, data) {
-    var errors = [];
-    validate(schema, schema, data, [], errors, false);
-    var mistyped = new Set(
-      errors
-        .filter(function (error) {
-          return error.keyword === "type";
-        })
-        .map(function (error) {
-          return pathKey(error.path);
-        })
-    );
-    var problems = [];
-    errors.forEach(function (error) {
-      if (BOUNDS[error.keyword] && mistyped.has(pathKey(error.path))) return;
-      var path = error.path;
-      if (error.keyword === "additionalProperties") {
-        var known = error.schema.properties || {};
-        Array.from(error.instance.keys()).forEach(function (name) {
-          if (Object.prototype.hasOwnProperty.call(known, name)) return;
-          var at = path.concat([name]);
-          problems.push({ path: at, line: 1, col: where(reader, at, true), message: formatPath(at) + ": unknown key " + excerpt(name) });
+  function validate(root, schema, instance, path, found) {
+    // Every problem of the instance, as jsonschema finds them; `path` is the instance's.
+    var mistyped = false;
+    Object.keys(schema).forEach(function (keyword) {
+      var expected = schema[keyword];
+      if (keyword === "$ref") validate(root, resolve(root, expected), instance, path, found);
+      else if (keyword === "type" && !hasType(instance, expected)) {
+        mistyped = true;
+        found.push(problem("schema.type", path, { expected: expected }));
+      } else if (keyword === "enum" && !expected.some(function (item) { return item === instance; })) {
+        found.push(problem("schema.enum", path, { expected: expected }));
+      } else if (keyword === "const" && expected !== instance) {
+        found.push(problem("schema.const", path, { expected: expected }));
+      } else if (SIZES[keyword] && SIZES[keyword](instance)) {
+        var tooFew = keyword.indexOf("min") === 0;
+        if (tooFew ? size(instance) < expected : size(instance) > expected) {
+          found.push(problem("schema." + keyword, path, { limit: expected, count: size(instance) }));
+        }
+      } else if (keyword === "required" && isMap(instance)) {
+        var missing = expected.filter(function (name) {
+          return !instance.has(name);
         });
-      } else if (error.inNames) {
-        var named = path.concat([error.instance]);
-        var message = formatPath(named) + ": key " + excerpt(error.instance) + " is not allowed here (" + phrase(error) + ")";
-        problems.push({ path: named, line: 1, col: where(reader, named, true), message: message });
-      } else {
-        problems.push({ path: path, line: 1, col: where(reader, path, false), message: formatPath(path) + ": " + phrase(error) });
+        if (missing.length) found.push(problem("schema.required", path, { missing: missing }));
+      } else if (keyword === "properties" && isMap(instance)) {
+        Object.keys(expected).forEach(function (name) {
+          if (instance.has(name)) validate(root, expected[name], instance.get(name), path.concat([name]), found);
+        });
+      } else if (keyword === "additionalProperties" && isMap(instance)) {
+        var known = schema.properties || {};
+        Array.from(instance.keys()).forEach(function (name) {
+          if (Object.prototype.hasOwnProperty.call(known, name)) return;
+          if (expected === false) found.push(problem("schema.additionalProperties", path.concat([name]), { key: cut(name) }));
+          else validate(root, expected, instance.get(name), path.concat([name]), found);
+        });
+      } else if (keyword === "propertyNames" && isMap(instance)) {
+        Array.from(instance.keys()).forEach(function (name) {
+          var inner = [];
+          validate(root, expected, name, [], inner);
+          if (inner.length) found.push(problem("schema.propertyNames", path.concat([name]), { key: cut(name) }));
+        });
+      } else if (keyword === "items" && Array.isArray(instance)) {
+        instance.forEach(function (item, index) {
+          validate(root, expected, item, path.concat([index]), found);
+        });
+      } else if (keyword === "oneOf") {
+        var valid = expected.filter(function (alternative) {
+          var inner = [];
+          validate(root, alternative, instance, path, inner);
+          return !inner.length;
+        }).length;
+        // The alternatives of our schemas differ by `required` only: when none holds, best_match stops
+        // at the oneOf itself (its alternatives' errors tie), so no deeper error is ever named.
+        if (valid !== 1) found.push(problem("schema.oneOf", path, { alternatives: expected.map(kind) }));
       }
     });
-    problems.sort(function (a, b) {
-      return a.line - b.line || a.col - b.col || compareText(a.message, b.message);
+    // A value of the wrong type is not also out of bounds (rulebook.load.schema).
+    Object.keys(schema).forEach(function (keyword) {
+      if (!BOUNDS[keyword] || mistyped || !isNumber(instance)) return;
+      var limit = schema[keyword];
+      var out = { minimum: instance < limit, maximum: instance > limit, exclusiveMinimum: instance <= limit, exclusiveMaximum: instance >= limit }[keyword];
+      if (out) found.push(problem("schema." + keyword, path, { limit: limit, value: instance }));
     });
+  }
+
+  function schemaProblems(schema, data) {
+    var found = [];
+    validate(schema, schema, data, [], found);
     // Each problem once, as the command's set of problems has it.
-    return problems.filter(function (problem, index) {
-      var before = problems[index - 1];
-      return !before || before.line !== problem.line || before.col !== problem.col || before.message !== problem.message;
+    var seen = new Set();
+    return found.filter(function (item) {
+      var key = JSON.stringify(item);
+      if (seen.has(key)) return false;
+      seen.add(key);
+      return true;
     });
   }
 
@@ -590,20 +266,21 @@
     return pattern.replace("{0}", first).replace("{1}", second);
   }
 
-  function Reason(words, params) {
-    this.words = words;
-    this.params = params || {};
+  function say(words, params) {
+    // Words with {fields} (or plural forms, chosen by params.n) said with these params; a list is
+    // written the language's way ("1, 2 ou 3").
+    var template = Array.isArray(words) ? ngettext(words[0], words[1], params.n) : gettext(words);
+    var shown = {};
+    Object.keys(params).forEach(function (key) {
+      shown[key] = Array.isArray(params[key]) ? listWords(params[key]) : params[key];
+    });
+    return format(template, shown);
   }
 
-  Reason.prototype.toString = function () {
-    var template = Array.isArray(this.words) ? ngettext(this.words[0], this.words[1], this.params.n) : gettext(this.words);
-    var params = {};
-    var own = this.params;
-    Object.keys(own).forEach(function (key) {
-      params[key] = Array.isArray(own[key]) ? listWords(own[key]) : own[key];
-    });
-    return format(template, params);
-  };
+  function refusal(code, params) {
+    // One of the game's refusals (REFUSALS of its scoring.py): its meaning only.
+    return { code: code, params: params || {} };
+  }
 
   function Refused(problems) {
     this.problems = problems;
@@ -649,74 +326,58 @@
 
   // Each game's scorer, by its id: rules/<game>/calculator.js registers it (window.rulebook.addGame).
   var SCORERS = {};
-  var SCORING_KIT = { Reason: Reason, Refused: Refused, Line: Line, best: best, sum: sum, signed: signed, put: put, entries: entries, strRepr: strRepr };
+  var SCORING_KIT = { refusal: refusal, Refused: Refused, Line: Line, best: best, sum: sum, signed: signed, put: put, entries: entries };
+
 
   // ---- window.rulebook.score -------------------------------------------------------------------
 
-  function yamlError(reader) {
-    // Where YAML stops reading the text, if it does: the first of its scanner's and parser's errors.
-    var found = [];
-    if (reader.syntaxError !== null) found.push({ col: reader.syntaxError, message: "found invalid Unicode character escape code" });
-    if (reader.nestingError !== null) found.push({ col: reader.nestingError, message: "exceeded maximum nesting depth" });
-    found.sort(function (a, b) {
-      return a.col - b.col;
-    });
-    return found.length ? found[0] : null;
-  }
-
   function evaluate(gameId, situation) {
-    // {values, lines} on success; {lines: [...], problems: [{path, message, reason}]} on refusal.
-    // A page holds its own game's data only: another game, known or not, is refused by name.
+    // {values, lines} on success; {problems: [{code, path, params}]} on refusal.
+    // A page holds its own game's data only: another game, known or not, is refused.
     if (gameId !== DATA.game || !Object.prototype.hasOwnProperty.call(DATA.games, gameId)) {
-      return {
-        refusal: ["rulebook score: this page scores " + excerpt(String(DATA.game)) + " only; score " + excerpt(String(gameId)) + " on its own page"],
-        problems: [],
-      };
+      return { problems: [problem("calculator.other-game", [], { game: DATA.game })] };
     }
     var game = DATA.games[gameId];
-    var reader = new Reader();
-    var data = reader.read(situation, []);
-    var problems = reader.problems;
-    var stop = yamlError(reader);
-    if (stop !== null) problems = [{ path: [], line: 1, col: stop.col, message: "YAML syntax error: " + stop.message }];
-    if (!problems.length) {
-      if (data === null) problems = [{ path: [], line: 1, col: 1, message: "the document is empty: describe a situation to score" }];
-      else if (!isMap(data)) problems = [{ path: [], line: 1, col: 1, message: "the document must be a mapping of fields, not a single value" }];
-      else problems = schemaProblems(reader, game.schema, data);
+    var read = documentOf(situation);
+    if (read.problems) return { problems: read.problems };
+    var data = read.data;
+    if (data === null) return { problems: [problem("score.empty-document", [], {})] };
+    if (!isMap(data)) return { problems: [problem("score.not-a-mapping", [], {})] };
+    var problems = schemaProblems(game.schema, data);
+    if (problems.length) return { problems: problems };
+    if (!Object.prototype.hasOwnProperty.call(SCORERS, game.scoring)) {
+      return { problems: [problem("calculator.no-scorer", [], { game: game.scoring })] };
     }
-    if (!problems.length) {
-      try {
-        if (!Object.prototype.hasOwnProperty.call(SCORERS, game.scoring)) {
-          return { refusal: ["rulebook score: this page has no browser scorer for " + excerpt(String(game.scoring))], problems: [] };
-        }
-        var outcome = SCORERS[game.scoring](data, game.facts);
-        outcome.text = reader.text;
-        return outcome;
-      } catch (error) {
-        if (!(error instanceof Refused)) throw error;
-        problems = error.problems.map(function (problem) {
-          var said = String(problem[1]);
-          return { path: problem[0], line: 1, col: where(reader, problem[0], false), message: formatPath(problem[0]) + ": " + said, said: said };
-        });
-      }
+    try {
+      return SCORERS[game.scoring](data, game.facts);
+    } catch (error) {
+      if (!(error instanceof Refused)) throw error;
+      return {
+        problems: error.problems.map(function (item) {
+          return problem(item[1].code, item[0], item[1].params);
+        }),
+      };
     }
-    return { refusal: reportLines(problems), problems: problems, text: reader.text };
+  }
+
+  function refusalWords(item) {
+    // A problem in the page's language: a game's refusal through the catalog, from its code and
+    // params; null for a problem the game does not word (the form words those at their field).
+    var game = DATA.games[DATA.game];
+    var words = game && Object.prototype.hasOwnProperty.call(game.refusals, item.code) ? game.refusals[item.code] : null;
+    return words === null ? null : say(words, item.params);
   }
 
   window.rulebook = Object.assign(window.rulebook || {}, {
-    /* What `rulebook score GAME --json --lang <page language> -` prints for this situation's text. */
+    /* What `rulebook score GAME --json -` means for this situation: the values, or the problems. */
     score: function (gameId, situation) {
       var result = evaluate(gameId, situation);
-      return result.refusal ? { error: true, problems: result.refusal } : result.values;
+      return result.problems ? { error: true, problems: result.problems } : result.values;
     },
-    /* The text the situation is read from: what the tests pipe into `rulebook score -`. */
-    situationText: function (situation) {
-      var reader = new Reader();
-      reader.read(situation, []);
-      return reader.text;
-    },
+    /* The JSON text the command reads for this situation. */
+    situationText: situationText,
     evaluate: evaluate,
-    words: { gettext: gettext, ngettext: ngettext, format: format },
+    words: { gettext: gettext, ngettext: ngettext, format: format, refusal: refusalWords },
     /* A game's part of the calculator, from its rules/<game>/calculator.js: `make(kit)` returns its
        scorer, `score(document, facts)`, and its form, `form(formElement, facts)`, from the helpers
        of this file (kit). The form is built when the game is the page's. */
@@ -731,7 +392,8 @@
 
 /* The form: fields as the page's game needs them, in the page's language. It writes a situation and
    shows what window.rulebook.score computes: the worked examples' breakdown table, or the refusals,
-   each under the name of the field it concerns. */
+   each said in the page's language at the field it concerns (aria-describedby, aria-invalid). A
+   field left empty or holding what the rules refuse never scores as anything: the form refuses it. */
 (function () {
   "use strict";
 
@@ -769,9 +431,12 @@
   }
 
   function numberInput(value, min, max) {
+    // A count; `min` and `max` come from the rules (game.yaml's facts, the input schema).
     var input = element("input", { type: "number", inputmode: "numeric", step: "1", value: String(value) });
     if (min !== undefined) input.setAttribute("min", String(min));
     if (max !== undefined) input.setAttribute("max", String(max));
+    input.rbMin = min;
+    input.rbMax = max;
     return input;
   }
 
@@ -787,8 +452,41 @@
     return set;
   }
 
+  // What the form refuses in this scoring, before any score: [{inputs, message}].
+  var formProblems = [];
+
+  function refuse(input, message) {
+    formProblems.push({ inputs: [input], message: message });
+  }
+
   function count(input) {
-    return input.value.trim() === "" ? 0 : Number(input.value);
+    // The field's whole number, within its bounds; anything else is refused at the field (and
+    // counts 0 only so that the situation can still be written: it is never scored).
+    var text = input.value.trim();
+    // A number input's value is "" for text it cannot read ("1e", "--1"); validity tells them apart.
+    if (text === "" && !(input.validity && input.validity.badInput)) {
+      refuse(input, UI.field_empty);
+      return 0;
+    }
+    var value = Number(text.replace("−", "-"));
+    if (text === "" || !Number.isInteger(value)) {
+      refuse(input, UI.field_whole);
+      return 0;
+    }
+    if (input.rbMin !== undefined && value < input.rbMin) {
+      refuse(input, say("field_min", { min: input.rbMin }));
+      return 0;
+    }
+    if (input.rbMax !== undefined && value > input.rbMax) {
+      refuse(input, say("field_max", { max: input.rbMax }));
+      return 0;
+    }
+    return value;
+  }
+
+  function optionalCount(input) {
+    // A count that may stay empty (null): otherwise as `count`.
+    return input.value.trim() === "" && !(input.validity && input.validity.badInput) ? null : count(input);
   }
 
   // ---- Players: a list every game has ----
@@ -823,6 +521,16 @@
     return { node: element("div", {}, [list, button(UI.add_player, add)]), players: players };
   }
 
+  var NAME_LENGTH = (function () {
+    // The longest name the game's input schema takes, read from it (every game's player names).
+    var found = 80;
+    JSON.stringify(game ? game.schema : {}, function (key, value) {
+      if (key === "player" && value && typeof value.maxLength === "number") found = value.maxLength;
+      return value;
+    });
+    return found;
+  })();
+
   function named(players, fields) {
     // {name: value} in the form's order; the fields of a repeated name are refused by name.
     // A Set of the names seen: in a plain object, `seen["__proto__"] = true` sets nothing, and a
@@ -831,11 +539,13 @@
     var duplicate = null;
     players.forEach(function (player) {
       var name = player.name.value;
+      if (!name.trim()) refuse(player.name, UI.field_empty);
+      else if (Array.from(name).length > NAME_LENGTH) refuse(player.name, UI.name_long);
       if (seen.has(name)) duplicate = player.name;
       seen.add(name);
       Object.defineProperty(object, name, { value: fields(player), enumerable: true, writable: true, configurable: true });
     });
-    if (duplicate) throw new FormProblem(duplicate, UI.same_names);
+    if (duplicate) refuse(duplicate, UI.same_names);
     return object;
   }
 
@@ -878,14 +588,23 @@
   }
 
   function refusals(items) {
+    // The refusals in a list, each also said under its fields and tied to them, which a screen
+    // reader then reads with the field (aria-describedby); the list names each field.
     var list = element("ul", { class: "rb-calculator__problems" });
     items.forEach(function (item) {
-      var entry = element("li", {}, [element("strong", { text: item.input ? fieldName(item.input) : "" }), document.createTextNode(item.input ? ": " : "")]);
+      var inputs = item.inputs.filter(Boolean);
+      var id = fieldId();
+      var named = inputs.length === 1 ? fieldName(inputs[0]) : "";
+      var entry = element("li", {}, named ? [element("strong", { text: named }), document.createTextNode(": ")] : []);
       entry.appendChild(document.createTextNode(item.message));
       list.appendChild(entry);
-      if (item.input) {
-        item.input.setAttribute("aria-invalid", "true");
-      }
+      inputs.forEach(function (input, index) {
+        var note = element("span", { class: "rb-calculator__error", id: id + "-" + index, text: item.message });
+        input.insertAdjacentElement("afterend", note);
+        var described = (input.getAttribute("aria-describedby") || "").split(" ").filter(Boolean);
+        input.setAttribute("aria-describedby", described.concat([note.id]).join(" "));
+        input.setAttribute("aria-invalid", "true");
+      });
     });
     return element("div", {}, [element("p", {}, [element("strong", { text: UI.refused })]), list]);
   }
@@ -898,6 +617,7 @@
   // the situation came from.
   window.rulebook.formKit = {
     UI: UI,
+    schema: game ? game.schema : {},
     say: say,
     element: element,
     field: field,
@@ -906,6 +626,8 @@
     button: button,
     group: group,
     count: count,
+    optionalCount: optionalCount,
+    refuse: refuse,
     playerList: playerList,
     named: named,
     FormProblem: FormProblem,
@@ -918,49 +640,68 @@
   };
 
   function startScoring(form, situation) {
-    form.appendChild(element("p", {}, [element("button", { type: "submit", class: "md-button md-button--primary", text: UI.score })]));
+    form.appendChild(element("p", {}, [element("button", { type: "submit", class: "md-button md-button--primary rb-calculator__score", text: UI.score })]));
     var output = element("output", { class: "rb-calculator__result", "aria-live": "polite" });
     form.appendChild(output);
     place.appendChild(form);
 
-    form.addEventListener("submit", function (event) {
-      event.preventDefault();
+    function clear() {
+      Array.prototype.forEach.call(form.querySelectorAll(".rb-calculator__error"), function (note) {
+        note.remove();
+      });
       Array.prototype.forEach.call(form.querySelectorAll("[aria-invalid]"), function (input) {
         input.removeAttribute("aria-invalid");
+        input.removeAttribute("aria-describedby");
       });
       output.textContent = "";
+      formProblems = [];
+    }
+
+    function show(content) {
+      output.appendChild(content);
+      // On a phone the result is below the fold: bring it up, not past the top of the page.
+      output.scrollIntoView({ block: "nearest" });
+    }
+
+    form.addEventListener("submit", function (event) {
+      event.preventDefault();
+      clear();
       var inputs = new Map();
       function where(path, input) {
-        inputs.set(JSON.stringify(path), input);
+        // The field (or fields) a path of the situation came from.
+        inputs.set(JSON.stringify(path), Array.isArray(input) ? input : [input]);
       }
-      function inputOf(path) {
+      function inputsOf(path) {
         for (var end = path.length; end >= 0; end--) {
           var found = inputs.get(JSON.stringify(path.slice(0, end)));
           if (found) return found;
         }
-        return null;
+        return [];
       }
-      var result;
+      var written;
       try {
-        result = window.rulebook.evaluate(DATA.game, situation(where));
+        written = situation(where);
       } catch (problem) {
         if (!(problem instanceof FormProblem)) throw problem;
-        output.appendChild(refusals([problem]));
+        formProblems.push({ inputs: [problem.input], message: problem.message });
+      }
+      if (formProblems.length) {
+        show(refusals(formProblems));
         return;
       }
-      var heading = element("p", {}, [element("strong", { text: UI.result })]);
-      if (result.refusal) {
-        output.appendChild(
+      var result = window.rulebook.evaluate(DATA.game, written);
+      if (result.problems) {
+        show(
           refusals(
             result.problems.map(function (problem) {
-              var message = problem.said || problem.message;
-              return { input: inputOf(problem.path), message: message };
+              return { inputs: inputsOf(problem.path), message: words.refusal(problem) || UI.refused_other };
             })
           )
         );
       } else {
-        output.appendChild(heading);
-        output.appendChild(breakdown(result));
+        var heading = element("p", {}, [element("strong", { text: UI.result })]);
+        var shown = element("div", {}, [heading, breakdown(result)]);
+        show(shown);
       }
     });
   }

@@ -1,0 +1,55 @@
+"""The scoring cases of tests/scoring-cases/<game>.json, and every worked example of game.yaml, as
+one list per game: what both scorers (Python and the browser's) must make of each situation."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from functools import cache
+from typing import Any
+
+from conftest import ROOT
+from rulebook.load.project import load_project
+
+CASES = ROOT / "tests" / "scoring-cases"
+
+
+@dataclass(frozen=True)
+class Case:
+    game: str
+    description: str
+    situation: Any
+    values: dict[str, Any] | None = None  # fields of the outcome, each compared whole
+    refused: list[dict[str, Any]] | None = None  # every problem's {code, path, params}
+    refused_words: str | None = None  # a worked example's expected refusal, in English words
+
+    @property
+    def id(self) -> str:
+        return f"{self.game}: {self.description}"
+
+
+def meanings(problems: list[dict[str, Any]]) -> list[str]:
+    """Problems compared on code, path and params (the contract), in any order."""
+    return sorted(json.dumps({key: problem[key] for key in ("code", "path", "params")}) for problem in problems)
+
+
+@cache
+def game_cases(game: str) -> tuple[Case, ...]:
+    written = json.loads((CASES / f"{game}.json").read_text(encoding="utf-8"))
+    assert written["game"] == game
+    cases = [
+        Case(game, case["description"], case["situation"], case.get("values"), case.get("refused"))
+        for case in written["cases"]
+    ]
+    project = load_project(ROOT).project
+    (found,) = [item for item in project.games if item.id == game]
+    for example in found.examples:
+        situation = found.document.part(("examples", example.index, "input")).data
+        expect = dict(example.expect)
+        words = expect.pop("refused", None)
+        cases.append(Case(game, f"worked example {example.id}", situation, expect or None, None, words))
+    return tuple(cases)
+
+
+def scored_games() -> list[str]:
+    return sorted(path.stem for path in CASES.glob("*.json"))
