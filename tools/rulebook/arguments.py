@@ -1,7 +1,7 @@
 """Command-line parsing where options may come before or after the positional arguments.
 
 Python 3.11's argparse gives an optional positional (`nargs="?"`) nothing when an option follows
-the first positional: `rulebook score rebus --lang fr -` left `-` over ("unrecognized arguments").
+the first positional: `rulebook score GAME --lang fr -` left `-` over ("unrecognized arguments").
 `parse_known_intermixed_args` reads the options first and the positionals after, in any order.
 """
 

@@ -172,7 +172,7 @@ def _summary(values: dict) -> str:
 
 
 def add_parsers(commands: argparse._SubParsersAction) -> None:
-    # Options before or after FILE: `score rebus --lang fr -` as `score rebus - --lang fr`.
+    # Options before or after FILE: `score GAME --lang fr -` as `score GAME - --lang fr`.
     parser = intermixed(commands.add_parser("score", help="score a situation of a game (exit 2 on bad input)"))
     parser.add_argument("game", metavar="GAME", help="a game id of rules/project.yaml")
     parser.add_argument("file", metavar="FILE", nargs="?", default="-", help="YAML or JSON document; - for stdin")
