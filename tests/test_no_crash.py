@@ -9,7 +9,6 @@ import os
 import shutil
 import subprocess
 import sys
-import time
 from pathlib import Path
 
 import pytest
@@ -152,10 +151,9 @@ def test_output_does_not_grow_with_the_input(score) -> None:
     """Before: 1 MB of unknown keys under a 20,000-character name printed 1.4 GB in 12 s."""
     lines = ["final:", f"  ? {'P' * 20_000}", "  : score: 1", "    tiles_left: 0"]
     lines += [f"    x{index}: 0" for index in range(70_000)]
-    started = time.perf_counter()
+    # The output's size is what this guards; its speed belongs to `make bench`, not to a timed test.
     code, out, err = score("\n".join(lines) + "\n", "--json")
     assert code == 2
-    assert time.perf_counter() - started < 10
     shown = err.splitlines()
     # 70,000 unknown keys and a name over 80 characters: 50 shown, 69,951 counted.
     assert len(shown) == 51 and shown[-1] == "… and 69951 more"
