@@ -1,4 +1,5 @@
-"""How every command refuses: the problems on stderr, cut to 50 lines, and one JSON object under --json."""
+"""How every command refuses: the problems on stderr, cut to 50 lines, and one JSON object under --json;
+the i18n commands' refusals (rulebook.i18n.refused) each at its file and line."""
 
 from __future__ import annotations
 
@@ -6,7 +7,8 @@ import json
 import sys
 from collections.abc import Sequence
 
-from rulebook.problems import report_lines
+from rulebook.i18n.refused import refusal_line
+from rulebook.problems import Problem, report_lines
 
 
 def refusal_json(lines: Sequence[str]) -> str:
@@ -22,3 +24,12 @@ def fail(problems: str | Sequence[object], code: int, json_wanted: bool) -> int:
     if json_wanted:
         print(refusal_json(lines))
     return code
+
+
+def refused(problems: Sequence[Problem], closing: str | None = None, *, prefix: str = "") -> int:
+    """Print an i18n refusal, exit 2: each coded problem at its `file:line` (at most 50), then
+    `closing`, which says what was left as it was."""
+    lines = report_lines([prefix + refusal_line(problem) for problem in problems])
+    for line in [*lines, *([closing] if closing else [])]:
+        print(line, file=sys.stderr)
+    return 2

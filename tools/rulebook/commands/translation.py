@@ -7,7 +7,7 @@ import sys
 from pathlib import Path
 
 from rulebook.commands.loading import load_clean
-from rulebook.commands.report import fail
+from rulebook.commands.report import fail, refused
 from rulebook.problems import display_path, excerpt, one_line
 
 
@@ -89,26 +89,20 @@ def export_command(args: argparse.Namespace) -> int:
     if project is None:
         return 2
     if args.lang not in project.languages[1:]:
-        print(
-            f"rulebook i18n export: {args.lang!r} is not a translation; choose from {', '.join(project.languages[1:])}",
-            file=sys.stderr,
-        )
-        return 2
+        return _not_a_translation("export", args.lang, project.languages[1:])
     names = [text_set.id for text_set in project.text_sets()]
     if args.game is not None and args.game not in names:
-        print(
-            f"rulebook i18n export: no game or glossary {args.game!r}; choose from {', '.join(names)}", file=sys.stderr
-        )
-        return 2
-    from rulebook.i18n.po_file import Refused
+        from rulebook.i18n.refused import refusal_at
+        from rulebook.problem_codes import Message
+
+        unknown = {"text_set": excerpt(args.game), "names": ", ".join(names)}
+        return refused([refusal_at("", 0, Message("i18n.unknown-text-set", {}, unknown))], prefix=_PREFIX["export"])
+    from rulebook.i18n.refused import Refused
 
     try:
         written = export(project, args.lang, args.game, args.output, force=args.force)
-    except Refused as refused:  # a file holds a translator's edits: nothing was written
-        for problem in refused.problems:
-            print(problem, file=sys.stderr)
-        print("rulebook i18n export: refused; no file was changed", file=sys.stderr)
-        return 2
+    except Refused as refusal:  # a file holds a translator's edits: nothing was written
+        return refused(refusal.problems, "rulebook i18n export: refused; no file was changed")
     except OSError as error:
         print(f"rulebook i18n export: cannot write {error.filename or args.output}: {error.strerror}", file=sys.stderr)
         return 2
@@ -132,18 +126,16 @@ def _load_for_translations(root: Path):
 
 def _po_command(args: argparse.Namespace, action) -> int:
     """Run an action on a PO file; a refusal is exit 2 with one line per problem, and no file changed."""
-    from rulebook.i18n.po_file import Refused
+    from rulebook.i18n.refused import Refused
 
     project = _load_for_translations(args.root)
     if project is None:
         return 2
     try:
         action(project, Path(args.file))
-    except Refused as refused:
-        for problem in refused.problems:
-            print(problem, file=sys.stderr)
-        print(f"rulebook i18n {args.i18n_command}: {args.file} refused; no file was changed", file=sys.stderr)
-        return 2
+    except Refused as refusal:
+        closing = f"rulebook i18n {args.i18n_command}: {one_line(args.file)} refused; no file was changed"
+        return refused(refusal.problems, closing)
     except OSError as error:  # the one write is atomic: nothing was changed
         print(f"rulebook i18n {args.i18n_command}: cannot write {error.filename}: {error.strerror}", file=sys.stderr)
         return 2
@@ -216,7 +208,7 @@ def review_command(args: argparse.Namespace) -> int:
 
 def minor_command(args: argparse.Namespace) -> int:
     from rulebook.i18n.minor import commit_message, minor_edit
-    from rulebook.i18n.po_file import Refused
+    from rulebook.i18n.refused import Refused
     from rulebook.problems import display_path
 
     project = load_clean(args.root)
@@ -224,10 +216,8 @@ def minor_command(args: argparse.Namespace) -> int:
         return 2
     try:
         result = minor_edit(project, args.game, args.unit, args.lang)
-    except Refused as refused:
-        for problem in refused.problems:
-            print(f"rulebook i18n minor: {one_line(problem)}", file=sys.stderr)
-        return 2
+    except Refused as refusal:
+        return refused(refusal.problems, prefix=_PREFIX["minor"])
     for language, path in result.stamped.items():
         print(f"{display_path(path, args.root)}: {args.unit} stays current ({language})")
     for language, why in result.left.items():
@@ -237,7 +227,7 @@ def minor_command(args: argparse.Namespace) -> int:
 
 
 def sync_command(args: argparse.Namespace) -> int:
-    from rulebook.i18n.po_file import Refused
+    from rulebook.i18n.refused import Refused
     from rulebook.i18n.sync import sync
 
     project = _load_for_translations(args.root)
@@ -246,11 +236,8 @@ def sync_command(args: argparse.Namespace) -> int:
     folder = args.output if args.output is not None else args.root / "po"
     try:
         synced = sync(project, folder)
-    except Refused as refused:
-        for problem in refused.problems:
-            print(problem, file=sys.stderr)
-        print("rulebook i18n sync: refused; no file was changed", file=sys.stderr)
-        return 2
+    except Refused as refusal:
+        return refused(refusal.problems, "rulebook i18n sync: refused; no file was changed")
     except OSError as error:
         print(f"rulebook i18n sync: cannot write {error.filename or folder}: {error.strerror}", file=sys.stderr)
         return 2
@@ -275,11 +262,7 @@ def terms_command(args: argparse.Namespace) -> int:
     if project is None:
         return 2
     if args.lang not in project.languages[1:]:
-        print(
-            f"rulebook i18n terms: {args.lang!r} is not a translation; choose from {', '.join(project.languages[1:])}",
-            file=sys.stderr,
-        )
-        return 2
+        return _not_a_translation("terms", args.lang, project.languages[1:])
     try:
         written = export_terms(project, args.lang, args.output)
     except OSError as error:
@@ -288,6 +271,16 @@ def terms_command(args: argparse.Namespace) -> int:
     for path in written:
         print(path)
     return 0
+
+
+_PREFIX = {name: f"rulebook i18n {name}: " for name in ("export", "minor", "terms")}
+
+
+def _not_a_translation(command: str, language: str, translations: list[str]) -> int:
+    """`export` and `terms` refuse a language that is not a translation as `minor` does."""
+    from rulebook.i18n.refused import not_a_translation, refusal_at
+
+    return refused([refusal_at("", 0, not_a_translation(language, translations))], prefix=_PREFIX[command])
 
 
 def _percent(text: str):

@@ -14,6 +14,8 @@ import string
 from collections.abc import Iterator
 
 from rulebook.characters import character_dangers
+from rulebook.problem_codes import Message
+from rulebook.problems import cut
 
 # What a UI catalog's string may not hold (message_dangers refuses each one): characters that
 # make a tag or an entity, leave a quoted attribute, or make a Markdown link, code span, escape or
@@ -23,35 +25,33 @@ INTERFACE_REFUSED = frozenset('<>&"`[]\\|')
 _FORMATTER = string.Formatter()
 
 
-def message_dangers(msgid: str | tuple[str, ...], text: str) -> Iterator[str]:
+def message_dangers(msgid: str | tuple[str, ...], text: str) -> Iterator[Message]:
     """What is wrong with one translation (or one plural form) of `msgid`.
 
-    >>> list(message_dangers("Switch to dark mode", 'Passer en mode sombre"><i x="'))
+    >>> [str(m) for m in message_dangers("Switch to dark mode", 'Passer en mode sombre"><i x="')]
     ['" < > are not allowed: interface words are plain text, without markup, entities or quotes']
-    >>> list(message_dangers(("{n} point", "{n} points"), "{n} points de {who}"))
-    ['the placeholder {who} is not one of the msgid: {n}']
-    >>> list(message_dangers("Round {n}", "Manche {n}")), list(message_dangers("Step", "Étape {"))
+    >>> [m.code for m in message_dangers(("{n} point", "{n} points"), "{n} points de {who}")]
+    ['catalog.unknown-placeholder']
+    >>> list(message_dangers("Round {n}", "Manche {n}")), [str(m) for m in message_dangers("Step", "Étape {")]
     ([], ["a brace that opens no placeholder: Single '{' encountered in format string"])
     """
     yield from character_dangers(text)
     if "\n" in text:
-        yield "a line break is not allowed: interface words are one line"
+        yield Message("catalog.line-break")
     refused = sorted(INTERFACE_REFUSED.intersection(text))
     if refused:
-        yield (
-            f"{' '.join(refused)} {'are' if len(refused) > 1 else 'is'} not allowed: interface words are plain "
-            "text, without markup, entities or quotes"
-        )
+        yield Message("catalog.markup", {"characters": " ".join(refused), "count": len(refused)})
     try:
         used = placeholders(text)
     except ValueError as error:
-        yield f"a brace that opens no placeholder: {error}"
+        yield Message("catalog.stray-brace", {}, {"reason": cut(str(error))})
         return
     wanted = set().union(*(placeholders(msgid) for msgid in ((msgid,) if isinstance(msgid, str) else msgid)))
+    listed = cut(" ".join(sorted(wanted)) or "none")
     for placeholder in sorted(used - wanted):
-        yield f"the placeholder {placeholder} is not one of the msgid: {' '.join(sorted(wanted)) or 'none'}"
+        yield Message("catalog.unknown-placeholder", {}, {"placeholder": cut(placeholder), "wanted": listed})
     for placeholder in sorted(wanted - used):
-        yield f"the msgid's placeholder {placeholder} is missing"
+        yield Message("catalog.missing-placeholder", {}, {"placeholder": cut(placeholder)})
 
 
 def placeholders(text: str) -> set[str]:

@@ -17,13 +17,16 @@ from rulebook.files import write_atomic_bytes
 from rulebook.i18n.fact_basis import fact_change_notes
 from rulebook.i18n.history import earlier_english
 from rulebook.i18n.location import unit_location
-from rulebook.i18n.po_file import Refused, po_bytes
+from rulebook.i18n.po_file import po_bytes
+from rulebook.i18n.refused import Refused, refusal_at
 from rulebook.i18n.state import State, unit_states
 from rulebook.i18n.sync_mark import synced_note
 from rulebook.i18n.translator_notes import translator_notes
 from rulebook.i18n.ui import gettext_plural_forms
 from rulebook.i18n.unimported import unimported_edits
 from rulebook.model import Game, Glossary, Project, Status
+from rulebook.problem_codes import Message
+from rulebook.problems import Problem
 
 PROJECT = "rulebook"
 
@@ -126,7 +129,7 @@ def exported_files(
 ) -> dict[Path, bytes]:
     """What `export` writes, path by path, without writing it (refused as `export` refuses)."""
     files: dict[Path, bytes] = {}
-    pending: list[str] = []
+    pending: list[Problem] = []
     for text_set in project.text_sets():
         if only is None or text_set.id == only:
             path = folder / po_name(text_set, language)
@@ -135,10 +138,8 @@ def exported_files(
             edits = [] if force else unimported_edits(project, text_set, language, path)
             if edits:
                 pending += edits
-                pending.append(
-                    f"{path}: holds edits the YAML does not have; import them first "
-                    f"(`rulebook i18n import {path}`), or export again with --force to overwrite them"
-                )
+                command = {"command": f"`rulebook i18n import {path}`"}
+                pending.append(refusal_at(str(path), 0, Message("i18n.unimported-edits", {}, command)))
     if pending:
         raise Refused(pending)
     return files

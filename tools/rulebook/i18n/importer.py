@@ -18,14 +18,16 @@ from rulebook.files import write_atomic
 from rulebook.i18n.entry_unit import unit_finder
 from rulebook.i18n.fact_basis import fact_changes, quoted_values
 from rulebook.i18n.history import earlier_english
-from rulebook.i18n.po_file import Entry, PoFile, Refused, read_po_file
+from rulebook.i18n.po_file import Entry, PoFile, read_po_file
+from rulebook.i18n.refused import Refused, refusal_at
 from rulebook.i18n.words_file import Change, apply_changes
 from rulebook.load.project import words_from_document
 from rulebook.load.schema import schema_problems
 from rulebook.located.document import DocumentError, parse_document
 from rulebook.located.limits import text_limit_dangers
 from rulebook.model import Facts, Game, Glossary, Project, Status, Unit, Words, source_hash
-from rulebook.problems import Problem, display_path
+from rulebook.problem_codes import Message
+from rulebook.problems import Problem, cut, display_path
 
 NEW_FILE = """# yaml-language-server: $schema=../../schemas/words.schema.json
 language: {language}
@@ -72,7 +74,7 @@ class Plan:
 
     imported: Imported
     lines: dict[str, int]  # unit id → the PO line of its msgid
-    problems: list[str]  # entries refused
+    problems: list[Problem]  # entries refused
 
 
 def plan_import(project: Project, po: PoFile, text_set: Game | Glossary, language: str, shown: str) -> Plan:
@@ -87,19 +89,18 @@ def plan_import(project: Project, po: PoFile, text_set: Game | Glossary, languag
     if imported.path.is_symlink():
         # Writing replaces the file: a link would be followed to read and replaced by what it pointed at.
         where = display_path(imported.path, project.root)
-        raise Refused([f"{where}: a link, not a file; import writes only a words file that is its own file"])
+        raise Refused([refusal_at(where, 0, Message("i18n.words-file-link"))])
     first_lines: dict[str, int] = {}
     for entry in po.entries:
-        where = f"{shown}:{entry.line}"
         unit_id = find_unit(entry)
         if unit_id is None:
-            problems.append(
-                f"{where}: an entry without msgctxt (the unit id) whose `#:` reference and msgid "
-                f"name no single unit of {text_set.id}"
-            )
+            no_unit = Message("i18n.no-unit", {"comment": "`#:`"}, {"text_set": cut(text_set.id)})
+            problems.append(refusal_at(shown, entry.line, no_unit))
             continue
+        unit = {"unit": cut(unit_id)}
         if unit_id in first_lines:  # only entries matched without msgctxt get here: read_po_file refuses the rest
-            problems.append(f"{where}: a second entry for '{unit_id}' (the first is at line {first_lines[unit_id]})")
+            second = Message("i18n.second-entry", {"first": first_lines[unit_id]}, unit)
+            problems.append(refusal_at(shown, entry.line, second))
             continue
         first_lines[unit_id] = entry.line
         entry = replace(entry, context=unit_id)
@@ -107,13 +108,13 @@ def plan_import(project: Project, po: PoFile, text_set: Game | Glossary, languag
             reason = f"no unit '{unit_id}' in {text_set.id} any more; `rulebook i18n update` keeps it as obsolete"
             imported.skipped.append(Skipped(unit_id, entry.line, reason))
         elif entry.plural:
-            problems.append(f"{where}: '{unit_id}' has plural forms, but a unit has one text")
+            problems.append(refusal_at(shown, entry.line, Message("i18n.plural-entry", {}, unit)))
         elif entry.string and (too_much := list(text_limit_dangers(entry.string))):
             # Refused here, by entry, before any check renders it: the bounds keep rendering fast.
-            problems += [f"{where}: '{unit_id}': {message}" for message in too_much]
+            problems += [refusal_at(shown, entry.line, message, field=f"'{unit['unit']}'") for message in too_much]
         elif entry.string and (dangers := list(character_dangers(entry.string))):
             # Refused here, by entry: a control character would not even survive the YAML writer.
-            problems += [f"{where}: '{unit_id}': {danger}" for danger in dangers]
+            problems += [refusal_at(shown, entry.line, danger, field=f"'{unit['unit']}'") for danger in dangers]
         elif entry.string:
             lines[unit_id] = entry.line
             current = words.units.get(unit_id) if words else None
@@ -128,24 +129,16 @@ def po_target(project: Project, po: PoFile, shown: str) -> tuple[Game | Glossary
     """The game (or glossary) and the language a PO file is for, from its header."""
     text_set = next((t for t in project.text_sets() if t.id == po.catalog.version), None)
     if text_set is None:
-        raise Refused(
-            [
-                f"{shown}: its Project-Id-Version names no game or glossary "
-                f"({po.catalog.project} {po.catalog.version}); export the file with `rulebook i18n export`"
-            ]
-        )
+        version = {"version": cut(f"{po.catalog.project} {po.catalog.version}")}
+        unknown = Message("i18n.unknown-project", {"command": "`rulebook i18n export`"}, version)
+        raise Refused([refusal_at(shown, 0, unknown)])
     if project.source_language not in text_set.words:  # missing or unreadable: `check` says which
-        source_file = f"{text_set.id}'s {project.source_language}.yaml"
-        raise Refused(
-            [f"{shown}: there is no English to translate ({source_file} cannot be read); run `rulebook check`"]
-        )
-    if po.language not in project.languages[1:]:
-        raise Refused(
-            [
-                f"{shown}: its Language ({po.language or 'none'}) is not one of the translations "
-                f"({', '.join(project.languages[1:])})"
-            ]
-        )
+        source_file = {"file": f"{text_set.id}'s {project.source_language}.yaml"}
+        raise Refused([refusal_at(shown, 0, Message("i18n.no-english", {"command": "`rulebook check`"}, source_file))])
+    translations = project.languages[1:]
+    if po.language not in translations:
+        said = {"language": cut(po.language or "none"), "choices": ", ".join(translations)}
+        raise Refused([refusal_at(shown, 0, Message("i18n.unknown-language", {"translations": translations}, said))])
     return text_set, po.language
 
 
@@ -226,10 +219,10 @@ def write_checked(
     try:
         document = parse_document(updated.encode("utf-8"), yaml_shown)
     except DocumentError as error:  # a bug of ours: never write a file we could not read back
-        raise Refused([str(problem) for problem in error.problems]) from None
+        raise Refused(error.problems) from None
     invalid = schema_problems(document, project.root / "schemas" / "words.schema.json")
     if invalid:
-        raise Refused([str(problem) for problem in invalid])
+        raise Refused(invalid)
     words: Words = words_from_document(document, project.source_language)
     after = replace(text_set, words={**text_set.words, language: words})
     added = _new_errors(text_set_problems(project, text_set), text_set_problems(project, after))
@@ -257,9 +250,15 @@ def _new_errors(before: list[Problem], after: list[Problem]) -> list[Problem]:
 _UNIT = re.compile(r"^units\.(?P<unit>.+?)(?:\.text)?: (?P<check>.*)$", re.DOTALL)
 
 
-def _located(problem: Problem, lines: dict[str, int], shown: str) -> str:
-    """A new error as the translator can act on it: the PO line, the unit id and the check."""
+def _located(problem: Problem, lines: dict[str, int], shown: str) -> Problem:
+    """A new error as the translator can act on it: the PO line and the unit id, said before the
+    check's own words; its code and params are the check's."""
     match = _UNIT.match(problem.message)
     if match and match["unit"] in lines:
-        return f"{shown}:{lines[match['unit']]}: '{match['unit']}': {match['check']}"
-    return f"{problem} (after the import)"
+        field = f"'{match['unit']}'"
+        quoted = {**problem.quoted, "field": field}
+        return replace(
+            problem, file=shown, line=lines[match["unit"]], col=0, message=f"{field}: {match['check']}", quoted=quoted
+        )
+    after = Message("i18n.after-import", {"code": problem.code}, {"problem": problem.message})
+    return Problem.coded(problem.file, problem.line, problem.col, after, path=problem.path)

@@ -15,10 +15,11 @@ from pathlib import Path
 from rulebook.files import write_atomic
 from rulebook.i18n.fact_basis import fact_changes
 from rulebook.i18n.history import unit_texts_in_history
-from rulebook.i18n.po_file import Refused
+from rulebook.i18n.refused import Refused, not_a_translation, refusal_at
 from rulebook.i18n.words_file import set_sources
 from rulebook.model import Game, Glossary, Project, source_hash
-from rulebook.problems import display_path, excerpt
+from rulebook.problem_codes import Message
+from rulebook.problems import cut, display_path, excerpt
 
 
 @dataclass
@@ -34,7 +35,8 @@ def minor_edit(project: Project, text_set_id: str, unit_id: str, languages: list
     text_set = _text_set(project, text_set_id)
     english_words = text_set.words.get(project.source_language)
     if english_words is None or unit_id not in english_words.units:
-        raise Refused([f"{text_set.id} has no English unit {excerpt(unit_id)}"])
+        no_unit = Message("i18n.no-english-unit", {}, {"text_set": cut(text_set.id), "unit": excerpt(unit_id)})
+        raise Refused([refusal_at("", 0, no_unit)])
     english = english_words.units[unit_id].text
     wanted = _languages(project, languages)
     previous = _previous_english(project, text_set, unit_id, english)
@@ -74,14 +76,15 @@ def _text_set(project: Project, text_set_id: str) -> Game | Glossary:
         if text_set.id == text_set_id:
             return text_set
     names = ", ".join(text_set.id for text_set in project.text_sets())
-    raise Refused([f"no game or glossary {excerpt(text_set_id)}; choose from {names}"])
+    said = {"text_set": excerpt(text_set_id), "names": cut(names)}
+    raise Refused([refusal_at("", 0, Message("i18n.unknown-text-set", {}, said))])
 
 
 def _languages(project: Project, languages: list[str] | None) -> list[str]:
     translations = project.languages[1:]
     unknown = [language for language in languages or () if language not in translations]
     if unknown:
-        raise Refused([f"{excerpt(unknown[0])} is not a translation; choose from {', '.join(translations)}"])
+        raise Refused([refusal_at("", 0, not_a_translation(unknown[0], translations))])
     return languages or translations
 
 
@@ -90,9 +93,4 @@ def _previous_english(project: Project, text_set: Game | Glossary, unit_id: str,
     for text in unit_texts_in_history(project.root, english_file, unit_id):
         if text != english:
             return text
-    raise Refused(
-        [
-            f"{english_file}: git history has no earlier English of {excerpt(unit_id)} than the current one; "
-            "commit the English before the edit, then edit it and run this command"
-        ]
-    )
+    raise Refused([refusal_at(english_file, 0, Message("i18n.no-earlier-english", {}, {"unit": excerpt(unit_id)}))])

@@ -15,16 +15,10 @@ from pathlib import Path
 from babel.messages.catalog import Catalog, Message
 from babel.messages.pofile import PoFileError, PoFileParser, generate_po, normalize
 
+from rulebook.i18n.refused import Refused, refusal_at
 from rulebook.located.limits import MAX_PO_BYTES, TooLarge, read_bounded
-
-
-class Refused(Exception):
-    """A PO file cannot be taken; nothing was written. Each problem names the file and line."""
-
-    def __init__(self, problems: list[str]):
-        super().__init__("\n".join(problems))
-        self.problems = problems
-
+from rulebook.problem_codes import Message as Said
+from rulebook.problems import cut
 
 # ---- writing ------------------------------------------------------------------------------------
 
@@ -142,33 +136,34 @@ class _RecordingParser(PoFileParser):
         if header:
             problem = plural_forms_problem(self.catalog)
             if problem:
-                raise Refused([f"{self.shown}:{self.plural_forms_line}: {problem}"])
+                raise Refused([refusal_at(self.shown, self.plural_forms_line, problem)])
 
 
-def plural_forms_problem(catalog: Catalog) -> str | None:
+def plural_forms_problem(catalog: Catalog) -> Said | None:
     """What makes a catalog's Plural-Forms unusable: too many forms, or a rule that gettext (which
     Babel's translations use) cannot evaluate or the calculator's JavaScript would read otherwise.
 
     >>> plural_forms_problem(Catalog(locale="cs"))
     >>> catalog = Catalog(locale="fr")
     >>> catalog.mime_headers = [("Plural-Forms", "nplurals=999999999; plural=n;")]
-    >>> plural_forms_problem(catalog)
-    'Plural-Forms: nplurals=999999999 is not 1 to 6'
+    >>> print(plural_forms_problem(catalog))
+    Plural-Forms: nplurals=999999999 is not 1 to 6
     """
     count, rule = catalog.num_plurals, catalog.plural_expr.strip().rstrip(";").strip()
     if not 1 <= count <= MAX_PLURALS:
-        return f"Plural-Forms: nplurals={count} is not 1 to {MAX_PLURALS}"
+        return Said("catalog.plural-count", {"count": count, "limit": MAX_PLURALS})
+    shown = {"rule": repr(rule[:60])}
     if not PLURAL_RULE.match(rule):
-        return f"Plural-Forms: plural={rule[:60]!r} is not a plain rule of n, numbers and operators"
+        return Said("catalog.plural-rule", {}, shown)
     if re.search(r"\d{10}", rule):  # JavaScript's numbers are exact up to 2**53; Python's have no end
-        return f"Plural-Forms: plural={rule[:60]!r} has a number too large for the calculator to compute alike"
+        return Said("catalog.plural-large-number", {}, shown)
     try:
         plural = gettext.c2py(rule)
         forms = {plural(n) for n in range(1000)}
     except (ValueError, ArithmeticError, RecursionError):
-        return f"Plural-Forms: plural={rule[:60]!r} is not an expression gettext can evaluate"
+        return Said("catalog.plural-not-evaluable", {}, shown)
     if not forms <= set(range(count)):
-        return f"Plural-Forms: plural={rule[:60]!r} chooses a form past nplurals={count}"
+        return Said("catalog.plural-past-count", {"count": count}, shown)
     return None
 
 
@@ -189,26 +184,30 @@ def read_po_file(path: Path, shown: str) -> PoFile:
     try:
         raw = read_bounded(path, MAX_PO_BYTES)
     except OSError as error:
-        raise Refused([f"{shown}: cannot read: {error.strerror}"]) from None
+        reason = {"reason": error.strerror or type(error).__name__}
+        raise Refused([refusal_at(shown, 0, Said("catalog.unreadable", {}, reason))]) from None
     except TooLarge as error:
-        raise Refused([f"{shown}: {error.message}"]) from None
+        raise Refused([refusal_at(shown, 0, error.message)]) from None
     text = _decode(raw, shown)
     lines = text.splitlines()
     bad = [number for number, line in enumerate(lines, 1) if not _PO_LINE.match(line)]
     if bad:
-        problems = [f"{shown}:{n}: not a valid PO line: {lines[n - 1][:60]!r}" for n in bad[:SHOWN_LINES]]
+        problems = [
+            refusal_at(shown, n, Said("catalog.bad-line", {}, {"line": repr(lines[n - 1][:60])}))
+            for n in bad[:SHOWN_LINES]
+        ]
         if len(bad) > SHOWN_LINES:
-            problems.append(f"{shown}: and {len(bad) - SHOWN_LINES} more lines that are not valid PO")
+            problems.append(refusal_at(shown, 0, Said("catalog.more-bad-lines", {"count": len(bad) - SHOWN_LINES})))
         raise Refused(problems)
     catalog = Catalog()
     parser = _RecordingParser(catalog, shown, _line_of(lines, "Plural-Forms:"))
     try:
         parser.parse(StringIO(text))
     except PoFileError as error:  # Babel counts lines from 0, and ends its message with " on <that count>"
-        message = str(error).removesuffix(f" on {error.lineno}")
-        raise Refused([f"{shown}:{error.lineno + 1}: not a valid PO file: {message}"]) from None
+        said = Said("catalog.syntax", {}, {"reason": cut(str(error).removesuffix(f" on {error.lineno}"))})
+        raise Refused([refusal_at(shown, error.lineno + 1, said)]) from None
     except ValueError as error:
-        raise Refused([f"{shown}: not a valid PO file: {error}"]) from None
+        raise Refused([refusal_at(shown, 0, Said("catalog.syntax", {}, {"reason": cut(str(error))}))]) from None
     entries = [entry for entry in parser.entries if entry.msgid != ""]
     _refuse_duplicates(entries, shown)
     language = catalog.locale.language if catalog.locale else _declared(text, "Language")
@@ -228,15 +227,15 @@ def _decode(raw: bytes, shown: str) -> str:
         try:
             codec = codecs.lookup(name).name
         except LookupError:
-            raise Refused([f"{shown}:{line}: unknown charset {name!r}; save the file as UTF-8"]) from None
+            unknown = Said("catalog.unknown-charset", {}, {"charset": cut(repr(name))})
+            raise Refused([refusal_at(shown, line, unknown)]) from None
         if codec != "utf-8":
-            wrong = f"charset {name!r} is not UTF-8; save the file as UTF-8 and declare charset=UTF-8"
-            raise Refused([f"{shown}:{line}: {wrong}"])
+            raise Refused([refusal_at(shown, line, Said("catalog.other-charset", {}, {"charset": cut(repr(name))}))])
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError as error:
         line = raw[: error.start].count(b"\n") + 1
-        raise Refused([f"{shown}:{line}: not valid utf-8: byte 0x{raw[error.start]:02x}"]) from None
+        raise Refused([refusal_at(shown, line, Said("catalog.utf-8", {"byte": f"{raw[error.start]:02x}"}))]) from None
     return text.removeprefix("\ufeff")
 
 
@@ -256,8 +255,9 @@ def _refuse_duplicates(entries: list[Entry], shown: str) -> None:
     for entry in entries:
         key = (entry.context, entry.msgid if entry.context is None else None)
         if key in seen:
-            name = f"msgctxt '{entry.context}'" if entry.context is not None else f"msgid {entry.msgid!r:.60}"
-            problems.append(f"{shown}:{entry.line}: a second entry with {name} (the first is at line {seen[key]})")
+            name = f"msgctxt '{cut(entry.context)}'" if entry.context is not None else f"msgid {entry.msgid!r:.60}"
+            said = Said("catalog.duplicate-entry", {"first": seen[key]}, {"entry": name})
+            problems.append(refusal_at(shown, entry.line, said))
         else:
             seen[key] = entry.line
     if problems:

@@ -21,11 +21,13 @@ from rulebook.files import write_atomic_bytes
 from rulebook.i18n.export import exported_files, po_name
 from rulebook.i18n.importer import Imported, plan_import, po_target, write_checked
 from rulebook.i18n.plural_forms import same_plural_forms
-from rulebook.i18n.po_file import Entry, PoFile, Refused, read_po_file
+from rulebook.i18n.po_file import Entry, PoFile, read_po_file
+from rulebook.i18n.refused import Refused, refusal_at
 from rulebook.i18n.sync_mark import synced_hash
 from rulebook.load.project import load_project
 from rulebook.model import Game, Glossary, Project, Words, source_hash
-from rulebook.problems import display_path
+from rulebook.problem_codes import Message
+from rulebook.problems import Problem, cut, display_path
 
 
 @dataclass
@@ -47,7 +49,7 @@ def sync(project: Project, folder: Path) -> Synced:
     """Import what translators changed in `folder`, then export it again from the YAML."""
     synced = Synced()
     imports: list[_Import] = []
-    conflicts: list[str] = []
+    conflicts: list[Problem] = []
     for language in project.languages[1:]:
         for text_set in project.text_sets():
             path = folder / po_name(text_set, language)
@@ -56,16 +58,15 @@ def sync(project: Project, folder: Path) -> Synced:
             shown = display_path(path, project.root)
             po = read_po_file(path, shown)
             if po_target(project, po, shown) != (text_set, language):
-                raise Refused([f"{shown}: it holds the words of {po.catalog.version} in {po.language}, not its name's"])
+                held = {"version": cut(str(po.catalog.version)), "language": cut(po.language)}
+                raise Refused([refusal_at(shown, 0, Message("i18n.wrong-file", {}, held))])
             entries = []
             for entry in po.entries:
                 side = _changed_side(entry, text_set.words.get(language))
                 if side == "both":
                     words = display_path(text_set.folder / f"{language}.yaml", project.root)
-                    conflicts.append(
-                        f"{shown}:{entry.line}: '{entry.context}' changed both here and in {words} since the "
-                        "last sync; make the two texts the same (or undo one edit), then sync again"
-                    )
+                    both = {"unit": cut(str(entry.context)), "words": words}
+                    conflicts.append(refusal_at(shown, entry.line, Message("i18n.conflict", {}, both)))
                 elif side == "yaml":
                     synced.kept.append(f"{shown}:{entry.line}: '{entry.context}'")
                 else:
@@ -89,7 +90,7 @@ def sync(project: Project, folder: Path) -> Synced:
             synced.imported.append(plan.imported)
     reloaded = load_project(project.root).project if synced.imported else project
     if reloaded is None:  # the imports were checked as written: only a change made meanwhile gets here
-        raise Refused([f"{display_path(folder, project.root)}: the project cannot be read after the import"])
+        raise Refused([refusal_at(display_path(folder, project.root), 0, Message("i18n.unreadable-after-import"))])
     files: dict[Path, bytes] = {}
     for language in reloaded.languages[1:]:  # each language's export holds the templates again: the same
         files.update(exported_files(reloaded, language, None, folder, force=True))

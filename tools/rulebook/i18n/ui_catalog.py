@@ -10,9 +10,8 @@ build that skipped the check cannot print it.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterator
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from pathlib import Path
 
@@ -21,10 +20,10 @@ from babel.messages.catalog import Catalog
 from rulebook.files import inside_project
 from rulebook.i18n.catalog_text import message_dangers
 from rulebook.i18n.po_file import Entry, Refused, read_po_file
+from rulebook.problem_codes import Message
 from rulebook.problems import Problem, display_path, excerpt
 
 DOMAIN = "messages"
-_LOCATED = re.compile(r":(\d+): ")
 
 
 def catalog_path(root: Path, language: str) -> Path:
@@ -64,11 +63,12 @@ def _read(root: Path, language: str, _state: tuple[int, int, int]) -> UiCatalog:
     shown = display_path(path, root)
     unread = unreadable(path, root)
     if unread:
-        return UiCatalog(shown, None, problems=[Problem(shown, 0, 0, unread)])
+        return UiCatalog(shown, None, problems=[Problem.coded(shown, 0, 0, unread)])
     try:
         po = read_po_file(path, shown)
-    except Refused as refused:
-        return UiCatalog(shown, None, problems=[_problem(shown, text) for text in refused.problems])
+    except Refused as refused:  # `rulebook check` names a line's first column
+        problems = [replace(problem, col=1 if problem.line else 0) for problem in refused.problems]
+        return UiCatalog(shown, None, problems=problems)
     problems = []
     for entry in po.entries:
         forms = entry.string if isinstance(entry.string, tuple) else (entry.string,)
@@ -78,24 +78,24 @@ def _read(root: Path, language: str, _state: tuple[int, int, int]) -> UiCatalog:
                 continue  # not translated yet: the English is said
             which = f"msgstr[{index}]" if entry.plural else "msgstr"
             msgid = entry.msgid if isinstance(entry.msgid, str) else entry.msgid[0]
+            field = f"{which} of msgid {excerpt(msgid, 40)}"
             problems += [
-                Problem(shown, line, 1, f"{which} of msgid {excerpt(msgid, 40)}: {danger}")
-                for danger in message_dangers(entry.msgid, text)
+                Problem.coded(shown, line, 1, danger, field=field) for danger in message_dangers(entry.msgid, text)
             ]
     return UiCatalog(shown, po.catalog, po.entries, problems)
 
 
-def unreadable(path: Path, root: Path) -> str | None:
+def unreadable(path: Path, root: Path) -> Message | None:
     """Why a file of locales/ must not be opened: a link to /etc/passwd must not have its lines
     quoted into a build log, nor a FIFO hang the build. Any symbolic link as the file itself is
     refused (a translator's file has no reason to be one); a folder on its path may be a link
     that stays inside the project."""
     if path.is_symlink():
-        return "a symbolic link: files of locales/ are read only from the project's own files; refused unread"
+        return Message("catalog.symbolic-link")
     if not inside_project(path, root):
-        return "a folder on its path leads outside the project: refused unread"
+        return Message("catalog.outside-project")
     if not path.is_file():
-        return "not a regular file: refused unread"
+        return Message("catalog.not-a-file")
     return None
 
 
@@ -107,12 +107,3 @@ def catalog_problems(root: Path, languages: list[str]) -> list[Problem]:
         if catalog is not None:
             problems += catalog.problems
     return problems
-
-
-def _problem(shown: str, text: str) -> Problem:
-    """A PO reader's refusal ("file.po:12: message", or "file.po: message") as a located Problem."""
-    rest = text.removeprefix(shown)
-    located = _LOCATED.match(rest)
-    if located:
-        return Problem(shown, int(located.group(1)), 1, rest[located.end() :])
-    return Problem(shown, 0, 0, rest.removeprefix(": "))

@@ -8,14 +8,18 @@ entry) is not counted: exporting does not lose more of it than importing would.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 
 from rulebook.i18n.importer import plan_import, po_target
-from rulebook.i18n.po_file import Refused, read_po_file
+from rulebook.i18n.po_file import read_po_file
+from rulebook.i18n.refused import Refused, refusal_at
 from rulebook.model import Game, Glossary, Project
+from rulebook.problem_codes import Message
+from rulebook.problems import Problem, cut
 
 
-def unimported_edits(project: Project, text_set: Game | Glossary, language: str, path: Path) -> list[str]:
+def unimported_edits(project: Project, text_set: Game | Glossary, language: str, path: Path) -> list[Problem]:
     """One line per entry of the file at `path` that holds an edit the YAML lacks (none when there
     is no file); a file that cannot be read as this text set's PO file is one such line itself."""
     if not path.exists():
@@ -24,12 +28,16 @@ def unimported_edits(project: Project, text_set: Game | Glossary, language: str,
     try:
         po = read_po_file(path, shown)
         target = po_target(project, po, shown)
-    except Refused as refused:
-        return [f"{refused.problems[0]} (it is not a PO file this export would write)"]
+    except Refused as refused:  # said at the refusal's own place, with its code kept in the params
+        first = refused.problems[0]
+        said = Message("i18n.not-an-export", {"code": first.code}, {"problem": first.message})
+        return [replace(first, message=str(said), code=said.code, params=dict(said.params), quoted=dict(said.quoted))]
     if target != (text_set, language):
-        return [f"{shown}: it holds the words of {target[0].id} in {target[1]}, not {text_set.id} in {language}"]
+        held = {"held_language": target[1], "language": language}
+        names = {"held": cut(target[0].id), "text_set": cut(text_set.id)}
+        return [refusal_at(shown, 0, Message("i18n.other-text-set", held, names))]
     plan = plan_import(project, po, text_set, language, shown)
     return [
-        f"{shown}:{plan.lines[change.unit_id]}: '{change.unit_id}' is not imported yet"
+        refusal_at(shown, plan.lines[change.unit_id], Message("i18n.not-imported", {}, {"unit": cut(change.unit_id)}))
         for change in plan.imported.changes
     ]

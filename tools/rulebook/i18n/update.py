@@ -22,8 +22,11 @@ from rulebook.i18n.entry_unit import unit_finder
 from rulebook.i18n.export import build_catalog
 from rulebook.i18n.importer import po_target
 from rulebook.i18n.po_blocks import Block, split_blocks
-from rulebook.i18n.po_file import Entry, PoFile, Refused, po_bytes, previous_msgid_lines, read_po_file
+from rulebook.i18n.po_file import Entry, PoFile, po_bytes, previous_msgid_lines, read_po_file
+from rulebook.i18n.refused import Refused, refusal_at
 from rulebook.model import Project
+from rulebook.problem_codes import Message
+from rulebook.problems import cut
 
 _FORMAT_FLAGS = ("python-brace-format", "no-python-brace-format")  # the template's to say, not the file's
 
@@ -153,6 +156,5 @@ def _encoded(text: str, po: PoFile, po_path: Path, shown: str) -> bytes:
     try:
         return (bom + text).encode(charset)
     except (UnicodeEncodeError, LookupError):
-        raise Refused(
-            [f"{shown}: the current English has characters {charset} cannot hold; save it as UTF-8"]
-        ) from None
+        too_small = Message("i18n.charset-too-small", {}, {"charset": cut(charset)})
+        raise Refused([refusal_at(shown, 0, too_small)]) from None

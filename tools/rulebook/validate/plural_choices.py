@@ -11,7 +11,9 @@ from babel import Locale
 from rulebook import placeholders, plural_choice
 from rulebook.located.document import Document
 from rulebook.model import Game, Glossary, Project
-from rulebook.problems import Problem
+from rulebook.problem_codes import Message
+from rulebook.problem_codes.translation_words import DECIMAL_NUMBERS, WHOLE_NUMBERS
+from rulebook.problems import Problem, cut
 
 
 def plural_choice_problems(project: Project, text_set: Game | Glossary) -> list[Problem]:
@@ -22,38 +24,43 @@ def plural_choice_problems(project: Project, text_set: Game | Glossary) -> list[
                 continue
             for choice, message in choice_messages(unit.text, text_set.facts, language):
                 line, col = _inside_text(words.document, ("units", unit_id, "text"), choice.written)
-                problems.append(Problem(words.document.file, line, col, f"units.{unit_id}.text: {message}"))
+                path = ("units", unit_id, "text")
+                problems.append(Problem.coded(words.document.file, line, col, message, field=".".join(path), path=path))
     return problems
 
 
-def choice_messages(text: str, facts: dict[str, Any], language: str) -> Iterator[tuple[plural_choice.Choice, str]]:
+def choice_messages(text: str, facts: dict[str, Any], language: str) -> Iterator[tuple[plural_choice.Choice, Message]]:
     """What is wrong with each plural choice of a text in a language.
 
     >>> facts = {"setup": {"draws": 3, "names": "x", "list": [1, 2]}}
-    >>> [m for _, m in choice_messages("{{setup.draws|one=a|other=b}}", facts, "cs")]
+    >>> [str(m) for _, m in choice_messages("{{setup.draws|one=a|other=b}}", facts, "cs")]
     ['plural choice on {setup.draws} gives one, other; Czech whole numbers take one, few, other']
     """
     for choice in plural_choice.choices(text):
         if choice.name is None:
             written = choice.written if len(choice.written) <= 60 else choice.written[:57] + "…"
-            yield choice, f"a plural choice must read {plural_choice.SYNTAX}, one form per category: '{written}'"
+            yield choice, Message("plural.syntax", {"syntax": plural_choice.SYNTAX}, {"written": written})
             continue
+        fact = {"fact": cut(f"{{{choice.name}}}")}
         try:
             value = placeholders.lookup(facts, choice.name)
         except KeyError:
-            yield choice, f"plural choice on {{{choice.name}}}, which names no fact"
+            yield choice, Message("plural.unknown-fact", {}, fact)
             continue
         if isinstance(value, bool) or not isinstance(value, int | float):
-            yield choice, f"plural choice on {{{choice.name}}}, which is not a number"
+            yield choice, Message("plural.not-a-number", {}, fact)
             continue
-        wanted = plural_choice.categories(language, isinstance(value, int))
+        whole = isinstance(value, int)
+        wanted = plural_choice.categories(language, whole)
         if tuple(category for category in plural_choice.CATEGORIES if category in choice.forms) != wanted:
-            kind = "whole numbers" if isinstance(value, int) else "decimal numbers"
-            yield (
-                choice,
-                f"plural choice on {{{choice.name}}} gives {', '.join(choice.forms)}; "
-                f"{Locale.parse(language).english_name} {kind} take {', '.join(wanted)}",
-            )
+            said = {
+                "forms": cut(", ".join(choice.forms)),
+                "name": Locale.parse(language).english_name or language,
+                "kind": WHOLE_NUMBERS if whole else DECIMAL_NUMBERS,
+                "wanted": ", ".join(wanted),
+            }
+            params = {"language": language, "whole": whole, "categories": list(wanted)}
+            yield choice, Message("plural.wrong-forms", params, fact | said)
 
 
 def _inside_text(document: Document, path: tuple[str, ...], written: str) -> tuple[int, int]:

@@ -11,12 +11,22 @@ from functools import cache, lru_cache
 from rulebook import placeholders, plural_choice
 from rulebook.i18n.basis import basis
 from rulebook.model import Game, Glossary, Project, Status, Term, Typography, Unit, Words
-from rulebook.problems import Problem
+from rulebook.problem_codes import Message
+from rulebook.problem_codes.translation_words import (
+    COLON,
+    ELLIPSIS,
+    EXCLAMATION_MARK,
+    FULL_STOP,
+    NO_CLOSING,
+    NO_ENDING,
+    QUESTION_MARK,
+)
+from rulebook.problems import Problem, cut
 
 _NUMBER = re.compile(r"\d+(?:[.,]\d+)?")
 _LINK = re.compile(r"\]\(")
 _CLOSERS = "\"'”“’»«)*_ \u00a0\u202f"
-_ENDINGS = {".": "full stop", ":": "colon", "?": "question mark", "!": "exclamation mark", "…": "ellipsis"}
+_ENDINGS = {".": FULL_STOP, ":": COLON, "?": QUESTION_MARK, "!": EXCLAMATION_MARK, "…": ELLIPSIS}
 # A no-break space (U+00A0) or a narrow one (U+202F), where a language's typography wants one.
 _NO_BREAK = "\u00a0\u202f"
 _AFTER_OPEN = re.compile(r"«(?![" + _NO_BREAK + r"])")
@@ -45,26 +55,27 @@ def qa_problems(project: Project, text_set: Game | Glossary) -> list[Problem]:
             source = made_from.english
             alone = _forbidden_terms(terms, language, unit) + _markdown_balance(unit) + _whitespace(unit)
             if language in project.typography:
-                alone += typography_messages(project.typography[language], language, unit.text)
+                alone += typography_dangers(project.typography[language], language, unit.text)
             compared = []
             if source is not None:
                 compared = list(_missing_terms(terms, language, source, unit, names))
                 compared += _numbers(source, unit) + _markdown_links(source, unit) + _punctuation(source, unit)
-            where = ("units", unit_id, "text")
-            problems += [words.document.problem(where, f"units.{unit_id}.text: {message}") for message in alone]
+            where, field = ("units", unit_id, "text"), f"units.{unit_id}.text"
+            problems += [words.document.problem(where, message, field=field) for message in alone]
             problems += [
-                words.document.problem(where, f"units.{unit_id}.text: {message}", severity=made_from.severity)
-                for message in compared
+                words.document.problem(where, message, field=field, severity=made_from.severity) for message in compared
             ]
     return problems
 
 
-def _numbers(source: Unit, unit: Unit) -> list[str]:
+def _numbers(source: Unit, unit: Unit) -> list[Message]:
     """Every number written in the English is written in the translation too."""
 
     present = _number_values(unit.text)
     return [
-        f"the English says {n:g}, the translation does not" for n in _number_values(source.text) if n not in present
+        Message("qa.number-missing", {"number": int(n) if n.is_integer() else n})
+        for n in _number_values(source.text)
+        if n not in present
     ]
 
 
@@ -74,30 +85,30 @@ def _number_values(text: str) -> tuple[float, ...]:
     return tuple(float(n.replace(",", ".")) for n in _NUMBER.findall(bare))
 
 
-def _markdown_balance(unit: Unit) -> list[str]:
+def _markdown_balance(unit: Unit) -> list[Message]:
     messages = []
     text = unit.text
     strong = text.count("**")
     single = text.replace("**", "").count("*")
     if strong % 2 or single % 2:
-        messages.append("unbalanced Markdown emphasis (* or **)")
+        messages.append(Message("qa.unbalanced-emphasis"))
     if text.count("`") % 2:
-        messages.append("unbalanced Markdown code (`)")
+        messages.append(Message("qa.unbalanced-code", {"mark": "`"}))
     if text.count("[") != text.count("]") or text.count("(") < len(_LINK.findall(text)):
-        messages.append("unbalanced Markdown link brackets")
+        messages.append(Message("qa.unbalanced-link"))
     return messages
 
 
-def _markdown_links(source: Unit, unit: Unit) -> list[str]:
+def _markdown_links(source: Unit, unit: Unit) -> list[Message]:
     if len(_LINK.findall(unit.text)) == len(_LINK.findall(source.text)):
         return []
     english, translated = len(_LINK.findall(source.text)), len(_LINK.findall(unit.text))
-    return [f"{english} Markdown link(s) in the English, {translated} in the translation"]
+    return [Message("qa.links-differ", {"english": english, "translated": translated})]
 
 
-def _whitespace(unit: Unit) -> list[str]:
+def _whitespace(unit: Unit) -> list[Message]:
     """A space, tab or line break at either end: a translation tool's slip, invisible in the editor."""
-    return ["starts or ends with whitespace (a space, tab or line break)"] if unit.text != unit.text.strip() else []
+    return [Message("qa.whitespace")] if unit.text != unit.text.strip() else []
 
 
 def _ending(text: str) -> str | None:
@@ -105,14 +116,15 @@ def _ending(text: str) -> str | None:
     return last if last in _ENDINGS else None
 
 
-def _punctuation(source: Unit, unit: Unit) -> list[str]:
+def _punctuation(source: Unit, unit: Unit) -> list[Message]:
     """The translation ends as the English does: with the same closing punctuation, or none."""
     wanted, found = _ending(source.text), _ending(unit.text)
     if wanted == found:
         return []
-    said = _ENDINGS.get(wanted, "no closing punctuation") if wanted else "no closing punctuation"
-    has = _ENDINGS.get(found, "none") if found else "none"
-    return [f"the English ends with {said}, the translation with {has}"]
+    said = _ENDINGS[wanted] if wanted else NO_CLOSING
+    has = _ENDINGS[found] if found else NO_ENDING
+    marks = {"wanted_mark": wanted, "found_mark": found}
+    return [Message("qa.closing-punctuation", marks, {"wanted": said, "found": has})]
 
 
 @cache
@@ -141,26 +153,30 @@ def _language_name(language: str) -> str:
 
 
 def typography_messages(rules: Typography, language: str, text: str) -> list[str]:
+    """The English of `typography_dangers`: what the test of the generated pages compares."""
+    return [str(message) for message in typography_dangers(rules, language, text)]
+
+
+def typography_dangers(rules: Typography, language: str, text: str) -> list[Message]:
     """What breaks the language's typography in a text: the QA of translations, and the test that
-    holds the generated pages to the same rules."""
+    holds the generated pages to the same rules. Each kind of fault once per mark."""
     messages = []
-    name = _language_name(language)
+    said = {"language": language}
+    name = {"name": _language_name(language)}
     if rules.no_break_space_before:
         for match in _space_before(rules.no_break_space_before).finditer(text):
             mark = match.group(1) or match.group(2)
-            messages.append(f"{name} typography: a no-break space (U+00A0 or U+202F) goes before '{mark}'")
+            messages.append(Message("qa.no-break-space", said | {"mark": mark}, name))
     if rules.narrow_no_break_space_before:
         for match in _wide_space_before(rules.narrow_no_break_space_before).finditer(text):
-            mark = match.group(1)
-            messages.append(
-                f"{name} typography: the space before '{mark}' is the narrow no-break space (U+202F), not U+00A0"
-            )
+            messages.append(Message("qa.narrow-no-break-space", said | {"mark": match.group(1)}, name))
     if rules.no_break_space_inside_guillemets and (_AFTER_OPEN.search(text) or _BEFORE_CLOSE.search(text)):
-        messages.append(f"{name} typography: « and » take a no-break space inside")
+        messages.append(Message("qa.guillemet-spaces", said, name))
     if rules.quotes and _STRAIGHT_QUOTE.search(_CODE_SPAN.sub("", text)):
         start, end = rules.quotes
-        messages.append(f'{name} typography: straight quotes ("); quote with {start}…{end}')
-    return sorted(set(messages))
+        quotes = name | {"start": cut(start), "end": cut(end)}
+        messages.append(Message("qa.straight-quotes", said | {"quote": '"'}, quotes))
+    return sorted(set(messages), key=str)
 
 
 @cache
@@ -184,23 +200,29 @@ def _source_terms(project: Project, words: Words) -> list[Problem]:
     """The English avoids the words terms.yaml forbids it too (a player holds a hand, not a rack)."""
     terms = [term for term in project.terms if words.language in term.forbidden]
     return [
-        words.document.problem(("units", unit_id, "text"), f"units.{unit_id}.text: {message}")
+        words.document.problem(("units", unit_id, "text"), message, field=f"units.{unit_id}.text")
         for unit_id, unit in words.units.items()
         for message in _forbidden_terms(terms, words.language, unit)
     ]
 
 
-def _forbidden_terms(terms: list[Term], language: str, unit: Unit) -> list[str]:
+def _forbidden_terms(terms: list[Term], language: str, unit: Unit) -> list[Message]:
     translated = placeholders.PLACEHOLDER.sub(" ", plural_choice.spelled_out(unit.text))
     return [
-        f"terminology: '{form}…' is not used for '{term.id}'; say {_list(term.preferred.get(language, term.english))}"
+        Message(
+            "qa.forbidden-term",
+            {"language": language},
+            {"form": cut(form), "term": cut(term.id), "preferred": _list(term.preferred.get(language, term.english))},
+        )
         for term in terms
         for form in term.forbidden.get(language, ())
         if _pattern((form,)).search(translated)
     ]
 
 
-def _missing_terms(terms: list[Term], language: str, source: Unit, unit: Unit, names: re.Pattern[str]) -> Iterator[str]:
+def _missing_terms(
+    terms: list[Term], language: str, source: Unit, unit: Unit, names: re.Pattern[str]
+) -> Iterator[Message]:
     """A term of the English that the translation does not render. A game's name ("Go") is a
     name, not the term it resembles."""
     if not terms:
@@ -209,8 +231,10 @@ def _missing_terms(terms: list[Term], language: str, source: Unit, unit: Unit, n
     translated = placeholders.PLACEHOLDER.sub(" ", plural_choice.spelled_out(unit.text))
     for term in terms:
         if _pattern(term.english).search(english) and not _pattern(term.preferred[language]).search(translated):
-            yield f"terminology: the English has '{term.id}', the translation none of {_list(term.preferred[language])}"
+            said = {"term": cut(term.id), "preferred": _list(term.preferred[language])}
+            yield Message("qa.missing-term", {"language": language}, said)
 
 
 def _list(forms: tuple[str, ...]) -> str:
-    return ", ".join(f"'{form}…'" for form in forms)
+    """The forms as the words quote them, cut: terms.yaml is written by contributors."""
+    return cut(", ".join(f"'{form}…'" for form in forms))
