@@ -21,6 +21,7 @@ from rulebook.i18n.history import earlier_texts
 from rulebook.i18n.importer import _located, _new_errors
 from rulebook.i18n.plural_forms import same_plural_forms
 from rulebook.i18n.po_file import Refused as PoRefused
+from rulebook.i18n.refused import refusal_at, refusal_line
 from rulebook.i18n.review import review_po
 from rulebook.i18n.state import State, unit_states
 from rulebook.i18n.ui import gettext_plural_forms, ui_translations
@@ -28,6 +29,7 @@ from rulebook.i18n.words_file import Change, apply_changes
 from rulebook.load.project import load_project
 from rulebook.located.limits import MAX_YAML_BYTES
 from rulebook.model import Status, source_hash
+from rulebook.problem_codes import Message, say
 from rulebook.problems import Problem, Severity
 from rulebook.site_address import configured_site_url
 from test_import import NEW_WINNER, commit_english_edit, export, import_, set_msgstr, yaml_unit
@@ -563,17 +565,20 @@ def test_update_keeps_an_entry_the_translator_marked_fuzzy(project_copy: Path, t
 
 def test_a_new_error_is_located_at_the_po_line_of_its_unit_or_said_as_it_is() -> None:
     lines = {"rule.bags": 42}
-    bags = Problem("rules/rebus/fr.yaml", 3, 5, "units.rule.bags.text: unbalanced Markdown emphasis (* or **)")
-    assert _located(bags, lines, "po/rebus.fr.po") == (
-        "po/rebus.fr.po:42: 'rule.bags': unbalanced Markdown emphasis (* or **)"
-    )
+    field = "units.rule.bags.text"
+    bags = Problem.coded("rules/rebus/fr.yaml", 3, 5, Message("qa.unbalanced-emphasis"), field=field)
+    located = _located(bags, lines, "po/rebus.fr.po")
+    assert (located.file, located.line, located.code) == ("po/rebus.fr.po", 42, "qa.unbalanced-emphasis")
+    assert refusal_line(located) == "po/rebus.fr.po:42: 'rule.bags': unbalanced Markdown emphasis (* or **)"
+    assert say(located.code, located.params, located.quoted) == located.message
     other = Problem("rules/rebus/fr.yaml", 1, 1, "language: not the file's folder language")
-    assert _located(other, lines, "po/rebus.fr.po") == (
-        "rules/rebus/fr.yaml:1:1: language: not the file's folder language (after the import)"
-    )
+    after = _located(other, lines, "po/rebus.fr.po")
+    assert (after.code, dict(after.params)) == ("i18n.after-import", {"code": ""})
+    assert refusal_line(after) == "rules/rebus/fr.yaml:1:1: language: not the file's folder language (after the import)"
     unlisted = Problem("rules/rebus/fr.yaml", 9, 5, "units.rule.winner.text: too long")
-    assert _located(unlisted, lines, "po/rebus.fr.po").endswith("(after the import)")
-    assert str(PoRefused(["a.po:1: one", "a.po:2: two"])) == "a.po:1: one\na.po:2: two"
+    assert _located(unlisted, lines, "po/rebus.fr.po").message.endswith("(after the import)")
+    one, two = (refusal_at("a.po", n, Message("catalog.utf-8", {"byte": "ff"})) for n in (1, 2))
+    assert str(PoRefused([one, two])) == "a.po:1: not valid utf-8: byte 0xff\na.po:2: not valid utf-8: byte 0xff"
 
 
 def test_new_errors_are_counted_without_positions_and_kept_with_theirs() -> None:

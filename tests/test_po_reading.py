@@ -30,9 +30,34 @@ def po(tmp_path: Path, body: str, language: str = "fr", plurals: str = FRENCH_PL
 
 
 def refusal(path: Path) -> list[str]:
-    with pytest.raises(Refused) as refused:
+    """The refusal's lines, as `rulebook i18n` prints them."""
+    return refused(path).lines
+
+
+def refused(path: Path) -> Refused:
+    with pytest.raises(Refused) as refusal:
         read_po_file(path, "file.po")
-    return refused.value.problems
+    return refusal.value
+
+
+def test_each_refusal_is_coded_at_its_file_and_line(tmp_path: Path) -> None:
+    folders = [tmp_path / str(n) for n in range(4)]
+    for folder in folders:
+        folder.mkdir()
+    cases = [  # the header's lines: 5 Content-Type, 6 Plural-Forms; the body from line 8
+        (po(folders[0], 'msgid "x"\nmsgstr "y"\nmsgid "x"\nmsgstr "z"\n'), "catalog.duplicate-entry", 10, {"first": 8}),
+        (po(folders[1], 'msgid "x"\nmsgstr "y"\n', plurals="nplurals=9; plural=n;"), "catalog.plural-count", 6, None),
+        (po(folders[2], 'msgid "x"\nmsgstr "y"\n', charset="latin-1"), "catalog.other-charset", 5, {}),
+        (po(folders[3], 'msgid "x"\nmsgstr "\xe9"\n'), "catalog.utf-8", 9, {"byte": "e9"}),
+    ]
+    latin = folders[3] / "file.po"
+    latin.write_bytes(latin.read_text(encoding="utf-8").encode("latin-1"))
+    for path, code, line, params in cases:
+        (problem,) = refused(path).problems
+        assert (problem.file, problem.code, problem.line) == ("file.po", code, line), code
+        assert params is None or dict(problem.params) == params, code
+    (plural,) = refused(cases[1][0]).problems
+    assert dict(plural.params) == {"count": 9, "limit": 6}
 
 
 def test_a_plural_entry_keeps_its_forms_in_msgstr_index_order(tmp_path: Path) -> None:

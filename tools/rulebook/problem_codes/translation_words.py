@@ -32,10 +32,15 @@ register(
 )
 register("qa.whitespace", N_("starts or ends with whitespace (a space, tab or line break)"))
 # The closing punctuation of a text, as qa.closing-punctuation names it (quoted by their msgid).
+# TRANSLATORS: a closing mark, as in "the English ends with full stop, the translation with none".
 FULL_STOP = N_("full stop")
+# TRANSLATORS: a closing mark (:), as in "the English ends with colon".
 COLON = N_("colon")
+# TRANSLATORS: a closing mark, as in "the English ends with question mark".
 QUESTION_MARK = N_("question mark")
+# TRANSLATORS: a closing mark, as in "the English ends with exclamation mark".
 EXCLAMATION_MARK = N_("exclamation mark")
+# TRANSLATORS: a closing mark (…), as in "the English ends with ellipsis".
 ELLIPSIS = N_("ellipsis")
 # TRANSLATORS: what the English ends with when it has no closing punctuation.
 NO_CLOSING = N_("no closing punctuation")
