@@ -176,3 +176,32 @@ def test_every_form_is_checked_not_only_the_one_shown_now(project_copy, capsys) 
     code, out, _ = run_cli(capsys, "--root", str(project_copy), "check")
     assert code == 1
     assert "units.rule.drawing.text: the link target javascript:alert(1) is not allowed" in out
+
+
+def test_each_fault_of_a_plural_choice_has_its_code_and_params() -> None:
+    from rulebook.problem_codes import say
+    from rulebook.validate.plural_choices import choice_messages
+
+    facts = {"setup": {"draws": 3, "share": 0.5, "name": "x"}}
+    found = {
+        text: next(message for _, message in choice_messages(text, facts, "cs"))
+        for text in (
+            "{{setup.draws|one=a}",  # no closing braces: not a choice at all, so nothing is said
+            "{{setup.draws|one=a|other=b}}",
+            "{{setup.none|one=a|other=b}}",
+            "{{setup.name|one=a|other=b}}",
+        )
+        if list(choice_messages(text, facts, "cs"))
+    }
+    codes = {text: message.code for text, message in found.items()}
+    assert codes == {
+        "{{setup.draws|one=a|other=b}}": "plural.wrong-forms",
+        "{{setup.none|one=a|other=b}}": "plural.unknown-fact",
+        "{{setup.name|one=a|other=b}}": "plural.not-a-number",
+    }
+    # Czech whole numbers take one, few and other (CLDR); the words name the fact as written.
+    wrong = found["{{setup.draws|one=a|other=b}}"]
+    assert dict(wrong.params) == {"language": "cs", "whole": True, "categories": ["one", "few", "other"]}
+    # The kind of number is words of the catalog, said in the message's language.
+    czech = {"whole numbers": "celá čísla"}
+    assert "celá čísla" in say(wrong.code, wrong.params, wrong.quoted, gettext=lambda words: czech.get(words, words))
