@@ -163,8 +163,8 @@ register(
     "term.no-stem",
     N_(
         "'{term}' starts with none of the stems in {stems}; "
-        "add its stem there, so that `rulebook check` matches what the TBX offers"
+        "add its stem there, so that {command} matches what the TBX offers"
     ),
     params=("language",),
-    quoted=("term", "stems"),
+    quoted=("term", "stems", "command"),  # the command in Markdown code: markup comes in a quote
 )

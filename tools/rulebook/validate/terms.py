@@ -15,6 +15,8 @@ from rulebook.problem_codes import Message
 from rulebook.problems import Problem, cut
 from rulebook.validate.qa import _pattern as stem_pattern
 
+CHECK_COMMAND = "`rulebook check`"  # quoted, as interface words hold no markup
+
 
 def term_problems(project: Project, document: Document) -> list[Problem]:
     problems = []
@@ -30,7 +32,11 @@ def term_problems(project: Project, document: Document) -> list[Problem]:
                         where = f"terms.{term.index}.terms.{language}.{standing}.{position}"
                         path = ("terms", term.index, "terms", language, standing, position)
                         stem_key = "en" if language == project.source_language else f"{language}.{_stem_key(standing)}"
-                        quoted = {"term": cut(whole), "stems": f"terms.{term.index}.{stem_key}"}
+                        quoted = {
+                            "term": cut(whole),
+                            "stems": f"terms.{term.index}.{stem_key}",
+                            "command": CHECK_COMMAND,
+                        }
                         unmatched = Message("term.no-stem", {"language": language}, quoted)
                         problems.append(document.problem(path, unmatched, field=where))
     return problems
