@@ -80,6 +80,7 @@ def test_an_expected_refusal_that_scores_is_an_error(project_copy: Path, capsys)
 
 def test_an_example_refused_with_another_code_or_other_params_is_an_error(project_copy: Path, capsys) -> None:
     """Oh My Word too-many-tokens: 13 + 13 = 26 tokens taken from a box of 25 (facts.components)."""
+    before = "Bob: [2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2]\n    expect: "
     refusal = "{refused: {code: score.too-many-tokens, params: {n: 26, available: 25}}}"
     games = {game.id: game for game in load_project(ROOT).project.games}
     index = next(e.index for e in games["oh-my-word"].examples if e.id == "too-many-tokens")
@@ -88,19 +89,15 @@ def test_an_example_refused_with_another_code_or_other_params_is_an_error(projec
         "{refused: {code: score.too-many-tokens, params: {n: 25}}}",
         "{refused: {code: score.too-many-tokens, params: {taken: 26}}}",
     ):
-        edit(project_copy, "rules/oh-my-word/game.yaml", f"expect: {refusal}", f"expect: {wrong}")
+        edit(project_copy, "rules/oh-my-word/game.yaml", before + refusal, before + wrong)
         problems = _coded(capsys, project_copy)
         assert [(p["code"], p["path"], p["params"]) for p in problems] == [
             ("example.other-refusal", ["examples", index], {"refused": ["score.too-many-tokens"]})
         ], wrong
         refusal = wrong
     # Some of the params are enough.
-    edit(
-        project_copy,
-        "rules/oh-my-word/game.yaml",
-        f"expect: {refusal}",
-        "expect: {refused: {code: score.too-many-tokens, params: {n: 26}}}",
-    )
+    some = "{refused: {code: score.too-many-tokens, params: {n: 26}}}"
+    edit(project_copy, "rules/oh-my-word/game.yaml", before + refusal, before + some)
     assert run_cli(capsys, "--root", str(project_copy), "check")[0] == 0
 
 
