@@ -617,18 +617,49 @@ FAULTS = [
         "examples: a refusal expected where it scores",
         "rules/rebus/game.yaml",
         "expect: {score: 108}",
-        'expect: {refused: "a player holds only 9"}',
+        "expect: {refused: score.tiles-over-rack}",
         "- ▸id: two-squares",
-        "example 'two-squares': expected a refusal ('a player holds only 9'), but it scores {\"score\": 108, …",
+        "example 'two-squares': expected a refusal ('score.tiles-over-rack'), but it scores {\"score\": 108, …",
+    ),
+    # REBUS ten-tiles places 10 tiles from a rack of 9: refused with score.tiles-over-rack, n 10.
+    Fault(
+        "examples: a refusal with another code",
+        "rules/rebus/game.yaml",
+        "expect: {refused: score.tiles-over-rack}",
+        "expect: {refused: score.tiles-left-over-rack}",
+        "- ▸id: ten-tiles",
+        "example 'ten-tiles': expected the refusal 'score.tiles-left-over-rack', got 'score.tiles-over-rack' "
+        "(turn.tiles_placed: 10 tiles placed, but a player holds only 9); reproduce: rulebook score rebus "
+        "--example ten-tiles",
     ),
     Fault(
-        "examples: a refusal that says something else",
+        "examples: a refusal with its code and other params",
         "rules/rebus/game.yaml",
-        'expect: {refused: "a player holds only 9"}',
-        'expect: {refused: "a player holds only 8"}',
+        "expect: {refused: score.tiles-over-rack}",
+        "expect: {refused: {code: score.tiles-over-rack, params: {n: 10, rack: 8}}}",
         "- ▸id: ten-tiles",
-        "example 'ten-tiles': expected a refusal saying 'a player holds only 8', got: turn.tiles_placed: 10 tiles "
-        "placed, but a player holds only 9; reproduce: rulebook score rebus --example ten-tiles",
+        "example 'ten-tiles': expected the refusal 'score.tiles-over-rack' {\"n\": 10, \"rack\": 8}, got "
+        "'score.tiles-over-rack' (turn.tiles_placed: 10 tiles placed, but a player holds only 9); reproduce: "
+        "rulebook score rebus --example ten-tiles",
+    ),
+    Fault(
+        "examples: a refusal with its code and params",
+        "rules/rebus/game.yaml",
+        "expect: {refused: score.tiles-over-rack}",
+        "expect: {refused: {code: score.tiles-over-rack, params: {n: 10, rack: 9}}}",
+        "",
+        "",
+        code=0,
+    ),
+    # A refusal is matched by its code, never by its English words: the schema refuses words.
+    Fault(
+        "schema: a worked example expecting a refusal by its words",
+        "rules/rebus/game.yaml",
+        "expect: {refused: score.tiles-over-rack}",
+        'expect: {refused: "a player holds only 9"}',
+        '▸"a player holds only 9"',
+        "examples[8].expect.refused: expected a problem code or a problem code with params; "
+        "got 'a player holds only 9'",
     ),
     Fault(
         "examples: an input the scoring refuses, located in the input",

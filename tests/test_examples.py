@@ -9,6 +9,7 @@ from conftest import ROOT, edit, locate, run_cli
 from rulebook.load.project import load_project
 from rulebook.model import Ruling
 from rulebook.scoring.assumptions import assumed_rulings
+from rulebook.scoring.worked import expected_refusal
 
 
 def check(capsys, root: Path) -> tuple[int, list[str]]:
@@ -60,11 +61,51 @@ def test_a_french_caption_quoting_a_wrong_number_is_named(project_copy: Path, ca
     )
 
 
+def _coded(capsys, root: Path) -> list[dict]:
+    """The errors `rulebook check --json` prints: code, path and params, compared instead of words."""
+    code, out, _ = run_cli(capsys, "--root", str(root), "check", "--json")
+    assert code == 1
+    return [problem for problem in json.loads(out)["problems"] if problem["severity"] == "error"]
+
+
 def test_an_expected_refusal_that_scores_is_an_error(project_copy: Path, capsys) -> None:
     edit(project_copy, "rules/oh-my-word/game.yaml", "players: {Ann: [4], Bob: [1]}", "players: {Ann: [3], Bob: [1]}")
-    code, problems = check(capsys, project_copy)
-    assert code == 1
-    assert any("example 'token-of-four': expected a refusal ('not 4'), but it scores" in p for p in problems)
+    game = next(game for game in load_project(ROOT).project.games if game.id == "oh-my-word")
+    index = next(example.index for example in game.examples if example.id == "token-of-four")
+    problems = _coded(capsys, project_copy)
+    assert [(p["code"], p["path"], p["file"]) for p in problems] == [
+        ("example.refusal-expected", ["examples", index], "rules/oh-my-word/game.yaml")
+    ]
+
+
+def test_an_example_refused_with_another_code_or_other_params_is_an_error(project_copy: Path, capsys) -> None:
+    """Oh My Word too-many-tokens: 13 + 13 = 26 tokens taken from a box of 25 (facts.components)."""
+    before = "Bob: [2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2]\n    expect: "
+    refusal = "{refused: {code: score.too-many-tokens, params: {n: 26, available: 25}}}"
+    games = {game.id: game for game in load_project(ROOT).project.games}
+    index = next(e.index for e in games["oh-my-word"].examples if e.id == "too-many-tokens")
+    for wrong in (
+        "{refused: score.token-value}",
+        "{refused: {code: score.too-many-tokens, params: {n: 25}}}",
+        "{refused: {code: score.too-many-tokens, params: {taken: 26}}}",
+    ):
+        edit(project_copy, "rules/oh-my-word/game.yaml", before + refusal, before + wrong)
+        problems = _coded(capsys, project_copy)
+        assert [(p["code"], p["path"], p["params"]) for p in problems] == [
+            ("example.other-refusal", ["examples", index], {"refused": ["score.too-many-tokens"]})
+        ], wrong
+        refusal = wrong
+    # Some of the params are enough.
+    some = "{refused: {code: score.too-many-tokens, params: {n: 26}}}"
+    edit(project_copy, "rules/oh-my-word/game.yaml", before + refusal, before + some)
+    assert run_cli(capsys, "--root", str(project_copy), "check")[0] == 0
+
+
+def test_a_refusal_is_expected_by_its_code_never_by_its_words(project_copy: Path, capsys) -> None:
+    edit(project_copy, "rules/rebus/game.yaml", "{refused: score.tiles-over-rack}", '{refused: "holds only 9"}')
+    problems = _coded(capsys, project_copy)
+    assert [p["code"] for p in problems] == ["schema.oneOf"]
+    assert problems[0]["path"][-2:] == ["expect", "refused"]
 
 
 def test_an_example_input_that_breaks_the_schema_is_located(project_copy: Path, capsys) -> None:
@@ -95,11 +136,13 @@ def test_every_example_reproduces_with_its_command(capsys) -> None:
             argv = ["--root", str(ROOT), "score", game.id, "--example", example.id, "--json"]
             code, out, err = run_cli(capsys, *argv)
             printed = json.loads(out)
-            if "refused" in example.expect:
+            expected = expected_refusal(example)
+            if expected is not None:
                 assert (code, printed["error"]) == (2, True), example.id
-                assert any(example.expect["refused"] in problem["message"] for problem in printed["problems"]), (
-                    example.id
-                )
+                refusals = [(problem["code"], problem["params"]) for problem in printed["problems"]]
+                assert any(
+                    refused == expected[0] and expected[1].items() <= params.items() for refused, params in refusals
+                ), example.id
                 continue
             assert code == 0, f"{example.id}: {err}"
             assert {field: printed.get(field) for field in example.expect} == example.expect, example.id

@@ -10,11 +10,13 @@ import re
 from collections.abc import Iterator
 from typing import Any
 
+from rulebook.located.document import format_path
 from rulebook.model import Example, Game, Project
-from rulebook.problems import Problem
+from rulebook.problem_codes import Message
+from rulebook.problems import Problem, cut
 from rulebook.scoring.outcome import Outcome
 from rulebook.scoring.situation import Invalid
-from rulebook.scoring.worked import expectation_mismatch, worked_outcome
+from rulebook.scoring.worked import SHOWN_LENGTH, expectation_mismatch, reproduce_command, worked_outcome
 
 _NUMBER = re.compile(r"\d+(?:[.,]\d+)?")
 
@@ -22,34 +24,49 @@ _NUMBER = re.compile(r"\d+(?:[.,]\d+)?")
 def example_problems(project: Project, game: Game) -> list[Problem]:
     document = game.document
     if game.examples and not game.scored:
-        return [document.problem(("examples",), f"examples: {game.id} has no scoring functions to run them")]
+        unscored = Message("example.no-scoring", {}, {"game": cut(game.id)})
+        return [document.problem(("examples",), unscored, field="examples")]
     problems = _references(game)
     for example in game.examples:
         where = ("examples", example.index)
-        reproduce = f"reproduce: rulebook score {game.id} --example {example.id}"
+        command = reproduce_command(game.id, example)
         scored = worked_outcome(game, example, project.root)
         outcome = scored if isinstance(scored, Outcome) else None
         refused: list[Problem] = scored.problems if isinstance(scored, Invalid) else []
-        if outcome is None and "refused" not in example.expect:
-            # Say where in the input it went wrong, at that place.
-            problems += [
-                Problem(
-                    p.file,
-                    p.line,
-                    p.col,
-                    f"example '{example.id}': expected {_json(example.expect)}, but {p.message}; {reproduce}",
-                )
-                for p in refused
-            ]
+        if isinstance(scored, Invalid) and "refused" not in example.expect:
+            problems += _refused_problems(example, scored, command)
             continue
         refusals = [problem.message for problem in refused]
-        mismatch = expectation_mismatch(example, outcome, refusals)
+        mismatch = expectation_mismatch(example, scored, command)
         if mismatch:
-            problems.append(document.problem(where, f"example '{example.id}': {mismatch}; {reproduce}"))
+            problems.append(document.problem(where, mismatch))
             continue
         allowed = _numbers_of(example, outcome, refusals, game.facts)
         problems += _caption_problems(game, example, allowed, outcome)
     return problems
+
+
+def _refused_problems(example: Example, invalid: Invalid, command: str) -> list[Problem]:
+    """An example that expects a result but is refused: each refusal, where in the input it went wrong."""
+    named = {"id": cut(example.id), "expected": cut(_json(example.expect), SHOWN_LENGTH), "command": command}
+    return [
+        Problem.coded(
+            problem.file,
+            problem.line,
+            problem.col,
+            Message(
+                "example.refused",
+                {"refused": meaning["code"]},
+                named | {"reason": cut(problem.message, SHOWN_LENGTH)},
+            ),
+            path=problem.path,
+        )
+        for problem, meaning in zip(invalid.problems, invalid.meanings, strict=True)
+    ]
+
+
+def _unknown(kind: str, name: str) -> Message:
+    return Message(f"id.unknown-{kind}", {}, {"id": cut(name)})
 
 
 def _references(game: Game) -> list[Problem]:
@@ -58,41 +75,36 @@ def _references(game: Game) -> list[Problem]:
     ruling_ids = {ruling.id for ruling in game.rulings}
     for index, rule_id in enumerate(game.scoring_rules):
         if rule_id not in rule_ids:
-            problems.append(document.problem(("scoring_rules", index), f"scoring_rules[{index}]: no rule '{rule_id}'"))
+            path = ("scoring_rules", index)
+            problems.append(document.problem(path, _unknown("rule", rule_id), field=format_path(path)))
     for ruling in game.rulings:
         index = game.rulings.index(ruling)
         for position, rule_id in enumerate(ruling.rules):
             if rule_id not in rule_ids:
-                problems.append(
-                    document.problem(
-                        ("rulings", index, "rules", position), f"rulings[{index}].rules: no rule '{rule_id}'"
-                    )
-                )
+                path = ("rulings", index, "rules", position)
+                problems.append(document.problem(path, _unknown("rule", rule_id), field=format_path(path[:-1])))
     seen: set[str] = set()
     for example in game.examples:
         where = ("examples", example.index)
         if example.id in seen:
-            problems.append(document.problem((*where, "id"), f"example id '{example.id}' is used twice"))
+            twice = Message("example.duplicate-id", {}, {"id": cut(example.id)})
+            problems.append(document.problem((*where, "id"), twice))
         seen.add(example.id)
         for field, known in (("rules", rule_ids), ("rulings", ruling_ids)):
             for position, name in enumerate(getattr(example, field)):
                 if name not in known:
-                    problems.append(
-                        document.problem(
-                            (*where, field, position),
-                            f"examples[{example.index}].{field}: no {field[:-1]} '{name}'",
-                        )
-                    )
+                    path = (*where, field, position)
+                    problems.append(document.problem(path, _unknown(field[:-1], name), field=format_path(path[:-1])))
     illustrated_rules = {rule for example in game.examples for rule in example.rules}
     for index, rule_id in enumerate(game.scoring_rules):
         if rule_id in rule_ids and rule_id not in illustrated_rules:
-            problems.append(
-                document.problem(("scoring_rules", index), f"scoring rule '{rule_id}' has no worked example")
-            )
+            alone = Message("example.rule-without-example", {}, {"id": cut(rule_id)})
+            problems.append(document.problem(("scoring_rules", index), alone))
     illustrated_rulings = {ruling for example in game.examples for ruling in example.rulings}
     for index, ruling in enumerate(game.rulings):
         if ruling.id not in illustrated_rulings and game.examples:
-            problems.append(document.problem(("rulings", index, "id"), f"ruling '{ruling.id}' has no worked example"))
+            alone = Message("example.ruling-without-example", {}, {"id": cut(ruling.id)})
+            problems.append(document.problem(("rulings", index, "id"), alone))
     return problems
 
 
@@ -100,17 +112,16 @@ def _caption_problems(game: Game, example: Example, allowed: set[float], outcome
     result = (
         _json({key: outcome.values[key] for key in example.expect if key in outcome.values}) if outcome else "refused"
     )
+    shown = {"id": cut(example.id), "result": cut(result, SHOWN_LENGTH)}
     for words in game.words.values():
         unit = words.units.get(example.unit_id)
         if unit is None:
             continue
         for written in _NUMBER.findall(unit.text):
             if float(written.replace(",", ".")) not in allowed:
-                yield words.document.problem(
-                    ("units", example.unit_id, "text"),
-                    f"units.{example.unit_id}.text: the caption says {written}, which example '{example.id}' "
-                    f"does not compute ({result})",
-                )
+                path = ("units", example.unit_id, "text")
+                said = Message("example.caption-number", {}, shown | {"number": cut(written)})
+                yield words.document.problem(path, said, field=format_path(path))
 
 
 def _numbers_of(example: Example, outcome: Outcome | None, refusals: list[str], facts: Any) -> set[float]:

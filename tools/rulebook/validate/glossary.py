@@ -8,10 +8,12 @@ import re
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
-from rulebook.files import OUTSIDE_PROJECT, inside_project
-from rulebook.located.document import Document, JsonPath
+from rulebook.files import inside_project
+from rulebook.located.document import Document, JsonPath, format_path
 from rulebook.model import Facts, Glossary, Project
-from rulebook.problems import Problem
+from rulebook.problem_codes import Message
+from rulebook.problem_codes.content_words import MORE_REMOVED
+from rulebook.problems import Problem, cut
 from rulebook.render.anchors import is_reserved_id
 from rulebook.render.icons import MAX_PICTURE_BYTES, icon_file, icons_folder, is_drawn
 from rulebook.render.sanitizer import PICTURE_ALLOWED, removals
@@ -29,13 +31,13 @@ def glossary_problems(project: Project, glossary: Glossary) -> list[Problem]:
     document, problems = glossary.document, []
     promised = glossary.facts[COUNT_FACT[0]][COUNT_FACT[1]]
     if len(glossary.symbols) != promised:
-        problems.append(
-            document.problem(
-                ("symbols",),
-                f"symbols: {len(glossary.symbols)} symbols, but the rules promise {promised} "
-                f"({glossary.facts_file}: facts.{'.'.join(COUNT_FACT)})",
-            )
-        )
+        counted = {
+            "count": len(glossary.symbols),
+            "promised": promised,
+            "facts_file": glossary.facts_file,
+            "fact": f"facts.{'.'.join(COUNT_FACT)}",
+        }
+        problems.append(document.problem(("symbols",), Message("glossary.symbol-count", counted), field="symbols"))
     known = {symbol.id for symbol in glossary.symbols}
     problems += _group_problems(glossary, known)
     price = scorer(project.root, glossary.game_id).glossary_price  # its game prices its examples
@@ -44,19 +46,16 @@ def glossary_problems(project: Project, glossary: Glossary) -> list[Problem]:
     for symbol in glossary.symbols:
         where = ("symbols", symbol.index)
         if symbol.id in PAGE_ANCHORS or is_reserved_id(symbol.id):
-            problems.append(document.problem((*where, "id"), f"symbol id '{symbol.id}' is an anchor the page uses"))
+            anchor = Message("glossary.page-anchor", {}, {"id": cut(symbol.id)})
+            problems.append(document.problem((*where, "id"), anchor))
         if symbol.id in first_id:
             line = document.where(("symbols", first_id[symbol.id], "id"))[0]
-            problems.append(
-                document.problem((*where, "id"), f"symbol id '{symbol.id}' is used twice (first at line {line})")
-            )
+            twice = Message("glossary.duplicate-symbol", {"first": line}, {"id": cut(symbol.id)})
+            problems.append(document.problem((*where, "id"), twice))
         first_id.setdefault(symbol.id, symbol.index)
         if symbol.icon in first_icon:
-            problems.append(
-                document.problem(
-                    (*where, "icon"), f"icon '{symbol.icon}' is already the picture of '{first_icon[symbol.icon]}'"
-                )
-            )
+            shared = {"icon": cut(symbol.icon), "symbol": cut(first_icon[symbol.icon])}
+            problems.append(document.problem((*where, "icon"), Message("glossary.duplicate-icon", {}, shared)))
         first_icon.setdefault(symbol.icon, symbol.id)
         problems += _icon_problems(document, (*where, "icon"), symbol.icon, project.root)
         problems += _example_problems(glossary, symbol, known)
@@ -68,23 +67,31 @@ def glossary_problems(project: Project, glossary: Glossary) -> list[Problem]:
 def _icon_problems(document: Document, where: JsonPath, icon: str, root: Path) -> list[Problem]:
     """The icon exists; a picture drawn for the project holds only what the picture allowlist keeps."""
     file = icon_file(icon, root)
+    named = {"icon": cut(icon)}
     if not is_drawn(icon):
         if file.is_file():
             return []
-        return [document.problem(where, f"icon '{icon}' is not in the installed mkdocs-material ({icons_folder()})")]
-    shown = file.relative_to(root).as_posix()
+        missing = Message("glossary.icon-missing", {}, named | {"folder": cut(str(icons_folder()), 200)})
+        return [document.problem(where, missing)]
+    shown = named | {"file": cut(file.relative_to(root).as_posix())}
     if file.exists() and not inside_project(file, root):
-        return [document.problem(where, f"icon '{icon}': {shown}: {OUTSIDE_PROJECT}")]
+        return [document.problem(where, Message("glossary.icon-outside", {}, shown))]
     try:
         if file.stat().st_size > MAX_PICTURE_BYTES:
-            return [document.problem(where, f"icon '{icon}': {shown} is over {MAX_PICTURE_BYTES // 1024} KiB")]
+            too_large = Message("glossary.icon-too-large", {"limit": MAX_PICTURE_BYTES // 1024}, shown)
+            return [document.problem(where, too_large)]
         removed = removals(file.read_text(encoding="utf-8"), PICTURE_ALLOWED)
     except (OSError, UnicodeDecodeError):
-        return [document.problem(where, f"icon '{icon}': no readable UTF-8 picture {shown}")]
+        return [document.problem(where, Message("glossary.icon-unreadable", {}, shown))]
     if not removed:
         return []
-    listed = ", ".join(removed[:3]) + (f" and {len(removed) - 3} more" if len(removed) > 3 else "")
-    return [document.problem(where, f"icon '{icon}': {shown} holds what a picture may not: {listed}")]
+    left = len(removed) - 3
+    listed = shown | {
+        "removed": cut(", ".join(removed[:3]), 200),
+        "more": MORE_REMOVED if left > 0 else "",
+        "left": str(left),
+    }
+    return [document.problem(where, Message("glossary.icon-markup", {"count": len(removed)}, listed))]
 
 
 def _group_problems(glossary: Glossary, known: set[str]) -> Iterator[Problem]:
@@ -93,21 +100,21 @@ def _group_problems(glossary: Glossary, known: set[str]) -> Iterator[Problem]:
     used = {symbol.group for symbol in glossary.symbols}
     for position, group in enumerate(glossary.groups):
         if group not in used:
-            yield document.problem(("groups", position), f"group '{group}' has no symbol")
+            yield document.problem(("groups", position), Message("glossary.empty-group", {}, {"group": cut(group)}))
         if group in known or group in PAGE_ANCHORS or is_reserved_id(group):
-            yield document.problem(("groups", position), f"group '{group}' has the id of a symbol or of the page")
+            taken = Message("glossary.group-anchor", {}, {"group": cut(group)})
+            yield document.problem(("groups", position), taken)
+    declared = cut(", ".join(glossary.groups), 200)
     for symbol in glossary.symbols:
         if symbol.group not in glossary.groups:
-            yield document.problem(
-                ("symbols", symbol.index, "group"),
-                f"group '{symbol.group}' is not one of groups: {', '.join(glossary.groups)}",
-            )
+            unknown = Message("glossary.unknown-group", {}, {"group": cut(symbol.group), "groups": declared})
+            yield document.problem(("symbols", symbol.index, "group"), unknown)
 
 
-def _rack_problem(document: Document, where: JsonPath, tiles: int, rack: int, what: str) -> Problem | None:
+def _rack_problem(document: Document, where: JsonPath, tiles: int, rack: int, code: str, what: dict) -> Problem | None:
     """A row of tiles is laid from one hand: more tiles than a player holds cannot be played."""
     if tiles > rack:
-        return document.problem(where, f"{what} has {tiles} tiles, but a player holds {rack}")
+        return document.problem(where, Message(code, {"tiles": tiles, "rack": rack}, what))
     return None
 
 
@@ -118,37 +125,42 @@ def _illustration_problems(project: Project, glossary: Glossary) -> Iterator[Pro
         for item in game.illustrations:
             where = ("illustrations", item.index)
             if game.rule(item.rule) is None:
-                message = f"illustrations[{item.index}].rule: no rule '{item.rule}'"
-                yield game.document.problem((*where, "rule"), message)
+                unknown = Message("id.unknown-rule", {}, {"id": cut(item.rule)})
+                yield game.document.problem((*where, "rule"), unknown, field=format_path((*where, "rule")))
             rack = game.facts.get(RACK_FACT[0], {}).get(RACK_FACT[1])
             if rack is not None:
                 problem = _rack_problem(
-                    game.document, (*where, "tiles"), len(item.tiles), rack, f"illustrations[{item.index}]"
+                    game.document,
+                    (*where, "tiles"),
+                    len(item.tiles),
+                    rack,
+                    "glossary.illustration-over-rack",
+                    {"illustration": format_path(where)},
                 )
                 if problem:
                     yield problem
             for position, tile in enumerate(item.tiles):
                 if tile not in known and not _LETTER.match(tile):
-                    yield game.document.problem(
-                        (*where, "tiles", position), f"tile '{tile}' is neither a glossary symbol nor a single letter"
-                    )
+                    strange = Message("glossary.illustration-tile", {}, {"tile": cut(tile)})
+                    yield game.document.problem((*where, "tiles", position), strange)
 
 
 def _example_problems(glossary: Glossary, symbol, known: set[str]) -> Iterator[Problem]:
     where = ("symbols", symbol.index, "example", "tiles")
     for position, tile in enumerate(symbol.tiles):
         if tile not in known and not _LETTER.match(tile):
-            yield glossary.document.problem(
-                (*where, position), f"example tile '{tile}' is neither a symbol of the glossary nor a single letter"
-            )
+            strange = Message("glossary.example-tile", {}, {"tile": cut(tile)})
+            yield glossary.document.problem((*where, position), strange)
+    named = {"symbol": cut(symbol.id)}
     if symbol.id not in symbol.tiles:
-        yield glossary.document.problem(where, f"the example of '{symbol.id}' does not use '{symbol.id}'")
+        yield glossary.document.problem(where, Message("glossary.example-without-symbol", {}, named))
     problem = _rack_problem(
         glossary.document,
         where,
         len(symbol.tiles),
         glossary.facts[RACK_FACT[0]][RACK_FACT[1]],
-        f"the example of '{symbol.id}'",
+        "glossary.example-over-rack",
+        named,
     )
     if problem:
         yield problem
@@ -166,8 +178,8 @@ def _number_problems(glossary: Glossary, symbol, price: Callable[[Facts, int], i
                 continue
             for written in _NUMBER.findall(unit.text):
                 if int(written) not in allowed:
-                    yield words.document.problem(
-                        ("units", unit.id, "text"),
-                        f"units.{unit.id}.text: says {written}; the example has {tiles} tiles and scores "
-                        f"{score}, and no reading is {written}",
+                    path = ("units", unit.id, "text")
+                    said = Message(
+                        "glossary.number-not-a-reading", {"tiles": tiles, "score": score}, {"number": cut(written)}
                     )
+                    yield words.document.problem(path, said, field=format_path(path))

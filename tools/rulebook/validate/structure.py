@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from rulebook.located.document import JsonPath
+from rulebook.located.document import JsonPath, format_path
 from rulebook.model import Game
 from rulebook.problem_codes import Message
 from rulebook.problem_codes.words import RULE, SECTION
@@ -68,7 +68,7 @@ def _card_problems(game: Game) -> list[Problem]:
                 if item not in known:
                     path = ("quick_reference", name, kind, index)
                     unknown = Message(f"id.unknown-{kind[:-1]}", {}, {"id": cut(item)})
-                    problems.append(game.document.problem(path, unknown, field=f"quick_reference.{name}.{kind}"))
+                    problems.append(game.document.problem(path, unknown, field=format_path(path[:-1])))
     return problems
 
 

@@ -11,8 +11,11 @@ from __future__ import annotations
 
 from rulebook.located.document import Document
 from rulebook.model import Project, Term
-from rulebook.problems import Problem
+from rulebook.problem_codes import Message
+from rulebook.problems import Problem, cut
 from rulebook.validate.qa import _pattern as stem_pattern
+
+CHECK_COMMAND = "`rulebook check`"  # quoted, as interface words hold no markup
 
 
 def term_problems(project: Project, document: Document) -> list[Problem]:
@@ -20,9 +23,8 @@ def term_problems(project: Project, document: Document) -> list[Problem]:
     for term in project.terms:
         for language in sorted({project.source_language, *term.preferred} - set(term.preferred_terms)):
             where = ("terms", term.index, "terms")
-            problems.append(
-                document.problem(where, f"terms.{term.index}.terms: '{term.id}' has no whole terms in {language}")
-            )
+            missing = Message("term.no-whole-terms", {"language": language}, {"term": cut(term.id)})
+            problems.append(document.problem(where, missing, field=f"terms.{term.index}.terms"))
         for language in term.preferred_terms:
             for standing, terms, stems in _standings(term, language, project.source_language):
                 for position, whole in enumerate(terms):
@@ -30,13 +32,13 @@ def term_problems(project: Project, document: Document) -> list[Problem]:
                         where = f"terms.{term.index}.terms.{language}.{standing}.{position}"
                         path = ("terms", term.index, "terms", language, standing, position)
                         stem_key = "en" if language == project.source_language else f"{language}.{_stem_key(standing)}"
-                        problems.append(
-                            document.problem(
-                                path,
-                                f"{where}: '{whole}' starts with none of the stems in terms.{term.index}.{stem_key}; "
-                                "add its stem there, so that `rulebook check` matches what the TBX offers",
-                            )
-                        )
+                        quoted = {
+                            "term": cut(whole),
+                            "stems": f"terms.{term.index}.{stem_key}",
+                            "command": CHECK_COMMAND,
+                        }
+                        unmatched = Message("term.no-stem", {"language": language}, quoted)
+                        problems.append(document.problem(path, unmatched, field=where))
     return problems
 
 
