@@ -33,7 +33,19 @@ def test_every_code_is_a_layer_and_a_kebab_name() -> None:
     assert len(registry()) > 50
     for name, code in registry().items():
         assert CODE_PATTERN.match(name), name
-        assert code.layer in {"file", "yaml", "schema", "text", "id", "unit"}, name
+        assert code.layer in {
+            "file",
+            "yaml",
+            "schema",
+            "text",
+            "id",
+            "unit",
+            "project",
+            "site",
+            "search",
+            "edition",
+            "score",
+        }, name
 
 
 def test_every_placeholder_of_a_code_is_a_param_or_a_quote_and_each_is_used() -> None:

@@ -11,7 +11,7 @@ from pathlib import Path
 
 from rulebook.cache import DiskCache, digest_of, file_digest
 from rulebook.cache_codecs import READ
-from rulebook.files import OUTSIDE_PROJECT, inside_project
+from rulebook.files import inside_project, outside_project
 from rulebook.garbage import frozen_for_fork
 from rulebook.load.schema import schema_problems
 from rulebook.located.document import Document, DocumentError, parse_document, read_document
@@ -85,7 +85,7 @@ class Reader:
 
     def read(self, path: Path, schema: str) -> Document | None:
         if not inside_project(path, self.root):
-            self.problems.append(Problem(display_path(path, self.root), 0, 0, OUTSIDE_PROJECT))
+            self.problems.append(outside_project(display_path(path, self.root)))
             return None
         schema_file = self.root / "schemas" / schema
         key = _key(self.root, path, schema_file)

@@ -291,3 +291,4 @@ register(
 register("unit.outdated", N_("outdated: {reasons}"), quoted=("reasons",))
 register("unit.no-status", N_("a translation must say its 'status' (original, draft or reviewed)"))
 register("unit.untranslated", N_("'{unit}' has no {language} translation yet"), params=("language",), quoted=("unit",))
+import rulebook.problem_codes.site_words  # noqa: F401,E402
