@@ -15,7 +15,8 @@ from pathlib import Path
 from babel.messages.catalog import Catalog, Message
 from babel.messages.pofile import PoFileError, PoFileParser, generate_po, normalize
 
-from rulebook.located.limits import MAX_PO_BYTES, TooLarge, read_bounded
+from rulebook.located.limits import MAX_PO_BYTES, read_bounded
+from rulebook.located.load_error import LoadError
 
 
 class Refused(Exception):
@@ -187,11 +188,11 @@ def read_po_file(path: Path, shown: str) -> PoFile:
     """Read a translator's PO file, or refuse it naming the file and line; a file over the size
     bound is refused before it is parsed."""
     try:
-        raw = read_bounded(path, MAX_PO_BYTES)
+        raw = read_bounded(path, MAX_PO_BYTES, shown)
     except OSError as error:
         raise Refused([f"{shown}: cannot read: {error.strerror}"]) from None
-    except TooLarge as error:
-        raise Refused([f"{shown}: {error.message}"]) from None
+    except LoadError as error:
+        raise Refused([str(problem) for problem in error.problems]) from None
     text = _decode(raw, shown)
     lines = text.splitlines()
     bad = [number for number, line in enumerate(lines, 1) if not _PO_LINE.match(line)]
