@@ -51,6 +51,23 @@ def test_a_warm_check_finds_what_a_cold_one_finds(project_copy: Path, capsys, mo
     assert "rules/rebus/fr.yaml:3:11: language: 'cs' does not match the file name 'fr.yaml'" in warm[1]
 
 
+@pytest.mark.parametrize("language", ["fr", "cs"])
+def test_a_warm_check_says_its_problems_in_another_language_as_a_cold_one(
+    project_copy: Path, capsys, monkeypatch, language: str
+) -> None:
+    """A cached problem keeps its quotes: `check --lang` says a coded message again from them (a
+    warm check once lost them and stopped on a KeyError)."""
+    edit(project_copy, "rules/rebus/en.yaml", "Highest score wins.", "Highest score <script>x</script> wins.")
+    monkeypatch.setenv("RULEBOOK_CACHE", "0")
+    cold = run_cli(capsys, "--root", str(project_copy), "check", "--lang", language)
+    monkeypatch.setenv("RULEBOOK_CACHE", "1")
+    filling = run_cli(capsys, "--root", str(project_copy), "check", "--lang", language)
+    warm = run_cli(capsys, "--root", str(project_copy), "check", "--lang", language)
+    assert cold[0] == filling[0] == warm[0] == 1, warm
+    assert cold[1] == filling[1] == warm[1]
+    assert "'<script>'" in warm[1]
+
+
 def test_a_renamed_game_reaches_the_other_games_checks(project_copy: Path, capsys) -> None:
     """Translation QA leaves game names alone in every game's text: renaming one game changes what
     the checks of the others find, so their cached results must not be reused."""

@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import pytest
 
-from rulebook.located.document import DocumentError, parse_document
+from rulebook.located.document import LoadError, parse_document
 
 
 def coded(source: bytes) -> list[tuple]:
     """Each problem as (line, col, code, params, quotes): what a test compares, not the English words."""
-    with pytest.raises(DocumentError) as caught:
+    with pytest.raises(LoadError) as caught:
         parse_document(source, "t.yaml")
     return [(p.line, p.col, p.code, dict(p.params), dict(p.quoted)) for p in caught.value.problems]
 

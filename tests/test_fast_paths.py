@@ -7,7 +7,7 @@ import yaml
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from rulebook.located.document import Document, DocumentError, parse_document
+from rulebook.located.document import Document, LoadError, parse_document
 from rulebook.validate.safety import character_problems
 
 # What YAML reads as a line break or keeps raw, the controls the check refuses, escapes' backslash.
@@ -26,7 +26,7 @@ def test_dumped_documents_report_what_the_full_walk_reports(data: dict, escaped:
     raw = yaml.safe_dump(data, allow_unicode=not escaped).encode("utf-8")
     try:
         document = parse_document(raw, "t.yaml")
-    except DocumentError:
+    except LoadError:
         return
     assert character_problems(document) == _long_way(document)
 
@@ -38,7 +38,7 @@ def test_hand_written_documents_report_what_the_full_walk_reports(pairs: list[tu
     raw = "".join(f'k{n}: {value}\nq{n}: "{key}"\nb{n}: |\n  {value}\n' for n, (key, value) in enumerate(pairs))
     try:
         document = parse_document(raw.encode("utf-8", "surrogatepass"), "t.yaml")
-    except (DocumentError, UnicodeEncodeError):
+    except (LoadError, UnicodeEncodeError):
         return
     assert character_problems(document) == _long_way(document)
 

@@ -24,7 +24,9 @@ CODES_DOC = ROOT / "dev" / "problem-codes.md"
 NOT_CODED_YET: tuple[str, ...] = ()
 
 
-LAYERS = {"file", "yaml", "schema", "text", "id", "unit", "qa", "plural", "catalog", "i18n", "glossary", "example", "term"}
+# The layers of codes: reading, schemas, text, ids, units, translation, content, project and site, scoring.
+LAYERS = {"file", "yaml", "schema", "text", "id", "unit", "qa", "plural", "catalog", "i18n"}
+LAYERS |= {"glossary", "example", "term", "project", "site", "search", "edition", "score"}
 
 
 def _words(code: str) -> tuple[str, ...]:

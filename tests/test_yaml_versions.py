@@ -15,7 +15,7 @@ from authoring import copy_whole_project, environment, run
 from conftest import edit, locate, run_cli
 from rulebook.authoring import round_trip
 from rulebook.i18n.words_file import Change, apply_changes
-from rulebook.located.document import DocumentError, parse_document
+from rulebook.located.document import LoadError, parse_document
 
 
 @pytest.mark.parametrize("word", ["no", "No", "yes", "on", "off", "1:30", "12:00:05", "1_000"])
@@ -24,7 +24,7 @@ def test_what_yaml_1_1_alone_reads_as_a_number_or_boolean_is_text(word: str) -> 
 
 
 def test_a_leading_zero_is_refused_with_what_to_write() -> None:
-    with pytest.raises(DocumentError) as refused:
+    with pytest.raises(LoadError) as refused:
         parse_document(b"facts:\n  rounds: 0777\n", "t.yaml")
     assert str(refused.value) == (
         "t.yaml:2:11: '0777' is not a valid !!int: a leading zero is read as octal or as text by YAML 1.1 readers; "

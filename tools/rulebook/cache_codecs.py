@@ -54,15 +54,18 @@ def _array(value: Any, length: int | None = None) -> list[Any]:
 def _encode_problem(problem: Problem) -> list[Any]:
     path = None if problem.path is None else list(problem.path)
     fields = [problem.file, problem.line, problem.col, problem.message, problem.severity.value]
-    return [*fields, problem.code, dict(problem.params), path]
+    # The quotes too: a coded problem is said again in another language (`check --lang`) from them.
+    return [*fields, problem.code, dict(problem.params), path, dict(problem.quoted)]
 
 
 def _decode_problem(value: Any) -> Problem:
-    file, line, col, message, severity, code, params, path = _array(value, 8)
+    file, line, col, message, severity, code, params, path, quoted = _array(value, 9)
     if severity not in _SEVERITIES:
         raise EntryError(f"no severity {severity!r}")
     if type(params) is not dict:
         raise EntryError("params are not an object")
+    if type(quoted) is not dict or not all(type(text) is str for text in quoted.values()):
+        raise EntryError("quotes are not an object of strings")
     if path is not None and not all(type(step) in (str, int) for step in _array(path)):
         raise EntryError("a path step is neither a key nor an index")
     return Problem(
@@ -74,6 +77,7 @@ def _decode_problem(value: Any) -> Problem:
         _exact(code, str),
         params,
         None if path is None else tuple(path),
+        quoted,
     )
 
 
@@ -149,9 +153,9 @@ def _decode_digests(value: Any) -> dict[str, bytes]:
 
 
 # A file parsed and schema-checked (load/reader.py): the document when it passed, and its problems.
-READ: Codec[tuple[Document | None, list[Problem]]] = Codec(2, _encode_read, _decode_read)
+READ: Codec[tuple[Document | None, list[Problem]]] = Codec(3, _encode_read, _decode_read)
 # The problems of a text set (check.py) or of a worked example's situation (scoring/situation.py).
-PROBLEMS: Codec[list[Problem]] = Codec(2, _encode_problems, _decode_problems)
+PROBLEMS: Codec[list[Problem]] = Codec(3, _encode_problems, _decode_problems)
 # A schema that passed the meta-schema (load/schema.py).
 PASSED: Codec[bool] = Codec(1, bool, _decode_passed)
 # The site's generated pages, by path, with the SHA-256 of each (website/plugin.py).

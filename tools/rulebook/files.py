@@ -7,6 +7,9 @@ import os
 import tempfile
 from pathlib import Path
 
+from rulebook.problem_codes import Message
+from rulebook.problems import Problem
+
 
 def write_atomic(path: Path, text: str) -> None:
     """Write through a temporary file and a rename, so a reader never sees half a file."""
@@ -67,4 +70,12 @@ def resolved_within(path: Path, folder: Path) -> Path | None:
         return None
 
 
+# The words of the problem `file.outside-project` (problem_codes/site_words.py), for the refusals
+# that are no problem (a command's); a problem says it through `outside_project`.
 OUTSIDE_PROJECT = "a link to a file outside the project: refused unread"
+OUTSIDE_PROJECT_CODE = "file.outside-project"
+
+
+def outside_project(shown: str) -> Problem:
+    """The problem of a file or folder that is a link leaving the project, at its path `shown`."""
+    return Problem.coded(shown, 0, 0, Message(OUTSIDE_PROJECT_CODE))

@@ -17,7 +17,7 @@ from rulebook.authoring import round_trip, templates
 from rulebook.authoring.schema_rules import game_id_pattern
 from rulebook.load.project import PROJECT_FILE
 from rulebook.load.schema import schema_problems
-from rulebook.located.document import DocumentError, parse_document
+from rulebook.located.document import LoadError, parse_document
 from rulebook.plan import Plan, Refused
 from rulebook.problems import Problem
 from rulebook.scorers import BROWSER_SCORER, INPUT_SCHEMA, SCORER
@@ -93,7 +93,7 @@ def _validate(root: Path, plan: Plan) -> None:
         display = str(path.relative_to(root))
         try:
             problems += schema_problems(parse_document(text.encode("utf-8"), display), root / "schemas" / schema)
-        except DocumentError as error:
+        except LoadError as error:
             problems += error.problems
     if problems:
         raise Refused("\n".join(map(str, problems)))

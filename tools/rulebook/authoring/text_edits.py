@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from rulebook.files import OUTSIDE_PROJECT, inside_project
-from rulebook.located.document import Document, DocumentError, JsonPath, format_path, parse_document, read_document
+from rulebook.located.document import Document, JsonPath, LoadError, format_path, parse_document, read_document
 from rulebook.plan import Refused
 from rulebook.problems import display_path
 
@@ -33,7 +33,7 @@ class TextEdits:
             raise Refused(f"{display}: {OUTSIDE_PROJECT}")
         try:
             document = read_document(path, display)
-        except DocumentError as error:
+        except LoadError as error:
             raise Refused("\n".join([*map(str, error.problems), f"{display} cannot be read; fix it first"])) from None
         return cls(path, document, copy.deepcopy(document.data))
 
@@ -116,7 +116,7 @@ class TextEdits:
             text = text[:start] + new + text[end:]
         try:
             data = parse_document(text.encode("utf-8"), self.document.file).data
-        except DocumentError:
+        except LoadError:
             data = None
         if data != self.expected:
             raise Refused(f"{self.document.file}: cannot be edited in place (edit it by hand); nothing was written")

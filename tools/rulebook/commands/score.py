@@ -103,11 +103,11 @@ def _refusal_speaker(root: Path, language: str | None) -> Speaker:
 
     if language is None:
         return english
-    from rulebook.located.document import DocumentError, read_document
+    from rulebook.located.document import LoadError, read_document
 
     try:
         languages = read_document(root / PROJECT_FILE, str(PROJECT_FILE)).data["languages"]
-    except (DocumentError, KeyError, TypeError):
+    except (LoadError, KeyError, TypeError):
         words = f"rulebook score: {PROJECT_FILE} is broken; `rulebook check` lists every problem"
         raise _Refusal([words], "score.broken-project") from None
     if language not in languages:
@@ -121,7 +121,7 @@ def _scored(
 ) -> Outcome:
     """The outcome of the situation that `read` returns (bytes and their display name), or of an example."""
     from rulebook.load.reader import read_checked
-    from rulebook.located.document import DocumentError, parse_document
+    from rulebook.located.document import LoadError, parse_document
     from rulebook.scorers import has_scorer
     from rulebook.scoring.situation import Invalid, problem_meaning, score_situation
 
@@ -149,7 +149,7 @@ def _scored(
         return score_situation(document, scoring, game.data["facts"], root, say, remember=read is None)
     except Invalid as invalid:
         raise _Refusal(invalid.problems, meanings=invalid.meanings) from None
-    except DocumentError as error:
+    except LoadError as error:
         raise _Refusal(error.problems, meanings=[problem_meaning(problem) for problem in error.problems]) from None
 
 

@@ -53,11 +53,11 @@ def checked(args: argparse.Namespace) -> tuple[int, Project | None]:
 
 
 def _project_languages(root: Path) -> list[str]:
-    from rulebook.located.document import DocumentError, read_document
+    from rulebook.located.document import LoadError, read_document
 
     try:
         return [str(language) for language in read_document(root / PROJECT_FILE, str(PROJECT_FILE)).data["languages"]]
-    except (DocumentError, KeyError, TypeError):
+    except (LoadError, KeyError, TypeError):
         return []  # the check says what is wrong with the file
 
 
@@ -169,14 +169,14 @@ def _serve(args: argparse.Namespace) -> int:
 
 
 def _merge(args: argparse.Namespace) -> int:
-    from rulebook.located.document import DocumentError, read_document
+    from rulebook.located.document import LoadError, read_document
     from rulebook.website.split_build import merge
 
     default = args.default_language
     if default is None:
         try:
             default = read_document(args.root / PROJECT_FILE, str(PROJECT_FILE)).data["languages"][0]
-        except (DocumentError, KeyError, TypeError, IndexError):
+        except (LoadError, KeyError, TypeError, IndexError):
             return fail("rulebook merge: rules/project.yaml names no language; use --default-language", 2, False)
     try:
         merge(args.site, args.parts, default)

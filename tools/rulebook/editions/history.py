@@ -11,7 +11,8 @@ from rulebook.editions.versions import version_key
 from rulebook.load.reader import Reader
 from rulebook.located.document import Document
 from rulebook.model import edition_unit
-from rulebook.problems import Problem, display_path
+from rulebook.problem_codes import Message
+from rulebook.problems import Problem, cut, display_path
 
 HISTORY_FILE = "editions.yaml"
 SCHEMA_LINE = "# yaml-language-server: $schema=../../schemas/editions.schema.json\n"
@@ -63,24 +64,27 @@ def read_history(root: Path, game_folder: Path) -> tuple[History, list[Problem]]
 
 
 def order_problems(history: History) -> list[Problem]:
-    """A version given twice, or an edition older (by version or date) than the one before it."""
+    """A version given twice, or an edition older (by version or date) than the one before it.
+    Versions and dates are params: the schema has let only digits and dots, and YYYY-MM-DD, through."""
     assert history.document is not None
     problems, seen = [], set()
     for index, edition in enumerate(history.editions):
         where = ("editions", index, "version")
         if edition.version in seen:
-            problems.append(history.document.problem(where, f"edition {edition.version!r} is given twice"))
+            twice = Message("edition.version-twice", {"version": edition.version})
+            problems.append(history.document.problem(where, twice))
             continue
         seen.add(edition.version)
         if index == 0:
             continue
         before = history.editions[index - 1]
         if version_key(edition.version) <= version_key(before.version):
-            message = f"edition {edition.version!r} comes after {before.version!r}: the history goes backwards"
-            problems.append(history.document.problem(where, message))
+            backwards = Message("edition.version-backwards", {"version": edition.version, "before": before.version})
+            problems.append(history.document.problem(where, backwards))
         elif edition.date < before.date:
-            message = f"edition {edition.version!r} is dated {edition.date}, before {before.version!r} ({before.date})"
-            problems.append(history.document.problem(("editions", index, "date"), message))
+            dates = {"version": edition.version, "date": edition.date, "before": before.version}
+            earlier = Message("edition.date-backwards", dates | {"before_date": before.date})
+            problems.append(history.document.problem(("editions", index, "date"), earlier))
     return problems
 
 
@@ -92,13 +96,11 @@ def hash_problems(root: Path, history: History) -> list[Problem]:
         path = snapshot_path(history.game_folder, edition.version)
         where = ("editions", index, "sha256")
         shown = display_path(path, root)
+        said = ({"version": edition.version}, {"snapshot": cut(shown, 200)})
         if not path.is_file():
-            problems.append(
-                history.document.problem(where, f"the snapshot of edition {edition.version!r} is missing: {shown}")
-            )
+            problems.append(history.document.problem(where, Message("edition.snapshot-missing", *said)))
         elif digest(path.read_bytes()) != edition.sha256:
-            message = f"the snapshot {shown} no longer matches the hash recorded for edition {edition.version!r}"
-            problems.append(history.document.problem(where, message))
+            problems.append(history.document.problem(where, Message("edition.snapshot-changed", *said)))
     return problems
 
 

@@ -23,7 +23,7 @@ from rulebook.i18n.refused import Refused, refusal_at
 from rulebook.i18n.words_file import Change, apply_changes
 from rulebook.load.project import words_from_document
 from rulebook.load.schema import schema_problems
-from rulebook.located.document import DocumentError, parse_document
+from rulebook.located.document import LoadError, parse_document
 from rulebook.located.limits import text_limit_dangers
 from rulebook.model import Facts, Game, Glossary, Project, Status, Unit, Words, source_hash
 from rulebook.problem_codes import Message
@@ -218,7 +218,7 @@ def write_checked(
     yaml_shown = display_path(path, project.root)
     try:
         document = parse_document(updated.encode("utf-8"), yaml_shown)
-    except DocumentError as error:  # a bug of ours: never write a file we could not read back
+    except LoadError as error:  # a bug of ours: never write a file we could not read back
         raise Refused(error.problems) from None
     invalid = schema_problems(document, project.root / "schemas" / "words.schema.json")
     if invalid:

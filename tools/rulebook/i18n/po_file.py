@@ -16,7 +16,8 @@ from babel.messages.catalog import Catalog, Message
 from babel.messages.pofile import PoFileError, PoFileParser, generate_po, normalize
 
 from rulebook.i18n.refused import Refused, refusal_at
-from rulebook.located.limits import MAX_PO_BYTES, TooLarge, read_bounded
+from rulebook.located.limits import MAX_PO_BYTES, read_bounded
+from rulebook.located.load_error import LoadError
 from rulebook.problem_codes import Message as Said
 from rulebook.problems import cut
 
@@ -182,12 +183,12 @@ def read_po_file(path: Path, shown: str) -> PoFile:
     """Read a translator's PO file, or refuse it naming the file and line; a file over the size
     bound is refused before it is parsed."""
     try:
-        raw = read_bounded(path, MAX_PO_BYTES)
+        raw = read_bounded(path, MAX_PO_BYTES, shown)
     except OSError as error:
         reason = {"reason": error.strerror or type(error).__name__}
         raise Refused([refusal_at(shown, 0, Said("catalog.unreadable", {}, reason))]) from None
-    except TooLarge as error:
-        raise Refused([refusal_at(shown, 0, error.message)]) from None
+    except LoadError as error:
+        raise Refused(error.problems) from None
     text = _decode(raw, shown)
     lines = text.splitlines()
     bad = [number for number, line in enumerate(lines, 1) if not _PO_LINE.match(line)]

@@ -30,7 +30,8 @@ from rulebook.model import (
     Typography,
     Words,
 )
-from rulebook.problems import Problem, display_path
+from rulebook.problem_codes import Message
+from rulebook.problems import Problem, cut, display_path, excerpt
 from rulebook.site_paths import taken_by_site
 
 
@@ -55,9 +56,9 @@ def load_project(root: Path, *, parallel: bool = False, remember: bool = False) 
     if unknown:
         return Loaded(None, reader.problems + unknown)
     reader.problems += [
-        manifest.problem(("games", index), f"games[{index}]: {game_id!r} is {why}: choose another id")
+        manifest.problem(("games", index), _taken(game_id, languages), field=f"games[{index}]")
         for index, game_id in enumerate(manifest.data["games"])
-        if (why := taken_by_site(game_id, languages))
+        if taken_by_site(game_id, languages)
     ]
     if parallel:
         reader.prefetch(_files(root, manifest.data["games"], languages))
@@ -65,7 +66,8 @@ def load_project(root: Path, *, parallel: bool = False, remember: bool = False) 
     for index, game_id in enumerate(manifest.data["games"]):
         folder = root / "rules" / game_id
         if not (folder / "game.yaml").is_file():
-            reader.problems.append(manifest.problem(("games", index), f"games[{index}]: no rules/{game_id}/game.yaml"))
+            no_game = Message("project.no-game-file", {}, {"game": cut(game_id)})
+            reader.problems.append(manifest.problem(("games", index), no_game, field=f"games[{index}]"))
             continue
         game = _remembered_game(reader, folder, languages) if remember else _load_game(reader, folder, languages)
         if game is not None:
@@ -79,7 +81,11 @@ def load_project(root: Path, *, parallel: bool = False, remember: bool = False) 
         for language, rules in manifest.data.get("typography", {}).items()
     }
     reader.problems += [
-        manifest.problem(("typography", language), f"typography.{language}: not one of the project's languages")
+        manifest.problem(
+            ("typography", language),
+            Message("project.typography-language", {"language": language}),
+            field=f"typography.{language}",
+        )
         for language in typography
         if language not in languages
     ]
@@ -96,6 +102,13 @@ def load_project(root: Path, *, parallel: bool = False, remember: bool = False) 
     if (root / SEARCH_WORDS_FILE).is_file():
         project.search_words = reader.read(root / SEARCH_WORDS_FILE, "search-words.schema.json")
     return Loaded(project, reader.problems)
+
+
+def _taken(game_id: str, languages: list[str]) -> Message:
+    """A game id the site keeps for itself (rulebook.site_paths): a language's folder, or a page's."""
+    if game_id in languages:
+        return Message("project.game-id-is-language", {"language": game_id}, {"id": excerpt(game_id)})
+    return Message("project.game-id-is-site-page", {}, {"id": excerpt(game_id)})
 
 
 NOT_LANGUAGES = ("id", "en", "terms")  # the keys of a terms.yaml entry that are not a translation's stems
@@ -130,13 +143,8 @@ def _unknown_locales(manifest: Document) -> list[Problem]:
         try:
             Locale.parse(language)
         except (UnknownLocaleError, ValueError):
-            problems.append(
-                manifest.problem(
-                    ("languages", index),
-                    f"languages[{index}]: '{language}' is no language that Babel knows (CLDR): "
-                    "numbers and plural forms could not be written in it",
-                )
-            )
+            unknown = Message("project.unknown-locale", {"language": language})
+            problems.append(manifest.problem(("languages", index), unknown, field=f"languages[{index}]"))
     return problems
 
 
@@ -272,7 +280,7 @@ def _read_words(reader: Reader, text_set: Game | Glossary, languages: list[str])
         if not path.is_file():
             if path.exists() or path.is_symlink():  # a folder, a dangling link: there, but no text
                 where = display_path(path, reader.root)
-                reader.problems.append(Problem(where, 0, 0, "not a readable file: a words file must be a YAML file"))
+                reader.problems.append(Problem.coded(where, 0, 0, Message("file.words-not-yaml")))
                 text_set.unreadable.add(language)
             continue  # a missing one is reported by the translation checks, which know what is expected
         words_document = reader.read(path, "words.schema.json")
@@ -281,11 +289,8 @@ def _read_words(reader: Reader, text_set: Game | Glossary, languages: list[str])
             continue
         words = _words(words_document, source_language=languages[0])
         if words.language != language:
-            reader.problems.append(
-                words_document.problem(
-                    ("language",), f"language: '{words.language}' does not match the file name '{language}.yaml'"
-                )
-            )
+            mismatch = Message("project.words-language", {"language": language}, {"written": cut(words.language)})
+            reader.problems.append(words_document.problem(("language",), mismatch, field="language"))
         text_set.words[language] = words
 
 
@@ -298,7 +303,8 @@ def _load_glossary(reader: Reader, path: Path, project: Project, listed: list[st
     if game is None and data["game"] in listed:
         return None  # the game is listed but broken: its own problems say why
     if game is None:
-        reader.problems.append(document.problem(("game",), f"game: no game '{data['game']}' in rules/project.yaml"))
+        unknown = Message("project.unknown-glossary-game", {}, {"game": cut(data["game"])})
+        reader.problems.append(document.problem(("game",), unknown, field="game"))
         return None
     glossary = Glossary(
         id="glossary",

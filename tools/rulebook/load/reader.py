@@ -11,11 +11,12 @@ from pathlib import Path
 
 from rulebook.cache import DiskCache, digest_of, file_digest
 from rulebook.cache_codecs import READ
-from rulebook.files import OUTSIDE_PROJECT, inside_project
+from rulebook.files import inside_project, outside_project
 from rulebook.garbage import frozen_for_fork
 from rulebook.load.schema import schema_problems
-from rulebook.located.document import Document, DocumentError, parse_document, read_document
-from rulebook.located.limits import MAX_YAML_BYTES, TooLarge, limit_problems, read_bounded
+from rulebook.located.document import Document, parse_document, read_document
+from rulebook.located.limits import MAX_YAML_BYTES, limit_problems, read_bounded
+from rulebook.located.load_error import LoadError
 from rulebook.problems import Problem, display_path
 
 __all__ = ["GLOSSARY_FILE", "PROJECT_FILE", "SEARCH_WORDS_FILE", "TERMS_FILE", "Reader", "read_checked"]
@@ -56,11 +57,11 @@ def _read_fresh(root: Path, path: Path, schema_file: Path) -> tuple[Document | N
     is left out like a file the schema refuses: nothing renders that string, or even reads it."""
     display = display_path(path, root)
     try:
-        raw = read_bounded(path, MAX_YAML_BYTES)
+        raw = read_bounded(path, MAX_YAML_BYTES, display)
     except OSError:
         raw = None
-    except TooLarge as error:
-        return None, [Problem.coded(display, 0, 0, error.message)]
+    except LoadError as error:
+        return None, error.problems
     disk = DiskCache(root, "documents", READ)
     key = digest_of([display, raw or b"", file_digest(schema_file)]) if raw is not None else None
     if key is not None:
@@ -71,7 +72,7 @@ def _read_fresh(root: Path, path: Path, schema_file: Path) -> tuple[Document | N
         document = read_document(path, display) if raw is None else parse_document(raw, display)
         found = limit_problems(document) or schema_problems(document, schema_file)
         result = (None if found else document), found
-    except DocumentError as error:  # kept too: a file that cannot be parsed replaces a bad entry
+    except LoadError as error:  # kept too: a file that cannot be parsed replaces a bad entry
         result = None, error.problems
     if key is not None:
         disk.put(key, result)
@@ -85,7 +86,7 @@ class Reader:
 
     def read(self, path: Path, schema: str) -> Document | None:
         if not inside_project(path, self.root):
-            self.problems.append(Problem(display_path(path, self.root), 0, 0, OUTSIDE_PROJECT))
+            self.problems.append(outside_project(display_path(path, self.root)))
             return None
         schema_file = self.root / "schemas" / schema
         key = _key(self.root, path, schema_file)

@@ -14,7 +14,8 @@ from typing import Any, ClassVar
 
 import yaml
 
-from rulebook.located.limits import MAX_YAML_BYTES, TooLarge, read_bounded
+from rulebook.located.limits import MAX_YAML_BYTES, read_bounded
+from rulebook.located.load_error import LoadError
 from rulebook.problem_codes import Message
 from rulebook.problems import Problem, cut, excerpt, one_line
 
@@ -59,12 +60,7 @@ for _tag, _pattern, _first in (
 MAX_DEPTH = 64
 
 
-class DocumentError(Exception):
-    """Raised when a document cannot be read at all; carries the problems that say why."""
-
-    def __init__(self, problems: list[Problem]):
-        super().__init__("; ".join(str(p) for p in problems))
-        self.problems = problems
+__all__ = ["Document", "JsonPath", "LoadError", "core_value", "format_path", "parse_document", "read_document"]
 
 
 @dataclass
@@ -161,15 +157,13 @@ _PLAIN_KEY = re.compile(r"^[^\W\d][\w.-]{0,79}$")  # unit ids have dots: units.r
 
 
 def read_document(path: Path, display: str) -> Document:
-    """Read a YAML file safely. Raises DocumentError with located problems; a file over the size
+    """Read a YAML file safely. Raises LoadError with located problems; a file over the size
     bound is refused before it is parsed."""
     try:
-        raw = read_bounded(path, MAX_YAML_BYTES)
+        raw = read_bounded(path, MAX_YAML_BYTES, display)
     except OSError as error:
         unreadable = Message("file.unreadable", {}, {"reason": str(error.strerror)})
-        raise DocumentError([Problem.coded(display, 0, 0, unreadable)]) from None
-    except TooLarge as error:
-        raise DocumentError([Problem.coded(display, 0, 0, error.message)]) from None
+        raise LoadError([Problem.coded(display, 0, 0, unreadable)]) from None
     return parse_document(raw, display)
 
 
@@ -180,7 +174,7 @@ def parse_document(raw: bytes, display: str) -> Document:
     {'a': 1, 'b': ['x', 'y']}
     >>> parse_document(b"a: 1\\na: 2\\n", "t.yaml")
     Traceback (most recent call last):
-    rulebook.located.document.DocumentError: t.yaml:2:1: duplicate key 'a' (first at line 1)
+    rulebook.located.load_error.LoadError: t.yaml:2:1: duplicate key 'a' (first at line 1)
     """
     text = _joined_surrogates(_decode(raw, display))
     try:
@@ -194,21 +188,21 @@ def parse_document(raw: bytes, display: str) -> Document:
         if error.context and opened and error.problem_mark and opened.line != error.problem_mark.line:
             where = {"line": opened.line + 1, "column": opened.column + 1}
             message = Message("yaml.unclosed", where, problem | {"context": str(error.context)})
-        raise DocumentError([Problem.coded(display, line, col, message)]) from None
+        raise LoadError([Problem.coded(display, line, col, message)]) from None
     except yaml.reader.ReaderError as error:
         # The reader reports a character offset, and a two-line message; say it on one line.
         line, col = _position(text, error.position)
         unreadable = Message("yaml.unreadable", {}, {"reason": str(error.reason)})
-        raise DocumentError([Problem.coded(display, line, col, unreadable)]) from None
+        raise LoadError([Problem.coded(display, line, col, unreadable)]) from None
     except yaml.YAMLError as error:
         unreadable = Message("yaml.unreadable", {}, {"reason": one_line(str(error))})
-        raise DocumentError([Problem.coded(display, 1, 1, unreadable)]) from None
+        raise LoadError([Problem.coded(display, 1, 1, unreadable)]) from None
     builder = _Builder(display, located=False)
     data = builder.build(node, ()) if node is not None else None
     if builder.found_alias:
         builder.problems.extend(_alias_problems(text, display))
     if builder.problems:
-        raise DocumentError(builder.problems)
+        raise LoadError(builder.problems)
     return Document(display, data, text=text)
 
 
@@ -247,7 +241,7 @@ def _decode(raw: bytes, display: str) -> str:
         col = len(before) - (before.rfind(b"\n") + 1) + 1
         byte = raw[error.start]
         message = Message("yaml.utf-8", {"byte": f"{byte:02x}"})
-        raise DocumentError([Problem.coded(display, line, col, message)]) from None
+        raise LoadError([Problem.coded(display, line, col, message)]) from None
 
 
 def _alias_problems(text: str, display: str) -> list[Problem]:
@@ -355,7 +349,9 @@ class _Builder:
 
 
 class ReadersDisagree(ValueError):
-    """A scalar that YAML 1.1 and 1.2 readers would read as different values; says what to write."""
+    """A scalar that YAML 1.1 and 1.2 readers would read as different values; says what to write.
+    No refusal of its own: `core_value` tells the builder so, and the builder reports the problem
+    (yaml.leading-zero) in the LoadError it raises."""
 
     def __init__(self, message: str, number: int):
         super().__init__(message)

@@ -22,11 +22,12 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from rulebook.located.load_error import LoadError
 from rulebook.problem_codes import Message
+from rulebook.problems import Problem
 
 if TYPE_CHECKING:  # located/document.py reads files through this module
     from rulebook.located.document import Document, JsonPath
-    from rulebook.problems import Problem
 
 MAX_YAML_BYTES = 512 * 1024  # a content file (YAML): rules/, glossary/
 MAX_PO_BYTES = 1024 * 1024  # a translator's PO file, which holds the English beside each translation
@@ -40,22 +41,14 @@ MARKUP_CHARACTERS = "[<&{`*_>\\|"
 _MARKUP = re.compile("[" + re.escape(MARKUP_CHARACTERS) + "]")
 
 
-class TooLarge(Exception):
-    """A file over its size bound; it was not read beyond the bound. `message` says so (file.too-large)."""
-
-    def __init__(self, message: Message):
-        super().__init__(str(message))
-        self.message = message
-
-
-def read_bounded(path: Path, limit: int) -> bytes:
-    """A file's bytes, refused (TooLarge) when there are more than `limit`, before reading them all.
-
-    Raises OSError as reading does."""
+def read_bounded(path: Path, limit: int, display: str) -> bytes:
+    """A file's bytes, refused (LoadError, file.too-large at `display`) when there are more than
+    `limit`, before reading them all. Raises OSError as reading does."""
     with path.open("rb") as stream:
         raw = stream.read(limit + 1)
     if len(raw) > limit:
-        raise TooLarge(Message("file.too-large", {"limit": limit, "size": _size(limit)}))
+        too_large = Message("file.too-large", {"limit": limit, "size": _size(limit)})
+        raise LoadError([Problem.coded(display, 0, 0, too_large)])
     return raw
 
 

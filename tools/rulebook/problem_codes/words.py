@@ -291,5 +291,6 @@ register(
 register("unit.outdated", N_("outdated: {reasons}"), quoted=("reasons",))
 register("unit.no-status", N_("a translation must say its 'status' (original, draft or reviewed)"))
 register("unit.untranslated", N_("'{unit}' has no {language} translation yet"), params=("language",), quoted=("unit",))
-import rulebook.problem_codes.translation_words  # noqa: F401,E402
-import rulebook.problem_codes.content_words  # noqa: E402, F401
+
+# The other layers' codes, each registered beside the checks' own words (imported for that alone).
+from rulebook.problem_codes import content_words, site_words, translation_words  # noqa: E402, F401

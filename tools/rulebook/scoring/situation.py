@@ -14,6 +14,7 @@ from rulebook.cache import DiskCache, digest_of
 from rulebook.cache_codecs import PROBLEMS, encode_document
 from rulebook.load.schema import schema_problems
 from rulebook.located.document import Document, format_path
+from rulebook.problem_codes import Message
 from rulebook.problems import Problem
 from rulebook.scorers import input_schema, scorer
 from rulebook.scoring.outcome import JsonPath, Outcome, Reason, Refused
@@ -37,17 +38,18 @@ class Invalid(Exception):
         self.meanings = meanings if meanings is not None else [problem_meaning(problem) for problem in problems]
 
 
-# The refusals of a document that is no situation at all, before its schema is read.
+# The refusals of a document that is no situation at all, before its schema is read (their words
+# are registered in rulebook/problem_codes/site_words.py).
 EMPTY = "score.empty-document"
 NOT_A_MAPPING = "score.not-a-mapping"
 
 
-def problem_meaning(problem: Problem, code: str = "") -> dict[str, Any]:
+def problem_meaning(problem: Problem) -> dict[str, Any]:
     """A problem as data: its code, the path of its field and its params (a schema problem carries
     them: rulebook.load.schema)."""
     path = getattr(problem, "path", None)
     return {
-        "code": code or getattr(problem, "code", ""),
+        "code": getattr(problem, "code", ""),
         "path": list(path) if path is not None else [],
         "params": dict(getattr(problem, "params", {})),
     }
@@ -89,11 +91,9 @@ def score_situation(
     """The situation's outcome, or Invalid; `say` words the game's refusals (rulebook.i18n.refusals);
     `remember` keeps its schema check in the persistent cache (a worked example)."""
     if document.data is None:
-        empty = document.problem((), "the document is empty: describe a situation to score")
-        raise Invalid([empty], meanings=[problem_meaning(empty, EMPTY)])
+        raise Invalid([document.problem((), Message(EMPTY))])
     if not isinstance(document.data, dict):
-        single = document.problem((), "the document must be a mapping of fields, not a single value")
-        raise Invalid([single], meanings=[problem_meaning(single, NOT_A_MAPPING)])
+        raise Invalid([document.problem((), Message(NOT_A_MAPPING))])
     schema = input_schema(root, game_id)
     problems = _schema_problems(document, schema, root) if remember else schema_problems(document, schema)
     if problems:

@@ -8,7 +8,7 @@ import os
 from collections.abc import Iterable, Iterator
 from pathlib import Path
 
-from rulebook.files import OUTSIDE_PROJECT, inside_project
+from rulebook.files import inside_project, outside_project
 from rulebook.problems import Problem, display_path
 
 
@@ -30,10 +30,10 @@ def outside_link_problems(root: Path, folders: Iterable[Path]) -> list[Problem]:
     problems = []
     for folder in folders:
         if not inside_project(folder, root) and (folder.exists() or folder.is_symlink()):
-            problems.append(Problem(display_path(folder, root), 0, 0, OUTSIDE_PROJECT))
+            problems.append(outside_project(display_path(folder, root)))
             continue
         for path in links_leaving(folder, root):
             if path not in seen:
                 seen.add(path)
-                problems.append(Problem(display_path(path, root), 0, 0, OUTSIDE_PROJECT))
+                problems.append(outside_project(display_path(path, root)))
     return problems

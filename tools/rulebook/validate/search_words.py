@@ -9,7 +9,8 @@ Words are compared as search compares them: lower case, without accents.
 from __future__ import annotations
 
 from rulebook.located.document import Document, format_path
-from rulebook.problems import Problem
+from rulebook.problem_codes import Message
+from rulebook.problems import Problem, cut
 from rulebook.render.search import fold
 
 
@@ -18,13 +19,8 @@ def search_word_problems(languages: list[str], document: Document) -> list[Probl
     for language, words in document.data["languages"].items():
         if language not in languages:
             where = ("languages", language)
-            problems.append(
-                document.problem(
-                    where,
-                    f"{format_path(where)}: not one of the project's languages ({', '.join(languages)})",
-                    key=True,
-                )
-            )
+            unknown = Message("search.unknown-language", {"languages": languages}, {"listed": ", ".join(languages)})
+            problems.append(document.problem(where, unknown, key=True, field=format_path(where)))
             continue
         asked = {_key(word) for word in words.get("question_words", [])}
         groups: dict[str, int] = {}
@@ -32,20 +28,15 @@ def search_word_problems(languages: list[str], document: Document) -> list[Probl
             for position, phrase in enumerate(group):
                 where = ("languages", language, "synonyms", group_index, position)
                 key = _key(phrase)
+                shown = {"phrase": cut(phrase)}
                 if key in asked:
-                    message = (
-                        f"'{phrase}' is also a question word, which search drops from a query before it looks "
-                        "for synonyms: keep it in one of the two lists"
-                    )
+                    message = Message("search.synonym-is-question-word", {}, shown)
                 elif groups.get(key, group_index) != group_index:
-                    message = (
-                        f"'{phrase}' is already in group {groups[key]}: a word means one thing to search; "
-                        "merge the two groups or keep the word in one"
-                    )
+                    message = Message("search.synonym-in-two-groups", {"group": groups[key]}, shown)
                 else:
                     groups[key] = group_index
                     continue
-                problems.append(document.problem(where, f"{format_path(where)}: {message}"))
+                problems.append(document.problem(where, message, field=format_path(where)))
     return problems
 
 

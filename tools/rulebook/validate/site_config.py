@@ -12,8 +12,9 @@ from ruamel.yaml import YAML
 from ruamel.yaml.comments import CommentedBase, CommentedMap, CommentedSeq
 from ruamel.yaml.error import YAMLError
 
-from rulebook.files import OUTSIDE_PROJECT, inside_project
-from rulebook.problems import Problem, excerpt, one_line
+from rulebook.files import inside_project, outside_project
+from rulebook.problem_codes import Message
+from rulebook.problems import Problem, cut, excerpt, one_line
 from rulebook.validate.safety import character_dangers, name_dangers
 
 SITE_CONFIG = Path("mkdocs.yml")
@@ -29,21 +30,18 @@ def site_config_problems(root: Path) -> tuple[list[Problem], list[Path]]:
     if not (path.exists() or path.is_symlink()):
         return [], [root / "docs"]
     if not inside_project(path, root):
-        return [Problem(shown, 0, 0, OUTSIDE_PROJECT)], []
+        return [outside_project(shown)], []
     try:
         config = YAML().load(path.read_bytes())  # round-trip: tags (`!ENV`, `!!python/name:`) stay nodes
     except (YAMLError, OSError, UnicodeDecodeError, RecursionError) as error:  # too deep: RecursionError
         mark = getattr(error, "problem_mark", None)
         line, col = (mark.line + 1, mark.column + 1) if mark else (0, 0)
-        return [
-            Problem(
-                shown, line, col, f"cannot be read as YAML: {one_line(str(getattr(error, 'problem', None) or error))}"
-            )
-        ], []
+        reason = cut(one_line(str(getattr(error, "problem", None) or error)), 200)
+        return [Problem.coded(shown, line, col, Message("site.not-yaml", {}, {"reason": reason}))], []
     if not isinstance(config, CommentedMap):
-        return [Problem(shown, 1, 1, "not a mapping of MkDocs settings")], []
+        return [Problem.coded(shown, 1, 1, Message("site.not-a-mapping"))], []
     problems = [
-        Problem(shown, line, col, f"{field}: {message}")
+        Problem.coded(shown, line, col, message, field=field)
         for field, (line, col), text in _contributor_names(config)
         for message in [*name_dangers(text, NAME_FORBIDDEN), *character_dangers(text)]
     ]
@@ -55,7 +53,8 @@ def site_config_problems(root: Path) -> tuple[list[Problem], list[Path]]:
             folders += [target] if field != "INHERIT" else []
         else:
             line, col = _position(container, key)
-            problems.append(Problem(shown, line, col, f"{field}: {excerpt(named)} is outside the project"))
+            outside = Message("site.folder-outside-project", {}, {"folder": excerpt(named)})
+            problems.append(Problem.coded(shown, line, col, outside, field=field))
     return problems, folders
 
 
@@ -96,11 +95,10 @@ def _theme_language_problems(config: CommentedMap) -> list[Problem]:
         chosen = override.get("language", code) if isinstance(override, CommentedMap) else code
         if isinstance(code, str) and chosen not in material_languages():
             line, col = _position(language, "locale")
-            message = (
-                f"{where}.locale: Material has no words in {excerpt(str(chosen))}: "
-                f"add `theme: {{language: {theme_language(code)}}}` to this language"
-            )
-            problems.append(Problem(SITE_CONFIG.as_posix(), line, col, message))
+            fix = theme_language(code)
+            shown = {"locale": excerpt(str(chosen)), "setting": f"`theme: {{language: {fix}}}`"}
+            missing = Message("site.theme-language", {"theme_language": fix}, shown)
+            problems.append(Problem.coded(SITE_CONFIG.as_posix(), line, col, missing, field=f"{where}.locale"))
     return problems
 
 

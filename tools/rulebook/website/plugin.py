@@ -23,7 +23,7 @@ from mkdocs.structure.pages import Page
 from rulebook.check import CONTENT_FOLDERS, check_project
 from rulebook.files import OUTSIDE_PROJECT, inside_project
 from rulebook.load.project import GLOSSARY_FILE, PROJECT_FILE
-from rulebook.located.document import DocumentError, read_document
+from rulebook.located.document import LoadError, read_document
 from rulebook.model import Project
 from rulebook.render import markdown_extension
 from rulebook.render.calculator import GAME_FILE, PLURAL_FILE, calculator_data, game_scripts, language_part
@@ -111,9 +111,9 @@ class RulebookPlugin(BasePlugin[RulebookConfig]):
             # The site's order is the project's: home, the games as rules/project.yaml lists them.
             try:
                 if not inside_project(self.root / PROJECT_FILE, self.root):
-                    raise DocumentError([])  # refused unread, as on_pre_build's check reports
+                    raise LoadError([])  # refused unread, as on_pre_build's check reports
                 games = read_document(self.root / PROJECT_FILE, str(PROJECT_FILE)).data["games"]
-            except (DocumentError, KeyError, TypeError):
+            except (LoadError, KeyError, TypeError):
                 games = None  # on_pre_build reports what is wrong with the file
             if isinstance(games, list) and games and all(isinstance(game, str) for game in games):
                 glossary = ["glossary.md"] if (self.root / GLOSSARY_FILE).is_file() else []

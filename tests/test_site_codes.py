@@ -1,0 +1,262 @@
+"""The problems of the project's own files carry their codes (issue 25): a link leaving the project,
+the manifest and the words files it names, mkdocs.yml, search words, the editions' history, and a
+situation that is no situation. Each fault is planted in one shared copy and taken back after; the
+expected params are worked out from the planted text, never copied from the output."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+
+import pytest
+
+from hostile import copy_project
+from rulebook.check import check_project
+from rulebook.files import OUTSIDE_PROJECT, outside_project
+from rulebook.located.document import LoadError, parse_document, read_document
+from rulebook.located.limits import MAX_YAML_BYTES
+from rulebook.problem_codes import registry, say
+from rulebook.problems import Problem
+from rulebook.scoring.situation import Invalid, score_situation
+
+ONE_ZERO_SHA = "1f490ca857ae49ad449dc6870a2399e1c18b000b11bb05519302557aaae32378"  # rules/rebis/editions/1.0.yaml
+
+
+@pytest.fixture(scope="module")
+def root(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    return copy_project(tmp_path_factory.mktemp("site-codes"), site=True)
+
+
+@contextmanager
+def replaced(root: Path, file: str, old: str, new: str) -> Iterator[None]:
+    path = root / file
+    text = path.read_text(encoding="utf-8")
+    assert text.count(old) == 1, old
+    path.write_text(text.replace(old, new), encoding="utf-8")
+    try:
+        yield
+    finally:
+        path.write_text(text, encoding="utf-8")
+
+
+def coded(root: Path, code: str) -> list[Problem]:
+    """The problems of `code` that check finds, each said again from its code, params and quotes."""
+    found = [problem for problem in check_project(root)[1] if problem.code == code]
+    for problem in found:
+        assert code in registry()
+        assert say(problem.code, problem.params, problem.quoted) == problem.message
+    return found
+
+
+def only(root: Path, code: str) -> Problem:
+    found = coded(root, code)
+    assert len(found) == 1, found
+    return found[0]
+
+
+def test_the_words_of_a_link_leaving_the_project_are_the_constant_other_modules_quote() -> None:
+    assert say("file.outside-project", {}) == OUTSIDE_PROJECT
+    assert (outside_project("x").code, str(outside_project("x"))) == ("file.outside-project", f"x: {OUTSIDE_PROJECT}")
+
+
+def test_a_link_in_the_site_assets_leaving_the_project(root: Path, tmp_path: Path) -> None:
+    link = root / "docs/assets/elsewhere.txt"
+    (tmp_path / "secret").write_text("x", encoding="utf-8")
+    link.symlink_to(tmp_path / "secret")
+    try:
+        problem = only(root, "file.outside-project")
+    finally:
+        link.unlink()
+    assert (problem.file, problem.line, problem.params) == ("docs/assets/elsewhere.txt", 0, {})
+
+
+def test_a_words_file_that_is_a_folder(root: Path) -> None:
+    words = root / "rules/rebis/fr.yaml"
+    kept = words.read_bytes()
+    words.unlink()
+    words.mkdir()
+    try:
+        problem = only(root, "file.words-not-yaml")
+    finally:
+        words.rmdir()
+        words.write_bytes(kept)
+    assert problem.file == "rules/rebis/fr.yaml"
+
+
+@pytest.mark.parametrize(
+    ("game", "code", "params"),
+    [("fr", "project.game-id-is-language", {"language": "fr"}), ("search", "project.game-id-is-site-page", {})],
+)
+def test_a_game_id_the_site_keeps_for_itself(root: Path, game: str, code: str, params: dict) -> None:
+    with replaced(root, "rules/project.yaml", "games: [rebus,", f"games: [{game}, rebus,"):
+        problem = only(root, code)
+    assert (problem.path, problem.params, problem.line) == (("games", 0), params, 4)
+    assert problem.message.startswith(f"games[0]: '{game}' is ")
+
+
+def test_a_listed_game_without_its_game_file(root: Path) -> None:
+    with replaced(root, "rules/project.yaml", "oh-my-word]", "oh-my-word, chess]"):
+        problem = only(root, "project.no-game-file")
+    assert (problem.path, problem.params) == (("games", 3), {})
+    assert problem.message == "games[3]: no rules/chess/game.yaml"
+
+
+def test_typography_for_a_language_the_project_does_not_have(root: Path) -> None:
+    with replaced(root, "rules/project.yaml", "  cs: {quotes:", "  de: {quotes:"):
+        problem = only(root, "project.typography-language")
+    assert (problem.path, problem.params) == (("typography", "de"), {"language": "de"})
+
+
+def test_a_language_babel_does_not_know(root: Path) -> None:
+    with replaced(root, "rules/project.yaml", "languages: [en, fr, cs]", "languages: [en, fr, cs, qq]"):
+        problem = only(root, "project.unknown-locale")
+    assert (problem.path, problem.params, problem.line) == (("languages", 3), {"language": "qq"}, 3)
+
+
+def test_a_words_file_whose_language_is_not_its_name(root: Path) -> None:
+    with replaced(root, "rules/rebis/fr.yaml", "language: fr", "language: cs"):
+        problem = only(root, "project.words-language")
+    assert (problem.file, problem.path, problem.params) == ("rules/rebis/fr.yaml", ("language",), {"language": "fr"})
+    assert problem.message == "language: 'cs' does not match the file name 'fr.yaml'"
+
+
+def test_a_glossary_of_a_game_the_project_does_not_list(root: Path) -> None:
+    text = (root / "glossary/symbols.yaml").read_text(encoding="utf-8")
+    game = next(line for line in text.splitlines() if line.startswith("game: "))
+    with replaced(root, "glossary/symbols.yaml", game + "\n", "game: chess\n"):
+        problem = only(root, "project.unknown-glossary-game")
+    assert (problem.path, problem.params) == (("game",), {})
+    assert problem.message == "game: no game 'chess' in rules/project.yaml"
+
+
+@pytest.mark.parametrize(
+    ("text", "code", "params"),
+    [
+        ("site_name: [x\n", "site.not-yaml", {}),
+        ("- a list\n", "site.not-a-mapping", {}),
+        ("docs_dir: ../../elsewhere\n", "site.folder-outside-project", {}),
+    ],
+)
+def test_mkdocs_yml_broken_or_leaving_the_project(root: Path, text: str, code: str, params: dict) -> None:
+    config = root / "mkdocs.yml"
+    kept = config.read_bytes()
+    config.write_text(text, encoding="utf-8")
+    try:
+        problem = only(root, code)
+    finally:
+        config.write_bytes(kept)
+    assert (problem.file, problem.params) == ("mkdocs.yml", params)
+    if code == "site.folder-outside-project":
+        assert (problem.line, problem.message) == (1, "docs_dir: '../../elsewhere' is outside the project")
+
+
+def test_a_name_in_mkdocs_yml_keeps_the_code_of_any_name(root: Path) -> None:
+    with replaced(root, "mkdocs.yml", "site_name: Board game rules", "site_name: Rules<b>"):
+        problem = only(root, "text.markup-in-name")
+    assert problem.params == {"characters": ["<", ">", '"']}
+    assert problem.message.startswith("site_name: ")
+
+
+def test_a_language_material_has_no_words_in(root: Path) -> None:
+    with replaced(root, "mkdocs.yml", "locale: cs", 'locale: "no"'):
+        problem = only(root, "site.theme-language")
+    # Norwegian's CLDR alias is Bokmål, which Material has (validate/material_languages.py).
+    assert problem.params == {"theme_language": "nb"}
+    assert problem.message.endswith(": Material has no words in 'no': add `theme: {language: nb}` to this language")
+
+
+SEARCH = "rules/search-words.yaml"
+
+
+def test_search_words_of_a_language_the_project_does_not_have(root: Path) -> None:
+    with replaced(root, SEARCH, "  cs:\n    question_words:", "  pl:\n    question_words:"):
+        problem = only(root, "search.unknown-language")
+    assert (problem.path, problem.params) == (("languages", "pl"), {"languages": ["en", "fr", "cs"]})
+
+
+@pytest.mark.parametrize(
+    ("new", "code", "params"),
+    [
+        ("[commencer, Combien,", "search.synonym-is-question-word", {}),
+        ("[commencer, egalite,", "search.synonym-in-two-groups", {"group": 0}),
+    ],
+)
+def test_a_synonym_search_would_never_use(root: Path, new: str, code: str, params: dict) -> None:
+    with replaced(root, SEARCH, "[commencer, commence,", new):
+        problem = only(root, code)
+    assert (problem.path, problem.params) == (("languages", "fr", "synonyms", 1, 1), params)
+
+
+def _edition(version: str, date: str, sha: str = ONE_ZERO_SHA) -> str:
+    return f'  - version: "{version}"\n    date: "{date}"\n    sha256: "{sha}"\n'
+
+
+HISTORY = "rules/rebis/editions.yaml"
+LAST_LINE = f'    sha256: "{ONE_ZERO_SHA}"\n'
+
+
+@pytest.mark.parametrize(
+    ("added", "code", "path", "params"),
+    [
+        (_edition("1.0", "2026-12-02"), "edition.version-twice", ("editions", 1, "version"), {"version": "1.0"}),
+        (
+            _edition("0.9", "2026-12-02"),
+            "edition.version-backwards",
+            ("editions", 1, "version"),
+            {"version": "0.9", "before": "1.0"},
+        ),
+        (
+            _edition("1.1", "2026-11-30"),
+            "edition.date-backwards",
+            ("editions", 1, "date"),
+            {"version": "1.1", "date": "2026-11-30", "before": "1.0", "before_date": "2026-12-01"},
+        ),
+        (_edition("1.1", "2026-12-02"), "edition.snapshot-missing", ("editions", 1, "sha256"), {"version": "1.1"}),
+    ],
+)
+def test_the_history_of_editions(root: Path, added: str, code: str, path: tuple, params: dict) -> None:
+    with replaced(root, HISTORY, LAST_LINE, LAST_LINE + added):
+        problem = only(root, code)
+    assert (problem.file, problem.path, problem.params) == (HISTORY, path, params)
+
+
+def test_a_snapshot_that_no_longer_matches_its_hash(root: Path) -> None:
+    with replaced(root, HISTORY, ONE_ZERO_SHA, "0" * 64):
+        problem = only(root, "edition.snapshot-changed")
+    assert (problem.path, problem.params) == (("editions", 0, "sha256"), {"version": "1.0"})
+    assert "rules/rebis/editions/1.0.yaml" in problem.message
+
+
+@pytest.mark.parametrize(("raw", "code"), [(b"", "score.empty-document"), (b"3\n", "score.not-a-mapping")])
+def test_a_situation_that_is_none_carries_the_code_of_its_meaning(root: Path, raw: bytes, code: str) -> None:
+    with pytest.raises(Invalid) as refused:
+        score_situation(parse_document(raw, "situation.yaml"), "rebus", {}, root)
+    [problem] = refused.value.problems
+    assert (problem.code, problem.path) == (code, ())
+    assert say(code, {}) == problem.message
+    assert refused.value.meanings == [{"code": code, "path": [], "params": {}}]
+
+
+def test_a_file_over_its_bound_is_one_load_error_with_a_coded_problem(tmp_path: Path) -> None:
+    big = tmp_path / "big.yaml"
+    big.write_bytes(b"#" * (MAX_YAML_BYTES + 1))
+    with pytest.raises(LoadError) as refused:
+        read_document(big, "big.yaml")
+    [problem] = refused.value.problems
+    assert (problem.file, problem.code, problem.params) == (
+        "big.yaml",
+        "file.too-large",
+        {"limit": 512 * 1024, "size": "512 KiB"},
+    )
+
+
+def test_a_file_that_is_no_yaml_is_a_load_error_too() -> None:
+    with pytest.raises(LoadError) as refused:
+        parse_document(b"a: [1\n", "t.yaml")
+    assert [problem.code for problem in refused.value.problems] == ["yaml.unclosed"]
+
+
+def test_the_copy_is_whole_again(root: Path) -> None:
+    # Every planted fault was taken back: the copy checks clean, as the repository does.
+    assert [problem for problem in check_project(root)[1] if problem.is_error] == []

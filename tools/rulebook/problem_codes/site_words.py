@@ -1,0 +1,108 @@
+"""The codes of the project's own files: links leaving the project, the manifest
+(rules/project.yaml and the words files it names), mkdocs.yml, rules/search-words.yaml, the
+editions' history, and a situation that is no situation at all (words.py imports this module).
+
+Language codes, versions and dates are params: the schemas allow only `[a-z]{2,3}`, digits and
+dots, and YYYY-MM-DD there. Game ids, paths, phrases and names are quoted.
+"""
+
+from __future__ import annotations
+
+from rulebook.problem_codes import N_, register
+
+# ---- file: links leaving the project, files that are no files (files.py, load/) -------------------
+register("file.outside-project", N_("a link to a file outside the project: refused unread"))
+register("file.words-not-yaml", N_("not a readable file: a words file must be a YAML file"))
+
+# ---- project: rules/project.yaml and what it names (load/project.py) -----------------------------
+register(
+    "project.game-id-is-language",
+    N_("{id} is the folder of the language '{language}': choose another id"),
+    params=("language",),
+    quoted=("id",),
+)
+register(
+    "project.game-id-is-site-page",
+    N_("{id} is one of the pages and folders of the site: choose another id"),
+    quoted=("id",),
+)
+register("project.no-game-file", N_("no rules/{game}/game.yaml"), quoted=("game",))
+register("project.typography-language", N_("not one of the project's languages"), params=("language",))
+register(
+    "project.unknown-locale",
+    N_("'{language}' is no language that Babel knows (CLDR): numbers and plural forms could not be written in it"),
+    params=("language",),
+)
+register(
+    "project.words-language",
+    N_("'{written}' does not match the file name '{language}.yaml'"),
+    params=("language",),
+    quoted=("written",),
+)
+register("project.unknown-glossary-game", N_("no game '{game}' in rules/project.yaml"), quoted=("game",))
+
+# ---- site: mkdocs.yml (validate/site_config.py) --------------------------------------------------
+register("site.not-yaml", N_("cannot be read as YAML: {reason}"), quoted=("reason",))
+register("site.not-a-mapping", N_("not a mapping of MkDocs settings"))
+register("site.folder-outside-project", N_("{folder} is outside the project"), quoted=("folder",))
+register(
+    "site.theme-language",
+    N_("Material has no words in {locale}: add {setting} to this language"),
+    params=("theme_language",),
+    quoted=("locale", "setting"),
+)
+
+# ---- search: rules/search-words.yaml (validate/search_words.py) ----------------------------------
+register(
+    "search.unknown-language",
+    N_("not one of the project's languages ({listed})"),
+    params=("languages",),
+    quoted=("listed",),
+)
+register(
+    "search.synonym-is-question-word",
+    N_(
+        "'{phrase}' is also a question word, which search drops from a query before it looks for synonyms: "
+        "keep it in one of the two lists"
+    ),
+    quoted=("phrase",),
+)
+register(
+    "search.synonym-in-two-groups",
+    N_(
+        "'{phrase}' is already in group {group}: a word means one thing to search; "
+        "merge the two groups or keep the word in one"
+    ),
+    params=("group",),
+    quoted=("phrase",),
+    grouped=False,
+)
+
+# ---- edition: rules/<game>/editions.yaml and its snapshots (editions/history.py) --------------------
+register("edition.version-twice", N_("edition '{version}' is given twice"), params=("version",))
+register(
+    "edition.version-backwards",
+    N_("edition '{version}' comes after '{before}': the history goes backwards"),
+    params=("version", "before"),
+)
+register(
+    "edition.date-backwards",
+    N_("edition '{version}' is dated {date}, before '{before}' ({before_date})"),
+    params=("version", "date", "before", "before_date"),
+)
+register(
+    "edition.snapshot-missing",
+    N_("the snapshot of edition '{version}' is missing: {snapshot}"),
+    params=("version",),
+    quoted=("snapshot",),
+)
+register(
+    "edition.snapshot-changed",
+    N_("the snapshot {snapshot} no longer matches the hash recorded for edition '{version}'"),
+    params=("version",),
+    quoted=("snapshot",),
+)
+
+# ---- score: a situation that is no situation (scoring/situation.py; calculator.js says the same) ----
+register("score.empty-document", N_("the document is empty: describe a situation to score"))
+register("score.not-a-mapping", N_("the document must be a mapping of fields, not a single value"))
