@@ -21,11 +21,22 @@ class Case:
     situation: Any
     values: dict[str, Any] | None = None  # fields of the outcome, each compared whole
     refused: list[dict[str, Any]] | None = None  # every problem's {code, path, params}
-    refused_words: str | None = None  # a worked example's expected refusal, in English words
+    # A worked example's expected refusal: a code and some of its params (game.yaml's `expect.refused`).
+    refused_code: str | None = None
+    refused_params: dict[str, Any] | None = None
 
     @property
     def id(self) -> str:
         return f"{self.game}: {self.description}"
+
+
+def refusal_found(case: Case, problems: list[dict[str, Any]]) -> bool:
+    """A worked example's refusal is among the problems: its code, with the params it names."""
+    wanted = case.refused_params or {}
+    return any(
+        problem["code"] == case.refused_code and all(problem["params"].get(name) == wanted[name] for name in wanted)
+        for problem in problems
+    )
 
 
 def meanings(problems: list[dict[str, Any]]) -> list[str]:
@@ -46,8 +57,9 @@ def game_cases(game: str) -> tuple[Case, ...]:
     for example in found.examples:
         situation = found.document.part(("examples", example.index, "input")).data
         expect = dict(example.expect)
-        words = expect.pop("refused", None)
-        cases.append(Case(game, f"worked example {example.id}", situation, expect or None, None, words))
+        refused = expect.pop("refused", None)
+        code, params = (refused["code"], refused.get("params")) if isinstance(refused, dict) else (refused, None)
+        cases.append(Case(game, f"worked example {example.id}", situation, expect or None, None, code, params))
     return tuple(cases)
 
 

@@ -12,7 +12,7 @@ from playwright.sync_api import Page
 
 from conftest import ROOT
 from rulebook.commands.score import score_json
-from scoring_cases import game_cases, meanings, scored_games
+from scoring_cases import game_cases, meanings, refusal_found, scored_games
 
 pytestmark = pytest.mark.browser
 
@@ -34,9 +34,10 @@ def test_the_browser_gives_what_the_rules_say(page: Page, site_url: str, game: s
         if case.refused is not None:
             assert result.get("error") is True, case.id
             assert meanings(result["problems"]) == meanings(case.refused), case.id
-        elif case.refused_words is not None:
+        elif case.refused_code is not None:
             _, printed = score_json(ROOT, game, json.dumps(case.situation).encode("utf-8"))
             assert result.get("error") is True, case.id
+            assert refusal_found(case, result["problems"]), case.id
             assert meanings(result["problems"]) == meanings(json.loads(printed)["problems"]), case.id
         else:
             assert "error" not in result, case.id

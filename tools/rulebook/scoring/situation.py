@@ -62,6 +62,12 @@ def reason_meaning(path: JsonPath, reason: Reason | str) -> dict[str, Any]:
     return {"code": "", "path": list(path), "params": {}}
 
 
+def _refusal(document: Document, path: JsonPath, reason: Reason | str, say: Callable[[Reason | str], str]) -> Problem:
+    """A game's refusal as a problem with the game's own code (its REFUSALS, rules/<game>/scoring.py)."""
+    meaning = reason_meaning(path, reason)
+    return document.problem(path, f"{format_path(path)}: {say(reason)}", code=meaning["code"], params=meaning["params"])
+
+
 def _schema_problems(document: Document, schema: Path, root: Path) -> list[Problem]:
     """The situation's schema problems, remembered on disk by the digest of the schema and of the
     document with its positions: a worked example scored before (`rulebook score --example`) is not
@@ -102,7 +108,7 @@ def score_situation(
         return scorer(root, game_id).evaluate(document.data, facts)
     except Refused as refused:
         raise Invalid(
-            [document.problem(path, f"{format_path(path)}: {say(reason)}") for path, reason in refused.problems],
+            [_refusal(document, path, reason, say) for path, reason in refused.problems],
             refused.problems,
             [reason_meaning(path, reason) for path, reason in refused.problems],
         ) from None
