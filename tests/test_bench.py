@@ -24,11 +24,18 @@ def run_bench(cwd: Path) -> subprocess.CompletedProcess[str]:
     )
 
 
-def test_the_benchmark_runs_end_to_end_with_a_relative_out(tmp_path: Path) -> None:
-    result = run_bench(tmp_path)
-    tmp_path = tmp_path / "bench"
+@pytest.fixture(scope="module")
+def first_run(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, subprocess.CompletedProcess[str]]:
+    """One smoke run for the module: its results are checked, then a second run compares with them."""
+    folder = tmp_path_factory.mktemp("bench")
+    return folder, run_bench(folder)
+
+
+def test_the_benchmark_runs_end_to_end_with_a_relative_out(first_run) -> None:
+    folder, result = first_run
     assert result.returncode == 0, result.stderr
-    report = json.loads((tmp_path / "results.json").read_text(encoding="utf-8"))
+    assert "against the previous results.json" not in result.stdout
+    report = json.loads((folder / "bench" / "results.json").read_text(encoding="utf-8"))
     (size,) = report["sizes"]
     assert size["units"] > 0 and size["pages"] > 0
     assert size["check_seconds"] > 0 and size["toolkit_build_seconds"] > 0 and size["bare_build_seconds"] > 0
@@ -39,11 +46,10 @@ def test_the_benchmark_runs_end_to_end_with_a_relative_out(tmp_path: Path) -> No
     assert "overhead" in result.stdout and "units/s" in result.stdout
 
 
-def test_a_second_run_compares_with_the_first(tmp_path: Path) -> None:
-    first = run_bench(tmp_path)
+def test_a_second_run_compares_with_the_first(first_run) -> None:
+    folder, first = first_run
     assert first.returncode == 0, first.stderr
-    assert "against the previous results.json" not in first.stdout
-    second = run_bench(tmp_path)
+    second = run_bench(folder)
     assert second.returncode == 0, second.stderr
     assert "against the previous results.json" in second.stdout and "check × " in second.stdout
 

@@ -35,7 +35,8 @@ def quiz_page(context: PageContext, game: Game) -> str:
         "check: the answer comes with its breakdown and the rules it rests on.",
         len(questions),
     ).format(n=len(questions))
-    lines = [*front_matter(title, intro), f"# {literal(title)}", "", intro, ""]
+    # Out of search: a player asking "qui commence" wants the rule, not the question that tests it.
+    lines = [*front_matter(title, intro, searched=False), f"# {literal(title)}", "", intro, ""]
     for number, question in enumerate(questions, 1):
         heading = _("Question {n}").format(n=number)
         lines += [f"## {heading} {{ #{question.anchor} data-search-exclude }}", ""]
