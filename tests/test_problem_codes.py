@@ -20,8 +20,6 @@ from rulebook.problems import Problem
 from test_each_check import FAULTS, Fault, _planted
 
 CODES_DOC = ROOT / "dev" / "problem-codes.md"
-# The checks whose problems have no code yet (issue 25 part 1 left them; the report says so).
-NOT_CODED_YET: tuple[str, ...] = ()
 
 
 # The layers of codes: reading, schemas, text, ids, units, translation, content, project and site, scoring.
@@ -119,14 +117,11 @@ def test_every_refusal_of_hostile_text_has_a_registered_code(tmp_path: Path, rou
     assert len({problem.path for problem in errors}) == len(share)  # each planted text is refused
 
 
-def _fault_case(fault: Fault) -> object:
-    uncoded = fault.check.split(".")[0].split(":")[0] in NOT_CODED_YET
-    marks = [pytest.mark.xfail(strict=True, reason="this check's problems have no code yet")] if uncoded else []
-    return pytest.param(fault, marks=marks, id=fault.check)
-
-
 # The faults that are reported (some cases show that a check lets a text through).
-@pytest.mark.parametrize("fault", [_fault_case(fault) for fault in FAULTS if fault.marker or fault.also])
+REPORTED = [fault for fault in FAULTS if fault.marker or fault.also]
+
+
+@pytest.mark.parametrize("fault", REPORTED, ids=[fault.check for fault in REPORTED])
 def test_every_problem_of_each_check_has_a_registered_code(
     fault: Fault, tmp_path_factory: pytest.TempPathFactory
 ) -> None:

@@ -56,7 +56,7 @@ def problem_meaning(problem: Problem) -> dict[str, Any]:
 
 
 def reason_meaning(path: JsonPath, reason: Reason | str) -> dict[str, Any]:
-    """A game's refusal as data; a plain string (a new game's template) has no code yet."""
+    """A game's refusal as data; a plain string (a scorer that gives no Reason) has no code."""
     if isinstance(reason, Reason):
         return {"code": reason.code, "path": list(path), "params": dict(reason.params)}
     return {"code": "", "path": list(path), "params": {}}
