@@ -3,6 +3,8 @@ that this check reports and no other, at its exact `file:line:col` (issue 17).
 
 A check that is switched off, or that reports the wrong place or words, fails its case; the rest of
 the output must be exactly what is listed, so a fault that trips a second check shows up too. The
+printed line is what users read; `check --json` must say the same problems, each with its registered
+code (issue 25) and, where a case works them out, its params. The
 fault sites are chosen so that one check alone sees them: a draft French unit for translation QA
 (publishers' originals are not checked), the Czech glossary's readings for links (they have no
 English to be compared with, and Czech typography has no rule about colons), a string fact for
