@@ -3,6 +3,8 @@ that this check reports and no other, at its exact `file:line:col` (issue 17).
 
 A check that is switched off, or that reports the wrong place or words, fails its case; the rest of
 the output must be exactly what is listed, so a fault that trips a second check shows up too. The
+printed line is what users read; `check --json` must say the same problems, each with its registered
+code (issue 25) and, where a case works them out, its params. The
 fault sites are chosen so that one check alone sees them: a draft French unit for translation QA
 (publishers' originals are not checked), the Czech glossary's readings for links (they have no
 English to be compared with, and Czech typography has no rule about colons), a string fact for
@@ -11,8 +13,9 @@ what raw HTML alone can carry (facts are not checked for raw HTML: a placeholder
 
 from __future__ import annotations
 
+import json
 import shutil
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -58,9 +61,12 @@ class Fault:
     new: str
     marker: str  # where in the broken file the problem is located
     message: str  # the whole message (a trailing "…" means: starts with this)
-    # Further lines that must be reported, as (file, marker, message), when one fault cannot avoid them.
-    also: tuple[tuple[str, str, str], ...] = ()
-    code: int = 1
+    code_name: str = ""  # the problem's registered code (rulebook/problem_codes/*words.py)
+    params: Mapping[str, object] | None = None  # all its params, when the case says them
+    # Further problems that must be reported, as (file, marker, message, code name), when one fault
+    # cannot avoid them.
+    also: tuple[tuple[str, str, str, str], ...] = ()
+    code: int = 1  # the exit code
     removed: tuple[str, ...] = field(default=())  # files the fault deletes
     located: str = ""  # the file the problem is reported in, when it is not `file`
 
@@ -68,9 +74,10 @@ class Fault:
 CHANGED = "changed from 76 to 77"  # the glossary's promised symbols, in the fault that changes them
 
 
-def _href_removed(file: str, marker: str, where: str, target: str) -> tuple[str, str, str]:
+def _href_removed(file: str, marker: str, where: str, target: str) -> tuple[str, str, str, str]:
     """What the sanitizer reports besides a refused link: it would drop the link's target."""
-    return file, marker, f'{where}: the sanitizer would remove the attribute href="{target}" of <a> from the page'
+    removed = f'{where}: the sanitizer would remove the attribute href="{target}" of <a> from the page'
+    return file, marker, removed, "text.sanitized"
 
 
 def _nbsp(text: str) -> str:
@@ -86,6 +93,7 @@ FAULTS = [
         "name: Rebis<b>\n",
         "Rebis<b>",
         "name: a name is plain text; '<' and '>' are not allowed",
+        code_name="text.markup-in-name",
     ),
     Fault(
         "safety.name_problems: only a '<'",
@@ -94,6 +102,8 @@ FAULTS = [
         "name: Rebis<\n",
         "Rebis<",
         "name: a name is plain text; '<' and '>' are not allowed",
+        code_name="text.markup-in-name",
+        params={"characters": ["<", ">"]},
     ),
     Fault(
         "safety.name_problems: only a '>'",
@@ -102,6 +112,7 @@ FAULTS = [
         "name: Rebis>\n",
         "Rebis>",
         "name: a name is plain text; '<' and '>' are not allowed",
+        code_name="text.markup-in-name",
     ),
     Fault(
         "safety.character_problems (a value outside units)",
@@ -110,6 +121,8 @@ FAULTS = [
         'title: "REBUS\\a — Rules of the Game"',
         '"REBUS\\a',
         "sources.0.title: the control character U+0007 at character 6 is not allowed",
+        code_name="text.control-character",
+        params={"codepoint": "0007", "position": 6},
     ),
     Fault(
         "safety.character_problems (terms.yaml)",
@@ -119,6 +132,8 @@ FAULTS = [
         'forbidden: [sáček, "sáč\\ak", pytel]',
         '"sáč\\a',
         "terms.5.cs.forbidden.1: the control character U+0007 at character 4 is not allowed",
+        code_name="text.control-character",
+        params={"codepoint": "0007", "position": 4},
     ),
     Fault(
         "safety.fact_problems: a javascript: link in a string fact",
@@ -128,6 +143,7 @@ FAULTS = [
         "'[bags]",
         "facts.components.note: the link target javascript:alert(document.domain) is not allowed: links may be "
         "relative, #anchors, https:, http: or mailto:",
+        code_name="text.link-scheme",
         also=(
             _href_removed(
                 "rules/rebus/game.yaml", "'[bags]", "facts.components.note", "javascript:alert(document.domain)"
@@ -142,12 +158,19 @@ FAULTS = [
         "'<audio",
         "facts.components.note: <audio src> loads https://elsewhere.example/a.mp3 from another host; the site "
         "must work offline",
+        code_name="text.outside-resource",
         also=(
-            ("rules/rebus/game.yaml", "'<audio", "facts.components.note: raw HTML is not allowed in text: '</audio>'"),
+            (
+                "rules/rebus/game.yaml",
+                "'<audio",
+                "facts.components.note: raw HTML is not allowed in text: '</audio>'",
+                "text.raw-html",
+            ),
             (
                 "rules/rebus/game.yaml",
                 "'<audio",
                 "facts.components.note: raw HTML is not allowed in text: '<audio src=\"https://elsewhere.example/a.'",
+                "text.raw-html",
             ),
         ),
     ),
@@ -159,6 +182,7 @@ FAULTS = [
         CS_EYE_AT,
         "units.symbol.eye.readings.text: the link target javascript:alert(document.domain) is not allowed: links "
         "may be relative, #anchors, https:, http: or mailto:",
+        code_name="text.link-scheme",
         also=(
             _href_removed(
                 "glossary/cs.yaml", CS_EYE_AT, "units.symbol.eye.readings.text", "javascript:alert(document.domain)"
@@ -173,6 +197,7 @@ FAULTS = [
         CS_EYE_AT,
         "units.symbol.eye.readings.text: the link target data:text/html,hello is not allowed: links "
         "may be relative, #anchors, https:, http: or mailto:",
+        code_name="text.link-scheme",
         also=(_href_removed("glossary/cs.yaml", CS_EYE_AT, "units.symbol.eye.readings.text", "data:text/html,hello"),),
     ),
     Fault(
@@ -183,6 +208,7 @@ FAULTS = [
         CS_EYE_AT,
         "units.symbol.eye.readings.text: the link target JaVaScRiPt:alert(document.domain) is not allowed: links "
         "may be relative, #anchors, https:, http: or mailto:",
+        code_name="text.link-scheme",
         also=(
             _href_removed(
                 "glossary/cs.yaml", CS_EYE_AT, "units.symbol.eye.readings.text", "JaVaScRiPt:alert(document.domain)"
@@ -197,11 +223,13 @@ FAULTS = [
         CS_EYE_AT,
         "units.symbol.eye.readings.text: images are not allowed in text (#eye): the site loads nothing from outside "
         "itself",
+        code_name="text.image",
         also=(
             (
                 "glossary/cs.yaml",
                 CS_EYE_AT,
                 "units.symbol.eye.readings.text: the sanitizer would remove the element <img> from the page",
+                "text.sanitized",
             ),
         ),
     ),
@@ -212,6 +240,7 @@ FAULTS = [
         "(oko)&colon; se",
         CS_EYE_AT,
         "units.symbol.eye.readings.text: the HTML entity &colon; spells ':'; write the character itself",
+        code_name="text.entity",
     ),
     Fault(
         "safety.markdown_dangers: a reference definition",
@@ -220,6 +249,7 @@ FAULTS = [
         "      [x]: https://example.org\n\n      " + CS_EYE,
         CS_EYE_AT,
         "units.symbol.eye.readings.text: a reference definition [x] applies to the whole page; write the link inline",
+        code_name="text.reference-definition",
     ),
     # validate/text.py
     Fault(
@@ -229,6 +259,7 @@ FAULTS = [
         SUMMARY.replace("mélange.", "mélange }."),
         "Un jeu",
         "units.summary.text: a brace that is not part of a {group.name} placeholder",
+        code_name="text.stray-brace",
     ),
     Fault(
         "qa: balanced bold and code spans pass",
@@ -249,17 +280,25 @@ FAULTS = [
         + '\n    source: "3f9998d849ec"',
         "Un jeu",
         "units.summary.text: raw HTML is not allowed in text: '<b>'",
+        code_name="text.raw-html",
         also=(
-            ("rules/rebis/fr.yaml", "Un jeu", "units.summary.text: raw HTML is not allowed in text: '</b>'"),
+            (
+                "rules/rebis/fr.yaml",
+                "Un jeu",
+                "units.summary.text: raw HTML is not allowed in text: '</b>'",
+                "text.raw-html",
+            ),
             (
                 "rules/rebis/fr.yaml",
                 "summary:",
                 "warning: units.summary: outdated: the en text changed since this translation was made",
+                "unit.outdated",
             ),
             (
                 "rules/rebis/fr.yaml",
                 "Un jeu",
                 "warning: units.summary.text: placeholders {components.zero_cards} differ from the English (none)",
+                "text.placeholders-differ",
             ),
         ),
     ),
@@ -270,6 +309,7 @@ FAULTS = [
         SUMMARY.replace("mélange.", "mélange {."),
         "Un jeu",
         "units.summary.text: a brace that is not part of a {group.name} placeholder",
+        code_name="text.stray-brace",
     ),
     Fault(
         "text: a placeholder that names no fact",
@@ -278,11 +318,14 @@ FAULTS = [
         "les {components.bagz} sacs",
         "Répartissez",
         "units.rule.bags.text: placeholder {components.bagz} names no fact in rebus/game.yaml",
+        code_name="text.unknown-placeholder",
+        params={"facts_file": "rebus/game.yaml"},
         also=(
             (
                 "rules/rebus/fr.yaml",
                 "Répartissez",
                 "units.rule.bags.text: placeholders {components.bagz} differ from the English {components.bags}",
+                "text.placeholders-differ",
             ),
         ),
     ),
@@ -293,6 +336,7 @@ FAULTS = [
         'text: "' + CS_SUMMARY.replace(" o ", "\\n{: onclick=alert(document.domain) }\\no ") + '"',
         'text: ▸"Karetní',
         "units.summary.text: a brace that is not part of a {group.name} placeholder",
+        code_name="text.stray-brace",
     ),
     Fault(
         "text: a control character in a unit",
@@ -301,6 +345,7 @@ FAULTS = [
         'text: "' + SUMMARY.replace("Un jeu", "Un\\ajeu") + '"',
         '"Un',
         "units.summary.text: the control character U+0007 at character 3 is not allowed",
+        code_name="text.control-character",
     ),
     Fault(
         "text: a bidi override in a unit",
@@ -310,6 +355,8 @@ FAULTS = [
         '"Un',
         "units.summary.text: the bidi control U+202E (RIGHT-TO-LEFT OVERRIDE) at character 4 reorders what readers "
         "see; remove it",
+        code_name="text.bidi-control",
+        params={"codepoint": "202E", "name": "RIGHT-TO-LEFT OVERRIDE", "position": 4},
     ),
     Fault(
         "text: a publisher's original may spell out a number the English quotes",
@@ -328,6 +375,7 @@ FAULTS = [
         "rule.aim:\n    text: ▸>-",
         "units.rule.aim.text: placeholders {play.own_shelf_pair}, {play.shelf_limit} differ from the English "
         "{play.shelf_limit}",
+        code_name="text.placeholders-differ",
     ),
     # validate/translations.py
     Fault(
@@ -337,6 +385,7 @@ FAULTS = [
         f"{SUMMARY}\n",
         "summary:",
         "units.summary: a translation must record the hash of the English it translates in 'source'",
+        code_name="unit.no-source-hash",
     ),
     Fault(
         "translations: an outdated source hash is a warning",
@@ -345,6 +394,7 @@ FAULTS = [
         'source: "3f9998d849ec"',
         "summary:",
         "warning: units.summary: outdated: the en text changed since this translation was made",
+        code_name="unit.outdated",
         code=0,
     ),
     Fault(
@@ -355,6 +405,7 @@ FAULTS = [
         "rule.extra:",
         "units.rule.extra: no such section or rule in game.yaml; "
         "`rulebook rule delete rebis extra` removes it from every language",
+        code_name="unit.unknown",
     ),
     Fault(
         "translations: a language file missing is a warning",
@@ -363,6 +414,8 @@ FAULTS = [
         "",
         "id: rebis",
         "warning: no cs.yaml: nothing in rebis is translated yet",
+        code_name="unit.no-translation-file",
+        params={"file": "cs.yaml", "text_set": "rebis"},
         code=0,
         removed=("rules/rebis/cs.yaml",),
         located="rules/rebis/game.yaml",
@@ -374,7 +427,15 @@ FAULTS = [
         f'{CS_SUMMARY}\n    source: "3f9998d849ec"',
         "summary:",
         "warning: units.summary: outdated: the en text changed since this translation was made",
-        also=(("rules/rebis/game.yaml", "id: rebis", "warning: no fr.yaml: nothing in rebis is translated yet"),),
+        code_name="unit.outdated",
+        also=(
+            (
+                "rules/rebis/game.yaml",
+                "id: rebis",
+                "warning: no fr.yaml: nothing in rebis is translated yet",
+                "unit.no-translation-file",
+            ),
+        ),
         code=0,
         removed=("rules/rebis/fr.yaml",),
     ),
@@ -385,6 +446,7 @@ FAULTS = [
         f'{SUMMARY}\n    source: "3f9998d849eb"\n',
         "▸summary:",
         "units.summary: a translation must say its 'status' (original, draft or reviewed)",
+        code_name="unit.no-status",
     ),
     Fault(
         "translations: an English unit missing",
@@ -393,16 +455,19 @@ FAULTS = [
         "",
         "▸units:",
         "units: 'rule.winner' is missing: game.yaml lists it, and every unit needs English text",
+        code_name="unit.missing-english",
         also=(
             (
                 "rules/rebus/fr.yaml",
                 "  ▸rule.winner:",
                 "units.rule.winner: not in en.yaml, so there is nothing it can translate",
+                "unit.nothing-to-translate",
             ),
             (
                 "rules/rebus/cs.yaml",
                 "  ▸rule.winner:",
                 "units.rule.winner: not in en.yaml, so there is nothing it can translate",
+                "unit.nothing-to-translate",
             ),
         ),
     ),
@@ -413,6 +478,8 @@ FAULTS = [
         "",
         "▸id: rebis",
         "no en.yaml: the source language is required",
+        code_name="unit.no-source-file",
+        params={"file": "en.yaml"},
         removed=("rules/rebis/en.yaml",),
         located="rules/rebis/game.yaml",
     ),
@@ -423,12 +490,14 @@ FAULTS = [
         "groups: [sound-plays, numbers, people, verbs, signs, objects, nature, weather]",
         "weather]",
         "group 'weather' has no symbol",
+        code_name="glossary.empty-group",
         # A theme has a name to translate, which the English must have.
         also=(
             (
                 "glossary/en.yaml",
                 "▸units:",
                 "units: 'group.weather.name' is missing: game.yaml lists it, and every unit needs English text",
+                "unit.missing-english",
             ),
         ),
     ),
@@ -440,6 +509,8 @@ FAULTS = [
         SUMMARY.replace("mélange.", "mélange, sans pion."),
         "Un jeu",
         "units.summary.text: terminology: 'pion…' is not used for 'token'; say 'jeton…'",
+        code_name="qa.forbidden-term",
+        params={"language": "fr"},
     ),
     Fault(
         "qa: a term of the English missing",
@@ -448,6 +519,7 @@ FAULTS = [
         SUMMARY.replace("d’étagères", "de rayons"),
         "Un jeu",
         "units.summary.text: terminology: the English has 'shelf', the translation none of 'étagère…'",
+        code_name="qa.missing-term",
     ),
     Fault(
         "qa: unbalanced emphasis",
@@ -456,6 +528,7 @@ FAULTS = [
         SUMMARY.replace("Un jeu", "Un *jeu"),
         "Un *jeu",
         "units.summary.text: unbalanced Markdown emphasis (* or **)",
+        code_name="qa.unbalanced-emphasis",
     ),
     Fault(
         "qa: unbalanced strong emphasis",
@@ -464,6 +537,7 @@ FAULTS = [
         SUMMARY.replace("Un jeu", "Un **jeu** de **cartes"),
         "Un **jeu",
         "units.summary.text: unbalanced Markdown emphasis (* or **)",
+        code_name="qa.unbalanced-emphasis",
     ),
     Fault(
         "qa: unbalanced code",
@@ -472,6 +546,8 @@ FAULTS = [
         SUMMARY.replace("Un jeu", "Un `jeu"),
         "Un `jeu",
         "units.summary.text: unbalanced Markdown code (`)",
+        code_name="qa.unbalanced-code",
+        params={"mark": "`"},
     ),
     Fault(
         "qa: unbalanced link brackets",
@@ -480,6 +556,7 @@ FAULTS = [
         SUMMARY.replace("Un jeu", "Un [jeu"),
         "Un [jeu",
         "units.summary.text: unbalanced Markdown link brackets",
+        code_name="qa.unbalanced-link",
     ),
     Fault(
         "qa: a link the English does not have",
@@ -488,6 +565,8 @@ FAULTS = [
         SUMMARY.replace("Un jeu", "Un [jeu](#aim)"),
         "Un [jeu",
         "units.summary.text: 0 Markdown link(s) in the English, 1 in the translation",
+        code_name="qa.links-differ",
+        params={"english": 0, "translated": 1},
     ),
     Fault(
         "qa: trailing whitespace",
@@ -496,6 +575,7 @@ FAULTS = [
         f'text: "{SUMMARY} "',
         '"Un jeu',
         "units.summary.text: starts or ends with whitespace (a space, tab or line break)",
+        code_name="qa.whitespace",
     ),
     Fault(
         "qa: closing punctuation dropped",
@@ -504,6 +584,8 @@ FAULTS = [
         SUMMARY.rstrip("."),
         "Un jeu",
         "units.summary.text: the English ends with full stop, the translation with none",
+        code_name="qa.closing-punctuation",
+        params={"wanted_mark": ".", "found_mark": None},
     ),
     Fault(
         "qa: closing punctuation changed",
@@ -512,6 +594,8 @@ FAULTS = [
         _nbsp(SUMMARY.replace("mélange.", "mélange\u202f!")),  # the narrow space French takes before "!"
         "Un jeu",
         "units.summary.text: the English ends with full stop, the translation with exclamation mark",
+        code_name="qa.closing-punctuation",
+        params={"wanted_mark": ".", "found_mark": "!"},
     ),
     Fault(
         "qa: French colon without a no-break space",
@@ -520,6 +604,8 @@ FAULTS = [
         'text: "' + SUMMARY.replace("cartes autour", "cartes: autour") + '"',
         'text: ▸"Un jeu',
         "units.summary.text: French typography: a no-break space (U+00A0 or U+202F) goes before ':'",
+        code_name="qa.no-break-space",
+        params={"language": "fr", "mark": ":"},
     ),
     Fault(
         "qa: French colon after a plain space",
@@ -528,6 +614,7 @@ FAULTS = [
         'text: "' + SUMMARY.replace("cartes autour", "cartes : autour") + '"',
         'text: ▸"Un jeu',
         "units.summary.text: French typography: a no-break space (U+00A0 or U+202F) goes before ':'",
+        code_name="qa.no-break-space",
     ),
     Fault(
         "qa: a plain space before a closing guillemet",
@@ -536,6 +623,7 @@ FAULTS = [
         _nbsp(SUMMARY.replace("d’étagères", "d’«~étagères »")),
         "Un jeu",
         "units.summary.text: French typography: « and » take a no-break space inside",
+        code_name="qa.guillemet-spaces",
     ),
     Fault(
         "qa: a plain space after an opening guillemet",
@@ -544,6 +632,7 @@ FAULTS = [
         _nbsp(SUMMARY.replace("d’étagères", "d’« étagères~»")),
         "Un jeu",
         "units.summary.text: French typography: « and » take a no-break space inside",
+        code_name="qa.guillemet-spaces",
     ),
     Fault(
         "qa: a number of the English missing",
@@ -552,6 +641,8 @@ FAULTS = [
         "6 × 2 × 3 × 2 = soixante-douze.",
         "example.multiplied-shelf:\n    text: ▸>-",
         "units.example.multiplied-shelf.text: the English says 72, the translation does not",
+        code_name="qa.number-missing",
+        params={"number": 72},
     ),
     # validate/structure.py
     Fault(
@@ -561,6 +652,8 @@ FAULTS = [
         "file: sources/000_missing.txt",
         "sources/000_missing",
         "sources[0].file: no such file for 'en'",
+        code_name="id.no-source-file",
+        params={"language": "en"},
     ),
     Fault(
         "structure: a ruling assumes a fact that does not exist",
@@ -569,6 +662,7 @@ FAULTS = [
         "assumes: [token_value]",
         "token_value]",
         "rulings[3].assumes: no fact 'token_value'",
+        code_name="id.unknown-fact",
     ),
     Fault(
         "structure: a ruling may assume one fact by its dotted name",
@@ -586,6 +680,7 @@ FAULTS = [
         "assumes: [token_values.gold.carat]",
         "token_values.gold.carat]",
         "rulings[3].assumes: no fact 'token_values.gold.carat'",
+        code_name="id.unknown-fact",
     ),
     Fault(
         "structure: the card cites a rule that does not exist",
@@ -594,6 +689,7 @@ FAULTS = [
         "end: {rules: [end-of-plays]}",
         "end-of-plays",
         "quick_reference.end.rules: no rule 'end-of-plays'",
+        code_name="id.unknown-rule",
     ),
     Fault(
         "structure: the card cites a ruling that does not exist",
@@ -602,6 +698,7 @@ FAULTS = [
         "rulings: [end-of-games]}",
         "end-of-games",
         "quick_reference.tie.rulings: no ruling 'end-of-games'",
+        code_name="id.unknown-ruling",
     ),
     # validate/examples.py
     Fault(
@@ -612,6 +709,7 @@ FAULTS = [
         "- ▸id: two-squares",
         "example 'two-squares': expected score 107, computed 108; "
         "reproduce: rulebook score rebus --example two-squares",
+        code_name="example.result-differs",
     ),
     Fault(
         "examples: a refusal expected where it scores",
@@ -620,6 +718,7 @@ FAULTS = [
         "expect: {refused: score.tiles-over-rack}",
         "- ▸id: two-squares",
         "example 'two-squares': expected a refusal ('score.tiles-over-rack'), but it scores {\"score\": 108, …",
+        code_name="example.refusal-expected",
     ),
     # REBUS ten-tiles places 10 tiles from a rack of 9: refused with score.tiles-over-rack, n 10.
     Fault(
@@ -631,6 +730,8 @@ FAULTS = [
         "example 'ten-tiles': expected the refusal 'score.tiles-left-over-rack', got 'score.tiles-over-rack' "
         "(turn.tiles_placed: 10 tiles placed, but a player holds only 9); reproduce: rulebook score rebus "
         "--example ten-tiles",
+        code_name="example.other-refusal",
+        params={"refused": ["score.tiles-over-rack"]},
     ),
     Fault(
         "examples: a refusal with its code and other params",
@@ -641,6 +742,7 @@ FAULTS = [
         "example 'ten-tiles': expected the refusal 'score.tiles-over-rack' {\"n\": 10, \"rack\": 8}, got "
         "'score.tiles-over-rack' (turn.tiles_placed: 10 tiles placed, but a player holds only 9); reproduce: "
         "rulebook score rebus --example ten-tiles",
+        code_name="example.other-refusal",
     ),
     Fault(
         "examples: a refusal with its code and params",
@@ -660,6 +762,7 @@ FAULTS = [
         '▸"a player holds only 9"',
         "examples[8].expect.refused: expected a problem code or a problem code with params; "
         "got 'a player holds only 9'",
+        code_name="schema.oneOf",
     ),
     Fault(
         "examples: an input the scoring refuses, located in the input",
@@ -670,6 +773,8 @@ FAULTS = [
         "example 'two-squares': expected {\"score\": 108}, but turn.tiles_placed: fewer tiles in the rebuses (6) "
         "than tiles placed (7): every tile placed is part of a rebus; reproduce: rulebook score rebus --example "
         "two-squares",
+        code_name="example.refused",
+        params={"refused": "score.tiles-outside-rebuses"},
     ),
     # Two examples broken at once: each is reported, whichever fails first and however.
     Fault(
@@ -679,6 +784,7 @@ FAULTS = [
         "expect: {score: 13}\n" + _READS_THROUGH_INPUT.replace("tiles_placed: 3", "tiles_placed: 6"),
         "- ▸id: i-saw",
         "example 'i-saw': expected score 13, computed 12; reproduce: rulebook score rebus --example i-saw",
+        code_name="example.result-differs",
         also=(
             (
                 "rules/rebus/game.yaml",
@@ -686,6 +792,7 @@ FAULTS = [
                 "example 'reads-through': expected {\"score\": 30}, but turn.tiles_placed: fewer tiles in the "
                 "rebuses (5) than tiles placed (6): every tile placed is part of a rebus; reproduce: rulebook score "
                 "rebus --example reads-through",
+                "example.refused",
             ),
         ),
     ),
@@ -697,6 +804,7 @@ FAULTS = [
         "center]}]\n        tiles_placed: ▸3",
         "example 'i-saw': expected {\"score\": 12}, but turn.tiles_placed: fewer tiles in the rebuses (2) "
         "than tiles placed (3): every tile placed is part of a rebus; reproduce: rulebook score rebus --example i-saw",
+        code_name="example.refused",
         also=(
             (
                 "rules/rebus/game.yaml",
@@ -704,12 +812,14 @@ FAULTS = [
                 "example 'i-saw': expected {\"score\": 12}, but turn.rebuses[0].new_bonus: the centre dot is "
                 "covered on the first turn, when the board is empty: its rebus holds only the tiles placed (3), not 2; "
                 "reproduce: rulebook score rebus --example i-saw",
+                "example.refused",
             ),
             (
                 "rules/rebus/game.yaml",
                 "- ▸id: reads-through",
                 "example 'reads-through': expected score 31, computed 30; reproduce: rulebook score rebus --example "
                 "reads-through",
+                "example.result-differs",
             ),
         ),
     ),
@@ -720,6 +830,7 @@ FAULTS = [
         "unplayed-tiles, winner, winnerz]\n# The quick",
         "winnerz",
         "scoring_rules[6]: no rule 'winnerz'",
+        code_name="id.unknown-rule",
     ),
     Fault(
         "examples: a scoring rule with no worked example",
@@ -728,6 +839,7 @@ FAULTS = [
         "unplayed-tiles, winner, drawing]\n# The quick",
         "drawing]",
         "scoring rule 'drawing' has no worked example",
+        code_name="example.rule-without-example",
     ),
     Fault(
         "examples: a ruling concerns no rule",
@@ -736,6 +848,7 @@ FAULTS = [
         "  - id: multipliers\n    rules: [bonus-squarez]",
         "bonus-squarez",
         "rulings[1].rules: no rule 'bonus-squarez'",
+        code_name="id.unknown-rule",
     ),
     Fault(
         "examples: an example cites no rule",
@@ -744,6 +857,7 @@ FAULTS = [
         "rules: [first-turn, basic-score, bonus-squarez]",
         "bonus-squarez",
         "examples[0].rules: no rule 'bonus-squarez'",
+        code_name="id.unknown-rule",
     ),
     Fault(
         "examples: a ruling with no worked example",
@@ -752,6 +866,7 @@ FAULTS = [
         "    rulings: [squares-compound]\n",
         "- id: ▸multipliers",
         "ruling 'multipliers' has no worked example",
+        code_name="example.ruling-without-example",
     ),
     Fault(
         "examples: a caption quoting a number the example does not compute",
@@ -761,6 +876,7 @@ FAULTS = [
         "example.multiplied-shelf:\n    text: ▸>-",
         "units.example.multiplied-shelf.text: the caption says 17, which example 'multiplied-shelf' does not "
         'compute ({"scores": {"Ann": 72, "Bob": 7}, "winners": ["Ann"], "red_token_to": "Ann"})',
+        code_name="example.caption-number",
     ),
     Fault(
         "examples: a caption quoting a number with a decimal comma",
@@ -770,6 +886,7 @@ FAULTS = [
         "example.multiplied-shelf:\n    text: ▸>-",
         "units.example.multiplied-shelf.text: the caption says 7,5, which example 'multiplied-shelf' does not "
         'compute ({"scores": {"Ann": 72, "Bob": 7}, "winners": ["Ann"], "red_token_to": "Ann"})',
+        code_name="example.caption-number",
     ),
     # validate/glossary.py
     Fault(
@@ -779,6 +896,13 @@ FAULTS = [
         "glossary_symbols: 77",
         "symbols:\n  ▸- id: eye",
         "symbols: 76 symbols, but the rules promise 77 (rebus/game.yaml: facts.components.glossary_symbols)",
+        code_name="glossary.symbol-count",
+        params={
+            "count": 76,
+            "promised": 77,
+            "facts_file": "rebus/game.yaml",
+            "fact": "facts.components.glossary_symbols",
+        },
         located="glossary/symbols.yaml",
         # The translations that quote the number were made with 76: the changed value outdates them.
         also=tuple(
@@ -786,6 +910,7 @@ FAULTS = [
                 file,
                 f"{unit}:",
                 f"warning: units.{unit}: outdated: the value of {{components.glossary_symbols}} {CHANGED}",
+                "unit.outdated",
             )
             for file, unit in [
                 ("glossary/cs.yaml", "page.title"),
@@ -804,6 +929,7 @@ FAULTS = [
         "icon: material/eye",
         "material/eye\n    readings: [you",
         "icon 'material/eye' is already the picture of 'eye'",
+        code_name="glossary.duplicate-icon",
     ),
     Fault(
         "glossary: a picture the theme does not have",
@@ -812,6 +938,7 @@ FAULTS = [
         "icon: material/sheepish",
         "material/sheepish",
         "icon 'material/sheepish' is not in the installed mkdocs-material (…",
+        code_name="glossary.icon-missing",
     ),
     Fault(
         "glossary: a symbol in an undeclared theme",
@@ -820,6 +947,7 @@ FAULTS = [
         "  - id: eye\n    group: sound-playz",
         "sound-playz",
         "group 'sound-playz' is not one of groups: sound-plays, numbers, people, verbs, signs, objects, nature",
+        code_name="glossary.unknown-group",
     ),
     Fault(
         "glossary: an illustration under a rule that does not exist",
@@ -828,6 +956,7 @@ FAULTS = [
         "- rule: proper-nounz",
         "proper-nounz",
         "illustrations[2].rule: no rule 'proper-nounz'",
+        code_name="id.unknown-rule",
     ),
     Fault(
         "glossary: an illustration longer than a rack",
@@ -836,6 +965,8 @@ FAULTS = [
         "tiles: [M, L, E, M, L, E, M, L, E, M]",
         "[M, L, E, M",
         "illustrations[2] has 10 tiles, but a player holds 9",
+        code_name="glossary.illustration-over-rack",
+        params={"tiles": 10, "rack": 9},
     ),
     Fault(
         "glossary: an illustration fills a rack exactly",
@@ -853,6 +984,7 @@ FAULTS = [
         "tiles: [M, L, EE]",
         "EE]",
         "tile 'EE' is neither a glossary symbol nor a single letter",
+        code_name="glossary.illustration-tile",
     ),
     Fault(
         "glossary: an example tile that is neither a symbol nor a letter",
@@ -861,6 +993,7 @@ FAULTS = [
         "example: {tiles: [eye, sawn], reads: I saw}",
         "sawn",
         "example tile 'sawn' is neither a symbol of the glossary nor a single letter",
+        code_name="glossary.example-tile",
     ),
     Fault(
         "glossary: an example that does not use its symbol",
@@ -869,6 +1002,7 @@ FAULTS = [
         "example: {tiles: [eye], reads: I scream}",
         "[eye], reads: I scream",
         "the example of 'ice-cream' does not use 'ice-cream'",
+        code_name="glossary.example-without-symbol",
     ),
     Fault(
         "glossary: an example longer than a rack",
@@ -877,6 +1011,8 @@ FAULTS = [
         "example: {tiles: [ice-cream, A, B, C, D, E, F, G, H, I], reads: I scream}",
         "example: {tiles: ▸[ice-cream, A",
         "the example of 'ice-cream' has 10 tiles, but a player holds 9",
+        code_name="glossary.example-over-rack",
+        params={"tiles": 10, "rack": 9},
     ),
     Fault(
         "glossary: a number in a symbol's words",
@@ -885,6 +1021,8 @@ FAULTS = [
         "text: Un œil ouvert, 7 fois.",
         "Un œil ouvert",
         "units.symbol.eye.description.text: says 7; the example has 2 tiles and scores 6, and no reading is 7",
+        code_name="glossary.number-not-a-reading",
+        params={"tiles": 2, "score": 6},
     ),
     Fault(
         "glossary: a number in a symbol's name",
@@ -893,6 +1031,7 @@ FAULTS = [
         "text: Œil 7\n",
         "Œil 7",
         "units.symbol.eye.name.text: says 7; the example has 2 tiles and scores 6, and no reading is 7",
+        code_name="glossary.number-not-a-reading",
     ),
     Fault(
         "glossary: a number in the explanation of a symbol's readings",
@@ -901,6 +1040,7 @@ FAULTS = [
         "(oui), 7 fois.\n",
         "symbol.eye.readings:\n    text: ▸>-",
         "units.symbol.eye.readings.text: says 7; the example has 2 tiles and scores 6, and no reading is 7",
+        code_name="glossary.number-not-a-reading",
     ),
     Fault(
         "glossary: a number in a symbol's readings, its description not yet translated",
@@ -909,7 +1049,15 @@ FAULTS = [
         _EYE_WORDS.replace(_EYE_DESCRIPTION, "").replace("(oui).", "(oui), 7 fois."),
         "symbol.eye.readings:\n    text: ▸>-",
         "units.symbol.eye.readings.text: says 7; the example has 2 tiles and scores 6, and no reading is 7",
-        also=(("glossary/fr.yaml", "units:\n", "warning: units: 'symbol.eye.description' has no fr translation yet"),),
+        code_name="glossary.number-not-a-reading",
+        also=(
+            (
+                "glossary/fr.yaml",
+                "units:\n",
+                "warning: units: 'symbol.eye.description' has no fr translation yet",
+                "unit.untranslated",
+            ),
+        ),
         located="glossary/fr.yaml",
     ),
     Fault(
@@ -924,19 +1072,49 @@ FAULTS = [
 ]
 
 
-def _expected_line(root: Path, file: str, marker: str, message: str) -> str:
-    """The line a problem prints: located at `marker`, or just after its "▸" when it has one."""
+def _located(root: Path, file: str, marker: str) -> tuple[int, int]:
+    """The line and column of `marker` in a file, or of what follows its "▸" when it has one."""
     context, _, rest = marker.rpartition("▸")
     text = (root / file).read_text(encoding="utf-8")
     assert text.count(context + rest) == 1, f"the marker {marker!r} must be unique in {file}"
     offset = text.index(context + rest) + len(context)
-    line = text.count("\n", 0, offset) + 1
-    col = offset - (text.rfind("\n", 0, offset) + 1) + 1
+    return text.count("\n", 0, offset) + 1, offset - (text.rfind("\n", 0, offset) + 1) + 1
+
+
+def _expected_line(root: Path, file: str, marker: str, message: str) -> str:
+    """The line a problem prints: located at `marker`, or just after its "▸" when it has one."""
+    line, col = _located(root, file, marker)
     return f"{file}:{line}:{col}: {message}"
 
 
 def _matches(reported: str, expected: str) -> bool:
     return reported.startswith(expected[:-1]) if expected.endswith("…") else reported == expected
+
+
+@dataclass(frozen=True)
+class Expected:
+    """One problem a case must report: the line `check` prints, and what `check --json` says of it."""
+
+    file: str
+    line: int
+    col: int
+    message: str  # as printed, "warning: " first for a warning
+    code_name: str
+    params: Mapping[str, object] | None = None
+
+    @property
+    def printed(self) -> str:
+        return f"{self.file}:{self.line}:{self.col}: {self.message}"
+
+    def fits(self, problem: dict) -> bool:
+        """Whether a problem of `check --json` is this one: place, code, severity and words."""
+        warning = self.message.startswith("warning: ")
+        return (
+            (problem["file"], problem["line"], problem["col"]) == (self.file, self.line, self.col)
+            and problem["code"] == self.code_name
+            and problem["severity"] == ("warning" if warning else "error")
+            and _matches(problem["message"], self.message.removeprefix("warning: "))
+        )
 
 
 @pytest.fixture(scope="module")
@@ -971,11 +1149,14 @@ def _planted(root: Path, fault: Fault) -> Iterator[None]:
 
 @pytest.mark.parametrize("fault", FAULTS, ids=[fault.check for fault in FAULTS])
 def test_one_fault_is_reported_by_its_check_alone(fault: Fault, shared_copy: Path, capsys) -> None:
+    """Printed as the user reads it, and in `check --json` with its code (and params)."""
     project_copy = shared_copy
     with _planted(project_copy, fault):
         code, out, err = run_cli(capsys, "--root", str(project_copy), "check")
-        expected = _expected_lines(project_copy, fault)
-    _assert_reported_alone(fault, code, out, err, expected)
+        json_code, json_out, json_err = run_cli(capsys, "--root", str(project_copy), "check", "--json")
+        expected = _expected(project_copy, fault)
+    _assert_reported_alone(fault, code, out, err, [problem.printed for problem in expected])
+    _assert_coded_alone(fault, json_code, json_out, json_err, expected)
 
 
 def test_the_shared_copy_is_clean_again_after_every_case(shared_copy: Path, capsys) -> None:
@@ -985,12 +1166,16 @@ def test_the_shared_copy_is_clean_again_after_every_case(shared_copy: Path, caps
     assert run_cli(capsys, "--root", str(shared_copy), "check")[0] == 0
 
 
-def _expected_lines(project_copy: Path, fault: Fault) -> list[str]:
-
+def _expected(project_copy: Path, fault: Fault) -> list[Expected]:
     expected = []
     if fault.marker:
-        expected.append(_expected_line(project_copy, fault.located or fault.file, fault.marker, fault.message))
-    return expected + [_expected_line(project_copy, file, marker, message) for file, marker, message in fault.also]
+        assert fault.code_name, "a reported fault names its code"
+        file = fault.located or fault.file
+        line, col = _located(project_copy, file, fault.marker)
+        expected.append(Expected(file, line, col, fault.message, fault.code_name, fault.params))
+    for file, marker, message, code_name in fault.also:
+        expected.append(Expected(file, *_located(project_copy, file, marker), message, code_name))
+    return expected
 
 
 def _assert_reported_alone(fault: Fault, code: int, out: str, err: str, expected: list[str]) -> None:
@@ -1005,6 +1190,26 @@ def _assert_reported_alone(fault: Fault, code: int, out: str, err: str, expected
     assert code == fault.code, out
 
 
+def _assert_coded_alone(fault: Fault, code: int, out: str, err: str, expected: list[Expected]) -> None:
+    assert "Traceback" not in out + err
+    unmatched = json.loads(out)["problems"]
+    for wanted in expected:
+        match = next((problem for problem in unmatched if wanted.fits(problem)), None)
+        assert match is not None, f"expected {wanted.code_name} at {wanted.printed}\n--- got:\n{out}"
+        if wanted.params is not None:
+            assert match["params"] == wanted.params, match
+        unmatched.remove(match)
+    assert not unmatched, f"reported besides what the fault should cause:\n{out}"
+    assert code == fault.code, out
+
+
+def _coded(root: Path, capsys, file: str, marker: str, code_name: str) -> bool:
+    """Whether `check --json` reports a problem with this code at `marker`."""
+    line, col = _located(root, file, marker)
+    problems = json.loads(run_cli(capsys, "--root", str(root), "check", "--json")[1])["problems"]
+    return any((p["file"], p["line"], p["col"], p["code"]) == (file, line, col, code_name) for p in problems)
+
+
 def test_an_example_id_used_twice_is_reported_at_the_second(project_copy: Path, capsys) -> None:
     """Not alone: the captions are units named by example id, so the second example's numbers are
     also compared with the first one's caption. Each example is still scored on its own."""
@@ -1015,6 +1220,9 @@ def test_an_example_id_used_twice_is_reported_at_the_second(project_copy: Path, 
     assert code == 1
     assert f"{duplicate}example id 'i-saw' is used twice" in out.splitlines()
     assert "expected score 30, computed 12" not in out, "the second example was given the first one's outcome"
+    assert _coded(
+        project_copy, capsys, "rules/rebus/game.yaml", "  - id: ▸i-saw\n    rules: [adding-on", "example.duplicate-id"
+    )
 
 
 def test_a_caption_is_checked_in_every_language_after_one_that_lacks_it(project_copy: Path, capsys) -> None:
@@ -1034,6 +1242,8 @@ def test_a_caption_is_checked_in_every_language_after_one_that_lacks_it(project_
     )
     assert code == 1
     assert caption in out.splitlines(), out
+    cs_caption = "example.multiplied-shelf:\n    text: ▸>-"
+    assert _coded(project_copy, capsys, "rules/rebis/cs.yaml", cs_caption, "example.caption-number")
 
 
 def test_a_unit_is_judged_with_the_string_facts_it_quotes(project_copy: Path, capsys) -> None:
@@ -1053,3 +1263,4 @@ def test_a_unit_is_judged_with_the_string_facts_it_quotes(project_copy: Path, ca
     )
     assert code == 1
     assert unit in out.splitlines(), out
+    assert _coded(project_copy, capsys, "rules/rebus/en.yaml", "Separate the tiles", "text.link-scheme")
