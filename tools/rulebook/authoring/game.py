@@ -23,11 +23,10 @@ from rulebook.problem_codes import Message
 from rulebook.problems import Problem, cut, excerpt
 from rulebook.scorers import BROWSER_SCORER, INPUT_SCHEMA, SCORER
 from rulebook.site_paths import taken_by_site
-from rulebook.validate.safety import character_dangers
+from rulebook.validate.safety import character_dangers, name_dangers
 
 MAX_NAME = 80
 NAME_OPTION = "--name"
-MARKUP = ["<", ">"]  # a name is said as plain text everywhere, but a page's title must not look like a tag
 
 
 @dataclass(frozen=True)
@@ -75,9 +74,9 @@ def _check_input(root: Path, new: NewGame) -> None:
         raise Refused.at("", Message("authoring.name-needed"), field=NAME_OPTION)
     if len(name) > MAX_NAME:
         raise Refused.at("", Message("authoring.name-too-long", {"limit": MAX_NAME}), field=NAME_OPTION)
-    if any(char in name for char in MARKUP):
-        raise Refused.at("", Message("authoring.name-markup", {"characters": MARKUP}), field=NAME_OPTION)
-    dangers = [*character_dangers(name)] + ([Message("authoring.name-lines")] if "\n" in name else [])
+    # The checks `rulebook check` makes of a game's name: markup first, then controls and lines.
+    dangers = [*name_dangers(name), *character_dangers(name)]
+    dangers += [Message("authoring.name-lines")] if "\n" in name else []
     if dangers:
         raise Refused.at("", dangers[0], field=NAME_OPTION)
 

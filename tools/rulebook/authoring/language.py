@@ -63,7 +63,7 @@ def _game_ids(root: Path, project: Any) -> list[str]:
     for index, game_id in enumerate(games):
         if not isinstance(game_id, str) or not pattern.fullmatch(game_id):
             line, col = games.lc.item(index)
-            listed = Message("authoring.listed-game-id", {}, {"id": excerpt(str(game_id))})
+            listed = Message("authoring.listed-game-id", {}, {"id": excerpt(str(game_id)), "command": round_trip.CHECK})
             raise Refused.at(PROJECT_FILE, listed, line=line + 1, col=col + 1, field=format_path(("games", index)))
     return list(games)
 
@@ -84,7 +84,9 @@ def _name(locale: Locale) -> str:
 def _catalog(root: Path, locale: Locale) -> str:
     template = root / TEMPLATE
     if not template.exists() and not template.is_symlink():
-        raise Refused.at("", Message("authoring.no-ui-template", {"file": TEMPLATE.as_posix()}))
+        raise Refused.at(
+            "", Message("authoring.no-ui-template", {"file": TEMPLATE.as_posix()}, {"command": "`make messages`"})
+        )
     unread = unreadable(template, root)
     if unread:
         raise Refused.at(TEMPLATE, unread)
@@ -111,7 +113,9 @@ def _site_config(root: Path, code: str, name: str) -> str:
     plugins = config.get("plugins") if isinstance(config, dict) else None
     i18n = next((p["i18n"] for p in plugins or [] if isinstance(p, dict) and "i18n" in p), None)
     if not isinstance(i18n, dict) or not isinstance(i18n.get("languages"), list):
-        raise Refused.at(SITE_CONFIG, Message("authoring.no-site-languages", {"language": code}))
+        raise Refused.at(
+            SITE_CONFIG, Message("authoring.no-site-languages", {"language": code}, {"listed": "`languages`"})
+        )
     if any(isinstance(entry, dict) and entry.get("locale") == code for entry in i18n["languages"]):
         raise Refused.at(SITE_CONFIG, Message("authoring.site-language-listed", {"language": code}))
     entry = CommentedMap()

@@ -16,6 +16,8 @@ from rulebook.problem_codes import Message
 from rulebook.problems import cut, one_line
 from rulebook.yaml_quoting import quote_misread
 
+CHECK = "`rulebook check`"  # what says what is wrong with a file this module refuses to edit
+
 
 def _yaml() -> YAML:
     yaml = YAML()  # round-trip: unknown tags become tagged nodes, never objects
@@ -53,5 +55,5 @@ def sequence(data: Any, key: str, name: str) -> list:
     """The list under `key`, to read and append to; Refused when the file has none, or an empty one."""
     value = data.get(key) if isinstance(data, dict) else None
     if not isinstance(value, list) or not value:
-        raise Refused.at(name, Message("authoring.no-list", {"key": key}))
+        raise Refused.at(name, Message("authoring.no-list", {"key": key}, {"listed": f"`{key}`", "command": CHECK}))
     return value

@@ -33,7 +33,14 @@ def _game_history(project: Project, game_id: str) -> tuple[Game, History]:
     if problems:
         raise Refused(problems[:1])
     if not history.editions:
-        raise Refused.at("", Message("edition.none-recorded", {}, {"game": cut(game.id)}))
+        raise Refused.at(
+            "",
+            Message(
+                "edition.none-recorded",
+                {},
+                {"game": cut(game.id), "command": f"`rulebook edition new {cut(game.id)} 1.0`"},
+            ),
+        )
     return game, history
 
 

@@ -90,5 +90,7 @@ def _bad_date(date: str) -> str:
 
 def _unfixed(problem: Problem) -> Problem:
     """The history's first problem, at its place, said with what to do first; its code is a param."""
-    unfixed = Message("edition.history-unfixed", {"cause": problem.code}, {"problem": problem.message})
+    unfixed = Message(
+        "edition.history-unfixed", {"cause": problem.code}, {"problem": problem.message, "command": "`rulebook check`"}
+    )
     return Problem.coded(problem.file, problem.line, problem.col, unfixed)

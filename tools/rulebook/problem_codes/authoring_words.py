@@ -5,7 +5,8 @@ says why nothing was written (words.py imports this module).
 What a command line gives (ids, language codes, versions, dates, numbers) and what contributors
 wrote (names, paths) are quoted, never params, until it has passed its check: a language code that
 matches the schema's pattern, and a version or a date that the history holds, are params. Fixed
-limits and keys of the project's own files are params too.
+limits and keys of the project's own files are params too. Commands to run and keys are said in
+backticks, which catalog words may not hold: they come through a quote.
 """
 
 from __future__ import annotations
@@ -23,8 +24,9 @@ register("authoring.file-exists", N_("{path} already exists; nothing was written
 register("authoring.not-yaml", N_("cannot be read as YAML: {reason}"), quoted=("reason",))
 register(
     "authoring.no-list",
-    N_("no `{key}` list (`rulebook check` says what is wrong with the file)"),
+    N_("no {listed} list ({command} says what is wrong with the file)"),
     params=("key",),
+    quoted=("listed", "command"),
 )
 register("authoring.unreadable-file", N_("{file} cannot be read; fix it first"), quoted=("file",))
 register("authoring.edits-overlap", N_("two edits overlap; nothing was written"))
@@ -53,12 +55,6 @@ register(
     params=("limit",),
     count="limit",
 )
-register(
-    "authoring.name-markup",
-    N_("a name is plain text; {characters} are not allowed"),
-    params=("characters",),
-    literal=("characters",),
-)
 register("authoring.name-lines", N_("a name is one line"))
 
 # ---- authoring: `rulebook new language` (authoring/language.py) ----------------------------------
@@ -72,20 +68,21 @@ register(
 )
 register(
     "authoring.listed-game-id",
-    N_("{id} is not a game id; `rulebook check` says what is wrong with the file"),
-    quoted=("id",),
+    N_("{id} is not a game id; {command} says what is wrong with the file"),
+    quoted=("id", "command"),
 )
 register(
     "authoring.unknown-locale",
     N_("'{language}': Babel (CLDR) knows no such language, so it has no plural rules or names"),
     params=("language",),
 )
-register("authoring.no-ui-template", N_("no {file}: `make messages` writes it"), params=("file",))
+register("authoring.no-ui-template", N_("no {file}: {command} writes it"), params=("file",), quoted=("command",))
 register("authoring.no-site-config", N_("no {file} in {root}"), params=("file",), quoted=("root",))
 register(
     "authoring.no-site-languages",
-    N_("no `languages` list under the i18n plugin to add '{language}' to"),
+    N_("no {listed} list under the i18n plugin to add '{language}' to"),
     params=("language",),
+    quoted=("listed",),
 )
 register(
     "authoring.site-language-listed",
@@ -133,8 +130,8 @@ register(
 register("edition.unknown-game", N_("no game {game} in rules/project.yaml"), quoted=("game",))
 register(
     "edition.none-recorded",
-    N_("{game} has no recorded edition yet (`rulebook edition new {game} 1.0`)"),
-    quoted=("game",),
+    N_("{game} has no recorded edition yet ({command})"),
+    quoted=("game", "command"),
 )
 register(
     "edition.unknown-language",
@@ -164,9 +161,9 @@ register(
 register("edition.not-a-date", N_("--date {date} is not a date: write YYYY-MM-DD"), quoted=("date",))
 register(
     "edition.history-unfixed",
-    N_("{problem}; fix the history first (`rulebook check`)"),
+    N_("{problem}; fix the history first ({command})"),
     params=("cause",),
-    quoted=("problem",),
+    quoted=("problem", "command"),
 )
 register("edition.exists", N_("{game} already has an edition {version}"), params=("version",), quoted=("game",))
 register(
