@@ -165,7 +165,7 @@ def test_delete_refuses_while_the_rule_is_named_and_says_where(project_copy: Pat
     ) in lines
     # scoring_rules, 3 examples, 3 rulings and 3 coverage maps.
     assert lines[-1] == (
-        "rulebook rule delete: rule 'red-token' is still named in 10 place(s) above; "
+        "rulebook rule delete: rule 'red-token' is still named in 10 places above; "
         "change them first; nothing was written"
     )
     assert tree_digest(project_copy) == before

@@ -1,4 +1,5 @@
-"""A set of file writes that happens entirely or not at all.
+"""A set of file writes that happens entirely or not at all, and the refusal of the commands that
+plan them (`rulebook new`, `rule`, `edition new`, `cite`, `diff`): coded problems, nothing written.
 
 Layering: with files and problems at the bottom, so that every package that writes (authoring/,
 editions/, i18n/) plans its writes alike (tests/test_layers.py).
@@ -7,15 +8,40 @@ editions/, i18n/) plans its writes alike (tests/test_layers.py).
 from __future__ import annotations
 
 import sys
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from rulebook.files import inside_project, write_atomic, write_atomic_bytes
-from rulebook.problems import display_path
+from rulebook.problem_codes import Message
+from rulebook.problems import MESSAGE_LENGTH, Problem, cut, display_path, one_line
 
 
 class Refused(Exception):
-    """The input cannot be used; the message says why. Nothing has been written."""
+    """The input cannot be used; nothing has been written. Each problem has its code (authoring.*,
+    edition.*, or the code of the problem found in a file) and names its file where there is one:
+    "" for a command's argument."""
+
+    def __init__(self, problems: Sequence[Problem]):
+        self.problems = list(problems)
+        super().__init__("\n".join(_line(problem) for problem in self.problems))
+
+    @classmethod
+    def at(
+        cls, file: str | Path, message: Message, *, line: int = 0, col: int = 0, field: str | None = None
+    ) -> Refused:
+        """A refusal of one coded problem, at a file's line and column (0: the whole file)."""
+        file = file.as_posix() if isinstance(file, Path) else file
+        return cls([Problem.coded(file, line, col, message, field=field)])
+
+
+def _line(problem: Problem) -> str:
+    """`file:line:col: message`, `file: message`, or the message alone for a command's argument."""
+    return str(problem) if problem.file else cut(one_line(problem.message), MESSAGE_LENGTH)
+
+
+def _path_refused(code: str, path: Path, root: Path) -> Refused:
+    return Refused.at("", Message(code, {}, {"path": cut(one_line(display_path(path, root)))}))
 
 
 @dataclass
@@ -28,15 +54,15 @@ class Plan:
     def add(self, path: Path, text: str) -> None:
         """A file to write, which must be the project's own: not outside it, nor a link."""
         if not inside_project(path, self.root):
-            raise Refused(f"{display_path(path, self.root)} is outside the project; nothing was written")
+            raise _path_refused("authoring.write-outside-project", path, self.root)
         if path.is_symlink():
-            raise Refused(f"{display_path(path, self.root)} is a link, not a file of its own; nothing was written")
+            raise _path_refused("authoring.write-to-link", path, self.root)
         self.texts[path] = text
 
     def new_file(self, path: Path, text: str) -> None:
         """A file that must not exist yet: refused now, before anything is written."""
         if path.exists() or path.is_symlink():
-            raise Refused(f"{display_path(path, self.root)} already exists; nothing was written")
+            raise _path_refused("authoring.file-exists", path, self.root)
         self.add(path, text)
 
     def apply(self) -> list[Path]:

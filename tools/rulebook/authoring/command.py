@@ -1,11 +1,12 @@
-"""`rulebook new game|language`: plan, then write; a refusal is exit 2 with its reason, and no file changed."""
+"""`rulebook new game|language` and `rulebook rule rename|delete`: plan, then write. A refusal
+(`plan.Refused`) goes up to the command (commands/content.py), which prints it: exit 2, no file changed."""
 
 from __future__ import annotations
 
 import argparse
 import sys
 
-from rulebook.plan import Plan, Refused, apply_and_report
+from rulebook.plan import Plan, apply_and_report
 
 
 def run_new(args: argparse.Namespace) -> int:
@@ -18,9 +19,6 @@ def run_new(args: argparse.Namespace) -> int:
             plan: Plan = plan_game(args.root, NewGame(args.id, args.name, args.scoring))
         else:
             plan = plan_language(args.root, args.code)
-    except Refused as refused:
-        print(f"{what}: {refused}", file=sys.stderr)
-        return 2
     except OSError as error:
         print(f"{what}: cannot read {error.filename}: {error.strerror}; no file was changed", file=sys.stderr)
         return 2
@@ -40,12 +38,6 @@ def run_rule(args: argparse.Namespace) -> int:
             plan = plan_rename(args.root, args.game, args.old, args.new)
         else:
             plan = plan_delete(args.root, args.game, args.id)
-    except Refused as refused:
-        *lines, last = str(refused).splitlines() or [""]
-        for line in lines:
-            print(line, file=sys.stderr)
-        print(f"{what}: {last}", file=sys.stderr)
-        return 2
     except OSError as error:
         print(f"{what}: cannot read {error.filename}: {error.strerror}; no file was changed", file=sys.stderr)
         return 2

@@ -19,12 +19,14 @@ from rulebook.load.project import PROJECT_FILE
 from rulebook.load.schema import schema_problems
 from rulebook.located.document import LoadError, parse_document
 from rulebook.plan import Plan, Refused
-from rulebook.problems import Problem
+from rulebook.problem_codes import Message
+from rulebook.problems import Problem, cut, excerpt
 from rulebook.scorers import BROWSER_SCORER, INPUT_SCHEMA, SCORER
 from rulebook.site_paths import taken_by_site
-from rulebook.validate.safety import character_dangers
+from rulebook.validate.safety import character_dangers, name_dangers
 
 MAX_NAME = 80
+NAME_OPTION = "--name"
 
 
 @dataclass(frozen=True)
@@ -41,14 +43,13 @@ def plan_game(root: Path, new: NewGame) -> Plan:
     languages: list[str] = list(round_trip.sequence(project, "languages", str(PROJECT_FILE)))
     games = round_trip.sequence(project, "games", str(PROJECT_FILE))
     if new.id in games:
-        raise Refused(f"{PROJECT_FILE}: the game {new.id!r} is already listed")
-    taken = taken_by_site(new.id, languages)
-    if taken:
-        raise Refused(f"{new.id!r} is {taken}: choose another id")
+        raise Refused.at(PROJECT_FILE, Message("authoring.game-listed", {}, {"id": excerpt(new.id)}))
+    if taken_by_site(new.id, languages):
+        raise Refused.at("", _taken(new.id, languages))
     source = languages[0]
     folder = root / "rules" / new.id
     if folder.exists():
-        raise Refused(f"rules/{new.id} already exists; choose another id")
+        raise Refused.at("", Message("authoring.game-folder-exists", {}, {"folder": cut(f"rules/{new.id}")}))
     plan = Plan(root)
     files = templates.game_files(new.id, json.dumps(new.name, ensure_ascii=False), source, new.scoring)
     for name, text in files.items():
@@ -67,20 +68,24 @@ def plan_game(root: Path, new: NewGame) -> Plan:
 
 def _check_input(root: Path, new: NewGame) -> None:
     if not game_id_pattern(root).fullmatch(new.id):
-        raise Refused(
-            f"{new.id!r} is not a game id: lowercase letters and digits in words joined by '-', "
-            "starting with a letter (schemas/project.schema.json)"
-        )
+        raise Refused.at("", Message("authoring.not-a-game-id", {}, {"id": excerpt(new.id)}))
     name = new.name
     if not name.strip() or name != name.strip():
-        raise Refused("--name: a name is needed, without spaces at either end")
+        raise Refused.at("", Message("authoring.name-needed"), field=NAME_OPTION)
     if len(name) > MAX_NAME:
-        raise Refused(f"--name: at most {MAX_NAME} characters")
-    if "<" in name or ">" in name:
-        raise Refused("--name: a name is plain text; '<' and '>' are not allowed")
-    dangers = [*character_dangers(name)] + (["a name is one line"] if "\n" in name else [])
+        raise Refused.at("", Message("authoring.name-too-long", {"limit": MAX_NAME}), field=NAME_OPTION)
+    # The checks `rulebook check` makes of a game's name: markup first, then controls and lines.
+    dangers = [*name_dangers(name), *character_dangers(name)]
+    dangers += [Message("authoring.name-lines")] if "\n" in name else []
     if dangers:
-        raise Refused(f"--name: {dangers[0]}")
+        raise Refused.at("", dangers[0], field=NAME_OPTION)
+
+
+def _taken(game_id: str, languages: list[str]) -> Message:
+    """An id the site keeps for itself, said with the code `rulebook check` gives it (load/project.py)."""
+    if game_id in languages:
+        return Message("project.game-id-is-language", {"language": game_id}, {"id": excerpt(game_id)})
+    return Message("project.game-id-is-site-page", {}, {"id": excerpt(game_id)})
 
 
 def _validate(root: Path, plan: Plan) -> None:
@@ -96,4 +101,4 @@ def _validate(root: Path, plan: Plan) -> None:
         except LoadError as error:
             problems += error.problems
     if problems:
-        raise Refused("\n".join(map(str, problems)))
+        raise Refused(problems)

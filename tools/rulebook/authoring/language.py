@@ -23,8 +23,10 @@ from rulebook.authoring.schema_rules import game_id_pattern, language_pattern
 from rulebook.i18n.ui import DOMAIN, catalog_path
 from rulebook.i18n.ui_catalog import unreadable
 from rulebook.load.project import GLOSSARY_FILE, PROJECT_FILE
+from rulebook.located.document import format_path
 from rulebook.plan import Plan, Refused
-from rulebook.problems import excerpt
+from rulebook.problem_codes import Message
+from rulebook.problems import cut, excerpt, one_line
 from rulebook.validate.material_languages import theme_language
 
 SITE_CONFIG = Path("mkdocs.yml")
@@ -35,12 +37,12 @@ CATALOG_WIDTH = 100  # as `make messages` writes the catalogs
 def plan_language(root: Path, code: str) -> Plan:
     """Every file the new language needs, checked; raises Refused before anything is written."""
     if not language_pattern(root).fullmatch(code):
-        raise Refused(f"{code!r} is not a language code: 2 or 3 lowercase letters, as ISO 639 has them")
+        raise Refused.at("", Message("authoring.not-a-language-code", {}, {"code": excerpt(code)}))
     locale = _locale(code)
     project = round_trip.read(root, PROJECT_FILE)
     languages = round_trip.sequence(project, "languages", str(PROJECT_FILE))
     if code in languages:
-        raise Refused(f"{PROJECT_FILE}: {code!r} is already one of the project's languages")
+        raise Refused.at(PROJECT_FILE, Message("authoring.language-listed", {"language": code}))
     plan = Plan(root)
     for game_id in _game_ids(root, project):
         plan.new_file(root / "rules" / game_id / f"{code}.yaml", templates.empty_words(code, "../../schemas"))
@@ -61,10 +63,8 @@ def _game_ids(root: Path, project: Any) -> list[str]:
     for index, game_id in enumerate(games):
         if not isinstance(game_id, str) or not pattern.fullmatch(game_id):
             line, col = games.lc.item(index)
-            raise Refused(
-                f"{PROJECT_FILE}:{line + 1}:{col + 1}: games[{index}]: {excerpt(str(game_id))} is not a game id; "
-                "`rulebook check` says what is wrong with the file"
-            )
+            listed = Message("authoring.listed-game-id", {}, {"id": excerpt(str(game_id)), "command": round_trip.CHECK})
+            raise Refused.at(PROJECT_FILE, listed, line=line + 1, col=col + 1, field=format_path(("games", index)))
     return list(games)
 
 
@@ -72,7 +72,7 @@ def _locale(code: str) -> Locale:
     try:
         return Locale.parse(code)
     except (UnknownLocaleError, ValueError):
-        raise Refused(f"{code!r}: Babel (CLDR) knows no such language, so it has no plural rules or names") from None
+        raise Refused.at("", Message("authoring.unknown-locale", {"language": code})) from None
 
 
 def _name(locale: Locale) -> str:
@@ -84,10 +84,12 @@ def _name(locale: Locale) -> str:
 def _catalog(root: Path, locale: Locale) -> str:
     template = root / TEMPLATE
     if not template.exists() and not template.is_symlink():
-        raise Refused(f"no {TEMPLATE}: `make messages` writes it")
+        raise Refused.at(
+            "", Message("authoring.no-ui-template", {"file": TEMPLATE.as_posix()}, {"command": "`make messages`"})
+        )
     unread = unreadable(template, root)
     if unread:
-        raise Refused(f"{TEMPLATE}: {unread}")
+        raise Refused.at(TEMPLATE, unread)
     with template.open("rb") as stream:
         catalog = read_po(stream, locale=locale, domain=DOMAIN)
     catalog.locale = locale
@@ -105,14 +107,17 @@ def _site_config(root: Path, code: str, name: str) -> str:
     """mkdocs.yml with the language added to the i18n plugin's list, every other line as it was."""
     path = root / SITE_CONFIG
     if not path.is_file():
-        raise Refused(f"no {SITE_CONFIG} in {root}")
+        shown = {"root": cut(one_line(str(root)))}
+        raise Refused.at("", Message("authoring.no-site-config", {"file": SITE_CONFIG.as_posix()}, shown))
     config = round_trip.read(root, SITE_CONFIG)
     plugins = config.get("plugins") if isinstance(config, dict) else None
     i18n = next((p["i18n"] for p in plugins or [] if isinstance(p, dict) and "i18n" in p), None)
     if not isinstance(i18n, dict) or not isinstance(i18n.get("languages"), list):
-        raise Refused(f"{SITE_CONFIG}: no `languages` list under the i18n plugin to add {code!r} to")
+        raise Refused.at(
+            SITE_CONFIG, Message("authoring.no-site-languages", {"language": code}, {"listed": "`languages`"})
+        )
     if any(isinstance(entry, dict) and entry.get("locale") == code for entry in i18n["languages"]):
-        raise Refused(f"{SITE_CONFIG}: the i18n plugin already has the language {code!r}")
+        raise Refused.at(SITE_CONFIG, Message("authoring.site-language-listed", {"language": code}))
     entry = CommentedMap()
     entry["locale"] = code
     entry["name"] = name

@@ -10,9 +10,13 @@ from typing import Any
 from ruamel.yaml import YAML
 from ruamel.yaml.error import YAMLError
 
-from rulebook.files import OUTSIDE_PROJECT, inside_project
+from rulebook.files import inside_project, outside_project
 from rulebook.plan import Refused
+from rulebook.problem_codes import Message
+from rulebook.problems import cut, one_line
 from rulebook.yaml_quoting import quote_misread
+
+CHECK = "`rulebook check`"  # what says what is wrong with a file this module refuses to edit
 
 
 def _yaml() -> YAML:
@@ -27,7 +31,7 @@ def read(root: Path, relative: Path) -> Any:
     """A file of the project, read for editing; refused when it is a link leaving the project."""
     path = root / relative
     if not inside_project(path, root):
-        raise Refused(f"{relative.as_posix()}: {OUTSIDE_PROJECT}")
+        raise Refused([outside_project(relative.as_posix())])
     return load(path.read_text(encoding="utf-8"), relative.as_posix())
 
 
@@ -36,8 +40,9 @@ def load(text: str, name: str) -> Any:
         return _yaml().load(text)
     except YAMLError as error:
         mark = getattr(error, "problem_mark", None)
-        where = f"{name}:{mark.line + 1}:{mark.column + 1}" if mark else name
-        raise Refused(f"{where}: cannot be read as YAML: {getattr(error, 'problem', None) or error}") from None
+        reason = cut(one_line(str(getattr(error, "problem", None) or error)))
+        line, col = (mark.line + 1, mark.column + 1) if mark else (0, 0)
+        raise Refused.at(name, Message("authoring.not-yaml", {}, {"reason": reason}), line=line, col=col) from None
 
 
 def dump(data: Any) -> str:
@@ -50,5 +55,5 @@ def sequence(data: Any, key: str, name: str) -> list:
     """The list under `key`, to read and append to; Refused when the file has none, or an empty one."""
     value = data.get(key) if isinstance(data, dict) else None
     if not isinstance(value, list) or not value:
-        raise Refused(f"{name}: no `{key}` list (`rulebook check` says what is wrong with the file)")
+        raise Refused.at(name, Message("authoring.no-list", {"key": key}, {"listed": f"`{key}`", "command": CHECK}))
     return value

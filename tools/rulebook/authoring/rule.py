@@ -24,7 +24,8 @@ from rulebook.load.project import PROJECT_FILE
 from rulebook.located.document import format_path
 from rulebook.model import source_hash
 from rulebook.plan import Plan, Refused
-from rulebook.problems import excerpt
+from rulebook.problem_codes import Message
+from rulebook.problems import Problem, cut, excerpt, one_line
 from rulebook.render.anchors import is_reserved_id
 
 UNIT = "rule.{}"
@@ -60,7 +61,7 @@ def plan_rename(root: Path, game_id: str, old: str, new: str) -> Plan:
     project = _read(root, game_id)
     ids = [rule_id for path, rule_id in rule_places(project.game.expected) if is_section_place(path)]
     if old not in ids:
-        raise Refused(f"rules/{game_id}/game.yaml: no rule {excerpt(old)} in any section")
+        raise Refused.at(_game_file(game_id), Message("authoring.no-rule-in-section", {}, {"id": excerpt(old)}))
     _check_new_id(root, project, new)
     for path, rule_id in rule_places(project.game.document.data):
         if rule_id == old:
@@ -82,25 +83,18 @@ def plan_delete(root: Path, game_id: str, rule_id: str) -> Plan:
     places = [path for path, named in rule_places(project.game.document.data) if named == rule_id]
     in_words = [edits for edits in project.own_words() if unit in _units(edits)]
     if not places and not in_words:
-        raise Refused(f"rules/{game_id}: no rule {excerpt(rule_id)} in game.yaml nor in any words file")
+        raise Refused.at(f"rules/{game_id}", Message("authoring.no-rule-anywhere", {}, {"id": excerpt(rule_id)}))
     references = list(_references(project, rule_id, places))
     if references:
-        raise Refused(
-            "\n".join(
-                [
-                    *references,
-                    f"rule {excerpt(rule_id)} is still named in {len(references)} place(s) above; "
-                    "change them first; nothing was written",
-                ]
-            )
-        )
+        named = Message("authoring.rule-still-named", {"count": len(references)}, {"id": excerpt(rule_id)})
+        raise Refused([*references, Problem.coded("", 0, 0, named)])
     for path in places:  # its section's list
         section = project.game.expected["sections"][path[1]]
         if len(section["rules"]) == 1:
             line, col = project.game.document.where(path)
-            raise Refused(
-                f"rules/{game_id}/game.yaml:{line}:{col}: rule {excerpt(rule_id)} is the only rule of section "
-                f"{excerpt(section.get('id'))}; a section needs one: delete or edit the section by hand"
+            only = {"id": excerpt(rule_id), "section": excerpt(section.get("id"))}
+            raise Refused.at(
+                _game_file(game_id), Message("authoring.only-rule-of-section", {}, only), line=line, col=col
             )
         project.game.remove_item(path, rule_id)
     for path in sorted(places, reverse=True):
@@ -113,12 +107,12 @@ def plan_delete(root: Path, game_id: str, rule_id: str) -> Plan:
 
 def _read(root: Path, game_id: str) -> _Project:
     if not game_id_pattern(root).fullmatch(game_id) or not (root / "rules" / game_id / "game.yaml").is_file():
-        raise Refused(f"no game {excerpt(game_id)}: no folder of that name under rules/ holds a game.yaml")
+        raise Refused.at("", Message("authoring.no-game-folder", {}, {"id": excerpt(game_id)}))
     manifest = round_trip.read(root, PROJECT_FILE)
     languages = [str(code) for code in round_trip.sequence(manifest, "languages", str(PROJECT_FILE))]
     games = [str(code) for code in round_trip.sequence(manifest, "games", str(PROJECT_FILE))]
     if game_id not in games:
-        raise Refused(f"{PROJECT_FILE}: the game {excerpt(game_id)} is not listed")
+        raise Refused.at(PROJECT_FILE, Message("authoring.game-not-listed", {}, {"id": excerpt(game_id)}))
     folder = root / "rules" / game_id
     words: dict[Path, TextEdits] = {}
     for other in [
@@ -134,42 +128,54 @@ def _read(root: Path, game_id: str) -> _Project:
 
 
 def _check_new_id(root: Path, project: _Project, new: str) -> None:
+    shown = {"id": excerpt(new)}
     if not id_pattern(root).fullmatch(new):
-        raise Refused(f"{excerpt(new)} is not a rule id: lowercase letters and digits in words joined by '-'")
+        raise Refused.at("", Message("authoring.not-a-rule-id", {}, shown))
     if is_reserved_id(new):
-        raise Refused(f"{excerpt(new)} is an anchor the page itself uses; choose another id")
+        raise Refused.at("", Message("authoring.reserved-anchor", {}, shown))
     game = project.game.expected
     taken = {rule_id for _, rule_id in rule_places(game)}  # the page's anchors: sections and rules
     taken |= {section.get("id") for section in game.get("sections") or [] if isinstance(section, dict)}
     if new in taken:
-        raise Refused(f"rules/{project.game_id}/game.yaml: {excerpt(new)} is already an id of the game; choose another")
+        raise Refused.at(_game_file(project.game_id), Message("authoring.id-taken", {}, shown))
     for edits in [*project.own_words(), *project.coverage]:
         if UNIT.format(new) in _units(edits):
             line, col = edits.document.where(("units", UNIT.format(new)), key=True)
-            raise Refused(
-                f"{edits.document.file}:{line}:{col}: {UNIT.format(new)} is already a unit; choose another id"
-            )
+            taken = Message("authoring.unit-taken", {}, {"unit": cut(UNIT.format(new))})
+            raise Refused.at(edits.document.file, taken, line=line, col=col)
 
 
-def _references(project: _Project, rule_id: str, places: list) -> Iterator[str]:
-    """Every place other than its section that names the rule, as file:line:col: what."""
+def _game_file(game_id: str) -> str:
+    return f"rules/{game_id}/game.yaml"
+
+
+def _references(project: _Project, rule_id: str, places: list) -> Iterator[Problem]:
+    """Every place other than its section that names the rule, at its file, line and column."""
     game = project.game.document
+    shown = excerpt(rule_id)
     for path in places:
         if not is_section_place(path):
             line, col = game.where(path)
-            yield f"{game.file}:{line}:{col}: {format_path(path)} names rule {excerpt(rule_id)}"
+            named = Message("authoring.rule-named", {}, {"place": cut(format_path(path)), "id": shown})
+            yield Problem.coded(game.file, line, col, named)
     for edits in project.coverage:
         if UNIT.format(rule_id) in _units(edits):
             line, col = edits.document.where(("units", UNIT.format(rule_id)), key=True)
-            yield f"{edits.document.file}:{line}:{col}: the source's sentences are mapped to {UNIT.format(rule_id)}"
+            mapped = Message("authoring.rule-mapped", {}, {"unit": cut(UNIT.format(rule_id))})
+            yield Problem.coded(edits.document.file, line, col, mapped)
     for edits in project.words.values():
         same_game = edits.path.parent == project.root / "rules" / project.game_id
         for unit_id, unit in _units(edits).items():
             for field, text in _texts(unit):
                 if any(links_to(text, project.game_id, rule_id, same_game)):
                     line, col = edits.document.where(("units", unit_id, field))
-                    where = f"{edits.document.file}:{line}:{col}"
-                    yield f"{where}: units.{unit_id}.{field} links to rule {excerpt(rule_id)}"
+                    place = cut(one_line(f"units.{unit_id}.{field}"))
+                    yield Problem.coded(
+                        edits.document.file,
+                        line,
+                        col,
+                        Message("authoring.rule-linked", {}, {"place": place, "id": shown}),
+                    )
 
 
 def _rename_links(project: _Project, words: list[TextEdits], old: str, new: str) -> None:

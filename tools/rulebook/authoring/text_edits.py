@@ -13,10 +13,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from rulebook.files import OUTSIDE_PROJECT, inside_project
+from rulebook.files import inside_project, outside_project
 from rulebook.located.document import Document, JsonPath, LoadError, format_path, parse_document, read_document
 from rulebook.plan import Refused
-from rulebook.problems import display_path
+from rulebook.problem_codes import Message
+from rulebook.problems import Problem, cut, display_path, one_line
 
 
 @dataclass
@@ -30,11 +31,12 @@ class TextEdits:
     def read(cls, root: Path, path: Path) -> TextEdits:
         display = display_path(path, root)
         if not inside_project(path, root):
-            raise Refused(f"{display}: {OUTSIDE_PROJECT}")
+            raise Refused([outside_project(display)])
         try:
             document = read_document(path, display)
         except LoadError as error:
-            raise Refused("\n".join([*map(str, error.problems), f"{display} cannot be read; fix it first"])) from None
+            unreadable = Message("authoring.unreadable-file", {}, {"file": cut(one_line(display))})
+            raise Refused([*error.problems, Problem.coded("", 0, 0, unreadable)]) from None
         return cls(path, document, copy.deepcopy(document.data))
 
     @property
@@ -111,7 +113,7 @@ class TextEdits:
         spans = sorted(self.spans, reverse=True)
         for (_, end, _), (next_start, _, _) in zip(spans[1:], spans, strict=False):
             if end > next_start:
-                raise Refused(f"{self.document.file}: two edits overlap; nothing was written")
+                raise Refused.at(self.document.file, Message("authoring.edits-overlap"))
         for start, end, new in spans:
             text = text[:start] + new + text[end:]
         try:
@@ -119,12 +121,10 @@ class TextEdits:
         except LoadError:
             data = None
         if data != self.expected:
-            raise Refused(f"{self.document.file}: cannot be edited in place (edit it by hand); nothing was written")
+            raise Refused.at(self.document.file, Message("authoring.not-editable"))
         return text
 
     def _cannot(self, path: JsonPath) -> Refused:
         line, col = self.document.where(path)
-        return Refused(
-            f"{self.document.file}:{line}:{col}: {format_path(path)} is not written as expected "
-            "(edit it by hand); nothing was written"
-        )
+        place = Message("authoring.not-written-as-expected", {}, {"place": cut(format_path(path))})
+        return Refused.at(self.document.file, place, line=line, col=col)

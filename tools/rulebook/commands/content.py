@@ -5,18 +5,39 @@ from __future__ import annotations
 import argparse
 
 from rulebook.commands.loading import load_clean
+from rulebook.commands.report import refusal_json, refused
+from rulebook.i18n.refused import refusal_line
+from rulebook.plan import Refused
+from rulebook.problems import report_lines
 
 
 def new_command(args: argparse.Namespace) -> int:
     from rulebook.authoring.command import run_new
 
-    return run_new(args)
+    try:
+        return run_new(args)
+    except Refused as refusal:
+        return report_refusal(f"rulebook new {args.new_command}", refusal)
 
 
 def rule_command(args: argparse.Namespace) -> int:
     from rulebook.authoring.command import run_rule
 
-    return run_rule(args)
+    try:
+        return run_rule(args)
+    except Refused as refusal:
+        return report_refusal(f"rulebook rule {args.rule_command}", refusal)
+
+
+def report_refusal(what: str, refusal: Refused, json_wanted: bool = False) -> int:
+    """Exit 2: each problem at its `file:line:col`, the last (what the command concludes, or its one
+    problem) after the command's name; under --json, one JSON object with the same lines."""
+    *before, last = refusal.problems
+    closing = f"{what}: {refusal_line(last)}"
+    code = refused(before, closing)
+    if json_wanted:
+        print(refusal_json([*report_lines([refusal_line(problem) for problem in before]), closing]))
+    return code
 
 
 def editions_command(args: argparse.Namespace) -> int:
@@ -26,9 +47,12 @@ def editions_command(args: argparse.Namespace) -> int:
     project = load_clean(args.root)
     if project is None:
         return 2
-    return {"edition": command.run_edition, "cite": command.run_cite, "diff": command.run_diff}[args.command](
-        args, project
-    )
+    run = {"edition": command.run_edition, "cite": command.run_cite, "diff": command.run_diff}[args.command]
+    try:
+        return run(args, project)
+    except Refused as refusal:
+        what = "rulebook edition new" if args.command == "edition" else f"rulebook {args.command}"
+        return report_refusal(what, refusal, getattr(args, "json", False))
 
 
 def add_parsers(commands: argparse._SubParsersAction) -> None:

@@ -6,6 +6,9 @@ from dataclasses import dataclass
 
 from rulebook.editions.history import History, read_snapshot
 from rulebook.model import Game, Project
+from rulebook.plan import Refused
+from rulebook.problem_codes import Message
+from rulebook.problems import cut, one_line
 
 
 @dataclass(frozen=True)
@@ -22,18 +25,21 @@ class Citation:
         return f"{site_url}{self.game}/#{self.rule_id}"
 
 
-class NotCited(LookupError):
-    pass
+class NotCited(Refused):
+    """The number names no rule of the edition, or the edition's snapshot cannot be read."""
 
 
 def resolve(project: Project, game: Game, history: History, number: str, version: str, language: str) -> Citation:
     """The rule `number` named in edition `version`, followed to the current rules or to its removal."""
     snapshot, problems = read_snapshot(project.root, history, version)
     if snapshot is None:
-        raise NotCited(str(problems[0]) if problems else f"the snapshot of {version} cannot be read")
+        if problems:
+            raise NotCited(problems[:1])
+        raise NotCited.at("", Message("edition.snapshot-unreadable", {"version": version}))
     rule = snapshot.by_number(number)
     if rule is None:
-        raise NotCited(f"{game.name} {number} names no rule in edition {version}")
+        cited = {"game": cut(one_line(game.name)), "number": cut(one_line(number))}
+        raise NotCited.at("", Message("edition.number-names-no-rule", {"version": version}, cited))
     section = snapshot.sections.get(rule.section, {})
     title = section.get(language) or section.get(project.source_language, rule.section)
     current = game.rule(rule.id)

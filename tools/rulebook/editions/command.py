@@ -1,64 +1,66 @@
 """`rulebook edition new`, `rulebook cite` and `rulebook diff`: argument handling lives in cli.py,
-the work here; a refusal is one line and exit 2, and no file changed."""
+the work here. A refusal (`plan.Refused`, one coded problem) goes up to the command
+(commands/content.py), which prints it on one line: exit 2, and no file changed."""
 
 from __future__ import annotations
 
 import argparse
 import json
-import sys
 
 from rulebook.editions.changes import KINDS, Change, changes_between
-from rulebook.editions.cite import NotCited, resolve
+from rulebook.editions.cite import resolve
 from rulebook.editions.history import History, read_history, read_snapshot
 from rulebook.editions.word_diff import terminal
 from rulebook.model import Game, Project
 from rulebook.plan import Refused, apply_and_report
-from rulebook.problems import excerpt
+from rulebook.problem_codes import Message
+from rulebook.problems import cut, excerpt
 from rulebook.site_address import public_site_url
 
 
 def run_edition(args: argparse.Namespace, project: Project) -> int:
     from rulebook.editions.record import plan_edition
 
-    what = "rulebook edition new"
-    try:
-        plan = plan_edition(project, args.game, args.version, args.date, args.summary)
-    except Refused as refused:
-        print(f"{what}: {refused}", file=sys.stderr)
-        return 2
-    return apply_and_report(what, plan, project.root)
+    plan = plan_edition(project, args.game, args.version, args.date, args.summary)
+    return apply_and_report("rulebook edition new", plan, project.root)
 
 
 def _game_history(project: Project, game_id: str) -> tuple[Game, History]:
     game = project.game(game_id)
     if game is None:
-        raise Refused(f"no game {excerpt(game_id)} in rules/project.yaml")
+        raise Refused.at("", Message("edition.unknown-game", {}, {"game": excerpt(game_id)}))
     history, problems = read_history(project.root, game.folder)
     if problems:
-        raise Refused(str(problems[0]))
+        raise Refused(problems[:1])
     if not history.editions:
-        raise Refused(f"{game.id} has no recorded edition yet (`rulebook edition new {game.id} 1.0`)")
+        raise Refused.at(
+            "",
+            Message(
+                "edition.none-recorded",
+                {},
+                {"game": cut(game.id), "command": f"`rulebook edition new {cut(game.id)} 1.0`"},
+            ),
+        )
     return game, history
 
 
 def _language(project: Project, language: str | None) -> str:
     language = language or project.source_language
     if language not in project.languages:
-        raise Refused(f"--lang {excerpt(language)} is not a language of the project ({', '.join(project.languages)})")
+        listed = {"language": excerpt(language), "listed": ", ".join(project.languages)}
+        raise Refused.at("", Message("edition.unknown-language", {"languages": list(project.languages)}, listed))
     return language
 
 
 def run_cite(args: argparse.Namespace, project: Project) -> int:
-    try:
-        game, history = _game_history(project, args.game)
-        language = _language(project, args.lang)
-        version = args.edition or history.latest.version  # type: ignore[union-attr]
-        if history.edition(version) is None:
-            known = ", ".join(edition.version for edition in history.editions)
-            raise Refused(f"{game.id} has no edition {excerpt(version)} (editions: {known})")
-        citation = resolve(project, game, history, args.number, version, language)
-    except (Refused, NotCited) as refused:
-        return _refuse("rulebook cite", str(refused), args.json)
+    game, history = _game_history(project, args.game)
+    language = _language(project, args.lang)
+    version = args.edition or history.latest.version  # type: ignore[union-attr]
+    if history.edition(version) is None:
+        known = [edition.version for edition in history.editions]
+        shown = {"game": cut(game.id), "version": excerpt(version), "listed": ", ".join(known)}
+        raise Refused.at("", Message("edition.unknown-cited-edition", {"editions": known}, shown))
+    citation = resolve(project, game, history, args.number, version, language)
     site_url = public_site_url(project.root) or "/"
     cited = f"{game.name} {citation.number} (edition {citation.edition})"
     if args.json:
@@ -72,19 +74,19 @@ def run_cite(args: argparse.Namespace, project: Project) -> int:
 
 
 def run_diff(args: argparse.Namespace, project: Project) -> int:
-    try:
-        game, history = _game_history(project, args.game)
-        language = _language(project, args.lang)
-        snapshots = []
-        for version in (args.old, args.new):
-            if history.edition(version) is None:
-                raise Refused(f"{game.id} has no edition {excerpt(version)}")
-            snapshot, problems = read_snapshot(project.root, history, version)
-            if snapshot is None:
-                raise Refused(str(problems[0]))
-            snapshots.append(snapshot)
-    except Refused as refused:
-        return _refuse("rulebook diff", str(refused), args.json)
+    game, history = _game_history(project, args.game)
+    language = _language(project, args.lang)
+    snapshots = []
+    for version in (args.old, args.new):
+        if history.edition(version) is None:
+            shown = {"game": cut(game.id), "version": excerpt(version)}
+            raise Refused.at("", Message("edition.unknown-edition", {}, shown))
+        snapshot, problems = read_snapshot(project.root, history, version)
+        if snapshot is None:
+            if problems:
+                raise Refused(problems[:1])
+            raise Refused.at("", Message("edition.snapshot-unreadable", {"version": version}))
+        snapshots.append(snapshot)
     changes = changes_between(*snapshots, project.source_language)
     if args.json:
         print(json.dumps(_diff_json(changes, language, project.source_language, args), ensure_ascii=False))
@@ -132,11 +134,3 @@ def _diff_json(changes: list[Change], language: str, source: str, args: argparse
         ],
         "kinds": list(KINDS),
     }
-
-
-def _refuse(what: str, message: str, json_wanted: bool) -> int:
-    line = f"{what}: {message}"
-    print(line, file=sys.stderr)
-    if json_wanted:
-        print(json.dumps({"error": True, "problems": [line]}, ensure_ascii=False))
-    return 2

@@ -11,7 +11,8 @@ from rulebook.editions.snapshot import digest, snapshot_path, snapshot_text, tak
 from rulebook.editions.versions import is_version, version_key
 from rulebook.model import Game, Project, Status, Unit, edition_unit
 from rulebook.plan import Plan, Refused
-from rulebook.problems import display_path, excerpt
+from rulebook.problem_codes import Message
+from rulebook.problems import Problem, cut, display_path, excerpt, one_line
 from rulebook.validate.text import translation_messages
 
 
@@ -21,28 +22,31 @@ def plan_edition(project: Project, game_id: str, version: str, date: str | None,
     root = project.root
     game = project.game(game_id)
     if game is None:
-        raise Refused(f"no game {excerpt(game_id)} in rules/project.yaml")
+        raise Refused.at("", Message("edition.unknown-game", {}, {"game": excerpt(game_id)}))
     if not is_version(version):
-        raise Refused(f"{excerpt(version)} is not a version: numbers separated by dots, such as 1.1")
+        raise Refused.at("", Message("edition.not-a-version", {}, {"version": excerpt(version)}))
     day = _day(date)
     history, problems = read_history(root, game.folder)
     if problems:
-        raise Refused(f"{problems[0]}; fix the history first (`rulebook check`)")
+        raise Refused([_unfixed(problems[0])])
     latest = history.latest
+    shown = {"game": cut(game.id)}
     if history.edition(version) is not None:
-        raise Refused(f"{game.id} already has an edition {version}")
+        raise Refused.at("", Message("edition.exists", {"version": version}, shown))
     if latest is not None and version_key(version) <= version_key(latest.version):
-        raise Refused(f"edition {version} would come before {latest.version}, the latest edition of {game.id}")
+        raise Refused.at("", Message("edition.comes-before", {"version": version, "latest": latest.version}, shown))
     if latest is not None and day < latest.date:
-        raise Refused(f"the date {day} is before {latest.date}, the date of edition {latest.version}")
+        dates = {"date": day, "latest_date": latest.date, "latest": latest.version}
+        raise Refused.at("", Message("edition.date-before", dates))
     snapshot = take_snapshot(project, game, version)
     if latest is not None:
         previous, problems = read_snapshot(root, history, latest.version)
         if previous is None:
-            raise Refused(f"{problems[0] if problems else 'the latest snapshot cannot be read'}")
+            unreadable = Problem.coded("", 0, 0, Message("edition.latest-snapshot-unreadable"))
+            raise Refused(problems[:1] or [unreadable])
         if previous.rules == snapshot.rules and previous.sections == snapshot.sections:
-            where = display_path(game.folder, root)
-            raise Refused(f"nothing changed in {where} since edition {latest.version}: no edition recorded")
+            where = {"folder": cut(one_line(display_path(game.folder, root)))}
+            raise Refused.at("", Message("edition.nothing-changed", {"latest": latest.version}, where))
     text = snapshot_text(snapshot)
     plan = Plan(root)
     english = game.words[project.source_language]
@@ -58,16 +62,16 @@ def plan_edition(project: Project, game_id: str, version: str, date: str | None,
 def _with_summary(game: Game, path: Path, unit_id: str, summary: str | None) -> str:
     """The English words file with the edition's summary unit added at the end of `units`."""
     if summary is None or not summary.strip():
-        raise Refused(f"say what edition changes in a sentence: --summary TEXT (the {unit_id} unit)")
+        raise Refused.at("", Message("edition.summary-needed", {}, {"unit": cut(unit_id)}))
     # The checks `rulebook check` makes of every English unit: no raw HTML, hostile link or character.
     dangers = list(translation_messages(game, Unit(unit_id, summary, Status.ORIGINAL), None))
     if dangers:
-        raise Refused(f"--summary: {dangers[0]}")
+        raise Refused.at("", dangers[0], field="--summary")
     text = path.read_text(encoding="utf-8")
     lines = text.splitlines()
     top = [index for index, line in enumerate(lines) if line and not line[0].isspace() and not line.startswith("#")]
     if not top or not lines[top[-1]].startswith("units:"):
-        raise Refused(f"{path.name}: units is not the file's last key; add {unit_id} by hand")
+        raise Refused.at(path.name, Message("edition.units-not-last", {}, {"unit": cut(unit_id)}))
     return text.rstrip("\n") + f"\n  {unit_id}:\n    text: {json.dumps(summary.strip(), ensure_ascii=False)}\n"
 
 
@@ -81,4 +85,12 @@ def _day(date: str | None) -> str:
 
 
 def _bad_date(date: str) -> str:
-    raise Refused(f"--date {excerpt(date)} is not a date: write YYYY-MM-DD")
+    raise Refused.at("", Message("edition.not-a-date", {}, {"date": excerpt(date)}))
+
+
+def _unfixed(problem: Problem) -> Problem:
+    """The history's first problem, at its place, said with what to do first; its code is a param."""
+    unfixed = Message(
+        "edition.history-unfixed", {"cause": problem.code}, {"problem": problem.message, "command": "`rulebook check`"}
+    )
+    return Problem.coded(problem.file, problem.line, problem.col, unfixed)

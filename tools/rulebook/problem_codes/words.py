@@ -293,4 +293,5 @@ register("unit.no-status", N_("a translation must say its 'status' (original, dr
 register("unit.untranslated", N_("'{unit}' has no {language} translation yet"), params=("language",), quoted=("unit",))
 
 # The other layers' codes, each registered beside the checks' own words (imported for that alone).
+import rulebook.problem_codes.authoring_words  # noqa: E402, F401
 from rulebook.problem_codes import content_words, site_words, translation_words  # noqa: E402, F401
