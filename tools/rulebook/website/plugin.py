@@ -47,6 +47,24 @@ log = logging.getLogger("mkdocs.plugins.rulebook")
 THEME_DIR = Path(__file__).parent / "theme"
 
 
+# Material's lunr language files that need only lunr's stemmer support: the Snowball stemmers, which
+# a page can load for the glossary filter (theme/assets/javascripts/snowball-page.js). English has
+# none (lunr's own stemmer lives in the search worker): its filter matches the start of words only.
+SNOWBALL_LANGUAGES = frozenset({"da", "de", "du", "es", "fi", "fr", "hu", "it", "nl", "no", "pt", "ro", "ru", "sv"})
+
+
+def page_stemmer(language: str) -> list[str]:
+    """The scripts that give the glossary filter the stemmer search uses for `language`: our own lunr
+    language file, which runs without lunr, or Material's Snowball file with a stand-in for lunr."""
+    ours = f"assets/javascripts/lunr/min/lunr.{language}.min.js"
+    if (THEME_DIR / ours).is_file():
+        return [ours]
+    if language in SNOWBALL_LANGUAGES and (material_theme_dir() / ours).is_file():
+        support = "assets/javascripts/lunr/min/lunr.stemmer.support.min.js"
+        return ["assets/javascripts/snowball-page.js", support, ours, "assets/javascripts/snowball-register.js"]
+    return []
+
+
 def site_lunr_languages() -> frozenset[str]:
     """The languages with a lunr language file in the site's theme folders as the plugin sets them
     up: ours, then Material's."""
@@ -230,9 +248,8 @@ class RulebookPlugin(BasePlugin[RulebookConfig]):
         context["rulebook_offline"] = not self._serving
         # Pages of a non-default language search that language's own index (see theme/main.html).
         context["rulebook_language_root"] = "" if language == self.project.source_language else f"{language}/"
-        # Our own lunr language files (not Material's) also run without lunr: the glossary filter's stemmer.
-        stemmer = f"assets/javascripts/lunr/min/lunr.{language}.min.js"
-        context["rulebook_stemmer"] = stemmer if (THEME_DIR / stemmer).is_file() else ""
+        context["rulebook_stemmer"] = page_stemmer(language)
+        context["rulebook_stemmer_language"] = language
 
     def on_template_context(self, context: dict[str, Any], template_name: str, config: MkDocsConfig) -> dict:
         # The 404 page, rendered once per language build: its words, its search index, and a
