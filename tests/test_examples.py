@@ -296,3 +296,37 @@ def test_the_reproducing_command_is_quoted_whole_up_to_the_shown_length() -> Non
     assert reproduce_command("rebus", example) == "rulebook score rebus --example " + "e" * 100  # 131 characters
     longer = Example("e" * 300, 0, (), (), {}, {})
     assert reproduce_command("rebus", longer) == "rulebook score rebus --example " + "e" * 168 + "…"  # 200
+
+
+def test_a_refused_example_that_expects_a_result_quotes_the_expectation_and_the_first_reason() -> None:
+    expect = {"note": "y" * 100}  # 112 characters of JSON, all shown
+    problems = [Problem("s.yaml", 1, 1, "p" * 100, code="score.y"), Problem("s.yaml", 2, 1, "q", code="score.z")]
+    mismatch = expectation_mismatch(_expecting(expect), Invalid(problems), COMMAND)
+    assert mismatch is not None and (mismatch.code, mismatch.params) == ("example.refused", {"refused": "score.y"})
+    wanted = '{"note": "' + "y" * 100 + '"}'
+    assert str(mismatch) == f"example 'e': expected {wanted}, but {'p' * 100}; reproduce: {COMMAND}"
+    long = expectation_mismatch(_expecting({"note": "y" * 300}), Invalid([Problem("s.yaml", 1, 1, "p" * 300)]))
+    assert long is not None and long.quoted["expected"] == '{"note": "' + "y" * 189 + "…"
+    assert long.quoted["reason"] == "p" * 199 + "…"
+
+
+def test_a_result_that_differs_quotes_the_first_field_that_differs() -> None:
+    scored = Outcome({"score": 6, "winners": ["Bob"], "note": "z" * 100}, [])
+    assert expectation_mismatch(_expecting({"score": 6, "winners": ["Bob"]}), scored, COMMAND) is None
+    mismatch = expectation_mismatch(_expecting({"score": 6, "winners": ["Ann"], "note": "n"}), scored, COMMAND)
+    assert mismatch is not None and mismatch.code == "example.result-differs"
+    assert str(mismatch) == f'example \'e\': expected winners ["Ann"], computed ["Bob"]; reproduce: {COMMAND}'
+    # A field the result lacks is computed as null; long values are shown up to 200 characters.
+    missing = expectation_mismatch(_expecting({"f" * 100: "a" * 100}), scored, COMMAND)
+    assert missing is not None and missing.quoted == {
+        "id": "e",
+        "command": COMMAND,
+        "name": "f" * 79 + "…",  # a name is cut like every excerpt, at 80
+        "expected": '"' + "a" * 100 + '"',
+        "computed": "null",
+    }
+    longer = expectation_mismatch(_expecting({"note": "n" * 300}), scored)
+    assert longer is not None and (longer.quoted["expected"], longer.quoted["computed"]) == (
+        '"' + "n" * 198 + "…",
+        '"' + "z" * 100 + '"',
+    )
