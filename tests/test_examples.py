@@ -330,3 +330,20 @@ def test_a_result_that_differs_quotes_the_first_field_that_differs() -> None:
         '"' + "n" * 198 + "…",
         '"' + "z" * 100 + '"',
     )
+
+
+def test_an_expected_param_matches_as_a_json_value_and_results_keep_their_letters() -> None:
+    refusal = Invalid([Problem("s.yaml", 1, 1, "too many", code="score.x", params={"n": 1})])
+    assert expectation_mismatch(_expecting({"refused": {"code": "score.x", "params": {"n": 1}}}), refusal) is None
+    # `true` is no `1` in JSON, though Python has True == 1.
+    other = expectation_mismatch(_expecting({"refused": {"code": "score.x", "params": {"n": True}}}), refusal)
+    assert other is not None and other.code == "example.other-refusal"
+    # A player's name is quoted as written, not as \\u escapes.
+    scored = Outcome({"scores": {"Žofie": 3}}, [])
+    mismatch = expectation_mismatch(_expecting({"refused": "score.x"}), scored)
+    assert mismatch is not None and mismatch.quoted["result"] == '{"scores": {"Žofie": 3}}'
+
+
+def test_a_refusal_expected_without_a_code_expects_the_empty_code() -> None:
+    assert expected_refusal(_expecting({"refused": {"params": {"n": 2}}})) == ("", {"n": 2})
+    assert expected_refusal(_expecting({"refused": {"code": "score.x", "params": [2]}})) == ("score.x", {})
