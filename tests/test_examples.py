@@ -7,9 +7,12 @@ from pathlib import Path
 
 from conftest import ROOT, edit, locate, run_cli
 from rulebook.load.project import load_project
-from rulebook.model import Ruling
+from rulebook.model import Example, Ruling
+from rulebook.problems import Problem
 from rulebook.scoring.assumptions import assumed_rulings
-from rulebook.scoring.worked import expected_refusal
+from rulebook.scoring.outcome import Outcome
+from rulebook.scoring.situation import Invalid
+from rulebook.scoring.worked import expectation_mismatch, expected_refusal, reproduce_command
 
 
 def check(capsys, root: Path) -> tuple[int, list[str]]:
@@ -244,3 +247,103 @@ def test_a_rebus_turn_lays_its_new_tiles_in_one_line() -> None:
     }
     assert "two-rebuses-full-rack" in crossed
     assert {name: turn for name, turn in crossed.items() if max(turn[1]) < turn[0]} == {}
+
+
+# What a mismatch quotes, on examples and results made here: the quotes are worked out from the
+# words (rulebook/problem_codes/content_words.py) and the lengths (SHOWN_LENGTH, 200 characters;
+# an id or a code is cut at 80 like every excerpt).
+COMMAND = "rulebook score g --example e"
+
+
+def _expecting(expect: dict) -> Example:
+    return Example("e", 0, (), (), {}, expect)
+
+
+def test_an_expected_refusal_that_scores_quotes_the_code_its_params_and_the_result() -> None:
+    scored = Outcome({"note": "x" * 100}, [])  # 112 characters of JSON: more than an excerpt, all shown
+    plain = expectation_mismatch(_expecting({"refused": "score.x"}), scored, COMMAND)
+    assert plain is not None and plain.code == "example.refusal-expected"
+    result = '{"note": "' + "x" * 100 + '"}'
+    assert str(plain) == f"example 'e': expected a refusal ('score.x'), but it scores {result}; reproduce: {COMMAND}"
+    with_params = expectation_mismatch(_expecting({"refused": {"code": "score.x", "params": {"n": 10}}}), scored)
+    assert with_params is not None and with_params.quoted["expected"] == """'score.x' {"n": 10}"""
+    # Without a command (as `verified` asks), none is quoted.
+    assert with_params.quoted["command"] == ""
+
+
+def test_a_result_longer_than_the_shown_length_is_cut_there() -> None:
+    scored = Outcome({"note": "x" * 300}, [])
+    mismatch = expectation_mismatch(_expecting({"refused": "score.x"}), scored, COMMAND)
+    # 200 characters: `{"note": "` (10), 189 x and the ellipsis.
+    assert mismatch is not None and mismatch.quoted["result"] == '{"note": "' + "x" * 189 + "…"
+
+
+def test_another_refusal_quotes_every_reason_up_to_the_shown_length() -> None:
+    problems = [Problem("s.yaml", 1, 1, "a" * 50, code="score.y"), Problem("s.yaml", 2, 1, "b" * 50, code="score.z")]
+    mismatch = expectation_mismatch(_expecting({"refused": "score.x"}), Invalid(problems), COMMAND)
+    assert mismatch is not None and (mismatch.code, mismatch.params) == (
+        "example.other-refusal",
+        {"refused": ["score.y", "score.z"]},
+    )
+    assert mismatch.quoted["reasons"] == "a" * 50 + " | " + "b" * 50  # 103 characters, all shown
+    long = [Problem("s.yaml", 1, 1, "c" * 300, code="score.y")]
+    cut_short = expectation_mismatch(_expecting({"refused": "score.x"}), Invalid(long), COMMAND)
+    assert cut_short is not None and cut_short.quoted["reasons"] == "c" * 199 + "…"
+
+
+def test_the_reproducing_command_is_quoted_whole_up_to_the_shown_length() -> None:
+    example = Example("e" * 100, 0, (), (), {}, {})
+    assert reproduce_command("rebus", example) == "rulebook score rebus --example " + "e" * 100  # 131 characters
+    longer = Example("e" * 300, 0, (), (), {}, {})
+    assert reproduce_command("rebus", longer) == "rulebook score rebus --example " + "e" * 168 + "…"  # 200
+
+
+def test_a_refused_example_that_expects_a_result_quotes_the_expectation_and_the_first_reason() -> None:
+    expect = {"note": "y" * 100}  # 112 characters of JSON, all shown
+    problems = [Problem("s.yaml", 1, 1, "p" * 100, code="score.y"), Problem("s.yaml", 2, 1, "q", code="score.z")]
+    mismatch = expectation_mismatch(_expecting(expect), Invalid(problems), COMMAND)
+    assert mismatch is not None and (mismatch.code, mismatch.params) == ("example.refused", {"refused": "score.y"})
+    wanted = '{"note": "' + "y" * 100 + '"}'
+    assert str(mismatch) == f"example 'e': expected {wanted}, but {'p' * 100}; reproduce: {COMMAND}"
+    long = expectation_mismatch(_expecting({"note": "y" * 300}), Invalid([Problem("s.yaml", 1, 1, "p" * 300)]))
+    assert long is not None and long.quoted["expected"] == '{"note": "' + "y" * 189 + "…"
+    assert long.quoted["reason"] == "p" * 199 + "…"
+
+
+def test_a_result_that_differs_quotes_the_first_field_that_differs() -> None:
+    scored = Outcome({"score": 6, "winners": ["Bob"], "note": "z" * 100}, [])
+    assert expectation_mismatch(_expecting({"score": 6, "winners": ["Bob"]}), scored, COMMAND) is None
+    mismatch = expectation_mismatch(_expecting({"score": 6, "winners": ["Ann"], "note": "n"}), scored, COMMAND)
+    assert mismatch is not None and mismatch.code == "example.result-differs"
+    assert str(mismatch) == f'example \'e\': expected winners ["Ann"], computed ["Bob"]; reproduce: {COMMAND}'
+    # A field the result lacks is computed as null; long values are shown up to 200 characters.
+    missing = expectation_mismatch(_expecting({"f" * 100: "a" * 100}), scored, COMMAND)
+    assert missing is not None and missing.quoted == {
+        "id": "e",
+        "command": COMMAND,
+        "name": "f" * 79 + "…",  # a name is cut like every excerpt, at 80
+        "expected": '"' + "a" * 100 + '"',
+        "computed": "null",
+    }
+    longer = expectation_mismatch(_expecting({"note": "n" * 300}), scored)
+    assert longer is not None and (longer.quoted["expected"], longer.quoted["computed"]) == (
+        '"' + "n" * 198 + "…",
+        '"' + "z" * 100 + '"',
+    )
+
+
+def test_an_expected_param_matches_as_a_json_value_and_results_keep_their_letters() -> None:
+    refusal = Invalid([Problem("s.yaml", 1, 1, "too many", code="score.x", params={"n": 1})])
+    assert expectation_mismatch(_expecting({"refused": {"code": "score.x", "params": {"n": 1}}}), refusal) is None
+    # `true` is no `1` in JSON, though Python has True == 1.
+    other = expectation_mismatch(_expecting({"refused": {"code": "score.x", "params": {"n": True}}}), refusal)
+    assert other is not None and other.code == "example.other-refusal"
+    # A player's name is quoted as written, not as \\u escapes.
+    scored = Outcome({"scores": {"Žofie": 3}}, [])
+    mismatch = expectation_mismatch(_expecting({"refused": "score.x"}), scored)
+    assert mismatch is not None and mismatch.quoted["result"] == '{"scores": {"Žofie": 3}}'
+
+
+def test_a_refusal_expected_without_a_code_expects_the_empty_code() -> None:
+    assert expected_refusal(_expecting({"refused": {"params": {"n": 2}}})) == ("", {"n": 2})
+    assert expected_refusal(_expecting({"refused": {"code": "score.x", "params": [2]}})) == ("score.x", {})

@@ -8,8 +8,12 @@ import sys
 from pathlib import Path
 
 import pytest
+import yaml
 
 from conftest import ROOT, run_cli
+from rulebook.load.schema import schema_problems
+from rulebook.located.document import Document, parse_document
+from rulebook.scoring import situation
 
 
 # Expected values worked out by hand from the rules and the rulings (3 a tile, red ×3, blue ×2,
@@ -207,3 +211,52 @@ def test_score_does_not_import_mkdocs_or_babel() -> None:
     )
     result = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True)
     assert result.stdout.strip().splitlines()[-1] == "0 []"
+
+
+# A worked example's schema check is remembered on disk (`rulebook score --example`, situation.py):
+# the cache is on here, with a signing key outside the project, whatever the run's RULEBOOK_CACHE.
+@pytest.fixture
+def cached(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch) -> list[object]:
+    """The calls to the schema check that are not answered by the cache."""
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path_factory.mktemp("home-cache")))
+    monkeypatch.setenv("RULEBOOK_CACHE", "1")
+    calls: list[object] = []
+
+    def counted(document, schema):
+        calls.append(document.data)
+        return schema_problems(document, schema)
+
+    monkeypatch.setattr(situation, "schema_problems", counted)
+    return calls
+
+
+REBUS_FACTS = yaml.safe_load((ROOT / "rules/rebus/game.yaml").read_text(encoding="utf-8"))["facts"]
+
+
+def _codes(document: Document, root: Path) -> list[tuple[str, list]]:
+    """The refusal's codes and paths, or [] when the situation scores."""
+    try:
+        situation.score_situation(document, "rebus", REBUS_FACTS, root, remember=True)
+    except situation.Invalid as invalid:
+        return [(meaning["code"], meaning["path"]) for meaning in invalid.meanings]
+    return []
+
+
+def test_a_remembered_schema_check_answers_for_the_same_document_only(cached, project_copy: Path) -> None:
+    no_rebus = parse_document(b"turn:\n  rebuses: []\n  tiles_placed: 1\n", "a.yaml")  # minItems 1
+    refused = [("schema.minItems", ["turn", "rebuses"])]
+    assert _codes(no_rebus, project_copy) == refused
+    assert _codes(no_rebus, project_copy) == refused
+    assert len(cached) == 1, "the second check is the remembered one"
+    # Another document is checked, not answered with the first one's problems.
+    valid = parse_document(b"turn:\n  rebuses:\n    - tiles: 2\n  tiles_placed: 2\n", "b.yaml")
+    assert _codes(valid, project_copy) == []
+    assert len(cached) == 2
+
+
+def test_a_document_the_cache_cannot_write_is_checked_all_the_same(cached, project_copy: Path) -> None:
+    # 5000 digits: more than Python writes as JSON (ValueError), so it is checked without the cache.
+    data = {"turn": {"rebuses": [{"tiles": 2}], "tiles_placed": 2, "extra": 10**5000}}
+    document = Document("big.yaml", data, text=None, positions=({}, {}))
+    assert _codes(document, project_copy) == [("schema.additionalProperties", ["turn", "extra"])]
+    assert len(cached) == 1

@@ -84,6 +84,11 @@ def given(document: Mapping[str, Any], facts: Mapping[str, Any]) -> list[Given] 
     Ann · Bad luck tokens worth 1: 1
     Ann · Bad luck tokens worth 2: 0
     Ann · Bad luck tokens worth 3: 2
+
+    The variant is a word that a page says in its language; the counts are numbers:
+
+    >>> [line.word for line in given({"variant": "simple", "players": {"Ann": [1]}}, facts)]
+    [True, False, False, False]
     """
     variant = document.get("variant", "standard")
     lines = [Given(FORM_WORDS["variant"], FORM_WORDS[variant], word=True)]

@@ -214,6 +214,14 @@ def given(document: Mapping[str, Any], facts: Mapping[str, Any]) -> list[Given] 
     Ann, shelf 1 · Face-up cards' points, in the order played: 6 −2
     Ann, shelf 1 · Golden dust tokens: 0
     Ann, shelf 1 · Gold tokens: 1
+    >>> closed = {"points": [4], "face_down": 1, "tokens": ["golden-dust", "gold", "golden-dust"]}
+    >>> for line in given({"players": {"Bob": {"hand": 0, "shelves": [closed]}}}, {}):
+    ...     print(line.english())
+    Bob · Cards in hand: 0
+    Bob, shelf 1 · Face-up cards' points, in the order played: 4
+    Bob, shelf 1 · Golden dust tokens: 2
+    Bob, shelf 1 · Gold tokens: 1
+    Bob, shelf 1 · A card played face down to close it: 1
     >>> given({**situation, "token_values": {"red": 0}}, {}) is None
     True
     """

@@ -249,8 +249,16 @@ def given(document: Mapping[str, Any], facts: Mapping[str, Any]) -> list[Given] 
     Rebus 1 · New tiles on blue squares: 0
     Rebus 1 · New tiles on red squares: 0
     Rebus 1 · A new tile on the centre dot: 1
-    >>> [line.english() for line in given({"final": {"Ann": {"score": 120, "tiles_left": 2}}}, {})]
-    ['Ann · Score before the penalty: 120', 'Ann · Tiles left in the hand: 2']
+    >>> turn = {"rebuses": [{"tiles": 4, "new_bonus": ["blue", "red", "blue"]}], "tiles_placed": 3}
+    >>> [line.value for line in given({"turn": turn}, {})]  # placed, tiles, blue, red, centre
+    [3, 4, 2, 1, 0]
+    >>> final = {"Ann": {"score": 120, "tiles_left": 2}, "Bob": {"score": 98, "tiles_left": 0}}
+    >>> for line in given({"final": final}, {}):
+    ...     print(line.english())
+    Ann · Score before the penalty: 120
+    Ann · Tiles left in the hand: 2
+    Bob · Score before the penalty: 98
+    Bob · Tiles left in the hand: 0
     """
     if "turn" in document:
         turn = document["turn"]

@@ -50,6 +50,8 @@ PACKAGES: dict[str, tuple[list[str], list[str]]] = {
             "tests/test_scoring_cases.py",  # tests/scoring-cases/<game>.json: every refusal code
             "tests/test_scoring_properties.py",
             "tests/test_examples.py",
+            # worked.verified, the page's mark: right and wrong expectations (not the pages it renders).
+            "tests/test_verified_mark.py::test_an_example_is_verified_only_when_its_result_is_what_it_expects",
             "src/rulebook/scoring",
             "src/rulebook/scorers.py",
         ],
