@@ -27,9 +27,10 @@ def fail(problems: str | Sequence[object], code: int, json_wanted: bool) -> int:
 
 
 def refused(problems: Sequence[Problem], closing: str | None = None, *, prefix: str = "") -> int:
-    """Print an i18n refusal, exit 2: each coded problem at its `file:line` (at most 50), then
-    `closing`, which says what was left as it was."""
-    lines = report_lines([prefix + refusal_line(problem) for problem in problems])
+    """Print an i18n refusal, exit 2: each coded problem at its `file:line`, then `closing`, which
+    says what was left as it was. Every problem is printed, each on one cut line: a translator
+    mends a PO file entry by entry, and no other output lists them."""
+    lines = [prefix + refusal_line(problem) for problem in problems]
     for line in [*lines, *([closing] if closing else [])]:
         print(line, file=sys.stderr)
     return 2

@@ -11,6 +11,7 @@ import html
 import json
 import logging
 import threading
+from functools import cache
 from pathlib import Path
 from typing import Any
 
@@ -47,10 +48,13 @@ log = logging.getLogger("mkdocs.plugins.rulebook")
 THEME_DIR = Path(__file__).parent / "theme"
 
 
-# Material's lunr language files that need only lunr's stemmer support: the Snowball stemmers, which
-# a page can load for the glossary filter (theme/assets/javascripts/snowball-page.js). English has
-# none (lunr's own stemmer lives in the search worker): its filter matches the start of words only.
-SNOWBALL_LANGUAGES = frozenset({"da", "de", "du", "es", "fi", "fr", "hu", "it", "nl", "no", "pt", "ro", "ru", "sv"})
+# Material's lunr language files that need only lunr's stemmer support are the Snowball stemmers,
+# which a page can load for the glossary filter (theme/assets/javascripts/snowball-page.js); the
+# others need segmenters of their own. English has no file (lunr's own stemmer lives in the search
+# worker): its filter matches the start of words only.
+@cache
+def _is_snowball(path: Path) -> bool:
+    return path.is_file() and "SnowballProgram" in path.read_text(encoding="utf-8")
 
 
 def page_stemmer(language: str) -> list[str]:
@@ -59,7 +63,7 @@ def page_stemmer(language: str) -> list[str]:
     ours = f"assets/javascripts/lunr/min/lunr.{language}.min.js"
     if (THEME_DIR / ours).is_file():
         return [ours]
-    if language in SNOWBALL_LANGUAGES and (material_theme_dir() / ours).is_file():
+    if _is_snowball(material_theme_dir() / ours):
         support = "assets/javascripts/lunr/min/lunr.stemmer.support.min.js"
         return ["assets/javascripts/snowball-page.js", support, ours, "assets/javascripts/snowball-register.js"]
     return []

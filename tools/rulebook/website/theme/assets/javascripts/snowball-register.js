@@ -1,6 +1,6 @@
 /*!
  * rulebook: the page's Snowball stemmer (snowball-page.js) as the glossary filter's (words.js). Its
- * script tag names the language: data-language="fr".
+ * script tag names the language, as data-language="de" does.
  */
 (function () {
   "use strict";
