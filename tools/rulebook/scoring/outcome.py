@@ -75,10 +75,6 @@ class Reason:
     params: Mapping[str, Any] = field(default_factory=dict)
     code: str = ""
 
-    def meaning(self) -> dict[str, Any]:
-        """The refusal as data: its code and params (JSON-able)."""
-        return {"code": self.code, "params": dict(self.params)}
-
     def say(
         self,
         gettext: Callable[[str], str],
