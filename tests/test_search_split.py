@@ -11,7 +11,8 @@ from pathlib import Path
 import pytest
 
 # Every page that is searched, per language (the quick-reference cards are not: their quotes of the
-# rules would outrank the rules), relative to the language's root; each game's change list is.
+# rules would outrank the rules; nor are the quizzes: a question wants the rule, not the question
+# that tests it), relative to the language's root; each game's change list is.
 PAGES = {
     "",
     "rebus/",
@@ -20,7 +21,6 @@ PAGES = {
     "glossary/",
     "status/",
     *(f"{game}/changes/" for game in ("rebus", "rebis", "oh-my-word")),
-    *(f"{game}/quiz/" for game in ("rebus", "rebis", "oh-my-word")),
 }
 # A game page's entries: the page, its numbered sections (game.yaml), the referee notes and the sources.
 SECTIONS = {
