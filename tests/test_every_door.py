@@ -363,6 +363,7 @@ def planted(tmp_path_factory: pytest.TempPathFactory) -> Callable[[Door], dict[s
     return of
 
 
+@pytest.mark.slow  # every payload at every door of the live content: make test, not make test-fast
 @pytest.mark.parametrize("payload", CORPUS, ids=[name for name, _ in CORPUS])
 @pytest.mark.parametrize("door", DOORS, ids=[door.name for door in DOORS])
 def test_every_payload_at_every_door_is_refused_there_or_inert(planted, door: Door, payload) -> None:

@@ -49,6 +49,7 @@ def located(root: Path, file: str, unit_id: str) -> str:
     return f"{file}:{line}:{col}: units.{unit_id}.text: "
 
 
+@pytest.mark.slow  # the whole corpus over the live content: make test, not make test-fast
 @pytest.mark.parametrize("round_index", range(ROUNDS))
 def test_check_refuses_every_payload_at_every_place_with_its_location(tmp_path: Path, capsys, round_index) -> None:
     root = copy_project(tmp_path)
@@ -114,6 +115,7 @@ def test_a_po_import_of_hostile_text_is_refused_whole_with_each_entry(tmp_path: 
     assert tree_digest(root) == before
 
 
+@pytest.mark.slow  # the whole corpus over the live content: make test, not make test-fast
 def test_the_output_layer_alone_makes_every_payload_harmless(tmp_path: Path) -> None:
     """Defence in depth: with the checks bypassed, the pages rendered from every payload still carry
     nothing dangerous once sanitized, and the scan finds what the sanitizer removed."""

@@ -147,6 +147,7 @@ def test_messages_a_referee_can_read(score, document: str, message: str) -> None
     assert err.splitlines() == [message]
 
 
+@pytest.mark.slow  # large inputs through every command: make test, not make test-fast
 def test_output_does_not_grow_with_the_input(score) -> None:
     """Before: 1 MB of unknown keys under a 20,000-character name printed 1.4 GB in 12 s."""
     lines = ["final:", f"  ? {'P' * 20_000}", "  : score: 1", "    tiles_left: 0"]
