@@ -70,8 +70,9 @@ def resolved_within(path: Path, folder: Path) -> Path | None:
         return None
 
 
-# The words of the problem `file.outside-project` (problem_codes/site_words.py), for the refusals
-# that are no problem (a command's); a problem says it through `outside_project`.
+# The English words of the problem `file.outside-project` (problem_codes/site_words.py), which the
+# tests compare output with (tests/test_site_codes.py keeps the two equal); the toolkit says them
+# through `outside_project`.
 OUTSIDE_PROJECT = "a link to a file outside the project: refused unread"
 OUTSIDE_PROJECT_CODE = "file.outside-project"
 

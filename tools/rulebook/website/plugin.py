@@ -22,7 +22,7 @@ from mkdocs.structure.files import Files
 from mkdocs.structure.pages import Page
 
 from rulebook.check import CONTENT_FOLDERS, check_project
-from rulebook.files import OUTSIDE_PROJECT, inside_project
+from rulebook.files import inside_project, outside_project
 from rulebook.load.project import GLOSSARY_FILE, PROJECT_FILE
 from rulebook.located.document import LoadError, read_document
 from rulebook.model import Project
@@ -188,7 +188,7 @@ class RulebookPlugin(BasePlugin[RulebookConfig]):
             source = Path(file.abs_src_path or "")
             # The theme's own files are the installed theme's: only docs/ is the project's.
             if source.is_relative_to(docs) and not inside_project(source, self.root):
-                log.error("%s: %s", file.src_uri, OUTSIDE_PROJECT)
+                log.error("%s", outside_project(file.src_uri))
                 files.remove(file)
         return files
 
