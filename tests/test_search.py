@@ -85,3 +85,42 @@ def test_the_input_index_is_not_modified() -> None:
     original = index()
     split_index(original, LANGUAGES)
     assert original == index()
+
+
+def test_a_game_section_is_cut_into_its_rules_in_every_language_and_other_pages_are_not() -> None:
+    """Each language's entry of a game section gives way to the section and one entry per rule, at the
+    rule's anchor and titled with its citation; the referee notes keep their boost, and the home page
+    and a section holding no rule of the map stay one entry."""
+    original = index()
+    original["docs"] += [
+        {"location": "rebis/#turn", "title": "2. Turn", "text": "<p>Intro.</p> <p>2.1 Draw.</p> <p>2.2</p> <ul>"},
+        {"location": "fr/rebis/#turn", "title": "2. Tour", "text": "<p>2.1 Piochez.</p> <p>2.2 Posez.</p>"},
+        {"location": "rebis/#referee-notes", "title": "Referee notes", "text": "<p>2.1 is read as…</p>"},
+    ]
+    rules = {"rebis/": {"turn": {"2.1": ("draw", "Rebis 2.1"), "2.2": ("lay", "Rebis 2.2")}, "aim": {}}}
+    result = split_index(original, LANGUAGES, rules=rules)
+    english = {doc["location"]: doc for doc in result["en"]["docs"]}
+    assert [location for location in english if location.startswith("rebis/#")] == [
+        "rebis/#aim",
+        "rebis/#turn",
+        "rebis/#draw",
+        "rebis/#lay",
+        "rebis/#referee-notes",
+    ]
+    assert english["rebis/#turn"]["text"] == "<p>Intro.</p>"
+    assert (english["rebis/#draw"]["title"], english["rebis/#draw"]["text"]) == ("Rebis 2.1", "<p>2.1 Draw.</p>")
+    assert english["rebis/#lay"]["text"] == "<p>2.2</p> <ul>"
+    # The notes quote a rule's number; they are one entry, ranked below the rules as before.
+    assert english["rebis/#referee-notes"]["boost"] == SECONDARY["#referee-notes"]
+    assert english["rebis/#referee-notes"]["text"] == "<p>2.1 is read as…</p>"
+    french = {doc["location"]: doc for doc in result["fr"]["docs"]}
+    assert french["rebis/#turn"]["text"] == "" and french["rebis/#lay"]["text"] == "<p>2.2 Posez.</p>"
+    assert english[""] == {"location": "", "title": "Board game rules", "text": "<p>Rules</p>"}
+
+
+def test_the_games_names_travel_folded_with_the_search_words_of_every_language() -> None:
+    words = {"languages": {"fr": {"question_words": ["qui"]}}}
+    result = split_index(index(), LANGUAGES, words=words, games={"oh-my-word/": "Oh My Word!", "rebis/": "Rébis"})
+    for language in LANGUAGES:
+        declared = result[language]["config"]["fields"][FOLDED_FIELD]["words"]
+        assert declared["games"] == [["oh my word", "oh-my-word/"], ["rebis", "rebis/"]]

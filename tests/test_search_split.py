@@ -22,10 +22,33 @@ PAGES = {
     "status/",
     *(f"{game}/changes/" for game in ("rebus", "rebis", "oh-my-word")),
 }
-# A game page's entries: the page, its numbered sections (game.yaml), the referee notes and the sources.
+# A game page's entries: the page, its numbered sections, each of their rules (game.yaml), the
+# referee notes and the sources. A rule has an entry of its own (render/rule_entries.py).
 SECTIONS = {
-    "rebus/": ["play", "forming", "scoring", "ending", "glossary"],
-    "rebis/": ["overview", "turn", "closing", "tokens", "end", "zero"],
+    "rebus/": {
+        "play": ["bags", "starting-player", "drawing", "first-turn", "next-turns"],
+        "forming": [
+            "plausible-sentences",
+            "single-words",
+            "adding-on",
+            "no-lists",
+            "proper-nouns",
+            "changed-meaning",
+            "changing-tiles",
+            "empty-bag",
+        ],
+        "scoring": ["basic-score", "bonus-squares", "several-rebuses", "all-tiles-bonus", "unplayed-tiles"],
+        "ending": ["end-of-play", "winner"],
+        "glossary": ["glossary-guide"],
+    },
+    "rebis/": {
+        "overview": ["aim"],
+        "turn": ["own-shelf", "hand-limit", "other-shelf", "negative-draw"],
+        "closing": ["closing-shelf", "closing-other-shelf"],
+        "tokens": ["placing-tokens", "multipliers", "golden-tokens"],
+        "end": ["game-end", "red-token", "final-score"],
+        "zero": ["zero-expansion"],
+    },
 }
 # Words of one entry in each language, as the YAML of each language says them (the Czech one-letter
 # word tied to the next, as the pages write it: render/ties.py).
@@ -49,12 +72,29 @@ def test_each_language_searches_its_own_pages_and_no_other(indexes, language: st
 
 
 @pytest.mark.parametrize("language", FOLDERS)
-def test_a_game_page_has_an_entry_for_the_page_each_section_the_notes_and_the_sources(indexes, language: str) -> None:
+def test_a_game_page_has_an_entry_for_the_page_each_section_each_rule_the_notes_and_the_sources(
+    indexes, language: str
+) -> None:
     per_page = Counter(doc["location"].split("#")[0] for doc in indexes[language])
     for page, sections in SECTIONS.items():
-        anchors = {doc["location"].split("#")[1] for doc in indexes[language] if doc["location"].startswith(page + "#")}
-        assert set(sections) | {"referee-notes", "sources"} <= anchors, (page, anchors)
-        assert per_page[page] == 1 + len(anchors)
+        anchors = [doc["location"].split("#")[1] for doc in indexes[language] if doc["location"].startswith(page + "#")]
+        rules = [rule for section_rules in sections.values() for rule in section_rules]
+        assert set(anchors) == {page[:-1], *sections, *rules, "referee-notes", "sources"}, (page, anchors)
+        assert per_page[page] == 1 + len(anchors) == 1 + len(set(anchors))
+
+
+@pytest.mark.parametrize("language", FOLDERS)
+def test_a_rule_entry_is_cited_and_holds_its_own_text_not_its_neighbours(indexes, language: str) -> None:
+    """REBUS 2.8 answers "draw pile empty" on its own: its entry starts with its number, and the
+    rule before it (2.7, on changing tiles) is in an entry of its own."""
+    entry = next(doc for doc in indexes[language] if doc["location"] == "rebus/#empty-bag")
+    assert entry["title"] == "REBUS 2.8"
+    assert entry["text"].startswith("<p>2.8 ")
+    assert "2.7" not in entry["text"] and "2.8" not in next(
+        doc["text"] for doc in indexes[language] if doc["location"] == "rebus/#changing-tiles"
+    )
+    section = next(doc for doc in indexes[language] if doc["location"] == "rebus/#forming")
+    assert "2.1" not in section["text"] and section["title"].startswith("2. ")
 
 
 def test_the_entries_are_in_the_language_of_their_index(indexes) -> None:

@@ -3,10 +3,14 @@ chosen from the rules themselves. A query hits when that result is among the fir
 
 from __future__ import annotations
 
+from functools import cache
+from pathlib import Path
 from urllib.parse import urlparse
 
 import pytest
 from playwright.sync_api import Page
+
+from rulebook.load.project import load_project
 
 pytestmark = pytest.mark.browser
 
@@ -76,18 +80,40 @@ HELD_OUT = [
     ("cs", "zlatý prach", "/cs/rebis/#tokens"),
 ]
 QUERIES = TUNING + HELD_OUT
-# Issue 28's target is 95 % of the first three; it is not reached. On the code of issue 27 this query
-# set measured 70 % (39 of 56: 25 of 35 tuning, 14 of 21 held out); with rules/search-words.yaml and
-# the glossary below the rules, 80 to 82 % (45 or 46 of 56: 29 of 35 tuning, 16 or 17 of 21 held
-# out; "how many bad luck tokens" comes and goes on a loaded machine). Most misses are
-# Material's grouping by page: the sections of one page fill the first three ("draw pile empty"
-# wants a REBUS and a Rebis rule; Oh My Word's long gameplay section, which says "draw" most, comes
-# first). The test guards what is reached, as a floor below it (44 of 56, 78.6 %, was measured in a
-# full `make test`): the issue's 95 % is not reached.
+# Issue 28's target is 95 % of the first three; it is not reached. What counts is what a player sees
+# without opening anything: Material shows each page's best entries and folds the others under
+# "N more on this page", so the visible results are taken in order and the folded ones left out
+# (counting them, as this test did before, took a page's folded sections for shown). A wanted
+# section is answered by its own entry or by one of its rules, which have an entry each
+# (render/rule_entries.py). On that measure, in one run on the same machine: 41 of 56 (73 %: 30 of
+# 35 tuning, 11 of 21 held out) when a section was one entry; 45 of 56 with an entry per rule; and
+# 46 of 56 (82 %: 32 of 35, 14 of 21) once a game named in the query scopes it (lunr.rb.min.js).
+# The floors guard what is reached, a little below it for a loaded machine.
 TARGET = 0.75
+ROOT = Path(__file__).resolve().parents[2]
+
+
+@cache
+def section_of() -> dict[str, str]:
+    """Each rule's location on the site, in every language, and that of the section holding it."""
+    project = load_project(ROOT).project
+    sections = {}
+    for language in project.languages:
+        root = "/" if language == project.source_language else f"/{language}/"
+        for game in project.games:
+            for section in game.sections:
+                for rule in section.rules:
+                    sections[f"{root}{game.id}/#{rule.id}"] = f"{root}{game.id}/#{section.id}"
+    return sections
+
+
+def answers(result: str, wanted: str) -> bool:
+    """A wanted rule is answered by itself; a wanted section by itself or one of its rules."""
+    return result == wanted or section_of().get(result) == wanted
 
 
 def top_results(page: Page, site_url: str, language: str, query: str) -> list[str]:
+    """The sections and rules a player sees, in order: not a page's own entry, not one folded away."""
     page.goto(f"{site_url}/" if language == "en" else f"{site_url}/{language}/")
     page.click("input.md-search__input")
     page.keyboard.type(query)
@@ -96,7 +122,9 @@ def top_results(page: Page, site_url: str, language: str, query: str) -> list[st
     except Exception:  # no result at all is a miss, not an error
         return []
     page.wait_for_timeout(300)  # results settle as the last keystrokes are searched
-    hrefs = page.eval_on_selector_all(".md-search-result__item a", "links => links.map(a => a.href)")
+    hrefs = page.eval_on_selector_all(
+        ".md-search-result__item a", "links => links.filter(a => !a.closest('details')).map(a => a.href)"
+    )
     results = []
     for href in hrefs:
         url = urlparse(href)
@@ -107,9 +135,9 @@ def top_results(page: Page, site_url: str, language: str, query: str) -> list[st
 
 
 # The held-out questions were never used to choose the search words: their rate must not fall far
-# below the tuning set's, or the words fit the tuning set only. Measured 15 to 17 of 21; the floor is
-# 14 of 21, below every run seen.
-HELD_OUT_FLOOR = 14 / 21
+# below the tuning set's, or the words fit the tuning set only. Measured 13 or 14 of 21 as a player
+# sees them; the floor is 12 of 21.
+HELD_OUT_FLOOR = 12 / 21
 
 
 def test_the_query_set_finds_the_wanted_rule_in_the_top_three(page: Page, site_url: str) -> None:
@@ -118,7 +146,7 @@ def test_the_query_set_finds_the_wanted_rule_in_the_top_three(page: Page, site_u
     misses = []
     for language, query, wanted in QUERIES:
         results = top_results(page, site_url, language, query)
-        hits[(language, query, wanted)] = wanted in results[:3]
+        hits[(language, query, wanted)] = any(answers(result, wanted) for result in results[:3])
         if not hits[(language, query, wanted)]:
             misses.append(f"{language} {query!r}: wanted {wanted}, got {results[:3]}")
     assert len(QUERIES) >= 20
@@ -133,8 +161,8 @@ def test_the_query_set_finds_the_wanted_rule_in_the_top_three(page: Page, site_u
 def test_rules_rank_above_the_glossary_and_a_card_still_answers_its_own_word(page: Page, site_url: str) -> None:
     """The word "tie" gave the glossary's Tie card before the tiebreaker; "ewe" is said by no rule."""
     results = top_results(page, site_url, "en", "tie")
-    assert results[0] == "/oh-my-word/#tiebreaker", results
-    assert results.index("/glossary/#tie") > results.index("/oh-my-word/#tiebreaker"), results
+    assert answers(results[0], "/oh-my-word/#tiebreaker"), results
+    assert results.index("/glossary/#tie") > 0, results
     assert top_results(page, site_url, "en", "ewe")[0] == "/glossary/#ewe"
 
 
@@ -142,7 +170,7 @@ def test_question_words_are_dropped_and_synonyms_found(page: Page, site_url: str
     """ "combien de cartes" ranked the glossary's « Deux » first (the prefix "de" starts "deux");
     "remíza" found nothing, as the rules say "nerozhodném výsledku" and "shodně"."""
     assert "/fr/glossary/#two" not in top_results(page, site_url, "fr", "combien de cartes")[:3]
-    assert top_results(page, site_url, "cs", "remíza")[0] == "/cs/oh-my-word/#tiebreaker"
+    assert answers(top_results(page, site_url, "cs", "remíza")[0], "/cs/oh-my-word/#tiebreaker")
     # An elided article is cut off: "d'échecs" (one word to Material, whose separator has no
     # straight apostrophe) looks for "échecs", which the knight's card says as « d’échecs ».
     assert top_results(page, site_url, "fr", "d'échecs") == ["/fr/glossary/#knight"]
@@ -154,4 +182,17 @@ def test_question_words_are_dropped_and_synonyms_found(page: Page, site_url: str
 def test_rules_rank_above_the_referee_notes(page: Page, site_url: str) -> None:
     """'score' used to give REBUS › Referee notes first."""
     results = top_results(page, site_url, "en", "score")
-    assert results[0] == "/rebus/#scoring", results
+    assert answers(results[0], "/rebus/#scoring"), results
+
+
+def test_a_game_named_in_the_query_comes_first(page: Page, site_url: str) -> None:
+    """The game's name picks the game: its words are in every rule's title of that game, and the
+    page's own entry, matching them, folded every section of it away ("when does Rebis end" gave
+    REBUS's ending first, and no Rebis section in sight)."""
+    for language, query, game in [
+        ("en", "oh my word timer", "/oh-my-word/"),
+        ("fr", "rebus égalité", "/fr/rebus/"),
+        ("cs", "konec hry rebis", "/cs/rebis/"),
+    ]:
+        results = top_results(page, site_url, language, query)
+        assert results and results[0].startswith(game + "#"), (query, results)

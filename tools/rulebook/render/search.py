@@ -16,6 +16,8 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
+from rulebook.render.rule_entries import RuleAnchors, split_by_rule
+
 FOLDED_FIELD = "folded"
 # The text again, the only field that lunr stems (see lunr.rb.min.js): words keep matching by prefix
 # as the reader types, and an inflected word finds its other forms through this field. Declared
@@ -100,12 +102,22 @@ def _key(phrase: str) -> str:
     return " ".join(fold(phrase).lower().split())
 
 
-def search_words(words: Mapping[str, Any], language: str) -> dict[str, Any]:
+def search_words(words: Mapping[str, Any], language: str, games: Mapping[str, str] | None = None) -> dict[str, Any]:
     """What the browser needs of one language's search words (rules/search-words.yaml), folded as
-    the queries it compares them with.
+    the queries it compares them with; `games`: each game's page and name, which scope a query
+    that names one (lunr.rb.min.js).
 
-    >>> search_words({"languages": {"fr": {"question_words": ["Où"], "synonyms": [["égalité", "ex aequo"]]}}}, "fr")
-    {'language': 'fr', 'ask': ['ou'], 'elide': [], 'same': [['egalite', 'ex aequo']], 'glossary': ['glossary/', 0.01]}
+    >>> french = {"fr": {"question_words": ["Où"], "synonyms": [["égalité", "ex aequo"]]}}
+    >>> for key, value in search_words({"languages": french}, "fr").items():
+    ...     print(key, value)
+    language fr
+    ask ['ou']
+    elide []
+    same [['egalite', 'ex aequo']]
+    glossary ['glossary/', 0.01]
+    games []
+    >>> search_words({}, "en", {"oh-my-word/": "Oh My Word"})["games"]
+    [['oh my word', 'oh-my-word/']]
     """
     own = words.get("languages", {}).get(language, {})
     return {
@@ -114,6 +126,7 @@ def search_words(words: Mapping[str, Any], language: str) -> dict[str, Any]:
         "elide": [_key(word) for word in own.get("elisions", [])],
         "same": [[_key(phrase) for phrase in group] for group in own.get("synonyms", [])],
         "glossary": list(GLOSSARY_BELOW_RULES),
+        "games": [[" ".join(_WORD.findall(_key(name))), page] for page, name in (games or {}).items()],
     }
 
 
@@ -134,11 +147,14 @@ def split_index(
     languages: list[str],
     stemmed: frozenset[str] = frozenset(),
     words: Mapping[str, Any] | None = None,
+    rules: RuleAnchors | None = None,
+    games: Mapping[str, str] | None = None,
 ) -> dict[str, dict[str, Any]]:
     """One index per language; the first language is the one at the site root. `stemmed` names the
     languages that have a lunr language file (Material's, or one of ours): they search with its
     stemmer and stop words; the others with none, rather than with English rules. `words`: the data
-    of rules/search-words.yaml, if the project has it."""
+    of rules/search-words.yaml, if the project has it; `rules`: each game page's rules, which get
+    an entry each (render/rule_entries.py); `games`: each game's page and name, for `words`."""
     result = {}
     for language in languages:
         config = copy.deepcopy(index["config"])
@@ -148,7 +164,7 @@ def split_index(
         config["pipeline"] = PIPELINE if language in stemmed or language == "en" else []
         config["fields"][FOLDED_FIELD] = {"boost": 1.0}
         if words is not None:
-            config["fields"][FOLDED_FIELD][WORDS_ATTRIBUTE] = search_words(words, language)
+            config["fields"][FOLDED_FIELD][WORDS_ATTRIBUTE] = search_words(words, language, games)
         config["fields"][STEMS_FIELD] = {"boost": 0.5}
         config["fields"][TITLE_STEMS_FIELD] = {"boost": 50.0}  # a title still outweighs the text
         result[language] = {"config": config, "docs": []}
@@ -158,7 +174,12 @@ def split_index(
         boost = next((value for part, value in SECONDARY.items() if part in location), None)
         if boost is not None:
             entry["boost"] = boost
-        result[language]["docs"].append(entry)
+        page, section = location.split("#", 1) if "#" in location else (location, "")
+        section_rules = rules.get(page, {}).get(section) if rules is not None else None
+        if section_rules:
+            result[language]["docs"] += split_by_rule(entry, section_rules)
+        else:
+            result[language]["docs"].append(entry)
     return result
 
 

@@ -37,6 +37,7 @@ from mkdocs.structure.nav import Navigation
 from rulebook.files import write_if_changed
 from rulebook.path_caches import clear_path_caches
 from rulebook.render.pages import page_renderers, render_pages
+from rulebook.render.rule_entries import rule_anchors
 from rulebook.render.search import language_of, lunr_languages, split_index
 from rulebook.scorers import BROWSER_SCORER, INPUT_SCHEMA, SCORER
 from rulebook.website.affected import affected_pages
@@ -247,8 +248,10 @@ class LiveSite:
         return config
 
     def _replace_entries(self, language: str, raw: dict[str, Any], urls: list[str]) -> None:
-        languages = self.plugin.project.languages if self.plugin.project else [language]
-        part = split_index(raw, languages, self._stemmed)[language]
+        project = self.plugin.project
+        languages = project.languages if project else [language]
+        rules = rule_anchors(project) if project else None
+        part = split_index(raw, languages, self._stemmed, rules=rules)[language]
         pages = self._indexes[language]["pages"]
         for url in urls:
             pages[self._relative(url)] = []

@@ -1,0 +1,70 @@
+"""Search entries per rule: a player's question ("who starts") is answered by one rule, not by the
+section that holds it.
+
+Material's search makes one entry per heading, and a game page's headings are its sections, so a
+section of eight rules was one entry: its other rules' words outweighed the one that answers, and
+Material shows one entry per page before folding the rest under "more on this page". Here each
+section's entry is cut where its rules start (the rule's number opens its first paragraph, as
+render/pages.py writes it), and each rule becomes an entry at its own anchor, titled with its
+citation ("REBUS 2.8"), which is also what a referee quotes. Worked examples are not in the index
+(render/referee.py marks them): they are reached through the rule above them.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from typing import Any
+
+from rulebook.model import Project
+
+# A game page's location, relative to its language's root → the anchor of one of its numbered
+# sections → the number of each rule of that section → (the rule's anchor, its citation). Only these
+# sections are cut: the referee notes, say, may well open a paragraph with a rule's number.
+RuleAnchors = Mapping[str, Mapping[str, Mapping[str, tuple[str, str]]]]
+
+# A paragraph that opens with a number: Material's indexer keeps <p> but not the <a> around it.
+_NUMBERED = re.compile(r"<p>(\d+(?:\.\d+)+)(?=\s|</p>)")
+
+
+def rule_anchors(project: Project) -> dict[str, dict[str, dict[str, tuple[str, str]]]]:
+    """Every game page's rules by section and number, as the search index needs them."""
+    return {
+        f"{game.id}/": {
+            section.id: {rule.number: (rule.id, game.citation(rule)) for rule in section.rules}
+            for section in game.sections
+        }
+        for game in project.games
+    }
+
+
+def split_by_rule(entry: dict[str, Any], rules: Mapping[str, tuple[str, str]]) -> list[dict[str, Any]]:
+    """A section's entry, and one entry per rule that it holds, each with the text up to the next.
+
+    >>> rules = {"1.1": ("bags", "Chess 1.1"), "1.2": ("first", "Chess 1.2")}
+    >>> text = "<p>Set up.</p> <p>1.1 Sort.</p> <p>1.2</p> <ul>"
+    >>> for e in split_by_rule({"location": "chess/#play", "title": "1. Play", "text": text}, rules):
+    ...     print(e["location"], e["title"], e["text"], sep=" | ")
+    chess/#play | 1. Play | <p>Set up.</p>
+    chess/#bags | Chess 1.1 | <p>1.1 Sort.</p>
+    chess/#first | Chess 1.2 | <p>1.2</p> <ul>
+
+    A number that is no rule of the page stays in the text it stands in:
+
+    >>> [e["location"] for e in split_by_rule({"location": "chess/#play", "text": "<p>9.9 No.</p>"}, rules)]
+    ['chess/#play']
+    """
+    text = entry["text"]
+    starts = [match for match in _NUMBERED.finditer(text) if match.group(1) in rules]
+    if not starts:
+        return [entry]
+    page = entry["location"].split("#", 1)[0]
+    extra = {"boost": entry["boost"]} if "boost" in entry else {}
+    entries = [{**entry, "text": text[: starts[0].start()].strip()}]
+    for start, following in zip(starts, [*starts[1:], None], strict=True):
+        anchor, citation = rules[start.group(1)]
+        end = following.start() if following is not None else len(text)
+        entries.append(
+            {"location": f"{page}#{anchor}", "title": citation, "text": text[start.start() : end].strip(), **extra}
+        )
+    return entries
