@@ -6,7 +6,7 @@ section of eight rules was one entry: its other rules' words outweighed the one 
 Material shows one entry per page before folding the rest under "more on this page". Here each
 section's entry is cut where its rules start (the rule's number opens its first paragraph, as
 render/pages.py writes it), and each rule becomes an entry at its own anchor, titled with its
-citation ("REBUS 2.8"), which is also what a referee quotes. Worked examples are not in the index
+citation ("Chess 2.4"), which is also what a referee quotes. Worked examples are not in the index
 (render/referee.py marks them): they are reached through the rule above them.
 """
 

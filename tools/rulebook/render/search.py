@@ -116,8 +116,8 @@ def search_words(words: Mapping[str, Any], language: str, games: Mapping[str, st
     same [['egalite', 'ex aequo']]
     glossary ['glossary/', 0.01]
     games []
-    >>> search_words({}, "en", {"oh-my-word/": "Oh My Word"})["games"]
-    [['oh my word', 'oh-my-word/']]
+    >>> search_words({}, "en", {"go-fish/": "Go Fish!"})["games"]
+    [['go fish', 'go-fish/']]
     """
     own = words.get("languages", {}).get(language, {})
     return {
