@@ -76,7 +76,9 @@ def _numbers(source: Unit, unit: Unit) -> list[Message]:
     if not wanted:
         return []  # most English texts: the translation's numbers need not be read
     present = _number_values(unit.text)
-    return [Message("qa.number-missing", {"number": int(n) if n.is_integer() else n}) for n in wanted if n not in present]
+    return [
+        Message("qa.number-missing", {"number": int(n) if n.is_integer() else n}) for n in wanted if n not in present
+    ]
 
 
 @lru_cache(maxsize=65536)  # an English text is compared with each of its translations
