@@ -5,15 +5,27 @@ and its alias check skipped without an anchor, and the loader's own resolver."""
 
 from __future__ import annotations
 
+import html
+import re
+from functools import cache
+from pathlib import Path
+
 import yaml
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from yaml.resolver import BaseResolver
 
+from rulebook import placeholders
+from rulebook.load.project import load_project
 from rulebook.located import document as located
 from rulebook.located.document import Document, LoadError, parse_bounded, parse_document
 from rulebook.located.limits import MARKUP_CHARACTERS, limit_problems
-from rulebook.validate.safety import character_problems
+from rulebook.model import Status, Term, Unit
+from rulebook.problem_codes import Message
+from rulebook.validate import qa, safety
+from rulebook.validate.safety import character_problems, markdown_dangers
+
+REPOSITORY = Path(__file__).resolve().parent.parent
 
 # What YAML reads as a line break or keeps raw, the controls the check refuses, escapes' backslash.
 _TRICKY = "\t\r\n\x85\u2028\u2029\u202e\u2066\x07\x1b\x7f\x9f\\\"' :-#{}[],&*!|>%@`"
@@ -165,3 +177,57 @@ def test_a_parts_positions_are_those_of_its_place_in_the_whole(data: object) -> 
     for path, mark in whole.keys.items():
         if path[:3] == prefix:
             assert part.where(path[3:], key=True) == mark
+
+
+# The text checks' shortcuts (issue 27): each skips a regex pass that could find nothing.
+_UNIT_TEXT = st.lists(
+    st.sampled_from([*"ab 12,.٣&;#x{}|*[]()\n", "{a.b}", "{a1.b2}", "&amp;", "&#58;", "&colon;"]), max_size=20
+).map("".join)
+
+
+def _bare_numbers_long_way(text: str) -> list[tuple[int, str]]:
+    blanked = placeholders.PLACEHOLDER.sub(lambda m: " " * len(m.group(0)), text)
+    return [(match.start(), match.group(0)) for match in re.finditer(r"\d+(?:[.,]\d+)*", blanked)]
+
+
+def _numbers_long_way(source: Unit, unit: Unit) -> list:
+    present = qa._number_values(unit.text)
+    return [
+        Message("qa.number-missing", {"number": int(n) if n.is_integer() else n})
+        for n in qa._number_values(source.text)
+        if n not in present
+    ]
+
+
+@settings(max_examples=300, deadline=None)
+@given(_UNIT_TEXT, _UNIT_TEXT)
+def test_the_text_checks_shortcuts_find_what_the_long_way_finds(text: str, english: str) -> None:
+    assert list(placeholders.bare_numbers(text)) == _bare_numbers_long_way(text)
+    entities = [
+        str(message) for message in markdown_dangers(text) if message.code == "text.entity"
+    ]  # the entity search, skipped without an `&`
+    long_way = []
+    for match in safety._CHARACTER_REFERENCE.finditer(text):
+        decoded = html.unescape(match.group(0))
+        if decoded != match.group(0) and decoded.isascii() and (decoded.isalnum() or decoded in ":/\\"):
+            long_way.append(str(Message("text.entity", {}, {"entity": match.group(0), "spelled": decoded})))
+    assert entities == long_way
+    source, unit = Unit("rule.a", english, Status.ORIGINAL), Unit("rule.a", text, Status.DRAFT)
+    assert qa._numbers(source, unit) == _numbers_long_way(source, unit)
+
+
+@settings(max_examples=100, deadline=None)
+@given(st.sampled_from(["fr", "cs", "de"]), _UNIT_TEXT | st.sampled_from(["une pièce", "un carreau", "žeton"]))
+def test_only_terms_with_forbidden_forms_find_forbidden_forms(language: str, text: str) -> None:
+    terms = _terms()
+    unit = Unit("rule.a", text, Status.DRAFT)
+    forbidding = [term for term in terms if term.forbidden.get(language)]
+    assert qa._forbidden_terms(forbidding, language, unit) == qa._forbidden_terms(terms, language, unit)
+
+
+@cache
+def _terms() -> list[Term]:
+    """The project's own terms, some with forbidden forms in some languages."""
+    project = load_project(REPOSITORY).project
+    assert project is not None
+    return project.terms
