@@ -1,14 +1,31 @@
-"""The shortcuts of issue 15 give what the long way gives: a document's positions found only when
-asked for, and the search for control characters skipped over a text with nothing to find."""
+"""The shortcuts of issues 15 and 27 give what the long way gives: a document's positions found
+only when asked for (a part's too), the search for control characters skipped over a text with
+nothing to find, the text bounds judged while a document is built, the builder's plain strings
+and its alias check skipped without an anchor, and the loader's own resolver."""
 
 from __future__ import annotations
+
+import html
+import re
+from functools import cache
+from pathlib import Path
 
 import yaml
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from yaml.resolver import BaseResolver
 
-from rulebook.located.document import Document, LoadError, parse_document
-from rulebook.validate.safety import character_problems
+from rulebook import placeholders
+from rulebook.load.project import load_project
+from rulebook.located import document as located
+from rulebook.located.document import Document, LoadError, parse_bounded, parse_document
+from rulebook.located.limits import MARKUP_CHARACTERS, limit_problems
+from rulebook.model import Status, Term, Unit
+from rulebook.problem_codes import Message
+from rulebook.validate import qa, safety
+from rulebook.validate.safety import character_problems, markdown_dangers
+
+REPOSITORY = Path(__file__).resolve().parent.parent
 
 # What YAML reads as a line break or keeps raw, the controls the check refuses, escapes' backslash.
 _TRICKY = "\t\r\n\x85\u2028\u2029\u202e\u2066\x07\x1b\x7f\x9f\\\"' :-#{}[],&*!|>%@`"
@@ -58,3 +75,159 @@ def test_positions_found_later_are_those_of_the_text() -> None:
     assert document.where(("b", 1, "c"), key=True) == (4, 6)
     assert document.where(("b", 0)) == (3, 5)
     assert document.part(("b", 1)).where(("c",)) == (4, 9)
+
+
+# Strings about as long as the markup bound, all markup (no `&`, which would make the builder take
+# the long way), and keys and values of any kind.
+_BOUNDED = st.text(alphabet=st.sampled_from(MARKUP_CHARACTERS.replace("&", "")), min_size=60, max_size=70)
+_SCALAR = _TEXT | _BOUNDED | st.integers() | st.floats(allow_nan=False) | st.booleans() | st.none()
+_DATA = st.recursive(
+    _SCALAR,
+    lambda inner: st.lists(inner, max_size=3) | st.dictionaries(_TEXT | _BOUNDED, inner, max_size=3),
+    max_leaves=12,
+)
+
+
+def _slow_build(raw: bytes) -> tuple[object, list]:
+    """The data and the problems over the bounds, every node built by build() and checked for aliases."""
+    builder = located._Builder("t.yaml", located=False, aliases=True)
+    data = builder.build(yaml.compose(raw.decode("utf-8"), Loader=located._CoreSchemaLoader), ())
+    return data, builder.over_bounds
+
+
+@settings(max_examples=300, deadline=None)
+@given(_DATA, st.booleans())
+def test_bounds_found_while_building_are_those_of_the_full_walk(data: object, flow: bool) -> None:
+    raw = yaml.safe_dump({"units": data}, allow_unicode=True, default_flow_style=flow).encode("utf-8")
+    try:
+        document, over = parse_bounded(raw, "t.yaml")
+    except LoadError:
+        return
+    assert over == limit_problems(document)
+    assert [(p.code, p.params, p.path, p.quoted) for p in over] == [
+        (p.code, p.params, p.path, p.quoted) for p in limit_problems(document)
+    ]
+    assert (document.data, over) == _slow_build(raw)
+
+
+def test_a_string_over_the_bounds_is_found_in_a_key_and_a_value_in_order() -> None:
+    raw = b"a:\n  " + b"<" * 70 + b": x\n  b: '" + b"x" * 5001 + b"'\n  c: '" + b"*" * 65 + b"'\n"
+    document, over = parse_bounded(raw, "t.yaml")
+    found = [(p.line, p.col, p.code) for p in over]
+    assert found == [(2, 3, "text.too-much-markup"), (3, 6, "text.too-long"), (4, 6, "text.too-much-markup")]
+    assert over == limit_problems(document)
+
+
+def test_an_alias_is_still_refused_when_the_text_has_an_anchor() -> None:
+    try:
+        parse_document(b"a: &x [1]\nb: *x\n", "t.yaml")
+    except LoadError as error:
+        assert [p.code for p in error.problems] == ["yaml.alias"]
+    else:
+        raise AssertionError("an alias was accepted")
+
+
+class _PyYAMLResolver(located._CoreSchemaLoader):
+    """The same implicit resolvers, resolved by PyYAML's own general methods."""
+
+    resolve = BaseResolver.resolve
+    descend_resolver = BaseResolver.descend_resolver
+    ascend_resolver = BaseResolver.ascend_resolver
+
+
+def _tags(node: yaml.Node) -> list:
+    if isinstance(node, yaml.ScalarNode):
+        return [node.tag, node.value]
+    if isinstance(node, yaml.SequenceNode):
+        return [node.tag, [_tags(item) for item in node.value]]
+    return [node.tag, [(_tags(key), _tags(value)) for key, value in node.value]]
+
+
+_WORDS = st.sampled_from(["", "~", "null", "NULL", "true", "False", "yes", "no", "0x1F", "0777", "1e3", "1.5e+3"])
+_WORDS |= st.sampled_from(["-.inf", ".NaN", "<<", "12:30", "2024-05-01", "-", "+1", ".5", "1.", "n", "t"])
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(_WORDS | _TEXT, max_size=6), st.booleans())
+def test_the_loaders_resolver_gives_pyyamls_tags(words: list[str], quoted: bool) -> None:
+    values = "".join(f"- {repr(word) if quoted else word}\n" for word in words)
+    text = f"plain: [{', '.join(words)}]\nkeyed: {{k: v}}\nlist:\n{values}"
+    try:
+        slow = yaml.compose(text, Loader=_PyYAMLResolver)
+    except yaml.YAMLError:
+        return
+    fast = yaml.compose(text, Loader=located._CoreSchemaLoader)
+    assert _tags(fast) == _tags(slow)
+
+
+@settings(max_examples=100, deadline=None)
+@given(_DATA)
+def test_a_parts_positions_are_those_of_its_place_in_the_whole(data: object) -> None:
+    raw = yaml.safe_dump({"examples": [{"input": data}]}, allow_unicode=True).encode("utf-8")
+    try:
+        whole = parse_document(raw, "t.yaml")
+    except LoadError:
+        return
+    part = whole.part(("examples", 0, "input"))
+    assert part.positions is None  # found when first asked for
+    prefix = ("examples", 0, "input")
+    for path, mark in whole.values.items():
+        if path[:3] == prefix:
+            assert part.where(path[3:]) == mark
+    for path, mark in whole.keys.items():
+        if path[:3] == prefix:
+            assert part.where(path[3:], key=True) == mark
+
+
+# The text checks' shortcuts (issue 27): each skips a regex pass that could find nothing.
+_UNIT_TEXT = st.lists(
+    st.sampled_from([*"ab 12,.٣&;#x{}|*[]()\n", "{a.b}", "{a1.b2}", "&amp;", "&#58;", "&colon;"]), max_size=20
+).map("".join)
+
+
+def _bare_numbers_long_way(text: str) -> list[tuple[int, str]]:
+    blanked = placeholders.PLACEHOLDER.sub(lambda m: " " * len(m.group(0)), text)
+    return [(match.start(), match.group(0)) for match in re.finditer(r"\d+(?:[.,]\d+)*", blanked)]
+
+
+def _numbers_long_way(source: Unit, unit: Unit) -> list:
+    present = qa._number_values(unit.text)
+    return [
+        Message("qa.number-missing", {"number": int(n) if n.is_integer() else n})
+        for n in qa._number_values(source.text)
+        if n not in present
+    ]
+
+
+@settings(max_examples=300, deadline=None)
+@given(_UNIT_TEXT, _UNIT_TEXT)
+def test_the_text_checks_shortcuts_find_what_the_long_way_finds(text: str, english: str) -> None:
+    assert list(placeholders.bare_numbers(text)) == _bare_numbers_long_way(text)
+    entities = [
+        str(message) for message in markdown_dangers(text) if message.code == "text.entity"
+    ]  # the entity search, skipped without an `&`
+    long_way = []
+    for match in safety._CHARACTER_REFERENCE.finditer(text):
+        decoded = html.unescape(match.group(0))
+        if decoded != match.group(0) and decoded.isascii() and (decoded.isalnum() or decoded in ":/\\"):
+            long_way.append(str(Message("text.entity", {}, {"entity": match.group(0), "spelled": decoded})))
+    assert entities == long_way
+    source, unit = Unit("rule.a", english, Status.ORIGINAL), Unit("rule.a", text, Status.DRAFT)
+    assert qa._numbers(source, unit) == _numbers_long_way(source, unit)
+
+
+@settings(max_examples=100, deadline=None)
+@given(st.sampled_from(["fr", "cs", "de"]), _UNIT_TEXT | st.sampled_from(["une pièce", "un carreau", "žeton"]))
+def test_only_terms_with_forbidden_forms_find_forbidden_forms(language: str, text: str) -> None:
+    terms = _terms()
+    unit = Unit("rule.a", text, Status.DRAFT)
+    forbidding = [term for term in terms if term.forbidden.get(language)]
+    assert qa._forbidden_terms(forbidding, language, unit) == qa._forbidden_terms(terms, language, unit)
+
+
+@cache
+def _terms() -> list[Term]:
+    """The project's own terms, some with forbidden forms in some languages."""
+    project = load_project(REPOSITORY).project
+    assert project is not None
+    return project.terms

@@ -108,7 +108,7 @@ def encode_document(document: Document) -> list[Any]:
     find them in again (a part of a document)."""
     positions = None
     if document.text is None:
-        values, keys = document.positions or ({}, {})
+        values, keys = document.values, document.keys  # a part finds them in its whole document
         positions = [_encode_marks(values), _encode_marks(keys)]
     return [document.file, document.data, document.text, positions]
 

@@ -20,6 +20,7 @@ from rulebook import plural_choice
 PLACEHOLDER = re.compile(r"\{([a-z][a-z0-9_]*(?:\.[a-z][a-z0-9_]*)*)\}")
 # A digit written in text outside any placeholder: a number that does not come from game data.
 _BARE_NUMBER = re.compile(r"\d+(?:[.,]\d+)*")
+_DIGIT = re.compile(r"\d")
 
 
 def names(text: str) -> list[str]:
@@ -37,6 +38,8 @@ def bare_numbers(text: str) -> Iterator[tuple[int, str]]:
     >>> list(bare_numbers("up to {play.shelf_limit} or 13 cards"))
     [(28, '13')]
     """
+    if not _DIGIT.search(text):
+        return  # most texts: no digit, in a placeholder's name or out of one
     blanked = PLACEHOLDER.sub(lambda m: " " * len(m.group(0)), text)
     for match in _BARE_NUMBER.finditer(blanked):
         yield match.start(), match.group(0)

@@ -14,7 +14,7 @@ from rulebook.cache_codecs import READ
 from rulebook.files import inside_project, outside_project
 from rulebook.garbage import frozen_for_fork
 from rulebook.load.schema import schema_problems
-from rulebook.located.document import Document, parse_document, read_document
+from rulebook.located.document import Document, parse_bounded, read_document
 from rulebook.located.limits import MAX_YAML_BYTES, limit_problems, read_bounded
 from rulebook.located.load_error import LoadError
 from rulebook.problems import Problem, display_path
@@ -69,8 +69,12 @@ def _read_fresh(root: Path, path: Path, schema_file: Path) -> tuple[Document | N
         if remembered is not None:
             return remembered
     try:
-        document = read_document(path, display) if raw is None else parse_document(raw, display)
-        found = limit_problems(document) or schema_problems(document, schema_file)
+        if raw is None:
+            document = read_document(path, display)
+            over = limit_problems(document)
+        else:
+            document, over = parse_bounded(raw, display)  # the same problems as limit_problems
+        found = over or schema_problems(document, schema_file)
         result = (None if found else document), found
     except LoadError as error:  # kept too: a file that cannot be parsed replaces a bad entry
         result = None, error.problems

@@ -14,7 +14,7 @@ from typing import Any, ClassVar
 
 import yaml
 
-from rulebook.located.limits import MAX_YAML_BYTES, read_bounded
+from rulebook.located.limits import MAX_MARKUP, MAX_YAML_BYTES, read_bounded, text_limit_dangers
 from rulebook.located.load_error import LoadError
 from rulebook.problem_codes import Message
 from rulebook.problems import Problem, cut, excerpt, one_line
@@ -27,7 +27,9 @@ except ImportError:  # pragma: no cover - libyaml is part of the PyYAML wheels w
 JsonPath = tuple[str | int, ...]
 
 _CORE = "tag:yaml.org,2002:"
+_STR = f"{_CORE}str"
 _SCALAR_TAGS = {f"{_CORE}{name}" for name in ("str", "int", "float", "bool", "null")}
+_DEFAULT_TAGS = {yaml.ScalarNode: _STR, yaml.SequenceNode: f"{_CORE}seq", yaml.MappingNode: f"{_CORE}map"}
 # A string is its text; a date-like scalar stays the text that was written: JSON has no date type.
 _TEXT_TAGS = {f"{_CORE}timestamp", f"{_CORE}str"}
 
@@ -41,6 +43,22 @@ class _CoreSchemaLoader(_Loader):  # type: ignore[misc,valid-type]
     every reader reads alike are anything but strings."""
 
     yaml_implicit_resolvers: ClassVar[dict] = {}
+
+    # The C parser calls these three for every node. PyYAML's own are general (path resolvers,
+    # resolvers for any first character); with neither, these say the same for less
+    # (tests/test_fast_paths.py compares them).
+    def resolve(self, kind: type, value: Any, implicit: tuple[bool, bool]) -> str | None:
+        if kind is yaml.ScalarNode and implicit[0]:
+            for tag, pattern in self.yaml_implicit_resolvers.get(value[:1], ()):
+                if pattern.match(value):
+                    return tag
+        return _DEFAULT_TAGS.get(kind)
+
+    def descend_resolver(self, current_node: Any, current_index: Any) -> None:
+        pass  # no path resolvers to follow
+
+    def ascend_resolver(self) -> None:
+        pass
 
 
 for _tag, _pattern, _first in (
@@ -60,7 +78,16 @@ for _tag, _pattern, _first in (
 MAX_DEPTH = 64
 
 
-__all__ = ["Document", "JsonPath", "LoadError", "core_value", "format_path", "parse_document", "read_document"]
+__all__ = [
+    "Document",
+    "JsonPath",
+    "LoadError",
+    "core_value",
+    "format_path",
+    "parse_bounded",
+    "parse_document",
+    "read_document",
+]
 
 
 @dataclass
@@ -77,6 +104,9 @@ class Document:
     positions: tuple[dict[JsonPath, tuple[int, int]], dict[JsonPath, tuple[int, int]]] | None = field(
         default=None, repr=False, compare=False
     )
+    # A part (`part`) finds its positions in the whole document, and only when asked for them too:
+    # a worked example is a part of its game's file, scored whether or not a problem is found.
+    within: tuple[Document, JsonPath] | None = field(default=None, repr=False, compare=False)
 
     @property
     def values(self) -> dict[JsonPath, tuple[int, int]]:
@@ -87,7 +117,15 @@ class Document:
         return self._located()[1]
 
     def _located(self) -> tuple[dict[JsonPath, tuple[int, int]], dict[JsonPath, tuple[int, int]]]:
-        if self.positions is None:
+        if self.positions is None and self.within is not None:
+            whole, path = self.within
+            size = len(path)
+            values, keys = whole._located()
+            self.positions = (
+                {where[size:]: mark for where, mark in values.items() if where[:size] == path},
+                {where[size:]: mark for where, mark in keys.items() if where[:size] == path},
+            )
+        elif self.positions is None:
             builder = _Builder(self.file, located=True)
             node = yaml.compose(self.text, Loader=_CoreSchemaLoader) if self.text is not None else None
             if node is not None:
@@ -110,16 +148,7 @@ class Document:
         data: Any = self.data
         for step in path:
             data = data[step]
-        size = len(path)
-        values, keys = self._located()
-        return Document(
-            self.file,
-            data,
-            positions=(
-                {where[size:]: mark for where, mark in values.items() if where[:size] == path},
-                {where[size:]: mark for where, mark in keys.items() if where[:size] == path},
-            ),
-        )
+        return Document(self.file, data, within=(self, path))
 
     def problem(self, path: JsonPath, message: str | Message, *, key: bool = False, **kwargs: Any) -> Problem:
         """A problem at the value (or key) at `path`; a coded message may name its `field`."""
@@ -176,6 +205,18 @@ def parse_document(raw: bytes, display: str) -> Document:
     Traceback (most recent call last):
     rulebook.located.load_error.LoadError: t.yaml:2:1: duplicate key 'a' (first at line 1)
     """
+    return parse_bounded(raw, display)[0]
+
+
+def parse_bounded(raw: bytes, display: str) -> tuple[Document, list[Problem]]:
+    """parse_document, and every string and key of the document over the text bounds
+    (located/limits.py's limit_problems), found while the data is built rather than by a second
+    walk over it (tests/test_fast_paths.py compares them).
+
+    >>> document, over = parse_bounded(b"a: '" + b"[" * 70 + b"'\\n", "t.yaml")
+    >>> [problem.code for problem in over], document.data["a"][:3]
+    (['text.too-much-markup'], '[[[')
+    """
     text = _joined_surrogates(_decode(raw, display))
     try:
         node = yaml.compose(text, Loader=_CoreSchemaLoader)
@@ -197,13 +238,14 @@ def parse_document(raw: bytes, display: str) -> Document:
     except yaml.YAMLError as error:
         unreadable = Message("yaml.unreadable", {}, {"reason": one_line(str(error))})
         raise LoadError([Problem.coded(display, 1, 1, unreadable)]) from None
-    builder = _Builder(display, located=False)
+    # An alias needs an anchor, and an anchor an `&` in the text: without one, no node is seen twice.
+    builder = _Builder(display, located=False, aliases="&" in text)
     data = builder.build(node, ()) if node is not None else None
     if builder.found_alias:
         builder.problems.extend(_alias_problems(text, display))
     if builder.problems:
         raise LoadError(builder.problems)
-    return Document(display, data, text=text)
+    return Document(display, data, text=text), builder.over_bounds
 
 
 # JSON writes a character beyond U+FFFF as two escapes (a surrogate pair), which YAML readers refuse.
@@ -261,18 +303,29 @@ def _alias_problems(text: str, display: str) -> list[Problem]:
 class _Builder:
     """Turns a node graph into plain data, recording positions and refusing what is unsafe."""
 
-    def __init__(self, display: str, *, located: bool):
+    def __init__(self, display: str, *, located: bool, aliases: bool = True):
         self.display = display
         self.located = located  # records positions; the data and the problems are the same either way
+        # Whether a node may be an alias (seen twice); False only when the text has no anchor.
+        self.aliases = aliases
         self.values: dict[JsonPath, tuple[int, int]] = {}
         self.keys: dict[JsonPath, tuple[int, int]] = {}
         self.problems: list[Problem] = []
+        # Strings and keys over the text bounds, as limit_problems finds them: not refused here.
+        self.over_bounds: list[Problem] = []
         self._seen: set[int] = set()
         self.found_alias = False
 
     def _problem(self, node: yaml.Node, message: Message) -> None:
         mark = node.start_mark
         self.problems.append(Problem.coded(self.display, mark.line + 1, mark.column + 1, message))
+
+    def _bounded(self, node: yaml.Node, path: JsonPath, text: str) -> None:
+        """A string or key longer than the shortest one a bound can refuse: judged as limit_problems does."""
+        mark = node.start_mark
+        for message in text_limit_dangers(text):
+            where = (self.display, mark.line + 1, mark.column + 1)
+            self.over_bounds.append(Problem.coded(*where, message, field=format_path(path), path=path))
 
     def build(self, node: yaml.Node, path: JsonPath) -> Any:
         if self.located:
@@ -282,16 +335,20 @@ class _Builder:
             return None
         # The composer shares one node between an anchor and its aliases, so a node seen twice is an
         # alias. Refusing them keeps an alias bomb from expanding here.
-        if id(node) in self._seen:
-            self.found_alias = True  # located afterwards from the token stream
-            return None
-        self._seen.add(id(node))
+        if self.aliases:
+            if id(node) in self._seen:
+                self.found_alias = True  # located afterwards from the token stream
+                return None
+            self._seen.add(id(node))
         if isinstance(node, yaml.MappingNode):
             return self._mapping(node, path)
         if isinstance(node, yaml.SequenceNode):
             self._check_tag(node, f"{_CORE}seq")
             return [self.build(item, (*path, index)) for index, item in enumerate(node.value)]
-        return self._scalar(node)
+        value = self._scalar(node)
+        if isinstance(value, str) and len(value) > MAX_MARKUP:
+            self._bounded(node, path, value)
+        return value
 
     def _check_tag(self, node: yaml.Node, expected: str) -> bool:
         if node.tag == expected:
@@ -304,34 +361,45 @@ class _Builder:
         if not self._check_tag(node, f"{_CORE}map"):
             return None
         result: dict[str, Any] = {}
-        first_line: dict[str, int] = {}
+        first: dict[str, yaml.Node] = {}
+        # A plain string value (most of a words file) is taken here, as build() would take it.
+        inline = not self.located and not self.aliases and len(path) < MAX_DEPTH
         for key_node, value_node in node.value:
-            if key_node.tag == f"{_CORE}merge":
+            if key_node.tag == _STR and isinstance(key_node, yaml.ScalarNode):
+                key = key_node.value  # what the checks below and _scalar come to for a string key
+            elif key_node.tag == f"{_CORE}merge":
                 self._problem(key_node, Message("yaml.merge-key", {"merge": "<<"}))
                 continue
-            if not isinstance(key_node, yaml.ScalarNode):
+            elif not isinstance(key_node, yaml.ScalarNode):
                 self._problem(key_node, Message("yaml.complex-key"))
                 continue
-            key = self._scalar(key_node)
-            if not isinstance(key, str):
-                key = key_node.value
-            line = key_node.start_mark.line + 1
-            if key in result:
-                self._problem(
-                    key_node, Message("yaml.duplicate-key", {"first": first_line[key]}, {"key": excerpt(key)})
-                )
+            else:
+                key = self._scalar(key_node)
+                if not isinstance(key, str):
+                    key = key_node.value
+            if key in first:
+                first_line = first[key].start_mark.line + 1
+                self._problem(key_node, Message("yaml.duplicate-key", {"first": first_line}, {"key": excerpt(key)}))
                 continue
-            first_line[key] = line
+            first[key] = key_node
             if self.located:
-                self.keys[(*path, key)] = (line, key_node.start_mark.column + 1)
-            result[key] = self.build(value_node, (*path, key))
+                self.keys[(*path, key)] = (key_node.start_mark.line + 1, key_node.start_mark.column + 1)
+            if len(key) > MAX_MARKUP:
+                self._bounded(key_node, (*path, key), key)
+            if inline and value_node.tag == _STR and isinstance(value_node, yaml.ScalarNode):
+                value = value_node.value
+                if len(value) > MAX_MARKUP:
+                    self._bounded(value_node, (*path, key), value)
+                result[key] = value
+            else:
+                result[key] = self.build(value_node, (*path, key))
         return result
 
     def _scalar(self, node: yaml.Node) -> Any:
         if node.tag in _TEXT_TAGS:  # strings (most of a words file) need no constructing
             return node.value
         if node.tag not in _SCALAR_TAGS:
-            self._check_tag(node, f"{_CORE}str")
+            self._check_tag(node, _STR)
             return None
         try:
             return core_value(node.tag.removeprefix(_CORE), node.value)

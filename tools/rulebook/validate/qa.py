@@ -47,13 +47,14 @@ def qa_problems(project: Project, text_set: Game | Glossary) -> list[Problem]:
             problems += _source_terms(project, words)
             continue
         terms = [term for term in project.terms if language in term.preferred]
+        forbidding = [term for term in terms if term.forbidden.get(language)]  # the others find nothing
         for unit_id, unit in words.units.items():
             if unit.status is Status.ORIGINAL:
                 continue
             # Compared with the English it was made from: an English edit makes it outdated, not wrong.
             made_from = basis(project, text_set, unit)
             source = made_from.english
-            alone = _forbidden_terms(terms, language, unit) + _markdown_balance(unit) + _whitespace(unit)
+            alone = _forbidden_terms(forbidding, language, unit) + _markdown_balance(unit) + _whitespace(unit)
             if language in project.typography:
                 alone += typography_dangers(project.typography[language], language, unit.text)
             compared = []
@@ -71,11 +72,12 @@ def qa_problems(project: Project, text_set: Game | Glossary) -> list[Problem]:
 def _numbers(source: Unit, unit: Unit) -> list[Message]:
     """Every number written in the English is written in the translation too."""
 
+    wanted = _number_values(source.text)
+    if not wanted:
+        return []  # most English texts: the translation's numbers need not be read
     present = _number_values(unit.text)
     return [
-        Message("qa.number-missing", {"number": int(n) if n.is_integer() else n})
-        for n in _number_values(source.text)
-        if n not in present
+        Message("qa.number-missing", {"number": int(n) if n.is_integer() else n}) for n in wanted if n not in present
     ]
 
 
@@ -207,6 +209,8 @@ def _source_terms(project: Project, words: Words) -> list[Problem]:
 
 
 def _forbidden_terms(terms: list[Term], language: str, unit: Unit) -> list[Message]:
+    if not terms:
+        return []  # nothing to look for: the text need not be spelled out
     translated = placeholders.PLACEHOLDER.sub(" ", plural_choice.spelled_out(unit.text))
     return [
         Message(
