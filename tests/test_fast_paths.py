@@ -1,13 +1,19 @@
 """The shortcuts of issue 15 give what the long way gives: a document's positions found only when
-asked for, and the search for control characters skipped over a text with nothing to find."""
+asked for, the search for control characters skipped over a text with nothing to find, and the
+links leaving the project found from the folder listings' entry types."""
 
 from __future__ import annotations
+
+import os
+from pathlib import Path
 
 import yaml
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from rulebook.files import inside_project
 from rulebook.located.document import Document, LoadError, parse_document
+from rulebook.validate.outside import links_leaving
 from rulebook.validate.safety import character_problems
 
 # What YAML reads as a line break or keeps raw, the controls the check refuses, escapes' backslash.
@@ -58,3 +64,46 @@ def test_positions_found_later_are_those_of_the_text() -> None:
     assert document.where(("b", 1, "c"), key=True) == (4, 6)
     assert document.where(("b", 0)) == (3, 5)
     assert document.part(("b", 1)).where(("c",)) == (4, 9)
+
+
+def _links_leaving_by_os_walk(folder: Path, root: Path) -> set[Path]:
+    """The long way: every entry os.walk lists, each looked at with its own lstat."""
+    found = set()
+    for parent, folders, files in os.walk(folder):
+        for name in [*folders, *files]:
+            path = Path(parent, name)
+            if path.is_symlink() and not inside_project(path, root):
+                found.add(path)
+    return found
+
+
+def test_links_leaving_finds_what_a_walk_with_every_files_lstat_finds(tmp_path: Path) -> None:
+    root, outside = tmp_path / "project", tmp_path / "outside"
+    (outside / "deep").mkdir(parents=True)
+    (outside / "environ").write_text("secret\n", encoding="utf-8")
+    (root / ".git").mkdir(parents=True)
+    (root / ".git/config").write_text("token\n", encoding="utf-8")
+    docs = root / "docs"
+    (docs / "en/game/quiz").mkdir(parents=True)
+    (docs / "en/game/quiz/index.md").write_text("# Quiz\n", encoding="utf-8")
+    (docs / "en/index.md").write_text("# Home\n", encoding="utf-8")
+    links = {
+        "en/environ.txt": outside / "environ",  # leaves
+        "en/game/quiz/deep": outside / "deep",  # a folder that leaves: found, not walked
+        "en/git.txt": root / ".git/config",  # a hidden folder of the project
+        "en/home.md": docs / "en/index.md",  # stays inside
+        "en/game-too": docs / "en/game",  # a folder inside: not walked again
+        "en/broken": outside / "missing",  # leads nowhere, outside
+        "a-loop": docs / "a-loop",
+    }
+    for name, target in links.items():
+        (docs / name).symlink_to(target, target_is_directory=target.is_dir())
+    found = set(links_leaving(docs, root))
+    assert found == _links_leaving_by_os_walk(docs, root)
+    assert {path.relative_to(docs).as_posix() for path in found} == {
+        "en/environ.txt",
+        "en/game/quiz/deep",
+        "en/git.txt",
+        "en/broken",
+        "a-loop",
+    }
