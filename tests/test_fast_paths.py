@@ -1,6 +1,6 @@
 """The shortcuts of issue 15 give what the long way gives: a document's positions found only when
 asked for, the search for control characters skipped over a text with nothing to find, and the
-links leaving the project found from the folder listings' entry types."""
+links leaving the project and the content's fingerprint found from the folder listings' entry types."""
 
 from __future__ import annotations
 
@@ -15,6 +15,7 @@ from rulebook.files import inside_project
 from rulebook.located.document import Document, LoadError, parse_document
 from rulebook.validate.outside import links_leaving
 from rulebook.validate.safety import character_problems
+from rulebook.website.plugin import CONTENT_FOLDERS, content_fingerprint
 
 # What YAML reads as a line break or keeps raw, the controls the check refuses, escapes' backslash.
 _TRICKY = "\t\r\n\x85\u2028\u2029\u202e\u2066\x07\x1b\x7f\x9f\\\"' :-#{}[],&*!|>%@`"
@@ -107,3 +108,26 @@ def test_links_leaving_finds_what_a_walk_with_every_files_lstat_finds(tmp_path: 
         "en/broken",
         "a-loop",
     }
+
+
+def _fingerprint_by_rglob(root: Path) -> tuple:
+    entries = []
+    for folder in CONTENT_FOLDERS:
+        for path in sorted((root / folder).rglob("*")):
+            if path.is_file():
+                stat = path.stat()
+                entries.append((str(path), stat.st_size, stat.st_mtime_ns))
+    return tuple(entries)
+
+
+def test_the_content_fingerprint_is_what_rglob_and_a_stat_of_each_file_give(tmp_path: Path) -> None:
+    (tmp_path / "rules/rebus/sources").mkdir(parents=True)
+    (tmp_path / "rules/rebus-2").mkdir()
+    (tmp_path / "glossary").mkdir()
+    for name in ("rules/project.yaml", "rules/rebus/en.yaml", "rules/rebus/sources/a.txt", "rules/rebus-2/en.yaml"):
+        (tmp_path / name).write_text(name, encoding="utf-8")
+    (tmp_path / "glossary/linked.yaml").symlink_to(tmp_path / "rules/project.yaml")  # a file link: followed
+    (tmp_path / "glossary/rules").symlink_to(tmp_path / "rules", target_is_directory=True)  # a folder link: not
+    (tmp_path / "glossary/broken").symlink_to(tmp_path / "missing")
+    assert content_fingerprint(tmp_path) == _fingerprint_by_rglob(tmp_path)
+    assert len(content_fingerprint(tmp_path)) == 5

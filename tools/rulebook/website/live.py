@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import json
 import logging
+import os
 import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
@@ -312,7 +313,12 @@ class LiveSite:
 
     def _content_state(self, fingerprint: tuple) -> dict[str, tuple[int, int]]:
         """Each content file, relative to the project, with its size and modification time."""
-        return {Path(path).relative_to(self.root).as_posix(): (size, mtime) for path, size, mtime in fingerprint}
+        prefix = f"{self.root}{os.sep}"  # the fingerprint's paths are the root's joined with theirs
+
+        def relative(path: str) -> str:
+            return path[len(prefix) :] if path.startswith(prefix) else Path(path).relative_to(self.root).as_posix()
+
+        return {relative(path): (size, mtime) for path, size, mtime in fingerprint}
 
     def _site_state(self) -> dict[str, tuple[int, int]]:
         """What only a full build places: mkdocs.yml, hand-written files in docs/, the theme, the
