@@ -1,11 +1,13 @@
 """The shortcuts of issues 15 and 27 give what the long way gives: a document's positions found
 only when asked for (a part's too), the search for control characters skipped over a text with
 nothing to find, the text bounds judged while a document is built, the builder's plain strings
-and its alias check skipped without an anchor, and the loader's own resolver."""
+and its alias check skipped without an anchor, the loader's own resolver, and the links leaving the
+project and the content's fingerprint found from the folder listings' entry types."""
 
 from __future__ import annotations
 
 import html
+import os
 import re
 from functools import cache
 from pathlib import Path
@@ -16,6 +18,7 @@ from hypothesis import strategies as st
 from yaml.resolver import BaseResolver
 
 from rulebook import placeholders
+from rulebook.files import inside_project
 from rulebook.load.project import load_project
 from rulebook.located import document as located
 from rulebook.located.document import Document, LoadError, parse_bounded, parse_document
@@ -23,7 +26,9 @@ from rulebook.located.limits import MARKUP_CHARACTERS, limit_problems
 from rulebook.model import Status, Term, Unit
 from rulebook.problem_codes import Message
 from rulebook.validate import qa, safety
+from rulebook.validate.outside import links_leaving
 from rulebook.validate.safety import character_problems, markdown_dangers
+from rulebook.website.plugin import CONTENT_FOLDERS, content_fingerprint
 
 REPOSITORY = Path(__file__).resolve().parent.parent
 
@@ -231,3 +236,69 @@ def _terms() -> list[Term]:
     project = load_project(REPOSITORY).project
     assert project is not None
     return project.terms
+
+
+def _links_leaving_by_os_walk(folder: Path, root: Path) -> set[Path]:
+    """The long way: every entry os.walk lists, each looked at with its own lstat."""
+    found = set()
+    for parent, folders, files in os.walk(folder):
+        for name in [*folders, *files]:
+            path = Path(parent, name)
+            if path.is_symlink() and not inside_project(path, root):
+                found.add(path)
+    return found
+
+
+def test_links_leaving_finds_what_a_walk_with_every_files_lstat_finds(tmp_path: Path) -> None:
+    root, outside = tmp_path / "project", tmp_path / "outside"
+    (outside / "deep").mkdir(parents=True)
+    (outside / "environ").write_text("secret\n", encoding="utf-8")
+    (root / ".git").mkdir(parents=True)
+    (root / ".git/config").write_text("token\n", encoding="utf-8")
+    docs = root / "docs"
+    (docs / "en/game/quiz").mkdir(parents=True)
+    (docs / "en/game/quiz/index.md").write_text("# Quiz\n", encoding="utf-8")
+    (docs / "en/index.md").write_text("# Home\n", encoding="utf-8")
+    links = {
+        "en/environ.txt": outside / "environ",  # leaves
+        "en/game/quiz/deep": outside / "deep",  # a folder that leaves: found, not walked
+        "en/git.txt": root / ".git/config",  # a hidden folder of the project
+        "en/home.md": docs / "en/index.md",  # stays inside
+        "en/game-too": docs / "en/game",  # a folder inside: not walked again
+        "en/broken": outside / "missing",  # leads nowhere, outside
+        "a-loop": docs / "a-loop",
+    }
+    for name, target in links.items():
+        (docs / name).symlink_to(target, target_is_directory=target.is_dir())
+    found = set(links_leaving(docs, root))
+    assert found == _links_leaving_by_os_walk(docs, root)
+    assert {path.relative_to(docs).as_posix() for path in found} == {
+        "en/environ.txt",
+        "en/game/quiz/deep",
+        "en/git.txt",
+        "en/broken",
+        "a-loop",
+    }
+
+
+def _fingerprint_by_rglob(root: Path) -> tuple:
+    entries = []
+    for folder in CONTENT_FOLDERS:
+        for path in sorted((root / folder).rglob("*")):
+            if path.is_file():
+                stat = path.stat()
+                entries.append((str(path), stat.st_size, stat.st_mtime_ns))
+    return tuple(entries)
+
+
+def test_the_content_fingerprint_is_what_rglob_and_a_stat_of_each_file_give(tmp_path: Path) -> None:
+    (tmp_path / "rules/rebus/sources").mkdir(parents=True)
+    (tmp_path / "rules/rebus-2").mkdir()
+    (tmp_path / "glossary").mkdir()
+    for name in ("rules/project.yaml", "rules/rebus/en.yaml", "rules/rebus/sources/a.txt", "rules/rebus-2/en.yaml"):
+        (tmp_path / name).write_text(name, encoding="utf-8")
+    (tmp_path / "glossary/linked.yaml").symlink_to(tmp_path / "rules/project.yaml")  # a file link: followed
+    (tmp_path / "glossary/rules").symlink_to(tmp_path / "rules", target_is_directory=True)  # a folder link: not
+    (tmp_path / "glossary/broken").symlink_to(tmp_path / "missing")
+    assert content_fingerprint(tmp_path) == _fingerprint_by_rglob(tmp_path)
+    assert len(content_fingerprint(tmp_path)) == 5

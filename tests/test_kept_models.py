@@ -7,8 +7,9 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-from conftest import edit
+from conftest import ROOT, edit
 from rulebook import cache
+from rulebook.bench.synthetic import Size, generate
 from rulebook.load.project import load_project
 
 
@@ -55,3 +56,18 @@ def test_a_folders_digest_is_read_again_only_after_an_edit(project_copy: Path, m
     assert second != first and len(reads) == 2
     os.remove(words)
     assert cache.folder_digest(folder, remembered=True) not in (first, second)
+
+
+def test_a_game_scored_by_another_games_scorer_gets_a_new_model_when_that_scorer_changes(tmp_path: Path) -> None:
+    # Its examples' outcomes and quiz questions are remembered on the model: made with the old scorer.
+    generate(ROOT, tmp_path, Size(2, 2))  # each synthetic game is scored by the model game's scorer
+    before = games(tmp_path)
+    scoring = before["game-001"].scoring
+    assert scoring != "game-001" and (tmp_path / "rules" / scoring / "scoring.py").is_file()
+    assert games(tmp_path)["game-001"] is before["game-001"]
+    for name in ("scoring.py", "score.schema.json"):
+        path = tmp_path / "rules" / scoring / name
+        path.write_text(path.read_text(encoding="utf-8") + "\n", encoding="utf-8")
+        after = games(tmp_path)
+        assert after["game-001"] is not before["game-001"] and after["game-002"] is not before["game-002"]
+        before = after

@@ -13,7 +13,7 @@ import pytest
 
 from conftest import tree_digest
 from rulebook.website.plugin import THEME_DIR
-from rulebook.website.precache import write_precache_list
+from rulebook.website.precache import precached_files, read_precache_list, updated_files, write_precache_list
 
 
 @pytest.fixture
@@ -89,3 +89,21 @@ def test_a_worker_without_the_line_to_fill_is_refused_and_nothing_is_written(sit
     with pytest.raises(ValueError, match=r"sw\.js: no line `const PRECACHE = …;`"):
         write_precache_list(site)
     assert tree_digest(site) == before
+
+
+def test_the_list_updated_for_the_files_written_again_is_the_list_read_anew(site: Path) -> None:
+    # `rulebook serve` reads again only the pages a refresh wrote (website/live.py).
+    write_precache_list(site)
+    kept = read_precache_list(site)
+    assert kept == precached_files(site)
+    (site / "rebis/index.html").write_text("<h1>Rebis!</h1>", encoding="utf-8")
+    (site / "sitemap.xml").write_text("<urlset></urlset>", encoding="utf-8")
+    updated = updated_files(site, kept, [site / "rebis/index.html", site / "sitemap.xml"])
+    assert updated == precached_files(site) != kept
+    assert list(updated) == list(precached_files(site))  # in the same order, as precache.json lists them
+    # A file not listed yet has its place in the sorted list: only reading the whole site gives it.
+    (site / "fr").mkdir()
+    (site / "fr/index.html").write_text("<h1>Accueil</h1>", encoding="utf-8")
+    assert updated_files(site, kept, [site / "fr/index.html"]) is None
+    (site / "precache.json").unlink()
+    assert read_precache_list(site) is None

@@ -12,6 +12,7 @@ from conftest import ROOT
 from rulebook.load.project import load_project
 from rulebook.render.context import PageContext
 from rulebook.render.pages import render_pages
+from rulebook.render.quiz_questions import quiz_questions
 
 # By hand from game.yaml: the examples with a score or scores that the calculator form can say,
 # then one question per ruling. REBUS: 9 examples, ten-tiles refused; 6 rulings. Rebis: 8
@@ -96,3 +97,14 @@ def test_the_quiz_words_are_the_catalogs(pages: dict[str, str]) -> None:
     assert "# REBUS\u00a0: quiz des règles" in french and "Vérifier ma réponse" in french
     assert "Check my answer" not in french
     assert "Otázka 1" in pages["cs/rebus/quiz.md"]
+
+
+def test_a_games_questions_are_made_once_and_are_what_a_new_model_gives() -> None:
+    # Remembered on the game: `rulebook serve` lists every page, quizzes included, at each refresh.
+    project = load_project(ROOT).project
+    fresh = load_project(ROOT).project
+    assert project is not None and fresh is not None
+    for game, new in zip(project.games, fresh.games, strict=True):
+        first = quiz_questions(game, ROOT)
+        assert quiz_questions(game, ROOT) is first
+        assert first == quiz_questions(new, ROOT) and len(first) == sum(QUESTIONS[game.id])

@@ -185,6 +185,9 @@ class Game:
     words: dict[str, Words] = field(default_factory=dict)
     # Each example's scored outcome (or the problems refusing it), computed once by the check.
     outcomes: dict[int, Any] = field(default_factory=dict)
+    # Its quiz questions (render/quiz_questions.py), in no language: made once, not once a language
+    # for every page list (`rulebook serve` lists every page's path at each refresh).
+    questions: tuple[Any, ...] | None = None
     # The quick-reference card's parts besides scoring, by name ("end", "tie"), from `quick_reference`.
     card: dict[str, CardPart] = field(default_factory=dict)
     # Each example's rulings whose assumed facts change its result (scoring/assumptions.py).

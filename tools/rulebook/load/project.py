@@ -32,6 +32,7 @@ from rulebook.model import (
 )
 from rulebook.problem_codes import Message
 from rulebook.problems import Problem, cut, display_path, excerpt
+from rulebook.scorers import INPUT_SCHEMA, SCORER, game_folder
 from rulebook.site_paths import taken_by_site
 
 
@@ -63,13 +64,17 @@ def load_project(root: Path, *, parallel: bool = False, remember: bool = False) 
     if parallel:
         reader.prefetch(_files(root, manifest.data["games"], languages))
     games = []
+    shared: dict[Path, State] = {}  # the states of files many games read (schemas, a shared scorer)
     for index, game_id in enumerate(manifest.data["games"]):
         folder = root / "rules" / game_id
         if not (folder / "game.yaml").is_file():
             no_game = Message("project.no-game-file", {}, {"game": cut(game_id)})
             reader.problems.append(manifest.problem(("games", index), no_game, field=f"games[{index}]"))
             continue
-        game = _remembered_game(reader, folder, languages) if remember else _load_game(reader, folder, languages)
+        if remember:
+            game = _remembered_game(reader, folder, languages, shared)
+        else:
+            game = _load_game(reader, folder, languages)
         if game is not None:
             # The history's own problems are the check's (editions/history.py), not reported twice.
             game.editions = tuple(edition.version for edition in read_history(root, folder)[0].editions)
@@ -176,29 +181,44 @@ def forget_read_files() -> None:
     cache._FOLDER_DIGESTS.clear()
 
 
-def _remembered_game(reader: Reader, folder: Path, languages: list[str]) -> Game | None:
+def _remembered_game(reader: Reader, folder: Path, languages: list[str], shared: dict[Path, State]) -> Game | None:
     key = (str(reader.root), str(folder), tuple(languages))
-    state = _game_state(reader.root, folder)
+    state = _game_state(reader.root, folder, shared)
     kept = _GAMES.get(key)
-    if kept is not None and kept[0] == state + _outside_state(kept[1], folder):
+    if kept is not None and kept[0] == state + _outside_state(kept[1], folder, shared):
         reader.problems.extend(kept[2])
         return kept[1]
     before = len(reader.problems)
     game = _load_game(reader, folder, languages)
-    _GAMES[key] = (state + _outside_state(game, folder), game, reader.problems[before:])
+    _GAMES[key] = (state + _outside_state(game, folder, shared), game, reader.problems[before:])
     return game
 
 
-def _game_state(root: Path, folder: Path) -> State:
-    return (tree_state(folder), *(path_state(root / "schemas" / schema) for schema in _GAME_SCHEMAS))
+def _shared_state(path: Path, shared: dict[Path, State]) -> State:
+    """A file's state, taken once per load: each link on its way is resolved, for every game again."""
+    if path not in shared:
+        shared[path] = path_state(path)
+    return shared[path]
 
 
-def _outside_state(game: Game | None, folder: Path) -> State:
-    """The sources' coverage maps a game names outside its folder, which `tree_state` does not see."""
+def _game_state(root: Path, folder: Path, shared: dict[Path, State]) -> State:
+    return (tree_state(folder), *(_shared_state(root / "schemas" / schema, shared) for schema in _GAME_SCHEMAS))
+
+
+def _outside_state(game: Game | None, folder: Path, shared: dict[Path, State]) -> State:
+    """What a game reads outside its folder, which `tree_state` does not see: the sources' coverage
+    maps, and the scorer and input schema of another game whose scoring it uses (`scoring:`), on
+    which its examples' outcomes and quiz questions, remembered on the model, depend."""
     if game is None:
         return ()
-    maps = (source.with_suffix(".coverage.yaml") for source in game.sources.values())
-    return tuple(path_state(path) for path in maps if not os.path.normpath(path).startswith(f"{folder}{os.sep}"))
+    maps = [source.with_suffix(".coverage.yaml") for source in game.sources.values()]
+    scoring = game_folder(folder.parent.parent, game.scoring) if game.scoring else folder
+    code = [scoring / SCORER, scoring / INPUT_SCHEMA]
+    return tuple(
+        _shared_state(path, shared)
+        for path in [*maps, *code]
+        if not os.path.normpath(path).startswith(f"{folder}{os.sep}")
+    )
 
 
 def _load_game(reader: Reader, folder: Path, languages: list[str]) -> Game | None:

@@ -53,9 +53,12 @@ class ChoiceQuestion:
 Question = ScoreQuestion | ChoiceQuestion
 
 
-def quiz_questions(game: Game, root: Path) -> list[Question]:
-    """The examples' questions in game.yaml's order, then the rulings'."""
-    return [*_score_questions(game, root), *_choice_questions(game)]
+def quiz_questions(game: Game, root: Path) -> tuple[Question, ...]:
+    """The examples' questions in game.yaml's order, then the rulings'; remembered on the game, as
+    its examples' outcomes are (scoring/worked.py)."""
+    if game.questions is None:
+        game.questions = (*_score_questions(game, root), *_choice_questions(game))
+    return game.questions
 
 
 def _score_questions(game: Game, root: Path) -> list[ScoreQuestion]:

@@ -17,11 +17,24 @@ def links_leaving(folder: Path, root: Path) -> Iterator[Path]:
     link that stays inside is not walked into again (its files are found where they are)."""
     if not folder.is_dir() or not inside_project(folder, root):
         return
-    for parent, folders, files in os.walk(folder):
-        for name in sorted([*folders, *files]):
-            path = Path(parent, name)
-            if path.is_symlink() and not inside_project(path, root):
-                yield path
+    yield from _links_leaving(str(folder), root)
+
+
+def _links_leaving(folder: str, root: Path) -> Iterator[Path]:
+    # As os.walk without following links, but with each entry's type as the folder listing gives
+    # it: no lstat of every file (`rulebook serve` checks again after each edit, and docs/ holds
+    # thousands of generated pages).
+    try:
+        with os.scandir(folder) as scan:
+            entries = sorted(scan, key=lambda entry: entry.name)
+    except OSError:
+        return  # unreadable, as os.walk skips it
+    for entry in entries:
+        if entry.is_symlink():
+            if not inside_project(Path(entry.path), root):
+                yield Path(entry.path)
+        elif entry.is_dir(follow_symlinks=False):
+            yield from _links_leaving(entry.path, root)
 
 
 def outside_link_problems(root: Path, folders: Iterable[Path]) -> list[Problem]:

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import json
 import logging
+import os
 import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
@@ -49,7 +50,12 @@ from rulebook.website.internals import (
     set_current_language,
 )
 from rulebook.website.plugin import CONTENT_FOLDERS, THEME_DIR, RulebookPlugin, content_fingerprint
-from rulebook.website.precache import write_precache_list
+from rulebook.website.precache import (
+    precached_files,
+    read_precache_list,
+    updated_files,
+    write_precache_list,
+)
 
 log = logging.getLogger("mkdocs.plugins.rulebook.live")
 RECORDER = "rulebook-live-recorder"
@@ -117,6 +123,8 @@ class LiveSite:
         self._indexes: dict[str, dict[str, Any]] = {}  # language → its search index: config, entries per page
         self._page_paths: set[str] = set()  # every generated page, as render_pages names them
         self._stemmed: frozenset[str] = frozenset()  # the languages lunr stems (render/search.py)
+        self._precached: dict[str, str] | None = None  # the offline list: URL → digest (precache.py)
+        self._written: list[Path] = []  # the site's files the current refresh wrote again
 
     @property
     def plugin(self) -> RulebookPlugin:
@@ -154,6 +162,7 @@ class LiveSite:
         self._page_paths = {path for path, _ in page_renderers(self.plugin.project)}
         self._read_indexes()
         self._stemmed = lunr_languages(config.theme.dirs)
+        self._precached = read_precache_list(self.site_dir)
         return Refresh("full", seconds=time.perf_counter() - started)
 
     def _read_indexes(self) -> None:
@@ -203,11 +212,12 @@ class LiveSite:
             for page in render_pages(project, None if wanted is None else wanted.__contains__)
             if write_if_changed(docs / page.path, page.text)
         ]
+        self._written = []
         built = self._build_pages(written)
         if built is None:
             return self.full_build()
         if built:  # the offline list holds every file's digest: the worker must see the new pages
-            write_precache_list(Path(self.config.site_dir))
+            self._write_precache_list()
         self._content = now
         return Refresh("pages" if built else "unchanged", pages=built)
 
@@ -229,6 +239,7 @@ class LiveSite:
                 for file in files:
                     build_page(file.page, config, documentation, recorded.nav, recorded.env)
                     built.append(file.src_uri)
+                    self._written.append(Path(file.abs_dest_path))
                 # As a full build does: every link to an anchor, now that some pages have new ones.
                 for file in documentation:
                     file.page.validate_anchor_links(files=recorded.files, log_level=config.validation.links.anchors)
@@ -263,6 +274,15 @@ class LiveSite:
         }
         text = json.dumps(index, ensure_ascii=False, separators=(",", ":"))
         utils.write_file(text.encode("utf-8"), str(self._index_file(language)))
+        self._written.append(self._index_file(language))
+
+    def _write_precache_list(self) -> None:
+        """The offline list with the digests of the files this refresh wrote, the others' kept:
+        reading every file of the site again (thousands) cost seconds a refresh."""
+        site = Path(self.config.site_dir)
+        kept = None if self._precached is None else updated_files(site, self._precached, self._written)
+        self._precached = precached_files(site) if kept is None else kept
+        write_precache_list(site, self._precached)
 
     def watched(self) -> list[Path]:
         """What the server watches: the content folders, mkdocs.yml and the hand-written files of
@@ -296,7 +316,12 @@ class LiveSite:
 
     def _content_state(self, fingerprint: tuple) -> dict[str, tuple[int, int]]:
         """Each content file, relative to the project, with its size and modification time."""
-        return {Path(path).relative_to(self.root).as_posix(): (size, mtime) for path, size, mtime in fingerprint}
+        prefix = f"{self.root}{os.sep}"  # the fingerprint's paths are the root's joined with theirs
+
+        def relative(path: str) -> str:
+            return path[len(prefix) :] if path.startswith(prefix) else Path(path).relative_to(self.root).as_posix()
+
+        return {relative(path): (size, mtime) for path, size, mtime in fingerprint}
 
     def _site_state(self) -> dict[str, tuple[int, int]]:
         """What only a full build places: mkdocs.yml, hand-written files in docs/, the theme, the

@@ -38,15 +38,37 @@ def precached_files(site: Path) -> dict[str, str]:
     A page is listed by its folder URL, which is what a reader's browser asks for."""
     files = {}
     for path in sorted(site.rglob("*")):
-        if not path.is_file() or path.suffix in _NOT_CACHED or path.name in _NOT_CACHED_NAMES:
-            continue
-        if resolved_within(path, site) is None:  # a link leaving the site: never the site's to offer
-            continue
-        relative = path.relative_to(site).as_posix()
-        if path.name == "index.html":
-            relative = relative.removesuffix("index.html") or "./"
-        files[relative] = file_digest(path).hex()
+        url = precached_url(site, path)
+        if url is not None:
+            files[url] = file_digest(path).hex()
     return files
+
+
+def precached_url(site: Path, path: Path) -> str | None:
+    """The URL under which the worker caches the file at `path`; None for a file it leaves out."""
+    if not path.is_file() or path.suffix in _NOT_CACHED or path.name in _NOT_CACHED_NAMES:
+        return None
+    if resolved_within(path, site) is None:  # a link leaving the site: never the site's to offer
+        return None
+    relative = path.relative_to(site).as_posix()
+    if path.name == "index.html":
+        relative = relative.removesuffix("index.html") or "./"
+    return relative
+
+
+def updated_files(site: Path, files: dict[str, str], written: list[Path]) -> dict[str, str] | None:
+    """`files` (as precached_files gave them) after the files at `written` were written again: only
+    those are read (`rulebook serve`, which rewrites a few pages of thousands). None when one of them
+    is not listed yet, whose place in the list only precached_files knows."""
+    updated = dict(files)
+    for path in written:
+        url = precached_url(site, path)
+        if url is None:
+            continue
+        if url not in updated:
+            return None
+        updated[url] = file_digest(path).hex()
+    return updated
 
 
 def build_id(files: dict[str, str]) -> str:
@@ -59,10 +81,19 @@ def build_id(files: dict[str, str]) -> str:
     return hashlib.sha256(listed.encode("utf-8")).hexdigest()[:16]
 
 
-def write_precache_list(site: Path) -> str:
-    """precache.json, and the same list in the site's sw.js; returns the build id. A worker without
+def read_precache_list(site: Path) -> dict[str, str] | None:
+    """The list precache.json holds, as write_precache_list wrote it; None when there is none."""
+    try:
+        return dict(json.loads((site / PRECACHE_FILE).read_text(encoding="utf-8"))["files"])
+    except (OSError, ValueError, KeyError, TypeError):
+        return None
+
+
+def write_precache_list(site: Path, files: dict[str, str] | None = None) -> str:
+    """precache.json, and the same list in the site's sw.js; returns the build id. `files`: the list
+    when the caller has it (updated_files), else precached_files reads the site. A worker without
     the line to fill is refused before either file is written."""
-    files = precached_files(site)
+    files = precached_files(site) if files is None else files
     precache = {"build": build_id(files), "files": files}
     worker = site / SERVICE_WORKER
     script = worker.read_text(encoding="utf-8") if worker.is_file() else None
