@@ -174,7 +174,7 @@ def split_index(
         boost = next((value for part, value in SECONDARY.items() if part in location), None)
         if boost is not None:
             entry["boost"] = boost
-        page, section = location.split("#", 1) if "#" in location else (location, "")
+        page, _, section = location.partition("#")
         section_rules = rules.get(page, {}).get(section) if rules is not None else None
         if section_rules:
             result[language]["docs"] += split_by_rule(entry, section_rules)
