@@ -85,4 +85,9 @@ def input_schema(root: Path, game_id: str) -> Path:
 
 
 def browser_scorer(root: Path, game_id: str) -> Path:
+    """The game's scorer for its page's calculator, beside its Python one.
+
+    >>> browser_scorer(Path("project"), "chess").as_posix()
+    'project/rules/chess/calculator.js'
+    """
     return game_folder(root, game_id) / BROWSER_SCORER
