@@ -26,11 +26,32 @@ os.environ.pop("RULEBOOK_SITE_URL", None)
 CONTENT = ("rules", "glossary", "schemas", "locales")
 
 
-@pytest.fixture
-def project_copy(tmp_path: Path) -> Path:
-    """A copy of the project's content, safe to break."""
+def copy_content(target: Path) -> Path:
+    """The project's content folders copied into target, with no cache: a first run does all the work."""
     for folder in CONTENT:
-        shutil.copytree(ROOT / folder, tmp_path / folder)
+        shutil.copytree(ROOT / folder, target / folder)
+    return target
+
+
+@pytest.fixture(scope="session")
+def warm_cache(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """`.cache/` of a copy of the content after one `rulebook check`, made once for the run."""
+
+    def make(folder: Path) -> None:
+        assert main(["--root", str(copy_content(folder)), "check"]) == 0
+
+    return made_once(tmp_path_factory, "warm-cache", make) / ".cache"
+
+
+@pytest.fixture
+def project_copy(tmp_path: Path, warm_cache: Path) -> Path:
+    """A copy of the project's content, safe to break, as a contributor's checkout is after a first
+    `rulebook check`: its cache filled, so a command re-checks only what the test changes (a cold
+    check per test was most of `make test-fast`). The cache's own tests take a cold copy
+    (copy_content), and mutation runs turn the cache off (RULEBOOK_CACHE=0)."""
+    copy_content(tmp_path)
+    if warm_cache.is_dir():  # none when the run has the cache off
+        shutil.copytree(warm_cache, tmp_path / ".cache")
     return tmp_path
 
 

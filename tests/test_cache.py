@@ -12,10 +12,17 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from conftest import ROOT, edit, run_cli
+from conftest import ROOT, copy_content, edit, run_cli
 from rulebook.characters import _BIDI_CONTROLS, SUSPECT_CHARACTER
 from rulebook.load.schema import fast_validator, validator
 from rulebook.located.document import Document
+
+
+@pytest.fixture
+def project_copy(tmp_path: Path) -> Path:
+    """A copy with no cache (conftest's is warm): these tests watch the cache being filled and read."""
+    return copy_content(tmp_path)
+
 
 WORDS_SCHEMA = ROOT / "schemas" / "words.schema.json"
 WINNER = "rules/rebus/en.yaml:80:11: units.rule.winner.text: raw HTML is not allowed in text: '<script>'"

@@ -19,12 +19,19 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from conftest import ROOT, edit, run_cli
+from conftest import ROOT, copy_content, edit, run_cli
 from rulebook import cache
 from rulebook.cache_codecs import PAGE_DIGESTS, PASSED, PROBLEMS, READ, Codec
 from rulebook.load.project import forget_read_files
 from rulebook.located.document import Document, parse_document
 from rulebook.problems import Problem, Severity
+
+
+@pytest.fixture
+def project_copy(tmp_path: Path) -> Path:
+    """A copy with no cache (conftest's is warm): these tests watch the cache being filled and read."""
+    return copy_content(tmp_path)
+
 
 PACKAGE = ROOT / "tools" / "rulebook"
 # The modules that make objects, and so run code, from bytes: none may read the cache, or anything.
