@@ -98,8 +98,8 @@ def _refuses_with(meaning: Mapping[str, Any], code: str, params: Mapping[str, An
 def _same(given: Any, expected: Any) -> bool:
     """Equal as JSON values: `true` is no `1`, as it is in Python, and an object's keys in any order.
 
-    >>> _same(True, 1), _same({"a": 1, "b": [2]}, {"b": [2], "a": 1})
-    (False, True)
+    >>> _same(True, 1), _same({"b": [2], "a": 1}, {"a": 1, "b": [2]}), _same({"a": 1, "b": 2}, {"b": 2, "a": 1})
+    (False, True, True)
     """
     return json.dumps(given, sort_keys=True) == json.dumps(expected, sort_keys=True)
 
