@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import contextlib
 import fcntl
 import hashlib
+import io
 import json
 import os
 import shutil
@@ -19,6 +21,7 @@ from hypothesis.database import DirectoryBasedExampleDatabase
 import rulebook
 from harness import FUZZING, SLOW_TEXT_ROWS, TALLY, slow_text_table, tally_table
 from rulebook.cli import main
+from rulebook.load.project import load_project
 
 ROOT = Path(__file__).resolve().parent.parent
 # The tests expect mkdocs.yml's address; a CI job that publishes elsewhere must not change what they see.
@@ -41,6 +44,34 @@ def warm_cache(tmp_path_factory: pytest.TempPathFactory) -> Path:
         assert main(["--root", str(copy_content(folder)), "check"]) == 0
 
     return made_once(tmp_path_factory, "warm-cache", make) / ".cache"
+
+
+def make_small_project(root: Path) -> None:
+    """A project of two games made by `rulebook new game`, alpha (with scoring) and beta, in the
+    project's languages, with the toolkit's schemas and UI catalogs: what a test needs that is about
+    the toolkit rather than the content, and a check of it costs a tenth of the content's."""
+    for folder in ("schemas", "locales"):
+        shutil.copytree(ROOT / folder, root / folder)
+    project = root / "rules" / "project.yaml"
+    project.parent.mkdir()
+    languages = ", ".join(load_project(ROOT).project.languages)
+    header = "# yaml-language-server: $schema=../schemas/project.schema.json\n"
+    project.write_text(f"{header}languages: [{languages}]\ngames: [none-yet]\n", encoding="utf-8")
+    for game, options in (("alpha", ["--scoring"]), ("beta", [])):
+        with contextlib.redirect_stdout(io.StringIO()):
+            assert main(["--root", str(root), "new", "game", game, "--name", game.title(), *options]) == 0
+    project.write_text(f"{header}languages: [{languages}]\ngames: [alpha, beta]\n", encoding="utf-8")
+    with contextlib.redirect_stdout(io.StringIO()):
+        assert main(["--root", str(root), "check"]) == 0
+    shutil.rmtree(root / ".cache", ignore_errors=True)
+
+
+@pytest.fixture
+def small_project(tmp_path_factory: pytest.TempPathFactory, tmp_path: Path) -> Path:
+    """A copy of the small project (make_small_project, made once a run), safe to break; no cache."""
+    made = made_once(tmp_path_factory, "small-project", make_small_project)
+    shutil.copytree(made, tmp_path / "small")
+    return tmp_path / "small"
 
 
 @pytest.fixture

@@ -19,19 +19,12 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from conftest import ROOT, copy_content, edit, run_cli
+from conftest import ROOT, edit, run_cli
 from rulebook import cache
 from rulebook.cache_codecs import PAGE_DIGESTS, PASSED, PROBLEMS, READ, Codec
 from rulebook.load.project import forget_read_files
 from rulebook.located.document import Document, parse_document
 from rulebook.problems import Problem, Severity
-
-
-@pytest.fixture
-def project_copy(tmp_path: Path) -> Path:
-    """A copy with no cache (conftest's is warm): these tests watch the cache being filled and read."""
-    return copy_content(tmp_path)
-
 
 PACKAGE = ROOT / "tools" / "rulebook"
 # The modules that make objects, and so run code, from bytes: none may read the cache, or anything.
@@ -118,22 +111,24 @@ def _check(capsys: pytest.CaptureFixture[str], project: Path) -> tuple[int, str]
 @pytest.mark.parametrize("kind", ["documents", "checks"])
 @pytest.mark.parametrize("bad", list(BAD_ENTRIES))
 def test_a_bad_entry_is_a_miss_and_is_written_anew(
-    project_copy: Path, home: Path, capsys, monkeypatch, kind, bad
+    small_project: Path, home: Path, capsys, monkeypatch, kind, bad
 ) -> None:
     # Problems in a words file and in a game's captions, which a bad entry could hide, and a file
-    # that cannot be parsed, whose problems are kept in the cache too.
-    edit(project_copy, "rules/rebus/fr.yaml", "language: fr", "language: cs")
-    edit(project_copy, "rules/rebis/cs.yaml", "language: cs", "language: [cs")
-    edit(project_copy, "rules/rebus/en.yaml", "Highest score wins.", "Highest score <script>x</script> wins.")
+    # that cannot be parsed, whose problems are kept in the cache too. The small project has no cache.
+    project_copy = small_project
+    edit(project_copy, "rules/alpha/fr.yaml", "language: fr", "language: cs")
+    edit(project_copy, "rules/beta/cs.yaml", "language: cs", "language: [cs")
+    edit(project_copy, "rules/alpha/en.yaml", "The game is for", "The game <script>x</script> is for")
     monkeypatch.setenv("RULEBOOK_CACHE", "0")
     uncached = _check(capsys, project_copy)
+    assert uncached[0] == 1 and all(f"rules/{file}" in uncached[1] for file in ("alpha/fr", "beta/cs", "alpha/en"))
     monkeypatch.setenv("RULEBOOK_CACHE", "1")
     assert _check(capsys, project_copy) == uncached
     honest = _entries(project_copy, kind)
     assert honest, f"the first check fills {kind}"
     if kind == "documents":
         read = [cache.DiskCache(project_copy, kind, READ).get(path.name) for path in honest]
-        assert any(document is None and "rebis/cs.yaml" in str(found) for document, found in filter(None, read))
+        assert any(document is None and "beta/cs.yaml" in str(found) for document, found in filter(None, read))
     planted = {path: BAD_ENTRIES[bad](home, path, entry) for path, entry in honest.items()}
     for path, entry in planted.items():
         path.write_bytes(entry)
@@ -174,7 +169,8 @@ def test_no_module_of_the_toolkit_imports_a_loader_of_code() -> None:
     assert not found
 
 
-def test_a_signing_key_inside_the_project_is_never_made_nor_used(project_copy: Path, capsys, monkeypatch) -> None:
+def test_a_signing_key_inside_the_project_is_never_made_nor_used(small_project: Path, capsys, monkeypatch) -> None:
+    project_copy = small_project
     # A CI that keeps its caches in the workspace: the key would sit where a site or a commit publishes it.
     monkeypatch.setenv("XDG_CACHE_HOME", str(project_copy / ".cache"))
     monkeypatch.setenv("RULEBOOK_CACHE", "1")

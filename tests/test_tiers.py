@@ -3,11 +3,13 @@ tests/conftest.py sets, and a mistyped marker is an error rather than a test tha
 
 from __future__ import annotations
 
+import json
 import subprocess
 import sys
 from pathlib import Path
 
-from conftest import ROOT
+from conftest import ROOT, edit, run_cli
+from rulebook.load.project import forget_read_files
 
 FAST = "not browser and not slow and not fuzz"
 
@@ -37,3 +39,19 @@ def test_a_mistyped_marker_is_refused(tmp_path: Path) -> None:
     (tmp_path / "test_typo.py").write_text("import pytest\n\n\n@pytest.mark.slwo\ndef test_x():\n    pass\n")
     result = collect("-c", str(ROOT / "pyproject.toml"), "--rootdir", str(tmp_path), str(tmp_path), cwd=tmp_path)
     assert result.returncode != 0 and "'slwo' not found in `markers`" in result.stdout + result.stderr
+
+
+def test_a_copy_starts_warm_and_checks_as_a_cold_one(project_copy: Path, capsys, monkeypatch) -> None:
+    """project_copy starts with the cache of a first check, to spare each test a cold check of the
+    whole content; what a check says must not depend on it. Problems in an English and a French file,
+    and a file that cannot be read, which the cached checks of the other files must not hide."""
+    assert any((project_copy / ".cache/rulebook/checks").rglob("*")), "the copy starts with a filled cache"
+    edit(project_copy, "rules/rebus/en.yaml", "Highest score wins.", "Highest score <b>wins</b>.")
+    edit(project_copy, "rules/rebis/fr.yaml", "language: fr", "language: cs")
+    edit(project_copy, "rules/oh-my-word/cs.yaml", "language: cs", "language: [cs")
+    warm = run_cli(capsys, "--root", str(project_copy), "check", "--json")
+    monkeypatch.setenv("RULEBOOK_CACHE", "0")
+    forget_read_files()  # as a new process would
+    cold = run_cli(capsys, "--root", str(project_copy), "check", "--json")
+    assert warm[0] == cold[0] == 1
+    assert json.loads(warm[1])["problems"] == json.loads(cold[1])["problems"]

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import shutil
+import sys
 import threading
 from collections.abc import Iterator
 from functools import partial
@@ -30,9 +31,17 @@ class QuietHandler(SimpleHTTPRequestHandler):
         pass
 
 
+class LoopbackServer(ThreadingHTTPServer):
+    def handle_error(self, request: object, client_address: tuple[str, int]) -> None:
+        # The browser closes a connection whose answer it no longer wants when a test moves on:
+        # not a failure, and its traceback buried the test run's output.
+        if not isinstance(sys.exc_info()[1], ConnectionError):
+            super().handle_error(request, client_address)
+
+
 def serve(site: Path, handler: type[SimpleHTTPRequestHandler] = QuietHandler) -> Iterator[str]:
     """A folder served on loopback while the generator is open."""
-    server = ThreadingHTTPServer(("127.0.0.1", 0), partial(handler, directory=str(site)))
+    server = LoopbackServer(("127.0.0.1", 0), partial(handler, directory=str(site)))
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()
     yield f"http://127.0.0.1:{server.server_address[1]}"

@@ -59,7 +59,16 @@ def every_page(site: Path) -> list[str]:
 def test_no_page_logs_an_error_or_fails_a_request(page: Page, site_url: str, clean_site: Path) -> None:
     problems: list[str] = []
     page.on("console", lambda message: problems.append(message.text) if message.type == "error" else None)
-    page.on("requestfailed", lambda request: problems.append(f"failed: {request.url}"))
+    # A request the next navigation cancels fails as net::ERR_ABORTED: the test moved on, the site
+    # did not fail (seen once, on the search worker, with the machine loaded). Any other failure counts.
+    page.on(
+        "requestfailed",
+        lambda request: (
+            problems.append(f"failed: {request.url} ({request.failure})")
+            if request.failure != "net::ERR_ABORTED"
+            else None
+        ),
+    )
     page.on(
         "response",
         lambda response: problems.append(f"{response.status}: {response.url}") if response.status >= 400 else None,
