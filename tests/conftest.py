@@ -56,6 +56,7 @@ def make_small_project(root: Path) -> None:
     project.parent.mkdir()
     languages = ", ".join(load_project(ROOT).project.languages)
     header = "# yaml-language-server: $schema=../schemas/project.schema.json\n"
+    # The schema asks for a game, and `new game` adds each to the list: a stand-in until they exist.
     project.write_text(f"{header}languages: [{languages}]\ngames: [none-yet]\n", encoding="utf-8")
     for game, options in (("alpha", ["--scoring"]), ("beta", [])):
         with contextlib.redirect_stdout(io.StringIO()):

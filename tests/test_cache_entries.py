@@ -115,19 +115,18 @@ def test_a_bad_entry_is_a_miss_and_is_written_anew(
 ) -> None:
     # Problems in a words file and in a game's captions, which a bad entry could hide, and a file
     # that cannot be parsed, whose problems are kept in the cache too. The small project has no cache.
-    project_copy = small_project
-    edit(project_copy, "rules/alpha/fr.yaml", "language: fr", "language: cs")
-    edit(project_copy, "rules/beta/cs.yaml", "language: cs", "language: [cs")
-    edit(project_copy, "rules/alpha/en.yaml", "The game is for", "The game <script>x</script> is for")
+    edit(small_project, "rules/alpha/fr.yaml", "language: fr", "language: cs")
+    edit(small_project, "rules/beta/cs.yaml", "language: cs", "language: [cs")
+    edit(small_project, "rules/alpha/en.yaml", "The game is for", "The game <script>x</script> is for")
     monkeypatch.setenv("RULEBOOK_CACHE", "0")
-    uncached = _check(capsys, project_copy)
+    uncached = _check(capsys, small_project)
     assert uncached[0] == 1 and all(f"rules/{file}" in uncached[1] for file in ("alpha/fr", "beta/cs", "alpha/en"))
     monkeypatch.setenv("RULEBOOK_CACHE", "1")
-    assert _check(capsys, project_copy) == uncached
-    honest = _entries(project_copy, kind)
+    assert _check(capsys, small_project) == uncached
+    honest = _entries(small_project, kind)
     assert honest, f"the first check fills {kind}"
     if kind == "documents":
-        read = [cache.DiskCache(project_copy, kind, READ).get(path.name) for path in honest]
+        read = [cache.DiskCache(small_project, kind, READ).get(path.name) for path in honest]
         assert any(document is None and "beta/cs.yaml" in str(found) for document, found in filter(None, read))
     planted = {path: BAD_ENTRIES[bad](home, path, entry) for path, entry in honest.items()}
     for path, entry in planted.items():
@@ -135,16 +134,16 @@ def test_a_bad_entry_is_a_miss_and_is_written_anew(
     if kind == "documents":
         # The games' problems are worked out again, so that every document is read again: with
         # them cached, the documents only those checks read (the editions' snapshots) are not.
-        shutil.rmtree(project_copy / ".cache/rulebook/checks")
+        shutil.rmtree(small_project / ".cache/rulebook/checks")
 
-    assert _check(capsys, project_copy) == uncached
-    assert not (project_copy / "gadget-ran").exists(), "the pickle was loaded"
-    rewritten = _entries(project_copy, kind)
+    assert _check(capsys, small_project) == uncached
+    assert not (small_project / "gadget-ran").exists(), "the pickle was loaded"
+    rewritten = _entries(small_project, kind)
     assert rewritten.keys() == planted.keys()
     for path, entry in rewritten.items():
         assert entry != planted[path], f"{path.name} was not written anew"
         assert json.loads(entry[32:])[0] == kind
-    assert _check(capsys, project_copy) == uncached, "the new entries are right"
+    assert _check(capsys, small_project) == uncached, "the new entries are right"
 
 
 def test_no_module_of_the_toolkit_imports_a_loader_of_code() -> None:
@@ -170,13 +169,12 @@ def test_no_module_of_the_toolkit_imports_a_loader_of_code() -> None:
 
 
 def test_a_signing_key_inside_the_project_is_never_made_nor_used(small_project: Path, capsys, monkeypatch) -> None:
-    project_copy = small_project
     # A CI that keeps its caches in the workspace: the key would sit where a site or a commit publishes it.
-    monkeypatch.setenv("XDG_CACHE_HOME", str(project_copy / ".cache"))
+    monkeypatch.setenv("XDG_CACHE_HOME", str(small_project / ".cache"))
     monkeypatch.setenv("RULEBOOK_CACHE", "1")
-    assert run_cli(capsys, "--root", str(project_copy), "check")[0] == 0
-    assert not (project_copy / ".cache/rulebook/secret").exists()
-    assert not (project_copy / ".cache/rulebook/documents").exists(), "no key, no cache"
+    assert run_cli(capsys, "--root", str(small_project), "check")[0] == 0
+    assert not (small_project / ".cache/rulebook/secret").exists()
+    assert not (small_project / ".cache/rulebook/documents").exists(), "no key, no cache"
 
 
 def test_the_signing_key_is_the_users_alone(tmp_path: Path, home: Path) -> None:

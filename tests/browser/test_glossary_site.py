@@ -30,12 +30,12 @@ def glossary_tab(browser: Browser, site_url: str) -> Iterator[Callable[[str], Pa
     """One tab a language on its glossary, kept open: a reader empties the filter and types the next
     words, as filter_for does, rather than loading the page again for each."""
     context = browser.new_context()
+    context.set_default_timeout(15_000)
     tabs: dict[str, Page] = {}
 
     def tab(language_root: str) -> Page:
         if language_root not in tabs:
             tabs[language_root] = context.new_page()
-            tabs[language_root].set_default_timeout(15_000)
             tabs[language_root].goto(f"{site_url}{language_root}/glossary/")
         return tabs[language_root]
 
