@@ -79,11 +79,11 @@ FORMERLY_HELD_OUT = [
     ("cs", "prémiová pole", "/cs/rebus/#scoring"),
     ("cs", "zlatý prach", "/cs/rebis/#tokens"),
 ]
-# Written down on 2026-12-02 from the rules, before they were first typed: 12 of 20 on that first
-# run, and 11 of 20 on the search before that day's changes. One number was then chosen on them as
-# well as on the tuning set (COVERAGE_POWER in lunr.rb.min.js), which gave 16 or 17 of 20; no
-# word was added for them.
-HELD_OUT = [
+# Written down on 2026-12-02 from the rules before they were first typed, and held out then: 12 of 20
+# on that first run (11 of 20 on the search before that day's changes). One number was then chosen
+# on them as well as on the questions above (COVERAGE_POWER in lunr.rb.min.js), which gave 16 or
+# 17 of 20, so they are no longer held out; no word was added for them.
+CHOSE_A_NUMBER = [
     ("en", "can I use a name like Emily", "/rebus/#forming"),
     ("en", "what if I can't make a rebus", "/rebus/#forming"),
     ("en", "how many points per tile", "/rebus/#scoring"),
@@ -105,22 +105,42 @@ HELD_OUT = [
     ("cs", "změna směru hry", "/cs/oh-my-word/#gameplay"),
     ("cs", "nezahrané kamínky na konci", "/cs/rebus/#scoring"),
 ]
-TUNING = TUNING + FORMERLY_HELD_OUT
+# Written down on 2026-12-02 after the search was settled, before they were first typed, and never
+# used to choose anything: 10 of 15 on their first run, against 7 of 15 on the search of the day
+# before.
+HELD_OUT = [
+    ("en", "can I add to a rebus already on the board", "/rebus/#forming"),
+    ("en", "are lists allowed", "/rebus/#forming"),
+    ("en", "what does the red square do", "/rebus/#scoring"),
+    ("en", "when is the game over in oh my word", "/oh-my-word/#end"),
+    ("en", "bonus for using all tiles", "/rebus/#scoring"),
+    ("fr", "jouer deux cartes du même nombre", "/fr/rebis/#turn"),
+    ("fr", "où placer le jeton rouge", "/fr/rebis/#end"),
+    ("fr", "jetons poussière d'or", "/fr/rebis/#tokens"),
+    ("fr", "le sens du jeu", "/fr/oh-my-word/#gameplay"),
+    ("fr", "initiales interdites", "/fr/rebus/#forming"),
+    ("cs", "kolik karet můžu zahrát", "/cs/rebis/#turn"),
+    ("cs", "kam dát červený žeton", "/cs/rebis/#end"),
+    ("cs", "bonus za všechny kamínky", "/cs/rebus/#scoring"),
+    ("cs", "jednoslovný rébus", "/cs/rebus/#forming"),
+    ("cs", "konec hry oh my word", "/cs/oh-my-word/#end"),
+]
+TUNING = TUNING + FORMERLY_HELD_OUT + CHOSE_A_NUMBER
 QUERIES = TUNING + HELD_OUT
 # Issue 28's target is 95 % of the first three. What counts is what a player sees without opening
 # anything: Material shows each page's best entries and folds the others under "N more on this
 # page", so the visible results are taken in order and the folded ones left out. A wanted section
 # is answered by its own entry or by one of its rules, which have an entry each
-# (render/rule_entries.py). Measured on the 56 tuning questions, in runs on the same machine: 41
+# (render/rule_entries.py). Measured on the first 56 questions, in runs on the same machine: 41
 # (73 %) when a section was one entry; 45 with an entry per rule and word forms matched through
-# their stems; 53 (94.6 %) once results that meet every word of the question come first and with the
-# synonym groups of 2026-12-02. The three left: "kamínky" (one common word, said most often by
+# their stems; 53 (94.6 %) once results that meet every word of the question come first and with
+# the synonym groups of 2026-12-02. The three left: "kamínky" (one common word, said most often by
 # rules whose worked examples repeat it), "remíza" for REBUS (its rule says the tie only in a
 # referee note's question, which ties with another rule's) and « combien de cartes en main »
-# (Rebis 5.2 says « cartes en main » word for word, and shows before 2.2 on the same page). With
-# the 20 questions held out, 69 or 70 of 76 (91 to 92 %). The floors guard what is reached, a
-# little below it for a loaded machine.
-TARGET = 0.88
+# (Rebis 5.2 says « cartes en main » word for word, and shows before 2.2 on the same page). All 76
+# tuning questions: 69 or 70 (91 to 92 %); with the 15 held out, 79 or 80 of 91 (87 to 88 %). The
+# floors guard what is reached, a little below it for a loaded machine.
+TARGET = 0.83
 ROOT = Path(__file__).resolve().parents[2]
 
 
@@ -173,9 +193,9 @@ def top_results(page: Page, site_url: str, language: str, query: str) -> list[st
 
 
 # The held-out questions were never used to choose the search words: their rate must not fall far
-# below the tuning set's, or the words fit the tuning set only. Measured 16 or 17 of 20 as a player
-# sees them; the floor is 15 of 20.
-HELD_OUT_FLOOR = 15 / 20
+# below the tuning set's, or the words fit the tuning set only. Measured 10 of 15 as a player sees
+# them; the floor is 9 of 15.
+HELD_OUT_FLOOR = 9 / 15
 
 
 def test_the_query_set_finds_the_wanted_rule_in_the_top_three(page: Page, site_url: str) -> None:
