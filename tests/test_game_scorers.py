@@ -4,7 +4,9 @@ and the toolkit's own files name no game."""
 from __future__ import annotations
 
 import doctest
+import os
 import re
+import sys
 from pathlib import Path
 
 import pytest
@@ -74,3 +76,21 @@ def test_a_scorer_linked_from_outside_the_project_is_never_imported(project_copy
     example = yaml.safe_load((root / "rules/oh-my-word/game.yaml").read_text(encoding="utf-8"))["examples"][0]["id"]
     code, out, err = run_cli(capsys, "--root", str(root), "score", "oh-my-word", "--example", example)
     assert code == 2 and "oh-my-word has no scoring functions" in out + err, out + err
+
+
+def test_a_scorer_edited_within_the_same_second_is_read_again(tmp_path: Path, monkeypatch) -> None:
+    """Python's bytecode cache trusts a source whose size and whole second of change are the same: an
+    edit under `rulebook serve` that keeps the file's size ("3" for "4") ran the old scorer again on a
+    machine that writes bytecode. A scorer is also content of the project, where no `__pycache__`
+    belongs (a copy's before-and-after comparison in the tests found one)."""
+    monkeypatch.setattr(sys, "dont_write_bytecode", False)  # as on most machines
+    path = tmp_path / "rules" / "chess" / "scoring.py"
+    path.parent.mkdir(parents=True)
+    second = 1_700_000_000 * 10**9
+    path.write_text("POINTS = 3\n", encoding="utf-8")
+    os.utime(path, ns=(second + 100, second + 100))
+    assert scorer(tmp_path, "chess").POINTS == 3
+    path.write_text("POINTS = 4\n", encoding="utf-8")
+    os.utime(path, ns=(second + 200, second + 200))
+    assert scorer(tmp_path, "chess").POINTS == 4
+    assert not list(path.parent.glob("__pycache__")), "bytecode written into the project's rules/"

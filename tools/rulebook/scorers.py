@@ -73,7 +73,10 @@ def scorer(root: Path, game_id: str) -> ModuleType:
     module.__rulebook_stamp__ = stamp  # type: ignore[attr-defined]
     sys.modules[name] = module  # dataclasses look their module up while it runs
     try:
-        spec.loader.exec_module(module)
+        # Compiled from the source each time, not through the bytecode cache: the cache trusts a file
+        # whose size and whole second of change are unchanged (an edit under `rulebook serve` ran the
+        # old scorer), and it wrote __pycache__ into the project's rules/.
+        exec(compile(path.read_bytes(), str(path), "exec", dont_inherit=True), module.__dict__)
     except BaseException:
         del sys.modules[name]
         raise
