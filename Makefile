@@ -6,6 +6,13 @@ VENV := .venv
 BIN := $(VENV)/bin
 INSTALLED := $(VENV)/.installed
 export NO_MKDOCS_2_WARNING := 1
+# Bytecode is cached under .venv, never beside the sources: a __pycache__ in a project's rules/ would
+# be content to `rulebook check` and to the tests' before-and-after comparisons. Without a cache each
+# of the tests' Python processes compiled the toolkit and the tests again (5 s of each worker's start).
+unexport PYTHONDONTWRITEBYTECODE
+export PYTHONPYCACHEPREFIX := $(abspath $(VENV))/pycache
+# What the last run compiled in its temporary copies of the project (17 MB for `make test-fast`).
+FORGET_TEMPORARY_BYTECODE = rm -rf "$(PYTHONPYCACHEPREFIX)$${TMPDIR:-/tmp}"
 
 .PHONY: install serve build check test test-fast test-engines lint pytest system-deps messages bench fuzz print mutate icons clean
 
@@ -52,6 +59,7 @@ lint: install
 # The whole suite, browser tests included, on every core (pytest-xdist; a site that several tests
 # read is built once for all the workers: tests/conftest.py).
 pytest: install system-deps
+	$(FORGET_TEMPORARY_BYTECODE)
 	$(BIN)/pytest -n auto
 
 test: lint check build pytest
@@ -73,6 +81,7 @@ test-engines: install $(ZENSICAL)
 
 # While editing: no browser, no site build, no generated runs (the tests marked browser, slow or fuzz).
 test-fast: lint check
+	$(FORGET_TEMPORARY_BYTECODE)
 	$(BIN)/pytest -n auto -q -m "not browser and not slow and not fuzz and not engines"
 
 # Issue 11: the property-based tests on 100,000+ generated inputs (a few hundred in `make test`),

@@ -6,6 +6,7 @@ stand out, measured in the PDFs; no developer's command; each game's card on one
 from __future__ import annotations
 
 import io
+import json
 import math
 from collections import Counter
 from pathlib import Path
@@ -14,8 +15,8 @@ import pytest
 from playwright.sync_api import Browser, Page
 from pypdf import PdfReader
 
-from conftest import ROOT
-from rulebook.edition import card_url, game_pdf, game_url, print_games, served
+from conftest import ROOT, made_once
+from rulebook.edition import card_url, game_url, print_games, served
 from rulebook.load.project import load_project
 from rulebook.site_address import configured_site_url
 
@@ -65,9 +66,33 @@ def body_size(runs: list[tuple[str, float, str]]) -> float:
     return characters.most_common(1)[0][0]
 
 
+@pytest.fixture(scope="session")
+def edition(browser: Browser, clean_site: Path, tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, list[Path]]:
+    """What `make print` writes (print_games, in the session's browser; write_edition launches its
+    own), printed once for the run and read by every test here: each printed REBUS's game page and
+    card again, 9 of the 27 prints. The folder printed into, and the files print_games wrote."""
+
+    def make(folder: Path) -> None:
+        with served(clean_site) as site_url:
+            written = print_games(browser, site_url, PROJECT, folder / "print")
+        listed = [path.relative_to(folder).as_posix() for path in written]
+        (folder / "written.json").write_text(json.dumps(listed), encoding="utf-8")
+
+    folder = made_once(tmp_path_factory, "print-edition", make)
+    listed = json.loads((folder / "written.json").read_text(encoding="utf-8"))
+    return folder / "print", [folder / path for path in listed]
+
+
+def edition_pdf(edition: tuple[Path, list[Path]], language: str, name: str) -> bytes:
+    """The PDF <language>/<name> that `make print` wrote (A4)."""
+    out, written = edition
+    assert out / language / name in written
+    return (out / language / name).read_bytes()
+
+
 @pytest.mark.parametrize("language", PROJECT.languages)
-def test_rebus_prints_on_five_a4_pages_with_every_rule_number(page: Page, site_url: str, language: str) -> None:
-    pages, text = pdf_text(game_pdf(page, game_url(site_url, PROJECT, language, REBUS.id), "A4"))
+def test_rebus_prints_on_five_a4_pages_with_every_rule_number(edition: tuple[Path, list[Path]], language: str) -> None:
+    pages, text = pdf_text(edition_pdf(edition, language, f"{REBUS.id}.pdf"))
     assert pages <= MOST_A4_PAGES
     missing = [rule.number for rule in REBUS.rules() if rule.number not in text]
     assert missing == []
@@ -94,12 +119,10 @@ def test_paper_shows_the_rules_without_navigation_and_keeps_examples_whole(
     assert breaks and set(breaks) == {"avoid"}
 
 
-def test_make_print_writes_one_pdf_per_game_and_language(browser: Browser, clean_site: Path, tmp_path: Path) -> None:
-    # What `make print` runs, in the session's browser (write_edition launches its own).
-    with served(clean_site) as site_url:
-        written = print_games(browser, site_url, PROJECT, tmp_path)
+def test_make_print_writes_one_pdf_per_game_and_language(edition: tuple[Path, list[Path]]) -> None:
+    out, written = edition
     expected = {
-        tmp_path / language / f"{game.id}{kind}.pdf"
+        out / language / f"{game.id}{kind}.pdf"
         for language in PROJECT.languages
         for game in PROJECT.games
         for kind in ("", "-card")
@@ -135,12 +158,12 @@ def printed_headings(page: Page) -> list[str]:
 @pytest.mark.parametrize("door", ["game", "card"])
 @pytest.mark.parametrize("language", PROJECT.languages)
 def test_paper_prints_the_body_at_ten_points_and_headings_larger_bold_and_black(
-    page: Page, site_url: str, language: str, door: str
+    page: Page, site_url: str, edition: tuple[Path, list[Path]], language: str, door: str
 ) -> None:
     url = (game_url if door == "game" else card_url)(site_url, PROJECT, language, REBUS.id)
     page.goto(url, wait_until="networkidle")
     headings = printed_headings(page)
-    runs = printed_runs(game_pdf(page, url))
+    runs = printed_runs(edition_pdf(edition, language, f"{REBUS.id}{'' if door == 'game' else '-card'}.pdf"))
     body = body_size(runs)
     assert body >= SMALLEST_BODY_PT
     assert len(headings) >= (5 if door == "game" else 3)
