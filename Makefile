@@ -6,12 +6,13 @@ VENV := .venv
 BIN := $(VENV)/bin
 INSTALLED := $(VENV)/.installed
 export NO_MKDOCS_2_WARNING := 1
-# Bytecode is cached under .venv, never beside the sources: a __pycache__ in a project's rules/ would
-# be content to `rulebook check` and to the tests' before-and-after comparisons. Without a cache each
-# of the tests' Python processes compiled the toolkit and the tests again (5 s of each worker's start).
+# Bytecode is cached under .venv, never beside the sources: the tests copy the project, and compare
+# each copy before and after a command. Without a cache (this machine sets PYTHONDONTWRITEBYTECODE)
+# each of the tests' Python processes compiled the toolkit and the tests again (5 s of each worker's
+# start). A game's scorer is content and is compiled from its source each time (rulebook/scorers.py).
 unexport PYTHONDONTWRITEBYTECODE
 export PYTHONPYCACHEPREFIX := $(abspath $(VENV))/pycache
-# What the last run compiled in its temporary copies of the project (17 MB for `make test-fast`).
+# What the last run compiled in its temporary copies of the project (3 MB after `make test-fast`).
 FORGET_TEMPORARY_BYTECODE = rm -rf "$(PYTHONPYCACHEPREFIX)$${TMPDIR:-/tmp}"
 
 .PHONY: install serve build check test test-fast test-engines lint pytest system-deps messages bench fuzz print mutate icons clean
