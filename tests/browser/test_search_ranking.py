@@ -106,10 +106,11 @@ CHOSE_A_NUMBER = [
     ("cs", "změna směru hry", "/cs/oh-my-word/#gameplay"),
     ("cs", "nezahrané kamínky na konci", "/cs/rebus/#scoring"),
 ]
-# Written down on 2026-12-02 after the search was settled, before they were first typed, and never
-# used to choose anything: 10 of 15 on their first run, against 7 of 15 on the search of the day
-# before.
-HELD_OUT = [
+# Written down on 2026-12-02 after the search was settled, and held out in that session: 10 of 15 on
+# their first run, against 7 of 15 on the search of the day before. Used in the next session: their
+# misses chose the groups "game over" and "jednoslovný" (rules/search-words.yaml); with those and the
+# changes of that session (more than one rule of a page shown, stop words dropped), 14 of 15.
+USED_IN_THE_NEXT_SESSION = [
     ("en", "can I add to a rebus already on the board", "/rebus/#forming"),
     ("en", "are lists allowed", "/rebus/#forming"),
     ("en", "what does the red square do", "/rebus/#scoring"),
@@ -126,24 +127,56 @@ HELD_OUT = [
     ("cs", "jednoslovný rébus", "/cs/rebus/#forming"),
     ("cs", "konec hry oh my word", "/cs/oh-my-word/#end"),
 ]
-TUNING = TUNING + FORMERLY_HELD_OUT + CHOSE_A_NUMBER
+# Written on 2026-12-02 (second session) by a helper that read only the rules' YAML, not the search
+# words, the tests or the search's code, and typed into the search for the first time after that
+# session's changes: 14 of 24 (58 %), and 14 of 24 on the search before that session too. Two were
+# won (a page's second rule shown: "max cards in hand", « zlatého prachu ») and two lost: a question
+# that names no game ("kdy konci hra", « qui gagne en cas d'egalite ») now shows three rules of one
+# game where it showed one of each. Never used to choose anything: the honest measure of how the
+# search does on questions nobody tuned it for.
+HELD_OUT = [
+    ("en", "how do we choose who plays first", "/rebus/#play"),
+    ("en", "are people's names allowed", "/rebus/#forming"),
+    ("en", "leftover tiles penalty", "/rebus/#scoring"),
+    ("en", "max cards in hand", "/rebis/#turn"),
+    ("en", "what if my card takes the shelf over 13", "/rebis/#closing"),
+    ("en", "can we play a shorter game", "/oh-my-word/#setup"),
+    ("en", "tile that flips the direction", "/oh-my-word/#gameplay"),
+    ("en", "does a movie title with several words count", "/oh-my-word/#tips"),
+    ("fr", "combien rapporte une case rouge", "/fr/rebus/#scoring"),
+    ("fr", "quand est-ce que la partie s'arrête ?", "/fr/rebus/#ending"),
+    ("fr", "je peux poser une carte chez un adversaire ?", "/fr/rebis/#turn"),
+    ("fr", "qu'est-ce que je gagne si je ferme l'étagère d'un autre joueur", "/fr/rebis/#closing"),
+    ("fr", "qui récupère le jeton rouge à la fin", "/fr/rebis/#end"),
+    ("fr", "j'ai le droit de regarder mes jetons ?", "/fr/oh-my-word/#tips"),
+    ("fr", "qui gagne en cas d'egalite", "/fr/oh-my-word/#tiebreaker"),
+    ("fr", "le minuteur ne démarre pas", "/fr/oh-my-word/#timer"),
+    ("cs", "kolik kamínků si na začátku vytáhnu", "/cs/rebus/#play"),
+    ("cs", "smím vyjmenovat víc věcí za sebou?", "/cs/rebus/#forming"),
+    ("cs", "kolik bodů za vyložení všech kamínků najednou", "/cs/rebus/#scoring"),
+    ("cs", "můžu vyložit dvě karty naráz", "/cs/rebis/#turn"),
+    ("cs", "k čemu jsou žetony zlatého prachu", "/cs/rebis/#tokens"),
+    ("cs", "kdy konci hra", "/cs/rebis/#end"),
+    ("cs", "co když dojde čas a mám pytlík v ruce", "/cs/oh-my-word/#gameplay"),
+    ("cs", "co všechno je v krabici", "/cs/oh-my-word/#materials"),
+]
+TUNING = TUNING + FORMERLY_HELD_OUT + CHOSE_A_NUMBER + USED_IN_THE_NEXT_SESSION
 QUERIES = TUNING + HELD_OUT
 # Issue 28's target is 95 % of the first three. What counts is what a player sees without opening
-# anything: Material shows each page's best entries and folds the others under "N more on this
-# page", so the visible results are taken in order and the folded ones left out. A wanted section
-# is answered by its own entry or by one of its rules, which have an entry each
-# (render/rule_entries.py). Measured on the first 56 questions, in runs on the same machine: 41
-# (73 %) when a section was one entry; 45 with an entry per rule and word forms matched through
-# their stems; 53 (94.6 %) once results that meet every word of the question come first and with
-# the synonym groups of 2026-12-02. The three left: "kamínky" (one common word, said most often by
-# rules whose worked examples repeat it), "remíza" for REBUS (its rule says the tie only in a
-# referee note's question, which ties with another rule's) and « combien de cartes en main »
-# (Rebis 5.2 says « cartes en main » word for word, and shows before 2.2 on the same page). All 76
-# tuning questions: 69 or 70 (91 to 92 %), then 71 (93 %) with the groups for "make" (REBUS says
-# "form"), "zavřít" (Rebis says "uzavřete") and « rayon » (the French publisher's other word for
-# « étagère »), and « au » and « aux » among the question words; with the 15 held out (10 of 15
-# again), 81 of 91 (89 %). The floors guard what is reached, a little below it for a loaded machine.
-TARGET = 0.84
+# anything: the visible results in order, not the ones folded under "N more on this page". A wanted
+# section is answered by its own entry or by one of its rules, which have an entry each
+# (render/rule_entries.py). The tuning set, in runs on the same machine:
+# - the first 56 questions: 41 (73 %) when a section was one entry; 45 with an entry per rule and
+#   word forms matched through their stems; 53 (94.6 %) once results that meet every word come first;
+# - all 76 of the first session of 2026-12-02: 71 (93 %), and 81 of 91 with the 15 then held out;
+# - 87 of 91 (95.6 %) once a page shows more than its best rule (search-results.js: "kamínky",
+#   « combien de cartes en main », « où placer le jeton rouge » and "can I add to a rebus" found
+#   the rule Material had folded), stop words are no longer prefixes ("in*" found "involved"), and
+#   with the groups "game over" and "jednoslovný". Left: "remíza" for REBUS, "můžu použít jméno",
+#   "what if I can't make a rebus" ("cannot" is a stop word of lunr's English, so not in the index)
+#   and « jouer deux cartes du même nombre ».
+# The floors guard what is reached, a little below it for a loaded machine.
+TUNING_FLOOR = 0.93
 ROOT = Path(__file__).resolve().parents[2]
 
 
@@ -195,10 +228,9 @@ def top_results(page: Page, site_url: str, language: str, query: str) -> list[st
     return results
 
 
-# The held-out questions were never used to choose the search words: their rate must not fall far
-# below the tuning set's, or the words fit the tuning set only. Measured 10 of 15 as a player sees
-# them; the floor is 9 of 15.
-HELD_OUT_FLOOR = 9 / 15
+# The held-out questions were never used to choose anything: their rate tells how far the tuning
+# set's is from what a player asking something new gets. Measured 14 of 24; the floor is 12.
+HELD_OUT_FLOOR = 12 / 24
 
 
 def test_the_query_set_finds_the_wanted_rule_in_the_top_three(page: Page, site_url: str) -> None:
@@ -215,7 +247,7 @@ def test_the_query_set_finds_the_wanted_rule_in_the_top_three(page: Page, site_u
     tuning, held_out = (sum(hits[query] for query in queries) / len(queries) for queries in (TUNING, HELD_OUT))
     rates = f"tuning {tuning:.0%}, held out {held_out:.0%}"
     print(f"search: top-3 hit rate {hit_rate:.0%} over {len(QUERIES)} queries ({rates})")
-    assert hit_rate >= TARGET, "\n".join(misses)
+    assert tuning >= TUNING_FLOOR, "\n".join(misses)
     assert held_out >= HELD_OUT_FLOOR, "\n".join(misses)
 
 
@@ -275,3 +307,27 @@ def test_a_result_that_meets_every_word_comes_first(page: Page, site_url: str) -
     swap = top_results(page, site_url, "en", "swap my tiles")
     assert swap[0] == "/rebus/#changing-tiles", swap
     assert not {"/oh-my-word/#batteries", "/oh-my-word/#start-timer"} & set(swap), swap
+
+
+def test_a_page_shows_more_than_its_best_rule(page: Page, site_url: str) -> None:
+    """Material folds every section of a page but the best under "N more on this page", and a game is
+    one page: « combien de cartes en main » showed Rebis 5.2 (« cartes en main ») and folded 2.2, the
+    hand limit. A folded rule that scores at least half the page's best is shown (search-results.js),
+    and the fold's label counts what is still in it."""
+    results = top_results(page, site_url, "fr", "combien de cartes en main")
+    assert results[:2] == ["/fr/rebis/#red-token", "/fr/rebis/#own-shelf"], results
+    item = page.locator(".md-search-result__item").first
+    shown = item.locator(":scope > a").count() - 1  # the page's own entry heads the item
+    assert 2 <= shown <= 3
+    folded = item.locator("details.md-search-result__more > a").count()
+    if folded:
+        label = item.locator("details.md-search-result__more summary").inner_text()
+        assert str(folded) in label, label
+
+
+def test_a_stop_word_is_not_looked_for_as_a_prefix(page: Page, site_url: str) -> None:
+    """Material sends each word as a prefix, which lunr's stop word filter does not see: "in*" found
+    "involved", and the tiebreaker answered "when is the game over in oh my word". A phrase of a
+    synonym group meets the query's words one by one: "game end" does not meet "over" by its "game"."""
+    results = top_results(page, site_url, "en", "when is the game over in oh my word")
+    assert results[0] == "/oh-my-word/#game-end", results
