@@ -34,7 +34,7 @@ document.addEventListener("securitypolicyviolation", (event) => {
 def test_no_page_of_the_hostile_build_opens_a_dialog_or_leaves_loopback(
     browser: Browser, hostile_url: str, hostile_site: Path
 ) -> None:
-    context = browser.new_context()
+    context = browser.new_context(service_workers="allow")  # the offline copy fetches every file
     dialogs: list[str] = []
     outside: list[str] = []
 

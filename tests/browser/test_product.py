@@ -56,7 +56,9 @@ def every_page(site: Path) -> list[str]:
     )
 
 
-def test_no_page_logs_an_error_or_fails_a_request(page: Page, site_url: str, clean_site: Path) -> None:
+def test_no_page_logs_an_error_or_fails_a_request(browser: Browser, site_url: str, clean_site: Path) -> None:
+    context = browser.new_context(service_workers="allow")  # the offline copy's errors count too
+    page = context.new_page()
     problems: list[str] = []
     page.on("console", lambda message: problems.append(message.text) if message.type == "error" else None)
     # A request the next navigation cancels fails as net::ERR_ABORTED: the test moved on, the site
@@ -77,6 +79,7 @@ def test_no_page_logs_an_error_or_fails_a_request(page: Page, site_url: str, cle
     assert len(paths) >= 20
     for path in paths:
         page.goto(f"{site_url}{path}", wait_until="networkidle")
+    context.close()
     assert problems == []
 
 
