@@ -131,10 +131,12 @@ USED_IN_THE_NEXT_SESSION = [
 # words, the tests or the search's code, and typed into the search for the first time after that
 # session's changes: 14 of 24 (58 %), and 14 of 24 on the search before that session too. Two were
 # won (a page's second rule shown: "max cards in hand", « zlatého prachu ») and two lost: a question
-# that names no game ("kdy konci hra", « qui gagne en cas d'egalite ») now shows three rules of one
-# game where it showed one of each. Never used to choose anything: the honest measure of how the
-# search does on questions nobody tuned it for.
-HELD_OUT = [
+# that names no game ("kdy konci hra", « qui gagne en cas d'egalite ») showed three rules of one game
+# where it showed one of each. They then chose one thing, so they are not quite blind any more: of
+# two ways of showing a page's folded rules that both gave 87 of 91 tuning questions, the one kept
+# (a folded rule is shown only if it scores above the next page's best) gave 16 of 24, the other
+# 14. HELD_OUT, written after that, is the clean measure.
+CHOSE_THE_FOLD = [
     ("en", "how do we choose who plays first", "/rebus/#play"),
     ("en", "are people's names allowed", "/rebus/#forming"),
     ("en", "leftover tiles penalty", "/rebus/#scoring"),
@@ -160,7 +162,36 @@ HELD_OUT = [
     ("cs", "co když dojde čas a mám pytlík v ruce", "/cs/oh-my-word/#gameplay"),
     ("cs", "co všechno je v krabici", "/cs/oh-my-word/#materials"),
 ]
-TUNING = TUNING + FORMERLY_HELD_OUT + CHOSE_A_NUMBER + USED_IN_THE_NEXT_SESSION
+# Written on 2026-12-02 (second session) by another helper under the same rules, after every change
+# of that session, each question about one game, and typed once: 15 of 24 (62.5 %), against 13 of
+# 24 on the search before that session. Never used to choose anything.
+HELD_OUT = [
+    ("en", "how many tiles do you start with in rebus", "/rebus/#play"),
+    ("en", "can I play a rebus across and down in one turn", "/rebus/#scoring"),
+    ("en", "picture tile means something else in the crossing rebus, is that ok", "/rebus/#forming"),
+    ("en", "rebis zero cards", "/rebis/#zero"),
+    ("en", "what do I get for closing someone's shelf", "/rebis/#closing"),
+    ("en", "timer went off while I was holding the bag", "/oh-my-word/#gameplay"),
+    ("en", "oh my word how do you win", "/oh-my-word/#end"),
+    ("en", "got handed the bag right as the buzzer went", "/oh-my-word/#tips"),
+    ("fr", "qui décide si une phrase en rébus tient la route ?", "/fr/rebus/#forming"),
+    ("fr", "quand s'arrête une partie de Rebus ?", "/fr/rebus/#ending"),
+    ("fr", "Rebis : une étagère peut-elle tomber en négatif ?", "/fr/rebis/#turn"),
+    ("fr", "à quel moment poser les jetons poussière d'or ?", "/fr/rebis/#tokens"),
+    ("fr", "c'est quoi le but dans Rebis ?", "/fr/rebis/#overview"),
+    ("fr", "où mettre les jetons malchance au début de la partie", "/fr/oh-my-word/#setup"),
+    ("fr", "je peux changer de catégorie avant de poser ma tuile ?", "/fr/oh-my-word/#tips"),
+    ("fr", "Oh My Word : j'ai pioché une lettre, je dois dire quoi ?", "/fr/oh-my-word/#gameplay"),
+    ("cs", "Musí první rébus vést přes prostřední pole?", "/cs/rebus/#play"),
+    ("cs", "rébus kolik bodů za jeden kamínek", "/cs/rebus/#scoring"),
+    ("cs", "Můžu prodloužit rébus, který už leží na plánu?", "/cs/rebus/#forming"),
+    ("cs", "Rebis: co když součet na polici přesáhne 13?", "/cs/rebis/#closing"),
+    ("cs", "jak se na konci Rebisu počítají body", "/cs/rebis/#end"),
+    ("cs", "zaporna karta souperi na polici, beru si kartu?", "/cs/rebis/#turn"),
+    ("cs", "můžeme hrát bez sčítání bodů na žetonech smůly?", "/cs/oh-my-word/#end"),
+    ("cs", "Oh My Word: k čemu je zadní strana herních plánů?", "/cs/oh-my-word/#setup"),
+]
+TUNING = TUNING + FORMERLY_HELD_OUT + CHOSE_A_NUMBER + USED_IN_THE_NEXT_SESSION + CHOSE_THE_FOLD
 QUERIES = TUNING + HELD_OUT
 # Issue 28's target is 95 % of the first three. What counts is what a player sees without opening
 # anything: the visible results in order, not the ones folded under "N more on this page". A wanted
@@ -174,9 +205,10 @@ QUERIES = TUNING + HELD_OUT
 #   the rule Material had folded), stop words are no longer prefixes ("in*" found "involved"), and
 #   with the groups "game over" and "jednoslovný". Left: "remíza" for REBUS, "můžu použít jméno",
 #   "what if I can't make a rebus" ("cannot" is a stop word of lunr's English, so not in the index)
-#   and « jouer deux cartes du même nombre ».
+#   and « jouer deux cartes du même nombre »;
+# - with the 24 of CHOSE_THE_FOLD, 103 of 115 (89.6 %).
 # The floors guard what is reached, a little below it for a loaded machine.
-TUNING_FLOOR = 0.93
+TUNING_FLOOR = 0.87
 ROOT = Path(__file__).resolve().parents[2]
 
 
@@ -229,8 +261,8 @@ def top_results(page: Page, site_url: str, language: str, query: str) -> list[st
 
 
 # The held-out questions were never used to choose anything: their rate tells how far the tuning
-# set's is from what a player asking something new gets. Measured 14 of 24; the floor is 12.
-HELD_OUT_FLOOR = 12 / 24
+# set's is from what a player asking something new gets. Measured 15 of 24; the floor is 13.
+HELD_OUT_FLOOR = 13 / 24
 
 
 def test_the_query_set_finds_the_wanted_rule_in_the_top_three(page: Page, site_url: str) -> None:
@@ -323,6 +355,15 @@ def test_a_page_shows_more_than_its_best_rule(page: Page, site_url: str) -> None
     if folded:
         label = item.locator("details.md-search-result__more summary").inner_text()
         assert str(folded) in label, label
+
+
+def test_a_folded_rule_is_shown_only_before_a_weaker_page(page: Page, site_url: str) -> None:
+    """A folded rule is shown when it would come before the next page's best in a list of every
+    result: for "remíza", Rebis's referee notes (which score below REBUS's best) had pushed REBUS out
+    of the first three."""
+    results = top_results(page, site_url, "cs", "remíza")
+    assert "/cs/rebis/#referee-notes" not in results[:3], results
+    assert any(result.startswith("/cs/rebus/#") for result in results[:3]), results
 
 
 def test_a_stop_word_is_not_looked_for_as_a_prefix(page: Page, site_url: str) -> None:

@@ -1,8 +1,10 @@
 // Search results show more than one rule of a page. Material folds every section of a page but
 // the best (and exact ties) under "N more on this page"; a game's rules are one page, so a
 // question about one game showed one of its rules, and the rule that answered it was often the
-// one folded. Here the folded sections that score at least SHOWN_SHARE of the page's best are
-// taken out of the fold, up to SHOWN_PER_PAGE in all, in Material's order.
+// one folded. Here a folded section is taken out of the fold when it scores at least SHOWN_SHARE
+// of the page's best and no less than the next page's best, which it would come before in a list
+// of every result: a question about no game in particular still shows the next game's answer
+// before a weaker rule of the first. Up to SHOWN_PER_PAGE a page, in Material's order.
 (function () {
   var SHOWN_SHARE = 0.5;
   var SHOWN_PER_PAGE = 3;
@@ -30,9 +32,12 @@
     var links = Array.prototype.slice.call(item.querySelectorAll(":scope > a, :scope > details > a"));
     var best = Math.max.apply(null, links.map(scoreOf));
     var shown = item.querySelectorAll(":scope > a").length - 1;  // the page's own entry heads the item
+    var next = item.nextElementSibling;
+    var nextBest = next ? Math.max.apply(null, Array.prototype.slice.call(next.querySelectorAll("a")).map(scoreOf)) : 0;
     var folded = Array.prototype.slice.call(more.querySelectorAll(":scope > a"));
     folded.forEach(function (link) {
-      if (shown < SHOWN_PER_PAGE && best > 0 && scoreOf(link) >= SHOWN_SHARE * best) {
+      var score = scoreOf(link);
+      if (shown < SHOWN_PER_PAGE && best > 0 && score >= SHOWN_SHARE * best && score >= nextBest) {
         item.insertBefore(link, more);
         shown++;
       }
