@@ -344,8 +344,9 @@ def test_a_result_that_meets_every_word_comes_first(page: Page, site_url: str) -
 def test_a_page_shows_more_than_its_best_rule(page: Page, site_url: str) -> None:
     """Material folds every section of a page but the best under "N more on this page", and a game is
     one page: « combien de cartes en main » showed Rebis 5.2 (« cartes en main ») and folded 2.2, the
-    hand limit. A folded rule that scores at least half the page's best is shown (search-results.js),
-    and the fold's label counts what is still in it."""
+    hand limit. A folded rule that scores at least half the page's best, and no less than the next
+    page's best, is shown (search-results.js); the fold's label counts what is still in it, and an
+    empty fold is gone."""
     results = top_results(page, site_url, "fr", "combien de cartes en main")
     assert results[:2] == ["/fr/rebis/#red-token", "/fr/rebis/#own-shelf"], results
     item = page.locator(".md-search-result__item").first
@@ -355,6 +356,8 @@ def test_a_page_shows_more_than_its_best_rule(page: Page, site_url: str) -> None
     if folded:
         label = item.locator("details.md-search-result__more summary").inner_text()
         assert str(folded) in label, label
+    else:
+        assert item.locator("details.md-search-result__more").count() == 0
 
 
 def test_a_folded_rule_is_shown_only_before_a_weaker_page(page: Page, site_url: str) -> None:
