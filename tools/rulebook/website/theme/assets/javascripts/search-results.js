@@ -9,18 +9,22 @@
   var SHOWN_SHARE = 0.5;
   var SHOWN_PER_PAGE = 3;
 
-  function translation(key) {
-    var config = document.getElementById("__config");
-    try {
-      return JSON.parse(config.textContent).translations[key];
-    } catch (error) {
-      return null;
-    }
+  // Material's own words for the fold's label, read once: its configuration is on the page before
+  // the scripts.
+  var translations = {};
+  try {
+    translations = JSON.parse(document.getElementById("__config").textContent).translations || {};
+  } catch (error) {
+    // no configuration: the label keeps Material's count
   }
 
   function scoreOf(link) {
     var article = link.querySelector("[data-md-score]");
     return article ? parseFloat(article.getAttribute("data-md-score")) : 0;
+  }
+
+  function bestOf(links) {
+    return Math.max.apply(null, Array.prototype.map.call(links, scoreOf).concat(0));
   }
 
   function unfold(item) {
@@ -29,11 +33,10 @@
       return;
     }
     item.rbUnfolded = true;
-    var links = Array.prototype.slice.call(item.querySelectorAll(":scope > a, :scope > details > a"));
-    var best = Math.max.apply(null, links.map(scoreOf));
+    var best = bestOf(item.querySelectorAll("a"));
     var shown = item.querySelectorAll(":scope > a").length - 1;  // the page's own entry heads the item
     var next = item.nextElementSibling;
-    var nextBest = next ? Math.max.apply(null, Array.prototype.slice.call(next.querySelectorAll("a")).map(scoreOf)) : 0;
+    var nextBest = next ? bestOf(next.querySelectorAll("a")) : 0;
     var folded = Array.prototype.slice.call(more.querySelectorAll(":scope > a"));
     folded.forEach(function (link) {
       var score = scoreOf(link);
@@ -48,7 +51,7 @@
       return;
     }
     var label = more.querySelector("summary > div");
-    var text = translation(left === 1 ? "search.result.more.one" : "search.result.more.other");
+    var text = translations[left === 1 ? "search.result.more.one" : "search.result.more.other"];
     if (label && text) {
       label.textContent = text.replace("#", left);
     }
