@@ -7,7 +7,7 @@ from pathlib import Path
 from urllib.parse import urlparse
 
 import pytest
-from playwright.sync_api import Browser, Page, Route
+from playwright.sync_api import Browser, Page, Request
 
 pytestmark = pytest.mark.browser
 
@@ -38,14 +38,14 @@ def test_no_page_of_the_hostile_build_opens_a_dialog_or_leaves_loopback(
     dialogs: list[str] = []
     outside: list[str] = []
 
-    def guard(route: Route) -> None:
-        if urlparse(route.request.url).hostname == "127.0.0.1":
-            route.continue_()
-        else:
-            outside.append(route.request.url)
-            route.abort()
+    # Watched, not routed: a routed context has no HTTP cache, and every page fetched every script
+    # and icon again through Playwright (the sweep took 54 s routed, 46 s watched). Nothing leaves this closed
+    # network anyway; what a page asks for elsewhere is recorded, service worker's requests included.
+    def watch(request: Request) -> None:
+        if urlparse(request.url).hostname != "127.0.0.1":
+            outside.append(request.url)
 
-    context.route("**/*", guard)
+    context.on("request", watch)
     page = context.new_page()
     page.on("dialog", lambda dialog: (dialogs.append(dialog.message), dialog.dismiss()))
     paths = sorted(path.relative_to(hostile_site).as_posix() for path in hostile_site.rglob("*.html"))
