@@ -45,12 +45,18 @@ def press(page: Page, language: str) -> list[list[str]]:
     return [[cell.strip() for cell in row.locator("th, td").all_inner_texts()] for row in rows.all()]
 
 
+def calculator(within: Page | Locator) -> Page | Locator:
+    """Where a referee looks for a field: in the calculator, not over the whole rules page. Playwright
+    matches a label or a role's name against every element it searches, and a game page is long."""
+    return within.locator(".rb-calculator") if isinstance(within, Page) else within
+
+
 def group(within: Page | Locator, name: str) -> Locator:
-    return within.get_by_role("group", name=name, exact=True)
+    return calculator(within).get_by_role("group", name=name, exact=True)
 
 
 def field(within: Locator | Page, language: str, message: str, **params: Any) -> Locator:
-    return within.get_by_label(say(language, message, **params), exact=True)
+    return calculator(within).get_by_label(say(language, message, **params), exact=True)
 
 
 def _players(page: Page, language: str, names: list[str]) -> list[Locator]:
@@ -83,7 +89,7 @@ def fill(page: Page, language: str, game: str, situation: dict[str, Any]) -> Non
         field(page, language, "Tiles placed from the hand").fill(str(turn["tiles_placed"]))
         for n, rebus in enumerate(turn["rebuses"], 1):
             if n > 1:
-                page.get_by_role("button", name=say(language, "Add a rebus"), exact=True).click()
+                calculator(page).get_by_role("button", name=say(language, "Add a rebus"), exact=True).click()
             block = group(page, say(language, "Rebus {n}", n=n))
             squares = Counter(rebus.get("new_bonus", []))
             field(block, language, "Tiles in the rebus, old and new").fill(str(rebus["tiles"]))
