@@ -39,8 +39,9 @@ def test_no_page_of_the_hostile_build_opens_a_dialog_or_leaves_loopback(
     outside: list[str] = []
 
     # Watched, not routed: a routed context has no HTTP cache, and every page fetched every script
-    # and icon again through Playwright (the sweep took 54 s routed, 46 s watched). Nothing leaves this closed
-    # network anyway; what a page asks for elsewhere is recorded, service worker's requests included.
+    # and icon again through Playwright (the sweep took 54 s routed, 46 s watched). Nothing leaves
+    # this closed network anyway; what a page asks for elsewhere is recorded, and the context's
+    # requests include the service worker's.
     def watch(request: Request) -> None:
         if urlparse(request.url).hostname != "127.0.0.1":
             outside.append(request.url)

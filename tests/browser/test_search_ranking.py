@@ -231,9 +231,10 @@ def answers(result: str, wanted: str) -> bool:
     return result == wanted or section_of().get(result) == wanted
 
 
-# Set before a question is sent: true once the results area has changed and then stayed still for
-# 100 ms (Material answers from its worker, renders the first results, then search-results.js
-# takes rules out of the fold in the same task).
+# Run before a question is sent; SETTLED holds once the results area has changed and then stayed
+# still for 100 ms (Material answers from its worker and renders the first results, and
+# search-results.js takes rules out of the fold in the same task). A question with no result
+# changes the area too: Material writes "No matching documents" again.
 WATCH_RESULTS = """() => {
   window.__rbChanged = 0;
   if (!window.__rbWatching) {
@@ -248,9 +249,9 @@ SETTLED = "() => window.__rbChanged > 0 && performance.now() - window.__rbChange
 def top_results(page: Page, site_url: str, language: str, query: str) -> list[str]:
     """The sections and rules a player sees, in order: not a page's own entry, not one folded away.
     The question is pasted into the field and sent with one key, as Material searches on each key
-    released: typing it out searched every prefix of it as well (a fifth of the suite's time went
-    to the query set). On the language's home page already, the next question replaces the last
-    one, rather than the page (and its search index) being loaded again."""
+    released: typing it out searched every prefix of it as well (the query set took 88 s of a
+    752 s run). On the language's home page already, the next question replaces the last one,
+    rather than the page (and its search index) being loaded again."""
     home = f"{site_url}/" if language == "en" else f"{site_url}/{language}/"
     if page.url != home:
         page.goto(home)

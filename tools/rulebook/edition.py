@@ -25,8 +25,8 @@ from rulebook.load.project import load_project
 from rulebook.model import Project
 from rulebook.render import card
 
-# Chromium's headless shell when Debian's package is there (what `make test` installs: lighter, the
-# same engine and the same PDF), else the whole browser.
+# Chromium's headless shell when Debian's package is there (what `make test` installs: the same
+# engine, lighter; the print tests read its PDFs), else the whole browser.
 CHROMIUMS = ("/usr/bin/chromium-headless-shell", "/usr/bin/chromium")
 CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--no-first-run"]
 PAPER = "A4"
