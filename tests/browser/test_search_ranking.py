@@ -244,6 +244,13 @@ WATCH_RESULTS = """() => {
   }
 }"""
 SETTLED = "() => window.__rbChanged > 0 && performance.now() - window.__rbChanged > 100"
+SEARCH_FIELD = "input.md-search__input"
+
+
+def send(page: Page, question: str) -> None:
+    """The question pasted into the field, then one key released: Material searches on keyup."""
+    page.fill(SEARCH_FIELD, question)
+    page.press(SEARCH_FIELD, "End")
 
 
 def top_results(page: Page, site_url: str, language: str, query: str) -> list[str]:
@@ -255,14 +262,12 @@ def top_results(page: Page, site_url: str, language: str, query: str) -> list[st
     home = f"{site_url}/" if language == "en" else f"{site_url}/{language}/"
     if page.url != home:
         page.goto(home)
-        page.click("input.md-search__input")
-    if page.input_value("input.md-search__input") == query:
-        page.fill("input.md-search__input", "")  # the same question again: Material sends only a change
-        page.press("input.md-search__input", "End")
+        page.click(SEARCH_FIELD)
+    if page.input_value(SEARCH_FIELD) == query:
+        send(page, "")  # the same question again: Material sends only a change
         page.wait_for_selector(".md-search-result__item", state="detached")
     page.evaluate(WATCH_RESULTS)
-    page.fill("input.md-search__input", query)
-    page.press("input.md-search__input", "End")
+    send(page, query)
     page.wait_for_function(SETTLED, polling=50, timeout=15_000)
     hrefs = page.eval_on_selector_all(
         ".md-search-result__item a", "links => links.filter(a => !a.closest('details')).map(a => a.href)"
