@@ -75,8 +75,33 @@ def hostile_url(hostile_site: Path) -> Iterator[str]:
     yield from serve(hostile_site, BuiltSiteHandler)
 
 
-def without_the_offline_copy(browser: Browser) -> Browser:
-    """Contexts open without the site's service worker unless a test asks for it with
+# Material's search worker builds the search index on every page a context opens: about a third
+# of a page load's CPU in a new context (0.42 of 1.3 busy core-seconds), and the browser tests
+# took 449 s against 517 s with it everywhere (dev/testing.md). A test
+# that never searches gets an idle worker in its place; the site's other scripts are the site's
+# own. A test marked `search` (the query set, the sweeps of every page, offline) gets the real one.
+# A test that searches without the mark fails loudly: no result ever appears.
+IDLE_SEARCH_WORKER = """(() => {
+  const Worker = window.Worker;
+  class Idle extends EventTarget { postMessage() {} terminate() {} }
+  window.Worker = function (url, options) {
+    return /\\/workers\\/search\\./.test(String(url)) ? new Idle() : new Worker(url, options);
+  };
+})();"""
+SEARCH_MARK = "search"
+_search_wanted = True
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_runtest_setup(item: pytest.Item) -> None:
+    """Before any fixture of the test opens a context: whether its contexts build the search index."""
+    global _search_wanted
+    _search_wanted = item.get_closest_marker(SEARCH_MARK) is not None
+
+
+def lighter_contexts(browser: Browser) -> Browser:
+    """Contexts open without the search index unless the test is marked `search` (above), and
+    without the site's service worker unless a test asks for it with
     service_workers="allow", as the offline tests and the sweeps of every page do. Each new context
     installed it and fetched the whole site for its offline copy (about 130 requests to our one
     Python server) in tests that never go offline, and most tests open a context of their own. The
@@ -86,7 +111,10 @@ def without_the_offline_copy(browser: Browser) -> Browser:
 
     def new_context(**options: Any) -> BrowserContext:
         options.setdefault("service_workers", "block")
-        return open_context(**options)
+        context = open_context(**options)
+        if not _search_wanted:
+            context.add_init_script(IDLE_SEARCH_WORKER)
+        return context
 
     browser.new_context = new_context  # type: ignore[method-assign]
     return browser
@@ -101,7 +129,7 @@ def browser() -> Iterator[Browser]:
         )
     with sync_playwright() as playwright:
         browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-        yield without_the_offline_copy(browser)
+        yield lighter_contexts(browser)
         browser.close()
 
 

@@ -215,6 +215,7 @@ def test_the_sound_index_links_each_sound_to_its_cards(page: Page, site_url: str
 @pytest.mark.parametrize(
     "language_root, query", [("", "quay"), ("/fr", "quay"), ("/cs", "quay")], ids=["en", "fr", "cs"]
 )
+@pytest.mark.search
 def test_site_search_finds_the_sound_index(page: Page, site_url: str, language_root: str, query: str) -> None:
     search(page, f"{site_url}{language_root}/", query)
     hrefs = page.eval_on_selector_all(".md-search-result__item a", "links => links.map(a => a.href)")
@@ -255,6 +256,7 @@ def test_rule_2_4_draws_its_list_as_not_allowed(page: Page, site_url: str) -> No
 @pytest.mark.parametrize(
     "language_root, query", [("", "leaf"), ("/fr", "feuille"), ("/cs", "list")], ids=["en", "fr", "cs"]
 )
+@pytest.mark.search
 def test_site_search_finds_the_leaf_symbol_in_each_language(page: Page, site_url: str, language_root, query) -> None:
     paths = search(page, f"{site_url}{language_root}/", query)
     hrefs = page.eval_on_selector_all(".md-search-result__item a", "links => links.map(a => a.href)")

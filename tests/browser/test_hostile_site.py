@@ -9,7 +9,7 @@ from urllib.parse import urlparse
 import pytest
 from playwright.sync_api import Browser, Page, Request
 
-pytestmark = pytest.mark.browser
+pytestmark = [pytest.mark.browser, pytest.mark.search]
 
 # Fire the handlers a payload could hang on: hovering, focusing and clicking anything but a link.
 PROVOKE = """() => {

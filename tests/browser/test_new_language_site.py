@@ -24,6 +24,7 @@ def polish_url(polish_site: Path) -> Iterator[str]:
     yield from serve(polish_site)
 
 
+@pytest.mark.search
 def test_search_in_the_new_language_finds_its_own_pages_only(page: Page, polish_url: str) -> None:
     paths = search(page, f"{polish_url}/{CODE}/", "shelf")  # the pages are in English for now
     assert f"/{CODE}/rebis/" in paths, paths

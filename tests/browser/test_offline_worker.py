@@ -18,7 +18,7 @@ from browser.conftest import QuietHandler, serve
 from browser.test_site import search
 from rulebook.website.precache import CACHE_PREFIX, write_precache_list
 
-pytestmark = pytest.mark.browser
+pytestmark = [pytest.mark.browser, pytest.mark.search]
 
 PLANTED = "<h1>pwned</h1>"
 # A script planted over one of the site's own, which the page's policy would let run (same origin).

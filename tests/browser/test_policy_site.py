@@ -53,6 +53,7 @@ def injected_url(clean_site: Path, tmp_path_factory: pytest.TempPathFactory) -> 
     yield from serve(site)
 
 
+@pytest.mark.search
 def test_a_script_written_into_a_built_page_does_not_run(page: Page, injected_url: str) -> None:
     page.add_init_script(WATCH_POLICY)
     page.goto(f"{injected_url}/rebus/")

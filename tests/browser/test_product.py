@@ -56,6 +56,7 @@ def every_page(site: Path) -> list[str]:
     )
 
 
+@pytest.mark.search
 def test_no_page_logs_an_error_or_fails_a_request(browser: Browser, site_url: str, clean_site: Path) -> None:
     context = browser.new_context(service_workers="allow")  # the offline copy's errors count too
     page = context.new_page()
@@ -99,6 +100,7 @@ def test_the_interface_speaks_the_page_language(page: Page, site_url: str) -> No
 
 
 @pytest.mark.parametrize("language", LANGUAGES)
+@pytest.mark.search
 def test_each_language_has_its_own_404(page: Page, site_url: str, language) -> None:
     page.goto(f"{site_url}{root_of(language)}404.html")
     assert page.get_attribute("html", "lang") == language
@@ -127,6 +129,7 @@ def test_en_leads_to_the_english_root(page: Page, site_url: str) -> None:
     page.wait_for_url(f"{site_url}/rebis/")
 
 
+@pytest.mark.search
 def test_a_visited_site_works_offline(browser: Browser, clean_site: Path, site_url: str) -> None:
     context = browser.new_context(service_workers="allow")
     page = context.new_page()

@@ -10,7 +10,7 @@ from playwright.sync_api import Page
 from rulebook.render.search import _TAG, FOLDED_FIELD, STEMS_FIELD, TITLE_STEMS_FIELD, folded_words
 from rulebook.website.plugin import THEME_DIR
 
-pytestmark = pytest.mark.browser
+pytestmark = [pytest.mark.browser, pytest.mark.search]
 
 SCRIPT = THEME_DIR / "assets/javascripts/lunr/min/lunr.rb.min.js"
 # Its folding, shared with the glossary filter; the search worker loads it through importScripts.

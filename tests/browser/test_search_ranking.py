@@ -12,7 +12,7 @@ from playwright.sync_api import Page
 
 from rulebook.load.project import load_project
 
-pytestmark = pytest.mark.browser
+pytestmark = [pytest.mark.browser, pytest.mark.search]
 
 # (language, query, the section or card that answers it): the wanted result is a rule, never the
 # referee notes, and an inflected word finds its other forms. Most are players' questions as typed

@@ -76,23 +76,27 @@ def search(page: Page, url: str, query: str) -> list[str]:
     return [urlparse(href).path for href in hrefs]
 
 
+@pytest.mark.search
 def test_czech_search_ignores_accents_and_stays_in_czech(page: Page, site_url: str) -> None:
     paths = search(page, f"{site_url}/cs/", "hrac")
     assert paths, "hrac finds nothing"
     assert all(path.startswith("/cs/") for path in paths), paths
 
 
+@pytest.mark.search
 def test_accented_query_still_finds_accented_text(page: Page, site_url: str) -> None:
     paths = search(page, f"{site_url}/cs/", "hráč")
     assert paths and all(path.startswith("/cs/") for path in paths), paths
 
 
+@pytest.mark.search
 def test_french_search_without_accents_finds_the_rebis_page(page: Page, site_url: str) -> None:
     paths = search(page, f"{site_url}/fr/", "etagere")
     assert "/fr/rebis/" in paths, paths
     assert all(path.startswith("/fr/") for path in paths), paths
 
 
+@pytest.mark.search
 def test_english_search_stays_in_english(page: Page, site_url: str) -> None:
     paths = search(page, f"{site_url}/", "shelf")
     assert "/rebis/" in paths, paths
