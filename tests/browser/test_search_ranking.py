@@ -164,8 +164,9 @@ CHOSE_THE_FOLD = [
 ]
 # Written on 2026-12-02 (second session) by another helper under the same rules, after every change
 # of that session, each question about one game, and typed once: 15 of 24 (62.5 %), against 13 of
-# 24 on the search before that session. Never used to choose anything.
-HELD_OUT = [
+# 24 on the search before that session. Used in the third session: their misses chose the groups
+# "but" and "prostřední" and a game's name with a case ending ("Rebisu"), 16 of 24 after.
+CHOSE_THE_GAME_NAMES = [
     ("en", "how many tiles do you start with in rebus", "/rebus/#play"),
     ("en", "can I play a rebus across and down in one turn", "/rebus/#scoring"),
     ("en", "picture tile means something else in the crossing rebus, is that ok", "/rebus/#forming"),
@@ -191,7 +192,49 @@ HELD_OUT = [
     ("cs", "můžeme hrát bez sčítání bodů na žetonech smůly?", "/cs/oh-my-word/#end"),
     ("cs", "Oh My Word: k čemu je zadní strana herních plánů?", "/cs/oh-my-word/#setup"),
 ]
-TUNING = TUNING + FORMERLY_HELD_OUT + CHOSE_A_NUMBER + USED_IN_THE_NEXT_SESSION + CHOSE_THE_FOLD
+# Written on 2026-12-02 (third session) by a helper that read only the rules' YAML, 4 questions a
+# game and language, before that session's search changes, and typed once after them: 22 of 36
+# (61 %), against 23 of 36 on the search before them (the group « fin, termine » lost « rebis quand
+# est-ce que la partie se termine » to Rebis's referee notes). Never used to choose anything.
+HELD_OUT = [
+    ("en", "rebus who starts", "/rebus/#play"),
+    ("en", "can you use a person's name like Emily in a rebus", "/rebus/#forming"),
+    ("en", "do you get extra points if you put down all your tiles in one go", "/rebus/#scoring"),
+    ("en", "when does the rebus game stop", "/rebus/#ending"),
+    ("en", "can I put a pair of cards on my shelf in the same turn", "/rebis/#turn"),
+    ("en", "what happens when my shelf would go past 13", "/rebis/#closing"),
+    ("en", "rebis when can I place golden dust", "/rebis/#tokens"),
+    ("en", "who gets the red token at the end of rebis", "/rebis/#end"),
+    ("en", "oh my word what does the reverse tile do", "/oh-my-word/#gameplay"),
+    ("en", "timer went off while I had the bag what now", "/oh-my-word/#gameplay"),
+    ("en", "who decides if a word counts for the category", "/oh-my-word/#tips"),
+    ("en", "what batteries does the oh my word timer take", "/oh-my-word/#timer"),
+    ("fr", "rebus combien de tuiles on prend au debut", "/fr/rebus/#play"),
+    ("fr", "on a le droit d'aligner plusieurs objets à la suite genre une liste ?", "/fr/rebus/#forming"),
+    ("fr", "la case rouge ça multiplie par combien", "/fr/rebus/#scoring"),
+    ("fr", "rebus on peut donner un autre sens à un symbole que celui du glossaire ?", "/fr/rebus/#glossary"),
+    ("fr", "rebis est-ce qu'il y a un maximum de cartes en main", "/fr/rebis/#turn"),
+    ("fr", "qu'est-ce que je gagne si je ferme l'étagère d'un adversaire", "/fr/rebis/#closing"),
+    ("fr", "c'est quoi les cartes zero dans rebis", "/fr/rebis/#zero"),
+    ("fr", "rebis quand est-ce que la partie se termine", "/fr/rebis/#end"),
+    ("fr", "oh my word il y a combien de jetons malchance et ils valent combien", "/fr/oh-my-word/#materials"),
+    ("fr", "comment faire une partie plus rapide avec moins de plateaux", "/fr/oh-my-word/#setup"),
+    ("fr", "j'ai le droit de regarder mes jetons malchance en cours de partie ?", "/fr/oh-my-word/#tips"),
+    ("fr", "oh my word comment on compte les points a la fin pour savoir qui gagne", "/fr/oh-my-word/#end"),
+    ("cs", "rebus kam se pokládá první rébus", "/cs/rebus/#play"),
+    ("cs", "nemuzu nic slozit, muzu vymenit kaminky?", "/cs/rebus/#forming"),
+    ("cs", "kolik bodů se strhne za kamínky co mi zbydou na konci", "/cs/rebus/#scoring"),
+    ("cs", "rebus kdy je konec a kdo vyhrál", "/cs/rebus/#ending"),
+    ("cs", "muzu dat soupeři na polici kartu s mínusem?", "/cs/rebis/#turn"),
+    ("cs", "rebis jak se zavírá police", "/cs/rebis/#closing"),
+    ("cs", "jak funguje násobení žetony směsi", "/cs/rebis/#tokens"),
+    ("cs", "rebis kdo vyhraje a jak se pocitaji body na konci", "/cs/rebis/#end"),
+    ("cs", "oh my word kdo zacina", "/cs/oh-my-word/#gameplay"),
+    ("cs", "podali mi pytlík zrovna když časovač dohrál, beru žeton?", "/cs/oh-my-word/#tips"),
+    ("cs", "máme stejně bodů smůly, co teď", "/cs/oh-my-word/#tiebreaker"),
+    ("cs", "oh my word kdy hra končí", "/cs/oh-my-word/#end"),
+]
+TUNING = TUNING + FORMERLY_HELD_OUT + CHOSE_A_NUMBER + USED_IN_THE_NEXT_SESSION + CHOSE_THE_FOLD + CHOSE_THE_GAME_NAMES
 QUERIES = TUNING + HELD_OUT
 # Issue 28's target is 95 % of the first three. What counts is what a player sees without opening
 # anything: the visible results in order, not the ones folded under "N more on this page". A wanted
@@ -206,9 +249,12 @@ QUERIES = TUNING + HELD_OUT
 #   with the groups "game over" and "jednoslovný". Left: "remíza" for REBUS, "můžu použít jméno",
 #   "what if I can't make a rebus" ("cannot" is a stop word of lunr's English, so not in the index)
 #   and « jouer deux cartes du même nombre »;
-# - with the 24 of CHOSE_THE_FOLD, 103 of 115 (89.6 %).
-# The floors guard what is reached, a little below it for a loaded machine.
-TUNING_FLOOR = 0.87
+# - with the 24 of CHOSE_THE_FOLD, 103 of 115 (89.6 %);
+# - with the 24 of CHOSE_THE_GAME_NAMES, 118 of 139 (85 %) before the third session's changes, and
+#   121 of 139 (87 %) after: the groups "aim", « but », « fin, termine », "prostřední" and
+#   "krabice", a game's name with a case ending, and the game named before every other result.
+# The floors guard what is reached, a little below it.
+TUNING_FLOOR = 0.85
 ROOT = Path(__file__).resolve().parents[2]
 
 
@@ -282,8 +328,8 @@ def top_results(page: Page, site_url: str, language: str, query: str) -> list[st
 
 
 # The held-out questions were never used to choose anything: their rate tells how far the tuning
-# set's is from what a player asking something new gets. Measured 15 of 24; the floor is 13.
-HELD_OUT_FLOOR = 13 / 24
+# set's is from what a player asking something new gets. Measured 22 of 36; the floor is 20.
+HELD_OUT_FLOOR = 20 / 36
 
 
 def test_the_query_set_finds_the_wanted_rule_in_the_top_three(page: Page, site_url: str) -> None:
@@ -339,6 +385,8 @@ def test_a_game_named_in_the_query_comes_first(page: Page, site_url: str) -> Non
         ("en", "oh my word timer", "/oh-my-word/"),
         ("fr", "rebus égalité", "/fr/rebus/"),
         ("cs", "konec hry rebis", "/cs/rebis/"),
+        # Declined, and with REBUS's rules meeting both other words: they came first at 0.01 a result.
+        ("cs", "počítají body na konci Rebisu", "/cs/rebis/"),
     ]:
         results = top_results(page, site_url, language, query)
         assert results and results[0].startswith(game + "#"), (query, results)
