@@ -26,6 +26,9 @@ from rulebook.load.project import load_project
 ROOT = Path(__file__).resolve().parent.parent
 # The tests expect mkdocs.yml's address; a CI job that publishes elsewhere must not change what they see.
 os.environ.pop("RULEBOOK_SITE_URL", None)
+# Every page's sitemap entry carries the build's date (MkDocs reads SOURCE_DATE_EPOCH): two builds that a
+# test compares byte for byte would differ when midnight falls between them, as it did in one CI run.
+os.environ["SOURCE_DATE_EPOCH"] = "1767225600"  # 2026-01-01
 CONTENT = ("rules", "glossary", "schemas", "locales")
 
 
