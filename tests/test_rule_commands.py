@@ -14,6 +14,7 @@ from rulebook.model import source_hash
 
 REBUS = ("rules/rebus/game.yaml", "rules/rebus/en.yaml", "rules/rebus/fr.yaml", "rules/rebus/cs.yaml")
 COVERAGE = "rules/rebus/sources/000_1e571b27f5b0f623.coverage.yaml"  # maps a sentence to rule.winner
+SEARCH_WORDS = "rules/search-words.yaml"  # players' questions for rebus/#winner in each language
 
 
 def check(root: Path, capsys) -> tuple[int, list[str]]:
@@ -28,17 +29,19 @@ def status(root: Path, capsys) -> dict:
 
 
 def test_rename_changes_the_id_everywhere_and_nothing_else(project_copy: Path, capsys) -> None:
-    before = {name: (project_copy / name).read_text(encoding="utf-8") for name in (*REBUS, COVERAGE)}
+    before = {name: (project_copy / name).read_text(encoding="utf-8") for name in (*REBUS, COVERAGE, SEARCH_WORDS)}
+    assert before[SEARCH_WORDS].count("rebus/#winner:") == 3
     states = json.dumps(status(project_copy, capsys)).replace("rule.winner", "rule.highest-score")
 
     code, out, err = run_cli(capsys, "--root", str(project_copy), "rule", "rename", "rebus", "winner", "highest-score")
 
     assert (code, err) == (0, "")
-    assert out.splitlines() == [*REBUS, COVERAGE]
-    for name in (*REBUS, COVERAGE):
+    assert out.splitlines() == [*REBUS, COVERAGE, SEARCH_WORDS]
+    for name in (*REBUS, COVERAGE, SEARCH_WORDS):
         after = (project_copy / name).read_text(encoding="utf-8")
         # Every line is as it was but where the id stood: comments, folding and quotes kept.
         expected = before[name].replace("rule.winner:", "rule.highest-score:")
+        expected = expected.replace("rebus/#winner:", "rebus/#highest-score:")
         if name.endswith("game.yaml"):
             expected = expected.replace("[winner]", "[highest-score]").replace(", winner]", ", highest-score]")
         assert after == expected, name

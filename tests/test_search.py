@@ -5,6 +5,7 @@ from __future__ import annotations
 from rulebook.render.search import (
     FOLDED_FIELD,
     PIPELINE,
+    QUESTIONS_FIELD,
     SECONDARY,
     STEMS_FIELD,
     TITLE_STEMS_FIELD,
@@ -124,3 +125,21 @@ def test_the_games_names_travel_folded_with_the_search_words_of_every_language()
     for language in LANGUAGES:
         declared = result[language]["config"]["fields"][FOLDED_FIELD]["words"]
         assert declared["games"] == [["oh my word", "oh-my-word/"], ["rebis", "rebis/"]]
+
+
+def test_players_questions_go_to_their_entry_in_their_language_only() -> None:
+    words = {
+        "languages": {
+            "fr": {"questions": {"rebis/#aim": ["on gagne comment ?", "c'est quoi le but"]}},
+            "cs": {"questions": {"rebis/#aim": ["o co jde"]}},
+        }
+    }
+    parts = split_index(index(), LANGUAGES, words=words)
+    asks = {lang: {doc["location"]: doc.get(QUESTIONS_FIELD) for doc in parts[lang]["docs"]} for lang in LANGUAGES}
+    # The French entry at the same address gets the French questions; the English one gets none,
+    # and the Czech page has no such entry for the Czech questions to go to.
+    assert asks["fr"]["rebis/#aim"] == "on gagne comment ? c'est quoi le but"
+    assert asks["en"]["rebis/#aim"] is None
+    assert "rebis/#aim" not in asks["cs"] and not any(asks["cs"].values())
+    # Searched as the text is (the same boost), and declared in every language's index.
+    assert all(parts[lang]["config"]["fields"][QUESTIONS_FIELD] == {"boost": 1.0} for lang in LANGUAGES)

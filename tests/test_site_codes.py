@@ -188,6 +188,28 @@ def test_a_synonym_search_would_never_use(root: Path, new: str, code: str, param
     assert (problem.path, problem.params) == (("languages", "fr", "synonyms", 1, 1), params)
 
 
+@pytest.mark.parametrize("address", ["rebus/#no-such-rule", "chess/#play", "rebus/#sources"])
+def test_questions_for_an_entry_search_does_not_have(root: Path, address: str) -> None:
+    # The referee notes are an entry; the list of sources is one too, but ranks below every rule and
+    # answers no player's question, so questions may not be listed for it.
+    with replaced(root, SEARCH, '      rebus/#bags: ["how to', f'      {address}: ["how to'):
+        problem = only(root, "search.questions-for-no-entry")
+    assert (problem.path, problem.params) == (("languages", "en", "questions", address), {})
+
+
+@pytest.mark.parametrize("question", ["<b>sort</b> the tiles", "sort the 3 bags", "sort&nbsp;them", " sort"])
+def test_a_question_is_words_and_the_marks_of_a_question(root: Path, question: str) -> None:
+    # No markup (search indexes it) and no digit (a number comes from the game's data).
+    with replaced(root, SEARCH, '"how to sort the tiles"', f'"{question}"'):
+        problem = only(root, "schema.pattern")
+    assert problem.path == ("languages", "en", "questions", "rebus/#bags", 0)
+
+
+def test_questions_for_the_referee_notes_are_accepted(root: Path) -> None:
+    with replaced(root, SEARCH, '      rebus/#bags: ["how to', '      rebus/#referee-notes: ["how to'):
+        assert not coded(root, "search.questions-for-no-entry")
+
+
 def _edition(version: str, date: str, sha: str = ONE_ZERO_SHA) -> str:
     return f'  - version: "{version}"\n    date: "{date}"\n    sha256: "{sha}"\n'
 

@@ -195,8 +195,11 @@ CHOSE_THE_GAME_NAMES = [
 # Written on 2026-12-02 (third session) by a helper that read only the rules' YAML, 4 questions a
 # game and language, before that session's search changes, and typed once after them: 22 of 36
 # (61 %), against 23 of 36 on the search before them (the group « fin, termine » lost « rebis quand
-# est-ce que la partie se termine » to Rebis's referee notes). Never used to choose anything.
-HELD_OUT = [
+# est-ce que la partie se termine » to Rebis's referee notes). Used on 2026-12-03: 31 of 36 with the
+# players' questions of rules/search-words.yaml, whose weight they helped choose (0.5, 1 and 2 gave
+# the same), and one of them ("nemůžu nic složit") had been given as an example to the helper that
+# wrote the Czech questions (it was taken out of the data).
+CHOSE_THE_QUESTIONS_WEIGHT = [
     ("en", "rebus who starts", "/rebus/#play"),
     ("en", "can you use a person's name like Emily in a rebus", "/rebus/#forming"),
     ("en", "do you get extra points if you put down all your tiles in one go", "/rebus/#scoring"),
@@ -234,7 +237,70 @@ HELD_OUT = [
     ("cs", "máme stejně bodů smůly, co teď", "/cs/oh-my-word/#tiebreaker"),
     ("cs", "oh my word kdy hra končí", "/cs/oh-my-word/#end"),
 ]
-TUNING = TUNING + FORMERLY_HELD_OUT + CHOSE_A_NUMBER + USED_IN_THE_NEXT_SESSION + CHOSE_THE_FOLD + CHOSE_THE_GAME_NAMES
+# Written on 2026-12-03 by a helper that read only the rules' YAML, before the players' questions of
+# rules/search-words.yaml existed (written by other helpers, who never saw these), and typed twice:
+# 29 of 36 (81 %) on the search without those questions, 34 of 36 (94 %) with them. Never used to
+# choose anything.
+HELD_OUT = [
+    # English - REBUS
+    ("en", "who goes first in rebus", "/rebus/#play"),
+    ("en", "can I spell a name like Emily with letters, or use someone's initials?", "/rebus/#forming"),
+    ("en", "what do the red and blue squares on the board do to my points", "/rebus/#scoring"),
+    ("en", "when is the game over? nobody can make anything and the bags are empty", "/rebus/#ending"),
+    # English - REBIS
+    ("en", "rebis tie", "/rebis/#end"),
+    ("en", "is there a maximum number of cards I can keep in my hand?", "/rebis/#turn"),
+    ("en", "my card pushes the shelf past 13, do I have to start a new shelf now?", "/rebis/#closing"),
+    ("en", "what do the zero value cards do", "/rebis/#zero"),
+    # English - OH MY WORD
+    ("en", "oh my word timer batteries", "/oh-my-word/#timer"),
+    ("en", "what happens when you pull the reverse tile out of the bag", "/oh-my-word/#gameplay"),
+    ("en", "two of us ended with the same bad luck points, how do we decide who wins?", "/oh-my-word/#tiebreaker"),
+    ("en", "my friend said The Man in the Iron Mask for T, does a title like that count?", "/oh-my-word/#tips"),
+    # French - REBUS
+    ("fr", "combien de tuiles on pioche au debut", "/fr/rebus/#play"),
+    ("fr", "je n'arrive pas à faire de rébus avec mes tuiles, est-ce que je peux les échanger ?", "/fr/rebus/#forming"),
+    ("fr", "rebus bonus quand on pose toutes ses tuiles d'un coup", "/fr/rebus/#scoring"),
+    ("fr", "liste des symboles et ce qu'ils veulent dire", "/fr/rebus/#glossary"),
+    # French - REBIS
+    ("fr", "a quoi servent les jetons poussiere d'or", "/fr/rebis/#tokens"),
+    ("fr", "si je mets une carte négative sur l'étagère d'un autre joueur, je pioche une carte ?", "/fr/rebis/#turn"),
+    ("fr", "qui recoit le jeton rouge a la fin de la partie", "/fr/rebis/#end"),
+    ("fr", "rebis c'est quoi le but du jeu", "/fr/rebis/#overview"),
+    # French - OH MY WORD
+    ("fr", "il y a combien de jetons malchance dans la boîte et ils valent combien", "/fr/oh-my-word/#materials"),
+    ("fr", "oh my word partie plus courte avec moins de plateaux", "/fr/oh-my-word/#setup"),
+    (
+        "fr",
+        "le minuteur sonne alors que j'ai le sac dans les mains, je fais quoi de ma tuile ?",
+        "/fr/oh-my-word/#gameplay",
+    ),
+    ("fr", "on a le droit de regarder ses jetons malchance pendant la partie", "/fr/oh-my-word/#tips"),
+    # Czech - REBUS
+    ("cs", "kam se poklada prvni rebus na plan", "/cs/rebus/#play"),
+    ("cs", "dosly zlute kaminky, muzu si dobrat z jineho pytliku?", "/cs/rebus/#forming"),
+    ("cs", "počítá se červené pole znovu, když přes něj vede další rébus?", "/cs/rebus/#scoring"),
+    ("cs", "rebus kdy konci hra", "/cs/rebus/#ending"),
+    # Czech - REBIS
+    ("cs", "co dostanu kdyz zavru polici jinemu hraci", "/cs/rebis/#closing"),
+    ("cs", "kdy končí hra rebis", "/cs/rebis/#end"),
+    ("cs", "kolik karet muzu v jednom tahu dat na svoji polici", "/cs/rebis/#turn"),
+    ("cs", "násobí žetony směsi body na polici?", "/cs/rebis/#tokens"),
+    # Czech - OH MY WORD
+    ("cs", "jak se na konci pocitaji body smuly, vyhrava ten kdo ma nejmin?", "/cs/oh-my-word/#end"),
+    ("cs", "kdo zacina oh my word", "/cs/oh-my-word/#gameplay"),
+    ("cs", "casovac nehraje a nejde spustit, co s tim", "/cs/oh-my-word/#timer"),
+    ("cs", "můžu ještě změnit kategorii, když jsem ji už řekl nahlas, ale nezakryl?", "/cs/oh-my-word/#tips"),
+]
+TUNING = (
+    TUNING
+    + FORMERLY_HELD_OUT
+    + CHOSE_A_NUMBER
+    + USED_IN_THE_NEXT_SESSION
+    + CHOSE_THE_FOLD
+    + CHOSE_THE_GAME_NAMES
+    + CHOSE_THE_QUESTIONS_WEIGHT
+)
 QUERIES = TUNING + HELD_OUT
 # Issue 28's target is 95 % of the first three. What counts is what a player sees without opening
 # anything: the visible results in order, not the ones folded under "N more on this page". A wanted
@@ -252,9 +318,11 @@ QUERIES = TUNING + HELD_OUT
 # - with the 24 of CHOSE_THE_FOLD, 103 of 115 (89.6 %);
 # - with the 24 of CHOSE_THE_GAME_NAMES, 118 of 139 (85 %) before the third session's changes, and
 #   121 of 139 (87 %) after: the groups "aim", « but », « fin, termine », "prostřední" and
-#   "krabice", a game's name with a case ending, and the game named before every other result.
+#   "krabice", a game's name with a case ending, and the game named before every other result;
+# - with the 36 of CHOSE_THE_QUESTIONS_WEIGHT, 143 of 175 (82 %) before the players' questions of
+#   rules/search-words.yaml, and 163 of 175 (93 %) with them.
 # The floors guard what is reached, a little below it.
-TUNING_FLOOR = 0.85
+TUNING_FLOOR = 0.91
 ROOT = Path(__file__).resolve().parents[2]
 
 
@@ -328,8 +396,8 @@ def top_results(page: Page, site_url: str, language: str, query: str) -> list[st
 
 
 # The held-out questions were never used to choose anything: their rate tells how far the tuning
-# set's is from what a player asking something new gets. Measured 22 of 36; the floor is 20.
-HELD_OUT_FLOOR = 20 / 36
+# set's is from what a player asking something new gets. Measured 34 of 36; the floor is 32.
+HELD_OUT_FLOOR = 32 / 36
 
 
 def test_the_query_set_finds_the_wanted_rule_in_the_top_three(page: Page, site_url: str) -> None:

@@ -62,12 +62,20 @@ def _check_project(root: Path, parallel: bool, remember: bool) -> tuple[Loaded, 
             problems += term_problems(project, project.terms_document)
         if project.search_words is not None:
             problems += character_problems(project.search_words)
-            problems += search_word_problems(project.languages, project.search_words)
+            unread = _unread_games(project)
+            problems += search_word_problems(project.languages, project.search_words, project.games, unread)
         # The UI catalogs are read again only when one changed (i18n.ui_catalog), so not cached here.
         problems += catalog_problems(root, project.languages)
     site_problems, site_folders = site_config_problems(root)
     problems += site_problems + outside_link_problems(root, [*(root / name for name in CONTENT_FOLDERS), *site_folders])
     return loaded, sorted(set(problems))
+
+
+def _unread_games(project: Project) -> set[str]:
+    """The games with a game.yaml that did not load (their own problems say why)."""
+    folders = project.root / "rules"
+    present = {path.parent.name for path in folders.glob("*/game.yaml")} if folders.is_dir() else set()
+    return present - {game.id for game in project.games}
 
 
 def _text_set_keys(project: Project, *, remembered: bool) -> list[str]:

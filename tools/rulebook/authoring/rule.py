@@ -2,9 +2,10 @@
 
 Rename changes the id in game.yaml (its section's list and every reference), the unit key
 `rule.<id>` in every language's words file and in the sources' coverage maps, and each link
-`#<id>` in any text; a translation made from the current English stays current (an English text
-whose link changed gets its new hash in every translation that matched it). Delete removes the
-id from its section and the unit from every language, and refuses while anything else names the
+`#<id>` in any text, and the address of its players' questions in rules/search-words.yaml; a
+translation made from the current English stays current (an English text whose link changed gets
+its new hash in every translation that matched it). Delete removes the id from its section, the
+unit from every language and its players' questions, and refuses while anything else names the
 rule, listing each place: a worked example, a ruling or a coverage map would lose what it cites.
 Delete also finishes a deletion made by hand: a rule gone from game.yaml whose units remain.
 """
@@ -21,6 +22,7 @@ from rulebook.authoring.rule_references import is_section_place, links_to, rule_
 from rulebook.authoring.schema_rules import game_id_pattern, id_pattern
 from rulebook.authoring.text_edits import TextEdits
 from rulebook.load.project import PROJECT_FILE
+from rulebook.load.reader import SEARCH_WORDS_FILE
 from rulebook.located.document import format_path
 from rulebook.model import source_hash
 from rulebook.plan import Plan, Refused
@@ -41,6 +43,7 @@ class _Project:
     game: TextEdits
     words: dict[Path, TextEdits]  # every words file of every game and the glossary, source language first
     coverage: list[TextEdits]
+    search_words: TextEdits | None = None  # rules/search-words.yaml: players' questions by entry
 
     def own_words(self) -> list[TextEdits]:
         folder = self.root / "rules" / self.game_id
@@ -54,7 +57,18 @@ class _Project:
         yield from folders.values()
 
     def files(self) -> list[TextEdits]:
-        return [self.game, *self.words.values(), *self.coverage]
+        return [self.game, *self.words.values(), *self.coverage, *filter(None, [self.search_words])]
+
+    def questions(self, rule_id: str) -> Iterator[tuple[tuple, dict]]:
+        """Where rules/search-words.yaml lists players' questions for the rule: each path, and the
+        language's questions (data to keep in step with the edits)."""
+        data = self.search_words.expected if self.search_words is not None else None
+        languages = data.get("languages") if isinstance(data, dict) else None
+        for language, words in (languages or {}).items():
+            questions = words.get("questions") if isinstance(words, dict) else None
+            address = f"{self.game_id}/#{rule_id}"
+            if isinstance(questions, dict) and address in questions:
+                yield ("languages", language, "questions", address), questions
 
 
 def plan_rename(root: Path, game_id: str, old: str, new: str) -> Plan:
@@ -74,6 +88,10 @@ def plan_rename(root: Path, game_id: str, old: str, new: str) -> Plan:
             units[UNIT.format(new)] = units.pop(UNIT.format(old))
     for words in project.text_sets():
         _rename_links(project, words, old, new)
+    for path, questions in list(project.questions(old)):
+        address = f"{game_id}/#{new}"
+        project.search_words.replace_scalar(path, path[-1], address, key=True)  # type: ignore[union-attr]
+        questions[address] = questions.pop(path[-1])
     return _plan(project)
 
 
@@ -102,6 +120,10 @@ def plan_delete(root: Path, game_id: str, rule_id: str) -> Plan:
     for edits in in_words:
         edits.remove_entry(("units", unit))
         del edits.expected["units"][unit]
+    for path, questions in list(project.questions(rule_id)):
+        # A language's only entry goes with its `questions:` key: an empty one is no mapping.
+        project.search_words.remove_entry(path if len(questions) > 1 else path[:-1])  # type: ignore[union-attr]
+        del questions[path[-1]]
     return _plan(project)
 
 
@@ -124,7 +146,9 @@ def _read(root: Path, game_id: str) -> _Project:
             if path.is_file():
                 words[path] = TextEdits.read(root, path)
     coverage = [TextEdits.read(root, path) for path in sorted((folder / "sources").glob("*.coverage.yaml"))]
-    return _Project(root, game_id, languages, TextEdits.read(root, folder / "game.yaml"), words, coverage)
+    search_words = TextEdits.read(root, root / SEARCH_WORDS_FILE) if (root / SEARCH_WORDS_FILE).is_file() else None
+    game = TextEdits.read(root, folder / "game.yaml")
+    return _Project(root, game_id, languages, game, words, coverage, search_words)
 
 
 def _check_new_id(root: Path, project: _Project, new: str) -> None:

@@ -77,6 +77,11 @@ register(
     quoted=("phrase",),
     grouped=False,
 )
+register(
+    "search.questions-for-no-entry",
+    N_("'{address}' is no entry of a game's page: questions are listed for a section, a rule or the referee notes"),
+    quoted=("address",),
+)
 
 # ---- edition: rules/<game>/editions.yaml and its snapshots (editions/history.py) --------------------
 register("edition.version-twice", N_("edition '{version}' is given twice"), params=("version",))

@@ -144,7 +144,8 @@ def _choice_answer(context: PageContext, game: Game, question: ChoiceQuestion) -
     ruling = question.ruling
     # TRANSLATORS: in the quiz, the link to the referee note a question was made from.
     note = _("The referee note on the rules page")
-    concerns, why = _("Concerns:"), _("Why:")
+    # Stripped: a translation's leading space after the emphasis mark made it a list item's "* ".
+    concerns, why = _("Concerns:").strip(), _("Why:").strip()
     return [
         f'<span class="rb-badge rb-badge--ruling">{attribute(ruling_mark(context, ruling))}</span>',
         "",

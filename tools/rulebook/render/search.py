@@ -25,6 +25,10 @@ FOLDED_FIELD = "folded"
 # does not carry the text twice.
 STEMS_FIELD = "stems"
 TITLE_STEMS_FIELD = "title_stems"
+# The questions players ask that an entry answers, in their words (rules/search-words.yaml's
+# `questions`): searched as the entry's text is, folded and stemmed with it, and never shown
+# (Material shows an entry's title and text only). Players ask with words the rules do not use.
+QUESTIONS_FIELD = "asks"
 # Letters that Unicode does not decompose into a base letter and a mark.
 _LIGATURES = str.maketrans(
     {
@@ -153,8 +157,9 @@ def split_index(
     """One index per language; the first language is the one at the site root. `stemmed` names the
     languages that have a lunr language file (Material's, or one of ours): they search with its
     stemmer and stop words; the others with none, rather than with English rules. `words`: the data
-    of rules/search-words.yaml, if the project has it; `rules`: each game page's rules, which get
-    an entry each (render/rule_entries.py); `games`: each game's page and name, for `words`."""
+    of rules/search-words.yaml, if the project has it (its questions go to their entries); `rules`:
+    each game page's rules, which get an entry each (render/rule_entries.py); `games`: each game's
+    page and name, for `words`."""
     result = {}
     for language in languages:
         config = copy.deepcopy(index["config"])
@@ -167,6 +172,7 @@ def split_index(
             config["fields"][FOLDED_FIELD][WORDS_ATTRIBUTE] = search_words(words, language, games)
         config["fields"][STEMS_FIELD] = {"boost": 0.5}
         config["fields"][TITLE_STEMS_FIELD] = {"boost": 50.0}  # a title still outweighs the text
+        config["fields"][QUESTIONS_FIELD] = {"boost": 1.0}  # as the text: 0.5 and 2 did no better
         result[language] = {"config": config, "docs": []}
     for entry in index["docs"]:
         language, location = language_of(entry["location"], languages)
@@ -180,6 +186,11 @@ def split_index(
             result[language]["docs"] += split_by_rule(entry, section_rules)
         else:
             result[language]["docs"].append(entry)
+    for language, part in result.items():
+        asked = (words or {}).get("languages", {}).get(language, {}).get("questions", {})
+        for entry in part["docs"]:
+            if entry["location"] in asked:
+                entry[QUESTIONS_FIELD] = " ".join(asked[entry["location"]])
     return result
 
 

@@ -1,5 +1,6 @@
-"""Checks of rules/search-words.yaml beyond its schema: each language is one of the project's, and
-no word stands in two places where search would use only one of them.
+"""Checks of rules/search-words.yaml beyond its schema: each language is one of the project's, no
+word stands in two places where search would use only one of them, and each entry that questions
+are listed for is one of a game's pages.
 
 Search drops a question word from the query before it looks for synonyms, so a synonym that is
 also a question word is never looked for; and a word in two groups of synonyms would join them.
@@ -8,14 +9,22 @@ Words are compared as search compares them: lower case, without accents.
 
 from __future__ import annotations
 
+from collections.abc import Collection, Sequence
+
 from rulebook.located.document import Document, format_path
+from rulebook.model import Game
 from rulebook.problem_codes import Message
 from rulebook.problems import Problem, cut
 from rulebook.render.search import fold
 
 
-def search_word_problems(languages: list[str], document: Document) -> list[Problem]:
+def search_word_problems(
+    languages: list[str], document: Document, games: Sequence[Game] = (), unread: Collection[str] = ()
+) -> list[Problem]:
+    """`unread`: the games with a folder that did not load; their own problems say why, and the
+    questions listed for them are not judged."""
     problems = []
+    entries = search_entries(games)
     for language, words in document.data["languages"].items():
         if language not in languages:
             where = ("languages", language)
@@ -37,7 +46,24 @@ def search_word_problems(languages: list[str], document: Document) -> list[Probl
                     groups[key] = group_index
                     continue
                 problems.append(document.problem(where, message, field=format_path(where)))
+        for address in words.get("questions", {}):
+            if address not in entries and address.partition("/")[0] not in unread:
+                where = ("languages", language, "questions", address)
+                message = Message("search.questions-for-no-entry", {}, {"address": cut(address)})
+                problems.append(document.problem(where, message, key=True, field=format_path(where)))
     return problems
+
+
+def search_entries(games: Sequence[Game]) -> set[str]:
+    """The address of every entry search has on the games' pages: each section, each rule, and the
+    referee notes (render/rule_entries.py gives each rule its own entry)."""
+    entries = set()
+    for game in games:
+        anchors = {"referee-notes"}
+        for section in game.sections:
+            anchors |= {section.id, *(rule.id for rule in section.rules)}
+        entries |= {f"{game.id}/#{anchor}" for anchor in anchors}
+    return entries
 
 
 def _key(phrase: str) -> str:
