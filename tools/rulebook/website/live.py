@@ -262,7 +262,8 @@ class LiveSite:
         project = self.plugin.project
         languages = project.languages if project else [language]
         rules = rule_anchors(project) if project else None
-        part = split_index(raw, languages, self._stemmed, rules=rules)[language]
+        words = project.search_words.data if project and project.search_words is not None else None
+        part = split_index(raw, languages, self._stemmed, words=words, rules=rules)[language]
         pages = self._indexes[language]["pages"]
         for url in urls:
             pages[self._relative(url)] = []
