@@ -64,9 +64,9 @@ class _Project:
         language's questions (data to keep in step with the edits)."""
         data = self.search_words.expected if self.search_words is not None else None
         languages = data.get("languages") if isinstance(data, dict) else None
+        address = f"{self.game_id}/#{rule_id}"
         for language, words in (languages or {}).items():
             questions = words.get("questions") if isinstance(words, dict) else None
-            address = f"{self.game_id}/#{rule_id}"
             if isinstance(questions, dict) and address in questions:
                 yield ("languages", language, "questions", address), questions
 

@@ -23,6 +23,17 @@ def safe_markdown(text: str) -> str:
     return text.replace("&", "&amp;").replace("<", "&lt;").replace("{", "\\{").replace("}", "\\}")
 
 
+def emphasis(label: str) -> str:
+    """An interface label in italics, as a page starts a line with it ("*Why:* …"): without the
+    spaces around it, since a space inside the marks ends the emphasis, and at a line's start
+    "* " opens a list item, as a translation's leading space did.
+
+    >>> emphasis("Why:"), emphasis("  ## x ")
+    ('*Why:*', '*## x*')
+    """
+    return f"*{label.strip()}*"
+
+
 def attribute(value: str) -> str:
     """A value for an HTML attribute that we write into Markdown ourselves.
 

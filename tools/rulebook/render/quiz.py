@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from rulebook.model import Game
 from rulebook.render.context import PageContext
-from rulebook.render.markup import attribute, front_matter, literal
+from rulebook.render.markup import attribute, emphasis, front_matter, literal
 from rulebook.render.quiz_questions import ChoiceQuestion, Question, ScoreQuestion, quiz_questions
 from rulebook.render.referee import breakdown, ruling_mark
 from rulebook.scoring.given import Given
@@ -144,14 +144,13 @@ def _choice_answer(context: PageContext, game: Game, question: ChoiceQuestion) -
     ruling = question.ruling
     # TRANSLATORS: in the quiz, the link to the referee note a question was made from.
     note = _("The referee note on the rules page")
-    # Stripped: a translation's leading space after the emphasis mark made it a list item's "* ".
-    concerns, why = _("Concerns:").strip(), _("Why:").strip()
+    concerns, why = _("Concerns:"), _("Why:")
     return [
         f'<span class="rb-badge rb-badge--ruling">{attribute(ruling_mark(context, ruling))}</span>',
         "",
         context.text(game, ruling.unit_ids[1]),
         "",
-        f"*{why}* {context.text(game, ruling.unit_ids[2])}",
+        f"{emphasis(why)} {context.text(game, ruling.unit_ids[2])}",
         "",
         f"{concerns} {_rule_links(game, ruling.rules)} · [{note}](../{game.id}.md#{question.anchor})",
         "",

@@ -12,7 +12,7 @@ from rulebook import placeholders
 from rulebook.located.document import format_path
 from rulebook.model import Example, Game, Rule, Ruling
 from rulebook.render.context import PageContext
-from rulebook.render.markup import attribute, literal
+from rulebook.render.markup import attribute, emphasis, literal
 from rulebook.scoring.assumptions import assumed_rulings
 from rulebook.scoring.outcome import Outcome, Reason
 from rulebook.scoring.situation import Invalid
@@ -88,7 +88,7 @@ def _ruling(context: PageContext, game: Game, ruling: Ruling) -> list[str]:
         "",
         answer,
         "",
-        f"*{why_label}* {why}",
+        f"{emphasis(why_label)} {why}",
         "",
         *_rests_on(context, game, presumed),
         f"{concerns} {rule_links(game, ruling.rules)}",
