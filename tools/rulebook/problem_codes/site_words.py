@@ -79,7 +79,10 @@ register(
 )
 register(
     "search.questions-for-no-entry",
-    N_("'{address}' is no entry of a game's page: questions are listed for a section, a rule or the referee notes"),
+    N_(
+        "'{address}' is no entry of a game's page: questions are listed for a section, a rule, the referee "
+        "notes or a ruling"
+    ),
     quoted=("address",),
 )
 

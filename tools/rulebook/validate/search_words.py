@@ -55,11 +55,11 @@ def search_word_problems(
 
 
 def search_entries(games: Sequence[Game]) -> set[str]:
-    """The address of every entry search has on the games' pages: each section, each rule, and the
-    referee notes (render/rule_entries.py gives each rule its own entry)."""
+    """The address of every entry search has on the games' pages: each section, each rule, the
+    referee notes and each ruling (render/rule_entries.py gives each rule and ruling its own entry)."""
     entries = set()
     for game in games:
-        anchors = {"referee-notes"}
+        anchors = {"referee-notes", *(f"ruling-{ruling.id}" for ruling in game.rulings)}
         for section in game.sections:
             anchors |= {section.id, *(rule.id for rule in section.rules)}
         entries |= {f"{game.id}/#{anchor}" for anchor in anchors}
