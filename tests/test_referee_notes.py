@@ -107,11 +107,11 @@ def test_the_referee_notes_in_french(pages: dict[str, str]) -> None:
 def test_a_worked_example_in_full(pages: dict[str, str]) -> None:
     # reads-through: a rebus of 5 tiles with a new tile on a blue square: 5 × 3 = 15, doubled 30.
     page = pages["en/rebus.md"]
-    start = page.index('<div class="rb-example" id="example-reads-through" markdown>')
+    start = page.index('<div class="rb-example" id="example-reads-through" data-search-exclude markdown>')
     block = page[start : page.index("</div>", start) + len("</div>")].split("\n")
     assert page[start:].split("\n")[len(block)] == "", "an empty line after the example"
     assert block[:3] == [
-        '<div class="rb-example" id="example-reads-through" markdown>',
+        '<div class="rb-example" id="example-reads-through" data-search-exclude markdown>',
         "**Example** · [REBUS 2.3](#adding-on), [REBUS 3.1](#basic-score)",
         "",
     ]

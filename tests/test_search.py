@@ -119,6 +119,31 @@ def test_a_game_section_is_cut_into_its_rules_in_every_language_and_other_pages_
     assert english[""] == {"location": "", "title": "Board game rules", "text": "<p>Rules</p>"}
 
 
+def test_the_referee_notes_are_cut_into_their_rulings_titled_with_their_questions() -> None:
+    """The notes were one entry holding every ruling's words, which met most words of any question
+    and came before the rule that answers it. Each ruling opens with its mark's paragraph, which the
+    index keeps empty; a ruling is an entry at its anchor, titled with its question, weighed below the
+    rules; notes whose rulings are not the page's stay one entry."""
+    original = index()
+    notes = "<p>Intro.</p> <p></p> <p>Who wins?</p> <p>All.</p> <p>Why: 5.3</p> <p></p> <p>Ties?</p> <p>No.</p>"
+    original["docs"] += [
+        {"location": "rebis/#referee-notes", "title": "Referee notes", "text": notes},
+        {"location": "fr/rebis/#referee-notes", "title": "Notes", "text": "<p>Intro.</p> <p></p> <p>Qui ?</p>"},
+    ]
+    result = split_index(original, LANGUAGES, rulings={"rebis/": ["ruling-win", "ruling-tie"]})
+    english = {doc["location"]: doc for doc in result["en"]["docs"]}
+    assert english["rebis/#referee-notes"]["text"] == "<p>Intro.</p>"
+    assert english["rebis/#referee-notes"]["boost"] == SECONDARY["#referee-notes"]
+    win, tie = english["rebis/#ruling-win"], english["rebis/#ruling-tie"]
+    assert (win["title"], win["text"]) == ("Who wins?", "<p>All.</p> <p>Why: 5.3</p>")
+    assert (tie["title"], tie["text"]) == ("Ties?", "<p>No.</p>")
+    assert win["boost"] == tie["boost"] == SECONDARY["#ruling-"] < SECONDARY["#referee-notes"]
+    # One ruling where the page has two: the French notes are left whole.
+    french = [doc for doc in result["fr"]["docs"] if doc["location"].startswith("rebis/")]
+    assert [doc["location"] for doc in french] == ["rebis/#aim", "rebis/#referee-notes"]
+    assert french[1]["text"] == "<p>Intro.</p> <p></p> <p>Qui ?</p>"
+
+
 def test_the_games_names_travel_folded_with_the_search_words_of_every_language() -> None:
     words = {"languages": {"fr": {"question_words": ["qui"]}}}
     result = split_index(index(), LANGUAGES, words=words, games={"oh-my-word/": "Oh My Word!", "rebis/": "Rébis"})

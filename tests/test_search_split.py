@@ -23,7 +23,8 @@ PAGES = {
     *(f"{game}/changes/" for game in ("rebus", "rebis", "oh-my-word")),
 }
 # A game page's entries: the page, its numbered sections, each of their rules (game.yaml), the
-# referee notes and the sources. A rule has an entry of its own (render/rule_entries.py).
+# referee notes, each of their rulings and the sources. A rule and a ruling have an entry of their
+# own (render/rule_entries.py).
 SECTIONS = {
     "rebus/": {
         "play": ["bags", "starting-player", "drawing", "first-turn", "next-turns"],
@@ -49,6 +50,19 @@ SECTIONS = {
         "end": ["game-end", "red-token", "final-score"],
         "zero": ["zero-expansion"],
     },
+}
+RULINGS = {
+    "rebus/": ["rebus-score", "multipliers", "squares-compound", "covered-earlier", "full-rack-bonus", "end-of-game"],
+    "rebis/": [
+        "shelf-limit",
+        "shelf-value",
+        "never-negative",
+        "token-values",
+        "red-token",
+        "red-token-tie",
+        "red-token-placement",
+        "winners",
+    ],
 }
 # Words of one entry in each language, as the YAML of each language says them (the Czech one-letter
 # word tied to the next, as the pages write it: render/ties.py).
@@ -79,7 +93,8 @@ def test_a_game_page_has_an_entry_for_the_page_each_section_each_rule_the_notes_
     for page, sections in SECTIONS.items():
         anchors = [doc["location"].split("#")[1] for doc in indexes[language] if doc["location"].startswith(page + "#")]
         rules = [rule for section_rules in sections.values() for rule in section_rules]
-        assert set(anchors) == {page[:-1], *sections, *rules, "referee-notes", "sources"}, (page, anchors)
+        rulings = [f"ruling-{ruling}" for ruling in RULINGS[page]]
+        assert set(anchors) == {page[:-1], *sections, *rules, "referee-notes", *rulings, "sources"}, (page, anchors)
         assert per_page[page] == 1 + len(anchors) == 1 + len(set(anchors))
 
 
@@ -95,6 +110,33 @@ def test_a_rule_entry_is_cited_and_holds_its_own_text_not_its_neighbours(indexes
     )
     section = next(doc for doc in indexes[language] if doc["location"] == "rebus/#forming")
     assert "2.1" not in section["text"] and section["title"].startswith("2. ")
+
+
+# The question and the start of the answer of Rebis's first ruling, in each language's YAML.
+SHELF_LIMIT = {
+    "en": ("Does the limit of 13 count cards, or the weight of the books?", "<p>The weight: "),
+    "fr": ("La limite de 13 compte-t-elle les cartes, ou le poids des livres\u202f?", "<p>Le poids\u00a0: "),
+    "cs": ("Počítá se mez 13 v\u00a0kartách, nebo v\u00a0hmotnosti knih?", "<p>V\u00a0hmotnosti: "),
+}
+
+
+@pytest.mark.parametrize("language", FOLDERS)
+def test_a_ruling_entry_is_titled_with_its_question_and_holds_its_answer_not_the_next(indexes, language) -> None:
+    """The referee notes were one entry with every ruling's words; the notes keep their introduction."""
+    entries = {doc["location"]: doc for doc in indexes[language]}
+    question, answer = SHELF_LIMIT[language]
+    ruling = entries["rebis/#ruling-shelf-limit"]
+    assert (ruling["title"], ruling["text"][: len(answer)]) == (question, answer)
+    assert entries["rebis/#ruling-shelf-value"]["title"] not in ruling["text"]
+    assert "13" not in entries["rebis/#referee-notes"]["text"]
+
+
+@pytest.mark.parametrize("language", FOLDERS)
+def test_no_worked_example_is_searched(indexes, language: str) -> None:
+    """A rule's worked example named the words of other rules (Rebis 4.2's gave the red token), and a
+    question about those found the example's rule; the example is reached through its rule."""
+    texts = " ".join(doc["text"] for doc in indexes[language])
+    assert "Ann" not in texts and "Bob" not in texts
 
 
 def test_the_entries_are_in_the_language_of_their_index(indexes) -> None:

@@ -239,9 +239,10 @@ CHOSE_THE_QUESTIONS_WEIGHT = [
 ]
 # Written on 2026-12-03 by a helper that read only the rules' YAML, before the players' questions of
 # rules/search-words.yaml existed (written by other helpers, who never saw these), and typed twice:
-# 29 of 36 (81 %) on the search without those questions, 34 of 36 (94 %) with them. Never used to
-# choose anything.
-HELD_OUT = [
+# 29 of 36 (81 %) on the search without those questions, 34 of 36 (94 %) with them. Used in the next
+# session, with all the others, to choose the rulings' weight (render/search.py) and the groups
+# "exceed, over, past", « piocher, prendre » and « mettre, placer, poser ».
+CHOSE_THE_RULINGS_WEIGHT = [
     # English - REBUS
     ("en", "who goes first in rebus", "/rebus/#play"),
     ("en", "can I spell a name like Emily with letters, or use someone's initials?", "/rebus/#forming"),
@@ -292,6 +293,56 @@ HELD_OUT = [
     ("cs", "casovac nehraje a nejde spustit, co s tim", "/cs/oh-my-word/#timer"),
     ("cs", "můžu ještě změnit kategorii, když jsem ji už řekl nahlas, ale nezakryl?", "/cs/oh-my-word/#tips"),
 ]
+# Written on 2026-12-03 (fifth session) by a helper that read only the rules' YAML, 5 questions a
+# game and language, before that session's changes; two that an earlier set already asks were left
+# out. Typed three times: 42 of 43 on the search before the session, 42 after the rulings got an
+# entry each, 42 at the end. Never used to choose anything; its miss is a shelf that goes "over 13",
+# which Rebis 1.1 (the aim) answers before 3.1.
+HELD_OUT = [
+    ("en", "how do we pick the first player", "/rebus/#play"),
+    ("en", "can I use a person's name or initials", "/rebus/#forming"),
+    ("en", "bonus for using all 9 tiles", "/rebus/#scoring"),
+    ("en", "when does the game end once the bags are empty", "/rebus/#ending"),
+    ("en", "list of what each picture symbol means", "/rebus/#glossary"),
+    ("en", "rebis is there a max number of cards in hand", "/rebis/#turn"),
+    ("en", "what happens if a card would take my shelf over 13", "/rebis/#closing"),
+    ("en", "where can I put golden dust tokens", "/rebis/#tokens"),
+    ("en", "who gets the red token at the end", "/rebis/#end"),
+    ("en", "what are the zero value cards for", "/rebis/#zero"),
+    ("en", "how many bad luck tokens come in the box", "/oh-my-word/#materials"),
+    ("en", "what happens when you draw a reverse tile", "/oh-my-word/#gameplay"),
+    ("en", "two players have the same bad luck score", "/oh-my-word/#tiebreaker"),
+    ("en", "timer won't start what batteries does it take", "/oh-my-word/#timer"),
+    ("en", "can we just count tokens instead of adding up points", "/oh-my-word/#end"),
+    ("fr", "est-ce qu'on a le droit de faire une liste d'objets ?", "/fr/rebus/#forming"),
+    ("fr", "rebus case rouge ça multiplie par combien", "/fr/rebus/#scoring"),
+    ("fr", "je n'arrive pas à faire de rébus, je peux échanger mes tuiles ?", "/fr/rebus/#forming"),
+    ("fr", "la partie s'arrete quand plus personne peut poser", "/fr/rebus/#ending"),
+    ("fr", "rebis c'est quoi le but", "/fr/rebis/#overview"),
+    ("fr", "si je joue une carte negative chez un adversaire je pioche ?", "/fr/rebis/#turn"),
+    ("fr", "qu'est-ce que je gagne quand je ferme l'étagère d'un autre joueur", "/fr/rebis/#closing"),
+    ("fr", "plus de jetons poussière d'or, on fait comment", "/fr/rebis/#tokens"),
+    ("fr", "fin de partie quand la pioche est vide", "/fr/rebis/#end"),
+    ("fr", "partie plus courte avec moins de plateaux", "/fr/oh-my-word/#setup"),
+    ("fr", "le minuteur sonne alors que j'ai déjà posé ma tuile, je la garde ?", "/fr/oh-my-word/#gameplay"),
+    ("fr", "on peut regarder ses jetons malchance pendant la partie ?", "/fr/oh-my-word/#tips"),
+    ("fr", "quelles piles pour le minuteur", "/fr/oh-my-word/#timer"),
+    ("fr", "qui gagne a la fin, celui qui a le moins de points ?", "/fr/oh-my-word/#end"),
+    ("cs", "musi prvni rebus lezet na prostredni tecce", "/cs/rebus/#play"),
+    ("cs", "co když v pytlíku dojdou kamínky mojí barvy", "/cs/rebus/#forming"),
+    ("cs", "muzu v jednom tahu skladat vodorovne i svisle", "/cs/rebus/#scoring"),
+    ("cs", "kdy končí hra rebus", "/cs/rebus/#ending"),
+    ("cs", "vyznam obrazku na kaminkach", "/cs/rebus/#glossary"),
+    ("cs", "o čem je hra rebis", "/cs/rebis/#overview"),
+    ("cs", "muzu zahrat 2 karty najednou", "/cs/rebis/#turn"),
+    ("cs", "proč se karta hraje lícem dolů", "/cs/rebis/#closing"),
+    ("cs", "zetony smesi nasobi body?", "/cs/rebis/#tokens"),
+    ("cs", "rebis zero rozšíření co přináší", "/cs/rebis/#zero"),
+    ("cs", "kolik je v krabici kamínků s písmeny", "/cs/oh-my-word/#materials"),
+    ("cs", "kam dat zetony smuly na zacatku", "/cs/oh-my-word/#setup"),
+    ("cs", "máme stejně bodů smůly, kdo vyhrál?", "/cs/oh-my-word/#tiebreaker"),
+    ("cs", "musí název knihy začínat na to písmeno?", "/cs/oh-my-word/#tips"),
+]
 TUNING = (
     TUNING
     + FORMERLY_HELD_OUT
@@ -300,6 +351,7 @@ TUNING = (
     + CHOSE_THE_FOLD
     + CHOSE_THE_GAME_NAMES
     + CHOSE_THE_QUESTIONS_WEIGHT
+    + CHOSE_THE_RULINGS_WEIGHT
 )
 QUERIES = TUNING + HELD_OUT
 # Issue 28's target is 95 % of the first three. What counts is what a player sees without opening
@@ -320,9 +372,14 @@ QUERIES = TUNING + HELD_OUT
 #   121 of 139 (87 %) after: the groups "aim", « but », « fin, termine », "prostřední" and
 #   "krabice", a game's name with a case ending, and the game named before every other result;
 # - with the 36 of CHOSE_THE_QUESTIONS_WEIGHT, 143 of 175 (82 %) before the players' questions of
-#   rules/search-words.yaml, and 163 of 175 (93 %) with them.
-# The floors guard what is reached, a little below it.
-TUNING_FLOOR = 0.91
+#   rules/search-words.yaml, and 163 of 175 (93 %) with them;
+# - with the 36 of CHOSE_THE_RULINGS_WEIGHT, 197 of 211 (93 %) at the start of the fifth session;
+#   192 once the worked examples left the index (a rule's example named other rules' words); 199
+#   with an entry per ruling, weighed 0.001; 203 with the groups "exceed, over", « piocher, prendre »
+#   and « mettre, poser »; 204 (96.7 %) with 7 players' questions or more per entry.
+# The floors guard what is reached, a little below it; the whole set must reach issue 28's 95 %.
+TUNING_FLOOR = 0.95
+QUERY_SET_TARGET = 0.95
 ROOT = Path(__file__).resolve().parents[2]
 
 
@@ -396,8 +453,8 @@ def top_results(page: Page, site_url: str, language: str, query: str) -> list[st
 
 
 # The held-out questions were never used to choose anything: their rate tells how far the tuning
-# set's is from what a player asking something new gets. Measured 34 of 36; the floor is 32.
-HELD_OUT_FLOOR = 32 / 36
+# set's is from what a player asking something new gets. Measured 42 of 43; the floor is 41.
+HELD_OUT_FLOOR = 41 / 43
 
 
 def test_the_query_set_finds_the_wanted_rule_in_the_top_three(page: Page, site_url: str) -> None:
@@ -416,6 +473,7 @@ def test_the_query_set_finds_the_wanted_rule_in_the_top_three(page: Page, site_u
     print(f"search: top-3 hit rate {hit_rate:.0%} over {len(QUERIES)} queries ({rates})")
     assert tuning >= TUNING_FLOOR, "\n".join(misses)
     assert held_out >= HELD_OUT_FLOOR, "\n".join(misses)
+    assert hit_rate >= QUERY_SET_TARGET, "\n".join(misses)
 
 
 def test_rules_rank_above_the_glossary_and_a_card_still_answers_its_own_word(page: Page, site_url: str) -> None:
@@ -443,6 +501,19 @@ def test_rules_rank_above_the_referee_notes(page: Page, site_url: str) -> None:
     """'score' used to give REBUS › Referee notes first."""
     results = top_results(page, site_url, "en", "score")
     assert answers(results[0], "/rebus/#scoring"), results
+
+
+def test_a_dispute_shows_its_rule_and_the_ruling_that_settles_it(page: Page, site_url: str) -> None:
+    """The referee notes were one entry holding every ruling: a question one ruling settles found
+    the whole notes, or nothing of them. Each ruling is an entry titled with its question, below the
+    rules (render/search.py's SECONDARY): in the first three, with a rule of the same game."""
+    for language, query, rule, ruling in [
+        ("en", "do bonuses add up or multiply", "/rebus/#bonus-squares", "/rebus/#ruling-squares-compound"),
+        ("en", "who gets the red token on a tie", "/rebis/#red-token", "/rebis/#ruling-red-token-tie"),
+        ("fr", "égalité pour le jeton rouge", "/fr/rebis/#red-token", "/fr/rebis/#ruling-red-token-tie"),
+    ]:
+        results = top_results(page, site_url, language, query)[:3]
+        assert rule in results and ruling in results, (query, results)
 
 
 def test_a_game_named_in_the_query_comes_first(page: Page, site_url: str) -> None:
@@ -485,7 +556,9 @@ def test_a_page_shows_more_than_its_best_rule(page: Page, site_url: str) -> None
     page's best, is shown (search-results.js); the fold's label counts what is still in it, and an
     empty fold is gone."""
     results = top_results(page, site_url, "fr", "combien de cartes en main")
-    assert results[:2] == ["/fr/rebis/#red-token", "/fr/rebis/#own-shelf"], results
+    # Two rules of the one page in sight, the hand limit among them (first since the players' questions).
+    assert all(result.startswith("/fr/rebis/#") for result in results[:2]), results
+    assert "/fr/rebis/#hand-limit" in results[:2], results
     item = page.locator(".md-search-result__item").first
     shown = item.locator(":scope > a").count() - 1  # the page's own entry heads the item
     assert 2 <= shown <= 3
@@ -502,7 +575,7 @@ def test_a_folded_rule_is_shown_only_before_a_weaker_page(page: Page, site_url: 
     result: for "remíza", Rebis's referee notes (which score below REBUS's best) had pushed REBUS out
     of the first three."""
     results = top_results(page, site_url, "cs", "remíza")
-    assert "/cs/rebis/#referee-notes" not in results[:3], results
+    assert not any(result.startswith(("/cs/rebis/#referee-notes", "/cs/rebis/#ruling-")) for result in results[:3])
     assert any(result.startswith("/cs/rebus/#") for result in results[:3]), results
 
 

@@ -82,6 +82,8 @@ def _ruling(context: PageContext, game: Game, ruling: Ruling) -> list[str]:
     presumed = [other for other in game.rulings if other.id in ruling.presumes]
     return [
         f'<div class="rb-ruling" id="ruling-{ruling.id}" markdown>',
+        # A paragraph of its own, which the search index keeps empty: each ruling's entry starts there
+        # (render/rule_entries.py).
         f'<span class="rb-badge rb-badge--ruling" data-search-exclude>{attribute(mark)}</span>',
         "",
         f"**{question}**",
@@ -115,8 +117,10 @@ def _example(context: PageContext, game: Game, example: Example) -> list[str]:
     refusal = _refusal(context, scored) if isinstance(scored, Invalid) else ""
     # TRANSLATORS: heading of a worked example (a scored situation) under a rule.
     heading = _("Example")
+    # Not searched: an example's words (players' names, other rules' tokens) answered questions that
+    # its rule does not; the rule above it is (render/rule_entries.py).
     lines = [
-        f'<div class="rb-example" id="example-{example.id}" markdown>',
+        f'<div class="rb-example" id="example-{example.id}" data-search-exclude markdown>',
         f"**{heading}** · {rule_links(game, example.rules)}",
         "",
         context.text(game, example.unit_id),

@@ -8,12 +8,16 @@ section's entry is cut where its rules start (the rule's number opens its first 
 render/pages.py writes it), and each rule becomes an entry at its own anchor, titled with its
 citation ("Chess 2.4"), which is also what a referee quotes. Worked examples are not in the index
 (render/referee.py marks them): they are reached through the rule above them.
+
+The referee notes were one entry too, holding every ruling's words: it met most words of any question
+and came before the rule that answers. Each ruling becomes an entry at its own anchor, titled with its
+question ("What is each bonus square worth?"), which is what a referee disputing it asks.
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from rulebook.model import Project
@@ -25,6 +29,13 @@ RuleAnchors = Mapping[str, Mapping[str, Mapping[str, tuple[str, str]]]]
 
 # A paragraph that opens with a number: Material's indexer keeps <p> but not the <a> around it.
 _NUMBERED = re.compile(r"<p>(\d+(?:\.\d+)+)(?=\s|</p>)")
+# Each ruling opens with its mark's paragraph, which the index keeps empty (render/referee.py marks the
+# mark itself data-search-exclude); its question is the paragraph after it.
+_RULING_START = "<p></p>"
+_PARAGRAPH = re.compile(r"<p>(.*?)</p>", re.DOTALL)
+_TAG = re.compile(r"<[^>]*>")
+# A game page's referee notes, as the page renders them (render/referee.py).
+REFEREE_NOTES = "referee-notes"
 
 
 def rule_anchors(project: Project) -> dict[str, dict[str, dict[str, tuple[str, str]]]]:
@@ -36,6 +47,41 @@ def rule_anchors(project: Project) -> dict[str, dict[str, dict[str, tuple[str, s
         }
         for game in project.games
     }
+
+
+def ruling_anchors(project: Project) -> dict[str, list[str]]:
+    """Every game page's rulings, in the order its referee notes show them."""
+    return {f"{game.id}/": [f"ruling-{ruling.id}" for ruling in game.rulings] for game in project.games}
+
+
+def split_by_ruling(entry: dict[str, Any], anchors: Sequence[str]) -> list[dict[str, Any]]:
+    """The referee notes' entry, cut into its introduction and one entry per ruling, each titled with
+    its question; as it was when the rulings it holds are not the page's (a page edited by hand).
+
+    >>> text = "<p>Intro.</p> <p></p> <p>Who wins?</p> <p>All.</p> <p></p> <p>Ties?</p> <p>No.</p>"
+    >>> notes = {"location": "chess/#referee-notes", "title": "Notes", "text": text, "boost": 0.4}
+    >>> for e in split_by_ruling(notes, ["ruling-win", "ruling-tie"]):
+    ...     print(e["location"], e["title"], e["text"], e["boost"], sep=" | ")
+    chess/#referee-notes | Notes | <p>Intro.</p> | 0.4
+    chess/#ruling-win | Who wins? | <p>All.</p> | 0.4
+    chess/#ruling-tie | Ties? | <p>No.</p> | 0.4
+    >>> [e["location"] for e in split_by_ruling(notes, ["ruling-win"])]
+    ['chess/#referee-notes']
+    """
+    intro, *rulings = entry["text"].split(_RULING_START)
+    if not rulings or len(rulings) != len(anchors):
+        return [entry]
+    page = entry["location"].split("#", 1)[0]
+    extra = {"boost": entry["boost"]} if "boost" in entry else {}
+    entries = [{**entry, "text": intro.strip()}]
+    for anchor, text in zip(anchors, rulings, strict=True):
+        question = _PARAGRAPH.search(text)
+        if question is None:
+            return [entry]
+        title = _TAG.sub("", question.group(1)).strip()  # the title, not the text too: shown once
+        answer = text[question.end() :].strip()
+        entries.append({"location": f"{page}#{anchor}", "title": title, "text": answer, **extra})
+    return entries
 
 
 def split_by_rule(entry: dict[str, Any], rules: Mapping[str, tuple[str, str]]) -> list[dict[str, Any]]:

@@ -16,7 +16,7 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
-from rulebook.render.rule_entries import RuleAnchors, split_by_rule
+from rulebook.render.rule_entries import REFEREE_NOTES, RuleAnchors, split_by_rule, split_by_ruling
 
 FOLDED_FIELD = "folded"
 # The text again, the only field that lunr stems (see lunr.rb.min.js): words keep matching by prefix
@@ -55,8 +55,14 @@ _MARKS = re.compile(
 _TAG = re.compile(r"<[^>]*>")
 _LUNR_FILE = re.compile(r"lunr\.([a-z]{2,3})\.min\.js")
 # What a reader searches for is a rule: the referee notes, the list of sources and the status page
-# rank below the rules that also match. (Anchors and pages as the renderer writes them.)
-SECONDARY = {"#referee-notes": 0.4, "#sources": 0.2, "status/": 0.3}
+# rank below the rules that also match. (Anchors and pages as the renderer writes them.) A ruling
+# (render/rule_entries.py) is titled with its question, and a title weighs 1,000 times the text.
+# Measured on the query set (tests/browser/test_search_ranking.py), which wants rules: rulings at
+# 0.4, 0.05 and 0.01 took the places of the rules they concern (156, 169 and 178 of 211 questions
+# found their rule in the first three), 0.001 gave 199. With this session's search words, of 254:
+# 0.001 and 0.002 gave 246, 0.003 gave 244. At 0.002, a dispute ("do bonuses add up or multiply")
+# shows its ruling next to its rule; at 0.001 the ruling was folded under its page.
+SECONDARY = {"#referee-notes": 0.4, "#ruling-": 0.002, "#sources": 0.2, "status/": 0.3}
 # Material's search keeps only the pipeline functions named here; the defaults of its English
 # configuration drop the stemmer, so "égalités" found nothing in French.
 PIPELINE = ["stemmer", "stopWordFilter", "trimmer"]
@@ -153,13 +159,14 @@ def split_index(
     words: Mapping[str, Any] | None = None,
     rules: RuleAnchors | None = None,
     games: Mapping[str, str] | None = None,
+    rulings: Mapping[str, Sequence[str]] | None = None,
 ) -> dict[str, dict[str, Any]]:
     """One index per language; the first language is the one at the site root. `stemmed` names the
     languages that have a lunr language file (Material's, or one of ours): they search with its
     stemmer and stop words; the others with none, rather than with English rules. `words`: the data
     of rules/search-words.yaml, if the project has it (its questions go to their entries); `rules`:
     each game page's rules, which get an entry each (render/rule_entries.py); `games`: each game's
-    page and name, for `words`."""
+    page and name, for `words`; `rulings`: each game page's rulings, which get an entry each."""
     result = {}
     for language in languages:
         config = copy.deepcopy(index["config"])
@@ -177,15 +184,19 @@ def split_index(
     for entry in index["docs"]:
         language, location = language_of(entry["location"], languages)
         entry = {**entry, "location": location}
-        boost = next((value for part, value in SECONDARY.items() if part in location), None)
-        if boost is not None:
-            entry["boost"] = boost
         page, _, section = location.partition("#")
         section_rules = rules.get(page, {}).get(section) if rules is not None else None
         if section_rules:
-            result[language]["docs"] += split_by_rule(entry, section_rules)
+            parts = split_by_rule(entry, section_rules)
+        elif section == REFEREE_NOTES and rulings is not None and rulings.get(page):
+            parts = split_by_ruling(entry, rulings[page])
         else:
-            result[language]["docs"].append(entry)
+            parts = [entry]
+        for part in parts:
+            boost = next((value for name, value in SECONDARY.items() if name in part["location"]), None)
+            if boost is not None:
+                part["boost"] = boost
+        result[language]["docs"] += parts
     for language, part in result.items():
         asked = (words or {}).get("languages", {}).get(language, {}).get("questions", {})
         for entry in part["docs"]:

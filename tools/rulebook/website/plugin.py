@@ -29,7 +29,7 @@ from rulebook.located.document import LoadError, read_document
 from rulebook.model import Project
 from rulebook.render import markdown_extension
 from rulebook.render.calculator import GAME_FILE, PLURAL_FILE, calculator_data, game_scripts, language_part
-from rulebook.render.rule_entries import rule_anchors
+from rulebook.render.rule_entries import rule_anchors, ruling_anchors
 from rulebook.render.search import lunr_languages, split_index
 from rulebook.website.config import RulebookConfig
 from rulebook.website.generated_pages import write_generated_pages
@@ -312,7 +312,9 @@ class RulebookPlugin(BasePlugin[RulebookConfig]):
         words = self.project.search_words.data if self.project.search_words is not None else None
         rules = rule_anchors(self.project)
         games = {f"{game.id}/": game.name for game in self.project.games}
-        for language, part in split_index(index, self.project.languages, stemmed, words, rules, games).items():
+        for language, part in split_index(
+            index, self.project.languages, stemmed, words, rules, games, ruling_anchors(self.project)
+        ).items():
             prefix = "" if language == self.project.source_language else language
             target = Path(config.site_dir) / prefix / "search" / "search_index.json"
             target.parent.mkdir(parents=True, exist_ok=True)
