@@ -50,7 +50,7 @@ def built_policy(html: str) -> str:
     """The policy the build puts on a page, as the plugin does in a build."""
     plugin = RulebookPlugin()
     plugin.on_startup(command="build", dirty=False)
-    plugin.on_env(None, SimpleNamespace(theme=SimpleNamespace(dirs=THEME_DIRS)), None)
+    plugin.on_env(SimpleNamespace(), SimpleNamespace(theme=SimpleNamespace(dirs=THEME_DIRS)), None)  # no Jinja here
     (policy,) = META.findall(plugin.on_post_page(html, None, None))
     return policy
 
