@@ -205,9 +205,24 @@ def test_a_question_is_words_and_the_marks_of_a_question(root: Path, question: s
     assert problem.path == ("languages", "en", "questions", "rebus/#bags", 0)
 
 
-def test_questions_for_the_referee_notes_are_accepted(root: Path) -> None:
-    with replaced(root, SEARCH, '      rebus/#bags: ["how to', '      rebus/#referee-notes: ["how to'):
-        assert not coded(root, "search.questions-for-no-entry")
+@pytest.mark.parametrize(
+    ("address", "first_question"),
+    [("rebus/#referee-notes", "are these rulings official"), ("rebus/#ruling-multipliers", "how much is a blue")],
+)
+def test_questions_for_the_referee_notes_or_a_ruling_are_accepted(
+    root: Path, address: str, first_question: str
+) -> None:
+    # The entry's English questions and REBUS 1.1's swap addresses (one after the other, in this
+    # order): each address stays listed once.
+    with (
+        replaced(root, SEARCH, '      rebus/#bags: ["how to', '      SWAPPED: ["how to'),
+        replaced(root, SEARCH, f'      {address}: ["{first_question}', f'      rebus/#bags: ["{first_question}'),
+        replaced(root, SEARCH, '      SWAPPED: ["how to', f'      {address}: ["how to'),
+    ):
+        assert check_project(root)[1] == []
+    # A ruling of another game is no entry of this one.
+    with replaced(root, SEARCH, '      rebus/#bags: ["how to', '      rebis/#ruling-multipliers: ["how to'):
+        assert only(root, "search.questions-for-no-entry").path[-1] == "rebis/#ruling-multipliers"
 
 
 def _edition(version: str, date: str, sha: str = ONE_ZERO_SHA) -> str:
