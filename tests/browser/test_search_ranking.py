@@ -8,7 +8,7 @@ from pathlib import Path
 from urllib.parse import urlparse
 
 import pytest
-from playwright.sync_api import Page
+from playwright.sync_api import Browser, Page
 
 from rulebook.load.project import load_project
 
@@ -514,6 +514,33 @@ def test_a_dispute_shows_its_rule_and_the_ruling_that_settles_it(page: Page, sit
     ]:
         results = top_results(page, site_url, language, query)[:3]
         assert rule in results and ruling in results, (query, results)
+
+
+def test_a_question_typed_on_a_phone_finds_its_rule_in_sight(browser: Browser, site_url: str) -> None:
+    """At 360 px Material hides the search field behind its icon: the reader taps it and types,
+    key by key. The rule that answers is the first result, on the screen, and nothing is wider than
+    the screen."""
+    context = browser.new_context(viewport={"width": 360, "height": 740}, has_touch=True)
+    page = context.new_page()
+    try:
+        page.goto(f"{site_url}/fr/")
+        page.tap('label[for="__search"]')
+        page.keyboard.type("qui commence au rebus", delay=20)
+        # Material searches at each key: the first rule, once the last key's results are in.
+        page.wait_for_function(
+            """() => {
+              const first = document.querySelectorAll(".md-search-result__item > a")[1];
+              return first !== undefined && new URL(first.href).hash === "#starting-player";
+            }""",
+            timeout=15_000,
+        )
+        first = page.locator(".md-search-result__item > a").nth(1)  # after the page's own entry
+        assert urlparse(first.get_attribute("href")).path.endswith("/fr/rebus/")
+        box = first.bounding_box()
+        assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= 360 and box["y"] < 740
+        assert page.evaluate("document.documentElement.scrollWidth") <= 360
+    finally:
+        context.close()
 
 
 def test_a_game_named_in_the_query_comes_first(page: Page, site_url: str) -> None:
