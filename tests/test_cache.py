@@ -14,6 +14,7 @@ from hypothesis import strategies as st
 
 from conftest import ROOT, copy_content, edit, run_cli
 from rulebook.characters import _BIDI_CONTROLS, SUSPECT_CHARACTER
+from rulebook.i18n import ui_catalog
 from rulebook.load.schema import fast_validator, validator
 from rulebook.located.document import Document
 
@@ -73,6 +74,33 @@ def test_a_warm_check_says_its_problems_in_another_language_as_a_cold_one(
     assert cold[0] == filling[0] == warm[0] == 1, warm
     assert cold[1] == filling[1] == warm[1]
     assert "'<script>'" in warm[1]
+
+
+def test_a_catalogs_problems_are_kept_by_its_bytes(project_copy: Path, capsys, monkeypatch) -> None:
+    """A warm check takes a UI catalog's problems from the cache without reading it with Babel, says
+    them as a cold check does, in English and in Czech, and sees the catalog's edit and its undoing."""
+    catalog = "locales/fr/LC_MESSAGES/messages.po"
+    edit(project_copy, catalog, 'msgstr "Exemple"', 'msgstr "Exemple <script>x</script>"')
+    monkeypatch.setenv("RULEBOOK_CACHE", "0")
+    cold = [run_cli(capsys, "--root", str(project_copy), "check", *lang) for lang in ([], ["--lang", "cs"])]
+    assert cold[0][0] == 1 and f"{catalog}:280:1: msgstr of msgid 'Example': " in cold[0][1], cold[0][1]
+    monkeypatch.setenv("RULEBOOK_CACHE", "1")
+    assert run_cli(capsys, "--root", str(project_copy), "check")[:2] == cold[0][:2]  # fills the cache
+
+    def unread(*_args: object) -> None:
+        raise AssertionError("a warm check read the catalog again")
+
+    ui_catalog._read.cache_clear()  # this process's own memory of the catalogs, which `rulebook serve` needs
+    with monkeypatch.context() as patched:
+        patched.setattr(ui_catalog, "read_po_file", unread)
+        assert run_cli(capsys, "--root", str(project_copy), "check")[:2] == cold[0][:2]
+    # `--lang cs` reads the Czech catalog to say the problems, and says the kept problem as a cold check does.
+    assert run_cli(capsys, "--root", str(project_copy), "check", "--lang", "cs")[:2] == cold[1][:2]
+
+    monkeypatch.undo()
+    edit(project_copy, catalog, 'msgstr "Exemple <script>x</script>"', 'msgstr "Exemple"')
+    code, out, _ = run_cli(capsys, "--root", str(project_copy), "check")
+    assert code == 0, out
 
 
 def test_a_renamed_game_reaches_the_other_games_checks(project_copy: Path, capsys) -> None:

@@ -22,6 +22,7 @@ from hypothesis import strategies as st
 from conftest import ROOT, edit, run_cli
 from rulebook import cache
 from rulebook.cache_codecs import PAGE_DIGESTS, PASSED, PROBLEMS, READ, Codec
+from rulebook.i18n import ui_catalog
 from rulebook.load.project import forget_read_files
 from rulebook.located.document import Document, parse_document
 from rulebook.problems import Problem, Severity
@@ -102,13 +103,17 @@ def _entries(project: Path, kind: str) -> dict[Path, bytes]:
     }
 
 
+CATALOG = "locales/fr/LC_MESSAGES/messages.po"
+
+
 def _check(capsys: pytest.CaptureFixture[str], project: Path) -> tuple[int, str]:
     """`rulebook check` as a new process runs it: documents read by this one are forgotten."""
     forget_read_files()
+    ui_catalog._read.cache_clear()
     return run_cli(capsys, "--root", str(project), "check")[:2]
 
 
-@pytest.mark.parametrize("kind", ["documents", "checks"])
+@pytest.mark.parametrize("kind", ["documents", "checks", "catalogs"])
 @pytest.mark.parametrize("bad", list(BAD_ENTRIES))
 def test_a_bad_entry_is_a_miss_and_is_written_anew(
     small_project: Path, home: Path, capsys, monkeypatch, kind, bad
@@ -118,9 +123,11 @@ def test_a_bad_entry_is_a_miss_and_is_written_anew(
     edit(small_project, "rules/alpha/fr.yaml", "language: fr", "language: cs")
     edit(small_project, "rules/beta/cs.yaml", "language: cs", "language: [cs")
     edit(small_project, "rules/alpha/en.yaml", "The game is for", "The game <script>x</script> is for")
+    edit(small_project, CATALOG, 'msgstr "Exemple"', 'msgstr "Exemple <script>x</script>"')  # a UI catalog's
     monkeypatch.setenv("RULEBOOK_CACHE", "0")
     uncached = _check(capsys, small_project)
     assert uncached[0] == 1 and all(f"rules/{file}" in uncached[1] for file in ("alpha/fr", "beta/cs", "alpha/en"))
+    assert f"{CATALOG}:" in uncached[1]
     monkeypatch.setenv("RULEBOOK_CACHE", "1")
     assert _check(capsys, small_project) == uncached
     honest = _entries(small_project, kind)

@@ -9,10 +9,11 @@ from rulebook.cache import DiskCache, digest_of, file_digest, folder_digest
 from rulebook.cache_codecs import PROBLEMS
 from rulebook.editions.history import read_history
 from rulebook.garbage import fewer_collections, frozen_for_fork
-from rulebook.i18n.ui_catalog import catalog_problems
+from rulebook.i18n.ui_catalog import catalog_path, catalog_problems, unreadable
 from rulebook.load.project import GLOSSARY_FILE, PROJECT_FILE, TERMS_FILE, Loaded, load_project
+from rulebook.located.limits import MAX_PO_BYTES
 from rulebook.model import Game, Glossary, Project
-from rulebook.problems import Problem
+from rulebook.problems import Problem, display_path
 from rulebook.validate.examples import example_problems
 from rulebook.validate.glossary import glossary_problems
 from rulebook.validate.outside import outside_link_problems
@@ -64,11 +65,39 @@ def _check_project(root: Path, parallel: bool, remember: bool) -> tuple[Loaded, 
             problems += character_problems(project.search_words)
             unread = _unread_games(project)
             problems += search_word_problems(project.languages, project.search_words, project.games, unread)
-        # The UI catalogs are read again only when one changed (i18n.ui_catalog), so not cached here.
-        problems += catalog_problems(root, project.languages)
+        problems += _catalog_problems(root, project.languages)
     site_problems, site_folders = site_config_problems(root)
     problems += site_problems + outside_link_problems(root, [*(root / name for name in CONTENT_FOLDERS), *site_folders])
     return loaded, sorted(set(problems))
+
+
+def _catalog_problems(root: Path, languages: list[str]) -> list[Problem]:
+    """The UI catalogs' problems, kept on disk by each catalog's bytes: reading a catalog with Babel
+    and judging its every translation took 70 ms a check, more than re-checking an edited game.
+    A catalog that must not be opened (a link, a folder, a file over the bound) is judged afresh."""
+    disk = DiskCache(root, "catalogs", PROBLEMS)
+    problems: list[Problem] = []
+    for language in languages:
+        path = catalog_path(root, language)
+        raw = _catalog_bytes(path, root)
+        key = digest_of([display_path(path, root), raw]) if raw is not None else None
+        found = disk.get(key) if key is not None else None
+        if found is None:
+            found = catalog_problems(root, [language])
+            if key is not None and _catalog_bytes(path, root) == raw:  # not edited while it was judged
+                disk.put(key, found)
+        problems += found
+    return problems
+
+
+def _catalog_bytes(path: Path, root: Path) -> bytes | None:
+    """A catalog's bytes, or None when it is missing or must be refused unread."""
+    try:
+        if unreadable(path, root) is not None or path.stat().st_size > MAX_PO_BYTES:
+            return None
+        return path.read_bytes()
+    except OSError:
+        return None
 
 
 def _unread_games(project: Project) -> set[str]:

@@ -212,6 +212,8 @@ def _forbidden_terms(terms: list[Term], language: str, unit: Unit) -> list[Messa
     if not terms:
         return []  # nothing to look for: the text need not be spelled out
     translated = placeholders.PLACEHOLDER.sub(" ", plural_choice.spelled_out(unit.text))
+    if not _pattern(tuple(form for term in terms for form in term.forbidden.get(language, ()))).search(translated):
+        return []  # one search for every form at once: most texts hold none, and are then read once
     return [
         Message(
             "qa.forbidden-term",
@@ -232,6 +234,8 @@ def _missing_terms(
     if not terms:
         return
     english = names.sub(" ", placeholders.PLACEHOLDER.sub(" ", plural_choice.spelled_out(source.text)))
+    if not _pattern(tuple(form for term in terms for form in term.english)).search(english):
+        return  # no term of the English, found with one search for them all
     translated = placeholders.PLACEHOLDER.sub(" ", plural_choice.spelled_out(unit.text))
     for term in terms:
         if _pattern(term.english).search(english) and not _pattern(term.preferred[language]).search(translated):
