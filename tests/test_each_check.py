@@ -23,6 +23,9 @@ from pathlib import Path
 import pytest
 
 from conftest import CONTENT, ROOT, edit, run_cli, tree_digest
+from rulebook.check import check_project
+from rulebook.problem_codes import registry, say
+from rulebook.problems import Problem
 
 # Units that the faults are planted in. Rebis's French summary is a draft that we wrote; its English
 # is "A card game of shelves of books and mixture tokens."
@@ -1155,8 +1158,19 @@ def test_one_fault_is_reported_by_its_check_alone(fault: Fault, shared_copy: Pat
         code, out, err = run_cli(capsys, "--root", str(project_copy), "check")
         json_code, json_out, json_err = run_cli(capsys, "--root", str(project_copy), "check", "--json")
         expected = _expected(project_copy, fault)
+        found = check_project(project_copy)[1]  # what the two runs just checked: read from the cache
     _assert_reported_alone(fault, code, out, err, [problem.printed for problem in expected])
     _assert_coded_alone(fault, json_code, json_out, json_err, expected)
+    assert_coded(found)
+
+
+def assert_coded(problems: list[Problem]) -> None:
+    """Every problem carries a registered code, JSON params, and the message its code, params and
+    quotes say (issue 25)."""
+    for problem in problems:
+        assert problem.code in registry(), f"no registered code: {problem}"
+        json.dumps(dict(problem.params))  # JSON values only
+        assert say(problem.code, problem.params, problem.quoted) == problem.message, problem.code
 
 
 def test_the_shared_copy_is_clean_again_after_every_case(shared_copy: Path, capsys) -> None:

@@ -1,6 +1,7 @@
 """Every problem has a stable code (issue 25): registered once, with English words that French and
 Czech say too, listed in dev/problem-codes.md, and carried by every problem the checks produce,
-whose message is what its code, params and quotes say."""
+whose message is what its code, params and quotes say: for hostile text here, and for every fault
+of every check in test_each_check.py, which asserts it on the problems each fault gives."""
 
 from __future__ import annotations
 
@@ -15,9 +16,8 @@ from conftest import ROOT, run_cli
 from hostile import REFUSED_TEXT, copy_project, plant_units, unit_ids
 from rulebook.check import check_project
 from rulebook.i18n.catalog_text import placeholders
-from rulebook.problem_codes import CODE_PATTERN, registry, say
-from rulebook.problems import Problem
-from test_each_check import FAULTS, Fault, _planted
+from rulebook.problem_codes import CODE_PATTERN, registry
+from test_each_check import assert_coded
 
 CODES_DOC = ROOT / "dev" / "problem-codes.md"
 
@@ -93,13 +93,6 @@ def test_a_message_in_another_language_is_said_from_the_catalog(tmp_path: Path, 
     assert run_cli(capsys, "--root", str(root), "check", "--lang", "xx")[0] == 2
 
 
-def _assert_coded(problems: list[Problem]) -> None:
-    for problem in problems:
-        assert problem.code in registry(), f"no registered code: {problem}"
-        json.dumps(dict(problem.params))  # JSON values only
-        assert say(problem.code, problem.params, problem.quoted) == problem.message, problem.code
-
-
 ROUNDS = 3
 
 
@@ -113,29 +106,5 @@ def test_every_refusal_of_hostile_text_has_a_registered_code(tmp_path: Path, rou
     plant_units(root, file, {unit_id: text for unit_id, (_, text) in zip(ids, share, strict=False)})
     errors = [problem for problem in check_project(root)[1] if problem.is_error]
     assert errors
-    _assert_coded(errors)
+    assert_coded(errors)
     assert len({problem.path for problem in errors}) == len(share)  # each planted text is refused
-
-
-# The faults that are reported (some cases show that a check lets a text through).
-REPORTED = [fault for fault in FAULTS if fault.marker or fault.also]
-
-
-@pytest.mark.parametrize("fault", REPORTED, ids=[fault.check for fault in REPORTED])
-def test_every_problem_of_each_check_has_a_registered_code(
-    fault: Fault, tmp_path_factory: pytest.TempPathFactory
-) -> None:
-    root = _shared(tmp_path_factory)
-    with _planted(root, fault):
-        problems = check_project(root)[1]
-    assert problems
-    _assert_coded(problems)
-
-
-_COPY: list[Path] = []
-
-
-def _shared(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    if not _COPY:
-        _COPY.append(copy_project(tmp_path_factory.mktemp("coded")))
-    return _COPY[0]
