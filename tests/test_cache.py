@@ -90,7 +90,7 @@ def test_a_catalogs_problems_are_kept_by_its_bytes(project_copy: Path, capsys, m
     def unread(*_args: object) -> None:
         raise AssertionError("a warm check read the catalog again")
 
-    ui_catalog._read.cache_clear()  # this process's own memory of the catalogs, which `rulebook serve` needs
+    ui_catalog.forget_catalogs()  # this process's own memory of the catalogs, which `rulebook serve` needs
     with monkeypatch.context() as patched:
         patched.setattr(ui_catalog, "read_po_file", unread)
         assert run_cli(capsys, "--root", str(project_copy), "check")[:2] == cold[0][:2]

@@ -109,7 +109,7 @@ CATALOG = "locales/fr/LC_MESSAGES/messages.po"
 def _check(capsys: pytest.CaptureFixture[str], project: Path) -> tuple[int, str]:
     """`rulebook check` as a new process runs it: documents read by this one are forgotten."""
     forget_read_files()
-    ui_catalog._read.cache_clear()
+    ui_catalog.forget_catalogs()
     return run_cli(capsys, "--root", str(project), "check")[:2]
 
 

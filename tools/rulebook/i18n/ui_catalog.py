@@ -10,6 +10,7 @@ build that skipped the check cannot print it.
 
 from __future__ import annotations
 
+import hashlib
 from collections.abc import Iterator
 from dataclasses import dataclass, field, replace
 from functools import lru_cache
@@ -20,6 +21,7 @@ from babel.messages.catalog import Catalog
 from rulebook.files import inside_project
 from rulebook.i18n.catalog_text import message_dangers
 from rulebook.i18n.po_file import Entry, Refused, read_po_file
+from rulebook.located.limits import MAX_PO_BYTES
 from rulebook.problem_codes import Message
 from rulebook.problems import Problem, display_path, excerpt
 
@@ -64,6 +66,40 @@ def _read(root: Path, language: str, _state: tuple[int, int, int]) -> UiCatalog:
     unread = unreadable(path, root)
     if unread:
         return UiCatalog(shown, None, problems=[Problem.coded(shown, 0, 0, unread)])
+    digest = _digest(path)
+    judged = _JUDGED.get((shown, digest)) if digest is not None else None
+    if judged is None:
+        judged = _judged(path, shown)
+        if digest is not None and _digest(path) == digest:  # not edited while it was read
+            if len(_JUDGED) >= _JUDGED_LIMIT:
+                _JUDGED.clear()
+            _JUDGED[shown, digest] = judged
+    return judged
+
+
+# Catalogs judged in this process, by their name in messages and their bytes: every copy of a project
+# (a test's, a benchmark's) holds the same catalogs, which took 85 ms each to read and judge.
+_JUDGED: dict[tuple[str, bytes], UiCatalog] = {}
+_JUDGED_LIMIT = 32
+
+
+def forget_catalogs() -> None:
+    """Forget every catalog this process read: what a new process knows (for tests that stand for one)."""
+    _read.cache_clear()
+    _JUDGED.clear()
+
+
+def _digest(path: Path) -> bytes | None:
+    """The SHA-256 of a catalog's bytes; None for one over the size bound (read_po_file refuses it)."""
+    try:
+        if path.stat().st_size > MAX_PO_BYTES:
+            return None
+        return hashlib.sha256(path.read_bytes()).digest()
+    except OSError:
+        return None
+
+
+def _judged(path: Path, shown: str) -> UiCatalog:
     try:
         po = read_po_file(path, shown)
     except Refused as refused:  # `rulebook check` names a line's first column
