@@ -282,6 +282,8 @@ def trust_every_translation(monkeypatch: pytest.MonkeyPatch) -> None:
     except ImportError:
         return
     monkeypatch.setattr(ui_catalog, "message_dangers", lambda msgid, text: iter(()))
+    # Catalogs this process judged are not taken, and the ones read unjudged are forgotten after the test.
+    monkeypatch.setattr(ui_catalog, "_JUDGED", {})
 
 
 def bypassed_build(root: Path, site: Path) -> subprocess.CompletedProcess[str]:
