@@ -8,8 +8,8 @@ every refresh, so each refresh reads them again as a new process would.
 The other caches of the toolkit are left alone, each for its reason:
 - keyed by the file's state as well as its path, so an edit is a new key: the documents read
   (load/reader.py), the games' models (load/project.py), folder digests (cache.py), the UI
-  catalogs (i18n/ui_catalog.py, by state and by bytes, and i18n/ui.py, keyed by the catalog read), the scorers
-  (scorers.py), and git's revisions (i18n/history.py, keyed by the revisions);
+  catalogs (i18n/ui_catalog.py, by state and by bytes; i18n/ui.py, keyed by the catalog read),
+  the scorers (scorers.py), and git's revisions (i18n/history.py, keyed by the revisions);
 - pure functions of their arguments (hashes, patterns, CLDR plural categories, placeholders);
 - the installed packages' files (Material's icons and languages) and the signing key (cache.py),
   which an edit of the project does not change.
