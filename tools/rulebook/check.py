@@ -9,9 +9,8 @@ from rulebook.cache import DiskCache, digest_of, file_digest, folder_digest
 from rulebook.cache_codecs import PROBLEMS
 from rulebook.editions.history import read_history
 from rulebook.garbage import fewer_collections, frozen_for_fork
-from rulebook.i18n.ui_catalog import catalog_path, catalog_problems, unreadable
+from rulebook.i18n.ui_catalog import catalog_digest, catalog_path, catalog_problems
 from rulebook.load.project import GLOSSARY_FILE, PROJECT_FILE, TERMS_FILE, Loaded, load_project
-from rulebook.located.limits import MAX_PO_BYTES
 from rulebook.model import Game, Glossary, Project
 from rulebook.problems import Problem, display_path
 from rulebook.validate.examples import example_problems
@@ -78,26 +77,15 @@ def _catalog_problems(root: Path, languages: list[str]) -> list[Problem]:
     disk = DiskCache(root, "catalogs", PROBLEMS)
     problems: list[Problem] = []
     for language in languages:
-        path = catalog_path(root, language)
-        raw = _catalog_bytes(path, root)
-        key = digest_of([display_path(path, root), raw]) if raw is not None else None
+        digest = catalog_digest(root, language)
+        key = digest_of([display_path(catalog_path(root, language), root), digest]) if digest else None
         found = disk.get(key) if key is not None else None
         if found is None:
             found = catalog_problems(root, [language])
-            if key is not None and _catalog_bytes(path, root) == raw:  # not edited while it was judged
+            if key is not None and catalog_digest(root, language) == digest:  # not edited while it was judged
                 disk.put(key, found)
         problems += found
     return problems
-
-
-def _catalog_bytes(path: Path, root: Path) -> bytes | None:
-    """A catalog's bytes, or None when it is missing or must be refused unread."""
-    try:
-        if unreadable(path, root) is not None or path.stat().st_size > MAX_PO_BYTES:
-            return None
-        return path.read_bytes()
-    except OSError:
-        return None
 
 
 def _unread_games(project: Project) -> set[str]:

@@ -89,6 +89,13 @@ def forget_catalogs() -> None:
     _JUDGED.clear()
 
 
+def catalog_digest(root: Path, language: str) -> bytes | None:
+    """The SHA-256 of the language's catalog, which is all that its problems depend on, with its name;
+    None when there is none, or when it is refused unread (a link, a folder, a file over the bound)."""
+    path = catalog_path(root, language)
+    return None if unreadable(path, root) is not None else _digest(path)
+
+
 def _digest(path: Path) -> bytes | None:
     """The SHA-256 of a catalog's bytes; None for one over the size bound (read_po_file refuses it)."""
     try:
