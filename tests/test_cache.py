@@ -13,6 +13,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from conftest import ROOT, copy_content, edit, run_cli
+from rulebook import check
 from rulebook.characters import _BIDI_CONTROLS, SUSPECT_CHARACTER
 from rulebook.i18n import ui_catalog
 from rulebook.load.schema import fast_validator, validator
@@ -114,6 +115,37 @@ def test_a_renamed_game_reaches_the_other_games_checks(project_copy: Path, capsy
     games = len(list((project_copy / "rules").glob("*/game.yaml")))
     # Every game and the glossary were checked again: one new entry each.
     assert len(keys_after - keys_before) == games + 1
+
+
+def _checked_text_sets(project: Path, capsys, monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """The text sets that a check worked out again rather than read from the cache."""
+    checked: list[str] = []
+    real = check.text_set_problems
+    monkeypatch.setattr(
+        check, "text_set_problems", lambda p, text_set: checked.append(text_set.id) or real(p, text_set)
+    )
+    run_cli(capsys, "--root", str(project), "check")
+    monkeypatch.undo()
+    return checked
+
+
+def test_a_games_words_check_that_game_again_and_its_structure_the_glossary_too(
+    project_copy: Path, capsys, monkeypatch
+) -> None:
+    """The glossary's checks read every game's game.yaml (its rules, illustrations and facts) and
+    scorer, but no game's words: a translated sentence does not check the glossary again."""
+    run_cli(capsys, "--root", str(project_copy), "check")
+    edit(project_copy, "rules/rebis/fr.yaml", "language: fr\n", "language: fr\n# reviewed\n")
+    assert _checked_text_sets(project_copy, capsys, monkeypatch) == ["rebis"]
+    edit(project_copy, "rules/rebus/scoring.py", '"""REBUS scoring,', '"""REBUS scoring (reviewed),')
+    assert sorted(_checked_text_sets(project_copy, capsys, monkeypatch)) == ["glossary", "rebus"]
+    # An illustration under a rule that REBUS no longer has: a glossary problem, found warm as cold.
+    edit(project_copy, "rules/rebus/game.yaml", "- rule: proper-nouns", "- rule: proper-nounz")
+    assert sorted(_checked_text_sets(project_copy, capsys, monkeypatch)) == ["glossary", "rebus"]
+    warm = run_cli(capsys, "--root", str(project_copy), "check")
+    assert "illustrations[2].rule: no rule 'proper-nounz'" in warm[1]
+    monkeypatch.setenv("RULEBOOK_CACHE", "0")
+    assert run_cli(capsys, "--root", str(project_copy), "check")[:2] == warm[:2]
 
 
 def test_the_quick_character_search_finds_exactly_what_the_full_scan_refuses() -> None:

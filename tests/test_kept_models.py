@@ -45,7 +45,7 @@ def test_a_file_added_or_a_schema_changed_gives_a_new_model(project_copy: Path) 
 def test_a_folders_digest_is_read_again_only_after_an_edit(project_copy: Path, monkeypatch) -> None:
     reads = []
     read = cache._folder_digest
-    monkeypatch.setattr(cache, "_folder_digest", lambda folder: reads.append(folder) or read(folder))
+    monkeypatch.setattr(cache, "_folder_digest", lambda folder, *rest: reads.append(folder) or read(folder, *rest))
     folder = project_copy / "rules/rebus"
     first = cache.folder_digest(folder, remembered=True)
     assert cache.folder_digest(folder, remembered=True) == first

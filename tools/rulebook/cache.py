@@ -106,28 +106,30 @@ def file_digest(path: Path) -> bytes:
 
 # Each folder's digest in this process, by the state of its files: `rulebook serve` keys every
 # game's problems by its folder after each edit, and only the edited one need be read again.
-_FOLDER_DIGESTS: dict[str, tuple[State, bytes]] = {}
+_FOLDER_DIGESTS: dict[tuple[str, tuple[str, ...]], tuple[State, bytes]] = {}
 
 
-def folder_digest(folder: Path, *, remembered: bool = False) -> bytes:
-    """Every file under a folder, names and bytes. `remembered`, in a process that reads the
-    same folders again (`rulebook serve`): read again only when a file under it changed."""
+def folder_digest(folder: Path, *, remembered: bool = False, leaving_out: tuple[str, ...] = ()) -> bytes:
+    """Every file under a folder, names and bytes, but those named in `leaving_out` (paths relative
+    to the folder). `remembered`, in a process that reads the same folders again (`rulebook serve`):
+    read again only when a file under it changed."""
     if not remembered:
-        return _folder_digest(folder)
+        return _folder_digest(folder, leaving_out)
     state = tree_state(folder)
-    kept = _FOLDER_DIGESTS.get(str(folder))
+    kept = _FOLDER_DIGESTS.get((str(folder), leaving_out))
     if kept is not None and kept[0] == state:
         return kept[1]
-    digest = _folder_digest(folder)
-    _FOLDER_DIGESTS[str(folder)] = (state, digest)
+    digest = _folder_digest(folder, leaving_out)
+    _FOLDER_DIGESTS[(str(folder), leaving_out)] = (state, digest)
     return digest
 
 
-def _folder_digest(folder: Path) -> bytes:
+def _folder_digest(folder: Path, leaving_out: tuple[str, ...] = ()) -> bytes:
     digest = hashlib.sha256()
     if folder.is_dir():
         for path in sorted(folder.rglob("*")):
-            if path.is_file():
+            name = path.relative_to(folder).as_posix()
+            if path.is_file() and name not in leaving_out:
                 digest.update(str(path.relative_to(folder)).encode("utf-8", "surrogateescape"))
                 digest.update(file_digest(path))
     return digest.digest()

@@ -98,7 +98,8 @@ def _unread_games(project: Project) -> set[str]:
 def _text_set_keys(project: Project, *, remembered: bool) -> list[str]:
     """What each text set's checks read: its own folder; the project's file, glossary, terms and
     schemas; every game's name (translation QA leaves names alone). The glossary's checks read
-    every game, so its key holds every game's folder."""
+    every game's structure, facts and scorer, but none of its words: an edited sentence of a game
+    checks that game again, not the glossary."""
     root = project.root
     shared = [
         file_digest(root / PROJECT_FILE),
@@ -107,12 +108,18 @@ def _text_set_keys(project: Project, *, remembered: bool) -> list[str]:
         folder_digest(root / "schemas", remembered=remembered),
         "\n".join(game.name for game in project.games),
     ]
+    words_files = tuple(f"{language}.yaml" for language in project.languages)
+    # Each game's folder but its words files, which only its own checks read.
+    structures = {
+        game.id: folder_digest(game.folder, remembered=remembered, leaving_out=words_files) for game in project.games
+    }
     # A game's sources (and their coverage maps) may be named outside its folder; their bytes count
     # as its folder's do.
     games = {
         game.id: digest_of(
             [
-                folder_digest(game.folder, remembered=remembered),
+                structures[game.id],
+                *(file_digest(game.folder / name) for name in words_files),
                 *(file_digest(path) for path in game.sources.values()),
                 *(file_digest(path.with_suffix(".coverage.yaml")) for path in game.sources.values()),
             ]
@@ -121,7 +128,7 @@ def _text_set_keys(project: Project, *, remembered: bool) -> list[str]:
     }
     keys = []
     for text_set in project.text_sets():
-        own = [games[text_set.id]] if isinstance(text_set, Game) else list(games.values())
+        own = [games[text_set.id]] if isinstance(text_set, Game) else list(structures.values())
         keys.append(digest_of([*shared, text_set.id, *own]))
     return keys
 
