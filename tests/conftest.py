@@ -288,7 +288,7 @@ def history(project_copy: Path) -> Path:
 
 
 # The fixtures that build a site: a test that uses one, itself or through another fixture, is slow.
-SITE_FIXTURES = frozenset({"clean_site", "hostile_site", "polish_project", "polish_site"})
+SITE_FIXTURES = frozenset({"clean_site", "erratum_site", "hostile_site", "polish_project", "polish_site"})
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:

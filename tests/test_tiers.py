@@ -26,13 +26,15 @@ def collect(*args: str, cwd: Path = ROOT) -> subprocess.CompletedProcess[str]:
 
 def test_the_fast_tier_leaves_out_the_tests_that_read_a_built_site() -> None:
     # No test in these files is marked by hand; some read clean_site or polish_site, some no site.
-    fast = collect("-m", FAST, "tests/test_page_typography.py", "tests/test_new_language.py")
+    fast = collect("-m", FAST, "tests/test_page_typography.py", "tests/test_new_language.py", "tests/test_editions.py")
     assert fast.returncode == 0, fast.stdout + fast.stderr
     assert "test_the_reader_leaves_out_other_languages_and_finds_a_fault" in fast.stdout  # no site
     assert "test_tags_and_comments_of_mkdocs_yml_survive" in fast.stdout  # no site
     assert "test_every_page_of_the_language_follows_its_typography" not in fast.stdout  # clean_site
     assert "test_every_page_shows_english_with_the_notice" not in fast.stdout  # polish_site
     assert "test_check_passes_and_status_shows_it_at_zero" not in fast.stdout  # polish_project
+    assert "test_the_erratum_checks_clean_and_keeps_a_snapshot" in fast.stdout  # the erratum, no site
+    assert "test_the_status_page_counts_what_each_edition_left_to_translate" not in fast.stdout  # erratum_site
 
 
 def test_a_mistyped_marker_is_refused(tmp_path: Path) -> None:
