@@ -280,7 +280,9 @@ GIT = ["git", "-c", "user.name=t", "-c", "user.email=t@example.org", "-c", "comm
 
 @pytest.fixture
 def history(project_copy: Path) -> Path:
-    """The copy as a git repository with one commit, so that earlier English can be found."""
+    """The copy as a git repository with one commit, so that earlier English can be found. It ignores
+    what the project's checkout ignores: the cache is not committed."""
+    shutil.copy(ROOT / ".gitignore", project_copy / ".gitignore")
     subprocess.run(["git", "-C", str(project_copy), "init", "-q"], check=True)
     subprocess.run([*GIT, "-C", str(project_copy), "add", "-A"], check=True)
     subprocess.run([*GIT, "-C", str(project_copy), "commit", "-qm", "released"], check=True)

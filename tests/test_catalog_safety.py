@@ -49,8 +49,10 @@ def catalog_lines(root: Path, language: str) -> dict[int, list[str]]:
 
 
 @pytest.mark.parametrize("language", ["fr", "cs"])
-def test_check_refuses_a_payload_in_every_msgstr_at_its_line(tmp_path: Path, capsys, language: str) -> None:
-    root = copy_project(tmp_path)
+def test_check_refuses_a_payload_in_every_msgstr_at_its_line(
+    tmp_path: Path, warm_cache: Path, capsys, language: str
+) -> None:
+    root = copy_project(tmp_path, cache=warm_cache)
     planted = plant_catalog(root, language, REFUSED_CATALOG_TEXT)
     assert len(planted) > 100 and {item.payload.split(" {")[0] for item in planted} >= {
         payload for _, payload in REFUSED_CATALOG_TEXT
@@ -93,8 +95,10 @@ def set_header(root: Path, language: str, field: str, value: str) -> int:
     return number + 1
 
 
-def test_an_unknown_placeholder_and_a_huge_nplurals_are_refused_with_their_lines(tmp_path: Path, capsys) -> None:
-    root = copy_project(tmp_path)
+def test_an_unknown_placeholder_and_a_huge_nplurals_are_refused_with_their_lines(
+    tmp_path: Path, warm_cache: Path, capsys
+) -> None:
+    root = copy_project(tmp_path, cache=warm_cache)
     placeholder = set_msgstr(root, "cs", "Rebus {n}", "Rébus {n} {evil}")
     plurals = set_header(root, "fr", "Plural-Forms", "nplurals=99999999999; plural=(n > 1);")
     code, out, err = run_cli(capsys, "--root", str(root), "check")
@@ -105,8 +109,10 @@ def test_an_unknown_placeholder_and_a_huge_nplurals_are_refused_with_their_lines
 
 
 @pytest.mark.slow  # builds a site
-def test_the_build_fails_on_them_with_the_check_s_problems_and_no_internal_error(tmp_path: Path) -> None:
-    root = copy_project(tmp_path, site=True)
+def test_the_build_fails_on_them_with_the_check_s_problems_and_no_internal_error(
+    tmp_path: Path, warm_cache: Path
+) -> None:
+    root = copy_project(tmp_path, site=True, cache=warm_cache)
     placeholder = set_msgstr(root, "cs", "Rebus {n}", "Rébus {n} {evil}")
     plurals = set_header(root, "fr", "Plural-Forms", "nplurals=99999999999; plural=(n > 1);")
     # --languages builds in this process, through the plugin's own check, as `mkdocs build` does.
@@ -128,8 +134,10 @@ def test_the_build_fails_on_them_with_the_check_s_problems_and_no_internal_error
         ("Content-Type", "text/plain; charset=rot13", "charset 'rot13' is not UTF-8"),
     ],
 )
-def test_a_header_that_cannot_be_used_is_refused_at_its_line(tmp_path: Path, capsys, field, value, message) -> None:
-    root = copy_project(tmp_path)
+def test_a_header_that_cannot_be_used_is_refused_at_its_line(
+    tmp_path: Path, warm_cache: Path, capsys, field, value, message
+) -> None:
+    root = copy_project(tmp_path, cache=warm_cache)
     line = set_header(root, "fr", field, value)
     code, out, err = run_cli(capsys, "--root", str(root), "check")
     assert code == 1, out + err
@@ -150,8 +158,10 @@ def secret_catalog(tmp_path: Path) -> Path:
 
 
 @pytest.mark.parametrize("linked", ["the catalog", "its folder"])
-def test_a_catalog_linked_from_outside_is_refused_unread_everywhere(tmp_path: Path, secret_catalog, linked) -> None:
-    root = copy_project(tmp_path / "project")
+def test_a_catalog_linked_from_outside_is_refused_unread_everywhere(
+    tmp_path: Path, warm_cache: Path, secret_catalog, linked
+) -> None:
+    root = copy_project(tmp_path / "project", cache=warm_cache)
     path = root / CATALOG.format(language="fr")
     if linked == "the catalog":
         path.unlink()
@@ -223,14 +233,16 @@ def french_pages(root: Path) -> dict[str, str]:
     return pages
 
 
-def test_a_hostile_catalog_past_every_check_makes_nothing_on_the_rendered_pages(tmp_path: Path, monkeypatch) -> None:
+def test_a_hostile_catalog_past_every_check_makes_nothing_on_the_rendered_pages(
+    tmp_path: Path, warm_cache: Path, monkeypatch
+) -> None:
     """Defence in depth: with the catalog's judgement bypassed too, so that every hostile translation
     reaches the page writers, the pages hold exactly the elements, attributes and links of the
     real catalog's pages, and the calculator's data ends no script element."""
     import rulebook.render.calculator as calculator
 
-    clean = french_pages(copy_project(tmp_path / "clean"))
-    root = copy_project(tmp_path / "hostile")
+    clean = french_pages(copy_project(tmp_path / "clean", cache=warm_cache))
+    root = copy_project(tmp_path / "hostile", cache=warm_cache)
     plant_catalog(root, "fr", REFUSED_CATALOG_TEXT)
     trust_every_translation(monkeypatch)
     hostile = french_pages(root)
@@ -247,13 +259,13 @@ def test_a_hostile_catalog_past_every_check_makes_nothing_on_the_rendered_pages(
         assert "<" not in data and ">" not in data and "&" not in data
 
 
-def test_the_palette_names_are_escaped_for_material(tmp_path: Path, monkeypatch) -> None:
+def test_the_palette_names_are_escaped_for_material(tmp_path: Path, warm_cache: Path, monkeypatch) -> None:
     """Material's partials/palette.html prints the toggle's name into title and aria-label unescaped."""
     from mkdocs.config import load_config
 
     from rulebook.website.interface import localize_theme
 
-    root = copy_project(tmp_path)
+    root = copy_project(tmp_path, cache=warm_cache)
     set_msgstr(root, "fr", "Switch to dark mode", PALETTE_BREAKOUT)
     trust_every_translation(monkeypatch)
     config = load_config(str(ROOT / "mkdocs.yml"))
@@ -262,10 +274,10 @@ def test_the_palette_names_are_escaped_for_material(tmp_path: Path, monkeypatch)
     assert names == ["Passer en mode sombre&quot;&gt;&lt;script&gt;alert(9)&lt;/script&gt;&lt;i x=&quot;"]
 
 
-def test_a_refused_translation_is_never_used_the_english_is_said(tmp_path: Path) -> None:
+def test_a_refused_translation_is_never_used_the_english_is_said(tmp_path: Path, warm_cache: Path) -> None:
     from rulebook.i18n.ui import ui_translations
 
-    root = copy_project(tmp_path)
+    root = copy_project(tmp_path, cache=warm_cache)
     set_msgstr(root, "fr", "Switch to dark mode", PALETTE_BREAKOUT)
     set_msgstr(root, "fr", "Rebus {n}", "Rébus {n} {evil}")
     french = ui_translations(root, "fr")
@@ -311,10 +323,10 @@ def bypassed_build(root: Path, site: Path) -> subprocess.CompletedProcess[str]:
 
 
 @pytest.mark.slow  # builds a site
-def test_the_french_site_built_from_a_hostile_catalog_runs_nothing_injected(tmp_path: Path) -> None:
+def test_the_french_site_built_from_a_hostile_catalog_runs_nothing_injected(tmp_path: Path, warm_cache: Path) -> None:
     """One build of a copy whose French catalog holds a payload in every translation, the palette's
     attribute breakout in both toggles' names, with the check and the catalog's judgement bypassed."""
-    root = copy_project(tmp_path, site=True)
+    root = copy_project(tmp_path, site=True, cache=warm_cache)
     plant_catalog(root, "fr", REFUSED_CATALOG_TEXT)
     for msgid in ("Switch to dark mode", "Switch to light mode"):
         set_msgstr(root, "fr", msgid, PALETTE_BREAKOUT)
@@ -337,8 +349,10 @@ def test_the_french_site_built_from_a_hostile_catalog_runs_nothing_injected(tmp_
     assert "alert(9)" in home
 
 
-def test_a_template_linked_from_outside_is_refused_unread_by_new_language(tmp_path: Path, capsys) -> None:
-    root = copy_project(tmp_path / "project", site=True)
+def test_a_template_linked_from_outside_is_refused_unread_by_new_language(
+    tmp_path: Path, warm_cache: Path, capsys
+) -> None:
+    root = copy_project(tmp_path / "project", site=True, cache=warm_cache)
     outside = tmp_path / "outside.pot"
     outside.write_text(f'msgid ""\nmsgstr ""\n\nmsgid "Score"\nmsgstr ""\n\n# {SECRET}\nnot PO: {SECRET}\n')
     (root / "locales/messages.pot").unlink()

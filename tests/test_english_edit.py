@@ -69,12 +69,16 @@ def commit(root: Path, message: str) -> None:
 
 
 @pytest.fixture
-def site_copy(tmp_path: Path) -> Path:
-    """The whole site (content, mkdocs.yml, hand-written assets), committed in a git repository of its own."""
+def site_copy(tmp_path: Path, warm_cache: Path) -> Path:
+    """The whole site (content, mkdocs.yml, hand-written assets), committed in a git repository of its
+    own, with the cache of a first check, which the repository ignores as the project's does."""
     for folder in ("rules", "glossary", "schemas", "locales"):
         shutil.copytree(ROOT / folder, tmp_path / folder)
     shutil.copytree(ROOT / "docs" / "assets", tmp_path / "docs" / "assets")
     shutil.copy(ROOT / "mkdocs.yml", tmp_path / "mkdocs.yml")
+    shutil.copy(ROOT / ".gitignore", tmp_path / ".gitignore")
+    if warm_cache.is_dir():  # none when the run has the cache off
+        shutil.copytree(warm_cache, tmp_path / ".cache")
     subprocess.run(["git", "-C", str(tmp_path), "init", "-q"], check=True)
     commit(tmp_path, "as released")
     return tmp_path

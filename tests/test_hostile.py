@@ -66,8 +66,10 @@ def test_check_refuses_every_payload_at_every_place_with_its_location(tmp_path: 
     assert tree_digest(root) == before
 
 
-def test_a_string_fact_is_checked_as_text_where_it_is_and_where_it_is_quoted(tmp_path: Path, capsys) -> None:
-    root = copy_project(tmp_path)
+def test_a_string_fact_is_checked_as_text_where_it_is_and_where_it_is_quoted(
+    tmp_path: Path, warm_cache: Path, capsys
+) -> None:
+    root = copy_project(tmp_path, cache=warm_cache)
     game = read_yaml(root / "rules/rebus/game.yaml")
     game["facts"]["setup"]["how"] = "[shuffle](javascript:alert(1))"
     write_yaml(root / "rules/rebus/game.yaml", game)
@@ -82,8 +84,8 @@ def test_a_string_fact_is_checked_as_text_where_it_is_and_where_it_is_quoted(tmp
     assert located(root, "rules/rebus/en.yaml", "rule.bags") + "the link target javascript:alert(1)" in out
 
 
-def test_a_game_name_with_markup_is_refused_at_its_line(tmp_path: Path, capsys) -> None:
-    root = copy_project(tmp_path)
+def test_a_game_name_with_markup_is_refused_at_its_line(tmp_path: Path, warm_cache: Path, capsys) -> None:
+    root = copy_project(tmp_path, cache=warm_cache)
     game = read_yaml(root / "rules/rebis/game.yaml")
     game["name"] = "Rebis<img src=x onerror=alert(1)>"
     write_yaml(root / "rules/rebis/game.yaml", game)
@@ -93,8 +95,8 @@ def test_a_game_name_with_markup_is_refused_at_its_line(tmp_path: Path, capsys) 
     assert f"rules/rebis/game.yaml:{line}:{col}: name: a name is plain text" in out
 
 
-def test_a_po_import_of_hostile_text_is_refused_whole_with_each_entry(tmp_path: Path, capsys) -> None:
-    root = copy_project(tmp_path)
+def test_a_po_import_of_hostile_text_is_refused_whole_with_each_entry(tmp_path: Path, warm_cache: Path, capsys) -> None:
+    root = copy_project(tmp_path, cache=warm_cache)
     code, _, err = run_cli(capsys, "--root", str(root), "i18n", "export", "cs", "--game", "rebus", "-o", str(tmp_path))
     assert code == 0, err
     po_file = next(tmp_path.glob("rebus.cs.po"))

@@ -76,8 +76,8 @@ def test_the_developers_table_lists_exactly_the_registered_codes_with_their_word
         assert params == (", ".join(f"`{param}`" for param in code.params) or "—"), name
 
 
-def test_a_message_in_another_language_is_said_from_the_catalog(tmp_path: Path, capsys) -> None:
-    root = copy_project(tmp_path)
+def test_a_message_in_another_language_is_said_from_the_catalog(tmp_path: Path, warm_cache: Path, capsys) -> None:
+    root = copy_project(tmp_path, cache=warm_cache)
     plant_units(root, "rules/rebus/fr.yaml", {unit_ids("rules/rebus/fr.yaml", "", None)[0]: "<b>x</b>"})
     code, out, _ = run_cli(capsys, "--root", str(root), "check", "--lang", "cs")
     assert code == 1
@@ -97,8 +97,10 @@ ROUNDS = 3
 
 
 @pytest.mark.parametrize("round_index", range(ROUNDS))
-def test_every_refusal_of_hostile_text_has_a_registered_code(tmp_path: Path, round_index: int) -> None:
-    root = copy_project(tmp_path)
+def test_every_refusal_of_hostile_text_has_a_registered_code(
+    tmp_path: Path, warm_cache: Path, round_index: int
+) -> None:
+    root = copy_project(tmp_path, cache=warm_cache)
     file = "rules/rebus/en.yaml"  # English: no translation QA; the translations it changes are warned about
     share = REFUSED_TEXT[round_index::ROUNDS]
     ids = unit_ids(file, "rule.", None)

@@ -46,9 +46,9 @@ def test_each_pattern_is_over_exactly_the_bound_it_is_meant_to_meet() -> None:
 
 
 @pytest.fixture
-def planted(tmp_path: Path) -> tuple[Path, dict[str, str]]:
+def planted(tmp_path: Path, warm_cache: Path) -> tuple[Path, dict[str, str]]:
     """A copy with every slow text in a rule of its own in the English of REBUS: pattern → unit id."""
-    root = copy_project(tmp_path / "project")
+    root = copy_project(tmp_path / "project", cache=warm_cache)
     texts = slow_texts()
     units = dict(zip(texts, unit_ids(WORDS, "rule.", None), strict=False))
     assert len(units) == len(texts)
@@ -93,11 +93,11 @@ def _record_rendering(monkeypatch: pytest.MonkeyPatch) -> list[str]:
 
 
 def test_check_refuses_a_text_that_string_facts_fill_over_the_bounds(
-    tmp_path: Path, capsys, monkeypatch: pytest.MonkeyPatch
+    tmp_path: Path, warm_cache: Path, capsys, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """Within the bounds as written, over them filled: 64 placeholders each quoting a fact of 200
     characters with 64 `[` (a fact's own bound) make 4,096 `[` in 12,864 characters."""
-    root = copy_project(tmp_path / "project")
+    root = copy_project(tmp_path / "project", cache=warm_cache)
     fact = "[" * limits.MAX_MARKUP + "a" * (200 - limits.MAX_MARKUP)  # the schema's longest string fact
     game = root / "rules/rebus/game.yaml"
     game.write_text(game.read_text(encoding="utf-8").replace("facts:\n", f"facts:\n  slow:\n    text: '{fact}'\n", 1))
@@ -138,8 +138,10 @@ def test_the_build_fails_on_a_slow_text_without_rendering_a_page(tmp_path: Path)
     assert not list((root / "docs").glob("**/*.md")), "pages were rendered"
 
 
-def test_import_refuses_each_slow_text_at_its_po_line(tmp_path: Path, capsys, monkeypatch: pytest.MonkeyPatch) -> None:
-    root = copy_project(tmp_path / "project")
+def test_import_refuses_each_slow_text_at_its_po_line(
+    tmp_path: Path, warm_cache: Path, capsys, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    root = copy_project(tmp_path / "project", cache=warm_cache)
     po = export(capsys, root, tmp_path / "po")
     catalog = polib.pofile(str(po))
     texts = slow_texts()
@@ -162,8 +164,10 @@ def test_import_refuses_each_slow_text_at_its_po_line(tmp_path: Path, capsys, mo
     assert not [text for text in rendered if text in texts.values()], "a refused text was rendered"
 
 
-def test_a_yaml_file_over_the_size_bound_is_refused_before_it_is_parsed(tmp_path: Path, capsys) -> None:
-    root = copy_project(tmp_path / "project")
+def test_a_yaml_file_over_the_size_bound_is_refused_before_it_is_parsed(
+    tmp_path: Path, warm_cache: Path, capsys
+) -> None:
+    root = copy_project(tmp_path / "project", cache=warm_cache)
     path = root / WORDS
     # Over the bound, then what the YAML parser would refuse: the size must be all that is said.
     padding = "#" + "x" * limits.MAX_YAML_BYTES + "\n"
@@ -174,8 +178,8 @@ def test_a_yaml_file_over_the_size_bound_is_refused_before_it_is_parsed(tmp_path
     assert "YAML" not in out
 
 
-def test_a_po_file_over_the_size_bound_is_refused_before_it_is_parsed(tmp_path: Path, capsys) -> None:
-    root = copy_project(tmp_path / "project")
+def test_a_po_file_over_the_size_bound_is_refused_before_it_is_parsed(tmp_path: Path, warm_cache: Path, capsys) -> None:
+    root = copy_project(tmp_path / "project", cache=warm_cache)
     po = export(capsys, root, tmp_path / "po")
     with po.open("a", encoding="utf-8") as stream:  # over the bound, then a line that is not PO
         stream.write("#" + "x" * limits.MAX_PO_BYTES + "\nnot PO at all\n")
