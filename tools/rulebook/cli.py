@@ -9,6 +9,7 @@ from __future__ import annotations
 import argparse
 import sys
 from collections.abc import Sequence
+from functools import cache
 from pathlib import Path
 from typing import NoReturn
 
@@ -27,6 +28,13 @@ def build_parser() -> argparse.ArgumentParser:
     for group in (site, score, translation, content):
         group.add_parsers(commands)
     return parser
+
+
+@cache
+def _parser() -> argparse.ArgumentParser:
+    """The parser, built once a process: parsing leaves it as it was, and building it took 8 ms of
+    each of the 1,100 commands that the fast tests run in one process each."""
+    return build_parser()
 
 
 class _UsageError(Exception):
@@ -52,7 +60,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 def _run(argv: list[str]) -> int:
     json_wanted = "--json" in argv
     try:
-        args = build_parser().parse_args(argv)
+        args = _parser().parse_args(argv)
     except _UsageError as error:
         return fail(one_line(str(error)), 2, json_wanted)
     if args.root is None:
