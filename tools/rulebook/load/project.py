@@ -177,6 +177,7 @@ def forget_read_files() -> None:
     from rulebook.load import reader
 
     reader._READ_CACHE.clear()
+    reader._BY_CONTENT.clear()
     _GAMES.clear()
     cache._FOLDER_DIGESTS.clear()
 
