@@ -13,11 +13,12 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from conftest import ROOT, copy_content, edit, run_cli
-from rulebook import check
+from rulebook import cache, check
 from rulebook.characters import _BIDI_CONTROLS, SUSPECT_CHARACTER
 from rulebook.i18n import ui_catalog
+from rulebook.load import reader
 from rulebook.load.schema import fast_validator, validator
-from rulebook.located.document import Document
+from rulebook.located.document import Document, parse_bounded
 
 
 @pytest.fixture
@@ -146,6 +147,27 @@ def test_a_games_words_check_that_game_again_and_its_structure_the_glossary_too(
     assert "illustrations[2].rule: no rule 'proper-nounz'" in warm[1]
     monkeypatch.setenv("RULEBOOK_CACHE", "0")
     assert run_cli(capsys, "--root", str(project_copy), "check")[:2] == warm[:2]
+
+
+def test_a_second_copy_is_read_from_this_process_and_its_cache_filled_all_the_same(
+    tmp_path: Path, capsys, monkeypatch
+) -> None:
+    """Documents are remembered by content in a process (every copy of a project holds the same
+    files), only while the cache is on, and a copy read that way still gets its own cache."""
+    first, second = copy_content(tmp_path / "first"), copy_content(tmp_path / "second")
+    assert run_cli(capsys, "--root", str(first), "check")[0] == 0
+    decoded: list[str] = []
+    real = cache.DiskCache.get
+    monkeypatch.setattr(cache.DiskCache, "get", lambda self, key: decoded.append(self.kind) or real(self, key))
+    assert run_cli(capsys, "--root", str(second), "check")[0] == 0
+    assert "documents" not in decoded
+    entries = {path.name for path in (second / ".cache/rulebook/documents").rglob("*") if path.is_file()}
+    assert entries == {path.name for path in (first / ".cache/rulebook/documents").rglob("*") if path.is_file()}
+    parsed: list[str] = []
+    monkeypatch.setattr(reader, "parse_bounded", lambda raw, shown: parsed.append(shown) or parse_bounded(raw, shown))
+    monkeypatch.setenv("RULEBOOK_CACHE", "0")
+    assert run_cli(capsys, "--root", str(copy_content(tmp_path / "third")), "check")[0] == 0
+    assert "rules/rebus/fr.yaml" in parsed, "with the cache off, every file is read again"
 
 
 def test_the_quick_character_search_finds_exactly_what_the_full_scan_refuses() -> None:

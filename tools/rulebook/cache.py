@@ -163,6 +163,10 @@ class DiskCache(Generic[Value]):
         except (ValueError, TypeError, LookupError, RecursionError):  # not what the codec writes: a miss
             return None
 
+    def holds(self, key: str) -> bool:
+        """Whether there is an entry for `key`, unread: whether it is good is `get`'s to say."""
+        return self.secret is not None and (self.folder / key[:2] / key).is_file()
+
     def put(self, key: str, value: Value) -> None:
         if self.secret is None:
             return

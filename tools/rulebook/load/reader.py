@@ -73,7 +73,12 @@ def _read_fresh(root: Path, path: Path, schema_file: Path) -> tuple[Document | N
     disk = DiskCache(root, "documents", READ)
     key = digest_of([display, raw or b"", file_digest(schema_file)]) if raw is not None else None
     if key is not None and disk.secret is not None:
-        remembered = _BY_CONTENT.get(key) or disk.get(key)
+        remembered = _BY_CONTENT.get(key)
+        if remembered is not None:
+            if not disk.holds(key):  # another copy of the file: its project's cache is filled as ever
+                disk.put(key, remembered)
+            return remembered
+        remembered = disk.get(key)
         if remembered is not None:
             _remember(key, remembered)
             return remembered
