@@ -3,12 +3,14 @@ at the unit's place (the real content is clean: see test_check.py)."""
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import pytest
 
 from conftest import run_cli
 from rulebook.model import Typography
+from rulebook.validate import qa
 from rulebook.validate.qa import typography_messages
 
 NBSP = "\u00a0"
@@ -170,3 +172,30 @@ def test_the_narrow_space_is_required_only_before_the_marks_that_chose_it() -> N
         for mark in "!;?"
     ]
     assert typography_messages(Typography(no_break_space_before=";"), "fr", f"Oui{NBSP}; non") == []  # none chosen
+
+
+def test_a_re_check_in_the_same_process_follows_the_terms_as_well_as_the_texts(project_copy: Path, capsys) -> None:
+    """QA remembers each unit's messages in a process (`rulebook serve` re-checks after every edit):
+    what they depend on besides the unit's text, the language's terms among them, must count too."""
+    assert run_cli(capsys, "--root", str(project_copy), "check")[0] == 0
+    terms = project_copy / "glossary/terms.yaml"
+    clean = terms.read_text(encoding="utf-8")
+    old = "fr: {preferred: [tuile], forbidden: [carreau, pièce]}"
+    assert clean.count(old) == 1
+    terms.write_text(clean.replace(old, old.replace("pièce]", "pièce, couleur]")), encoding="utf-8")
+    code, out, _ = run_cli(capsys, "--root", str(project_copy), "check", "--json")
+    found = {(problem["file"], problem["line"], problem["code"]) for problem in json.loads(out)["problems"]}
+    assert code == 1 and ("rules/rebus/fr.yaml", 20, "qa.forbidden-term") in found, out  # "… selon leur couleur."
+    terms.write_text(clean, encoding="utf-8")
+    assert run_cli(capsys, "--root", str(project_copy), "check")[0] == 0
+
+
+def test_with_the_cache_off_every_unit_is_judged_again(project_copy: Path, capsys, monkeypatch) -> None:
+    """RULEBOOK_CACHE=0 (mutation runs, cold timings) means no remembered work, QA's included."""
+    assert run_cli(capsys, "--root", str(project_copy), "check")[0] == 0
+    judged = []
+    real = qa._unit_messages
+    monkeypatch.setattr(qa, "_unit_messages", lambda *args: judged.append(args[1].id) or real(*args))
+    monkeypatch.setenv("RULEBOOK_CACHE", "0")
+    assert run_cli(capsys, "--root", str(project_copy), "check")[0] == 0
+    assert {"rule.bags", "symbol.eye.description"} <= set(judged)

@@ -9,6 +9,7 @@ from collections.abc import Iterator
 from functools import cache, lru_cache
 
 from rulebook import placeholders, plural_choice
+from rulebook.cache import enabled as cache_enabled
 from rulebook.i18n.basis import basis
 from rulebook.model import Game, Glossary, Project, Status, Term, Typography, Unit, Words
 from rulebook.problem_codes import Message
@@ -42,31 +43,64 @@ def qa_problems(project: Project, text_set: Game | Glossary) -> list[Problem]:
         return []
     problems = []
     names = _names_pattern(tuple(game.name for game in project.games))
+    remembering = cache_enabled()  # RULEBOOK_CACHE=0: the work is done (mutation runs, cold timings)
     for language, words in text_set.words.items():
         if language == project.source_language:
             problems += _source_terms(project, words)
             continue
         terms = [term for term in project.terms if language in term.preferred]
         forbidding = [term for term in terms if term.forbidden.get(language)]  # the others find nothing
+        typography = project.typography.get(language)
+        context = repr((language, terms, typography, names.pattern))  # all that a unit's messages depend on
         for unit_id, unit in words.units.items():
             if unit.status is Status.ORIGINAL:
                 continue
             # Compared with the English it was made from: an English edit makes it outdated, not wrong.
             made_from = basis(project, text_set, unit)
             source = made_from.english
-            alone = _forbidden_terms(forbidding, language, unit) + _markdown_balance(unit) + _whitespace(unit)
-            if language in project.typography:
-                alone += typography_dangers(project.typography[language], language, unit.text)
-            compared = []
-            if source is not None:
-                compared = list(_missing_terms(terms, language, source, unit, names))
-                compared += _numbers(source, unit) + _markdown_links(source, unit) + _punctuation(source, unit)
+            key = (context, unit.text, None if source is None else source.text)
+            judged = _JUDGED.get(key) if remembering else None
+            if judged is None:
+                judged = _unit_messages(language, unit, source, terms, forbidding, typography, names)
+                if remembering:
+                    if len(_JUDGED) >= _JUDGED_LIMIT:
+                        _JUDGED.clear()
+                    _JUDGED[key] = judged
+            alone, compared = judged
             where, field = ("units", unit_id, "text"), f"units.{unit_id}.text"
             problems += [words.document.problem(where, message, field=field) for message in alone]
             problems += [
                 words.document.problem(where, message, field=field, severity=made_from.severity) for message in compared
             ]
     return problems
+
+
+# Each unit's messages in this process, by its text, its English and the language's terms,
+# typography and game names, while the persistent cache is on: a re-check after an edit (`rulebook
+# serve`, and every test's copy of the content) judged every unit of the edited game and of the
+# glossary again, 16 and 23 ms.
+_JUDGED: dict[tuple[str, str, str | None], tuple[list[Message], list[Message]]] = {}
+_JUDGED_LIMIT = 100_000
+
+
+def _unit_messages(
+    language: str,
+    unit: Unit,
+    source: Unit | None,
+    terms: list[Term],
+    forbidding: list[Term],
+    typography: Typography | None,
+    names: re.Pattern[str],
+) -> tuple[list[Message], list[Message]]:
+    """What QA says of a translation on its own, and compared with its English."""
+    alone = _forbidden_terms(forbidding, language, unit) + _markdown_balance(unit) + _whitespace(unit)
+    if typography is not None:
+        alone += typography_dangers(typography, language, unit.text)
+    compared = []
+    if source is not None:
+        compared = list(_missing_terms(terms, language, source, unit, names))
+        compared += _numbers(source, unit) + _markdown_links(source, unit) + _punctuation(source, unit)
+    return alone, compared
 
 
 def _numbers(source: Unit, unit: Unit) -> list[Message]:
