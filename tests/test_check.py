@@ -286,3 +286,29 @@ def test_reading_on_every_core_finds_the_same_problems(project_copy: Path, monke
     _, in_sequence = check_project(project_copy, parallel=False)
     assert in_parallel == in_sequence
     assert len(in_sequence) >= 3
+
+
+def test_a_re_check_in_the_same_process_follows_the_facts_that_texts_quote(
+    project_copy: Path, capsys, monkeypatch
+) -> None:
+    """The text checks remember each unit's messages in a process (`rulebook serve` re-checks after
+    every edit): a fact that a placeholder names, removed, is reported at once; the cache off, every
+    unit is judged again."""
+    from rulebook.validate import text
+
+    assert run_cli(capsys, "--root", str(project_copy), "check")[0] == 0
+    game = project_copy / "rules/rebus/game.yaml"
+    clean = game.read_text(encoding="utf-8")
+    assert clean.count("    bags: 3\n") == 1
+    game.write_text(clean.replace("    bags: 3\n", "    sacks: 3\n"), encoding="utf-8")
+    code, out, _ = run_cli(capsys, "--root", str(project_copy), "check", "--json")
+    found = {(problem["file"], problem["code"]) for problem in json.loads(out)["problems"]}
+    assert code == 1 and ("rules/rebus/en.yaml", "text.unknown-placeholder") in found, out  # {components.bags}
+    game.write_text(clean, encoding="utf-8")
+    assert run_cli(capsys, "--root", str(project_copy), "check")[0] == 0
+    judged = []
+    real = text._unit_messages
+    monkeypatch.setattr(text, "_unit_messages", lambda *args: judged.append(args[1].id) or real(*args))
+    monkeypatch.setenv("RULEBOOK_CACHE", "0")
+    assert run_cli(capsys, "--root", str(project_copy), "check")[0] == 0
+    assert {"rule.bags", "symbol.eye.description"} <= set(judged)

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from rulebook import placeholders, plural_choice
+from rulebook.cache import enabled as cache_enabled
 from rulebook.i18n.basis import basis
 from rulebook.located.limits import filled_limit_dangers
 from rulebook.model import Game, Glossary, Project, Status, Unit
@@ -15,21 +16,57 @@ from rulebook.validate.safety import character_dangers, markdown_dangers, raw_ht
 
 def text_problems(project: Project, game: Game | Glossary) -> list[Problem]:
     problems = []
+    remembering = cache_enabled()  # RULEBOOK_CACHE=0: the work is done (mutation runs, cold timings)
+    context = repr((game.facts, game.facts_file))  # what a unit's messages depend on besides its texts
     for language, words in game.words.items():
         for unit_id, unit in words.units.items():
             where = ("units", unit_id, "text")
             if language == project.source_language:
-                messages = {message: Severity.ERROR for message in translation_messages(game, unit, None)}
+                english, severity = None, Severity.ERROR
             else:
                 # Compared with the English it was made from (an English edit makes it outdated, not wrong).
                 made_from = basis(project, game, unit)
-                found = list(translation_messages(game, unit, made_from.english))
-                alone = set(found if made_from.severity is Severity.ERROR else translation_messages(game, unit, None))
-                messages = {message: Severity.ERROR if message in alone else made_from.severity for message in found}
-            for message, severity in messages.items():
+                english, severity = made_from.english, made_from.severity
+            key = (
+                context,
+                unit.id.startswith(_NUMBERS_JUDGED_ELSEWHERE),
+                unit.text,
+                unit.status,
+                english and english.text,
+                severity,
+            )
+            messages = _JUDGED.get(key) if remembering else None
+            if messages is None:
+                messages = _unit_messages(game, unit, english, severity)
+                if remembering:
+                    if len(_JUDGED) >= _JUDGED_LIMIT:
+                        _JUDGED.clear()
+                    _JUDGED[key] = messages
+            for message, severity_of in messages.items():
                 field = f"units.{unit_id}.text"
-                problems.append(words.document.problem(where, message, field=field, severity=severity))
+                problems.append(words.document.problem(where, message, field=field, severity=severity_of))
     return problems
+
+
+# Each unit's messages in this process, by its texts and its text set's facts, while the persistent
+# cache is on: a re-check after an edit (`rulebook serve`, and every test's copy of the content)
+# rendered every unit of the edited game and of the glossary with Python-Markdown again.
+_JUDGED: dict[tuple, dict[Message, Severity]] = {}
+_JUDGED_LIMIT = 100_000
+# Units whose numbers other checks judge (captions, glossary symbols): translation_messages.
+_NUMBERS_JUDGED_ELSEWHERE = ("example.", "symbol.")
+
+
+def _unit_messages(
+    game: Game | Glossary, unit: Unit, english: Unit | None, severity: Severity
+) -> dict[Message, Severity]:
+    """A unit's messages with their severity: those it has on its own are errors; those that only
+    comparing it with an English it was not made from finds take that basis's severity."""
+    if english is None:
+        return {message: Severity.ERROR for message in translation_messages(game, unit, None)}
+    found = list(translation_messages(game, unit, english))
+    alone = set(found if severity is Severity.ERROR else translation_messages(game, unit, None))
+    return {message: Severity.ERROR if message in alone else severity for message in found}
 
 
 def translation_messages(game: Game | Glossary, unit: Unit, english: Unit | None) -> Iterator[Message]:
@@ -44,7 +81,7 @@ def translation_messages(game: Game | Glossary, unit: Unit, english: Unit | None
             )
     # Captions quote computed numbers, and a glossary symbol may read as a number ("4" for "for"):
     # validate/examples.py and validate/glossary.py check those against what they must be.
-    if not unit.id.startswith(("example.", "symbol.")):
+    if not unit.id.startswith(_NUMBERS_JUDGED_ELSEWHERE):
         for _, number in placeholders.bare_numbers(unit.text):
             yield Message("text.number-written-out", {}, {"number": cut(number)})
     if english is not None:
