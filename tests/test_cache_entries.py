@@ -22,7 +22,6 @@ from hypothesis import strategies as st
 from conftest import ROOT, edit, run_cli
 from rulebook import cache
 from rulebook.cache_codecs import PAGE_DIGESTS, PASSED, PROBLEMS, READ, Codec
-from rulebook.i18n import ui_catalog
 from rulebook.load.project import forget_read_files
 from rulebook.located.document import Document, parse_document
 from rulebook.problems import Problem, Severity
@@ -106,13 +105,11 @@ def _entries(project: Path, kind: str) -> dict[Path, bytes]:
 CATALOG = "locales/fr/LC_MESSAGES/messages.po"
 
 
-def _check(capsys: pytest.CaptureFixture[str], project: Path, kind: str = "catalogs") -> tuple[int, str]:
-    """`rulebook check` as a new process runs it: documents read by this one are forgotten, and so
-    are its UI catalogs when the entries under test are theirs (reading one costs 80 ms, and no
-    other kind depends on them)."""
+def _check(capsys: pytest.CaptureFixture[str], project: Path) -> tuple[int, str]:
+    """`rulebook check` as a new process runs it: documents read by this one are forgotten, which it
+    would look for before the cache's entries. The UI catalogs it judged are not: the check asks the
+    cache first and judges a catalog (reading it again costs 80 ms) only when its entry is a miss."""
     forget_read_files()
-    if kind == "catalogs":
-        ui_catalog.forget_catalogs()
     return run_cli(capsys, "--root", str(project), "check")[:2]
 
 
@@ -128,11 +125,11 @@ def test_a_bad_entry_is_a_miss_and_is_written_anew(
     edit(small_project, "rules/alpha/en.yaml", "The game is for", "The game <script>x</script> is for")
     edit(small_project, CATALOG, 'msgstr "Exemple"', 'msgstr "Exemple <script>x</script>"')  # a UI catalog's
     monkeypatch.setenv("RULEBOOK_CACHE", "0")
-    uncached = _check(capsys, small_project, kind)
+    uncached = _check(capsys, small_project)
     assert uncached[0] == 1 and all(f"rules/{file}" in uncached[1] for file in ("alpha/fr", "beta/cs", "alpha/en"))
     assert f"{CATALOG}:" in uncached[1]
     monkeypatch.setenv("RULEBOOK_CACHE", "1")
-    assert _check(capsys, small_project, kind) == uncached
+    assert _check(capsys, small_project) == uncached
     honest = _entries(small_project, kind)
     assert honest, f"the first check fills {kind}"
     if kind == "documents":
@@ -146,14 +143,14 @@ def test_a_bad_entry_is_a_miss_and_is_written_anew(
         # them cached, the documents only those checks read (the editions' snapshots) are not.
         shutil.rmtree(small_project / ".cache/rulebook/checks")
 
-    assert _check(capsys, small_project, kind) == uncached
+    assert _check(capsys, small_project) == uncached
     assert not (small_project / "gadget-ran").exists(), "the pickle was loaded"
     rewritten = _entries(small_project, kind)
     assert rewritten.keys() == planted.keys()
     for path, entry in rewritten.items():
         assert entry != planted[path], f"{path.name} was not written anew"
         assert json.loads(entry[32:])[0] == kind
-    assert _check(capsys, small_project, kind) == uncached, "the new entries are right"
+    assert _check(capsys, small_project) == uncached, "the new entries are right"
 
 
 def test_no_module_of_the_toolkit_imports_a_loader_of_code() -> None:
