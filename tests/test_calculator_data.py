@@ -71,3 +71,10 @@ def test_the_catalog_is_read_once_per_language_for_all_pages(
     copy.write_bytes(copy.read_bytes() + b"\n")
     ui_catalog.read_ui_catalog(tmp_path, "fr")
     assert reads[1:] == [copy]
+    # With the cache off (mutation runs, cold timings), nothing is kept by content.
+    monkeypatch.setenv("RULEBOOK_CACHE", "0")
+    other = tmp_path / "other"
+    (other / "locales/fr/LC_MESSAGES").mkdir(parents=True)
+    (other / "locales/fr/LC_MESSAGES/messages.po").write_bytes(copy.read_bytes())
+    ui_catalog.read_ui_catalog(other, "fr")
+    assert reads[2:] == [other / "locales/fr/LC_MESSAGES/messages.po"]

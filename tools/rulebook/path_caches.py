@@ -6,10 +6,12 @@ version and rendering the calculator from it. website/live.py calls `clear_path_
 every refresh, so each refresh reads them again as a new process would.
 
 The other caches of the toolkit are left alone, each for its reason:
-- keyed by the file's state as well as its path, so an edit is a new key: the documents read
-  (load/reader.py), the games' models (load/project.py), folder digests (cache.py), the UI
-  catalogs (i18n/ui_catalog.py, by state and by bytes; i18n/ui.py, keyed by the catalog read),
-  the scorers (scorers.py), and git's revisions (i18n/history.py, keyed by the revisions);
+- keyed by the file's state as well as its path, or by its content, so an edit is a new key: the
+  documents read (load/reader.py, by state and by content), the games' models (load/project.py),
+  folder digests (cache.py), the UI catalogs (i18n/ui_catalog.py, by state and by bytes;
+  i18n/ui.py, keyed by the catalog read), the scorers (scorers.py), each unit's QA and text
+  messages (validate/qa.py, validate/text.py, by the texts and all else they depend on), and
+  git's revisions (i18n/history.py, keyed by the revisions);
 - pure functions of their arguments (hashes, patterns, CLDR plural categories, placeholders);
 - the installed packages' files (Material's icons and languages) and the signing key (cache.py),
   which an edit of the project does not change.

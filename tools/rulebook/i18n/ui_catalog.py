@@ -18,6 +18,7 @@ from pathlib import Path
 
 from babel.messages.catalog import Catalog
 
+from rulebook.cache import enabled as cache_enabled
 from rulebook.files import inside_project
 from rulebook.i18n.catalog_text import message_dangers
 from rulebook.i18n.po_file import Entry, Refused, read_po_file
@@ -66,7 +67,7 @@ def _read(root: Path, language: str, _state: tuple[int, int, int]) -> UiCatalog:
     unread = unreadable(path, root)
     if unread:
         return UiCatalog(shown, None, problems=[Problem.coded(shown, 0, 0, unread)])
-    digest = _digest(path)
+    digest = _digest(path) if cache_enabled() else None  # RULEBOOK_CACHE=0: judged every time
     judged = _JUDGED.get((shown, digest)) if digest is not None else None
     if judged is None:
         judged = _judged(path, shown)
@@ -77,8 +78,9 @@ def _read(root: Path, language: str, _state: tuple[int, int, int]) -> UiCatalog:
     return judged
 
 
-# Catalogs judged in this process, by their name in messages and their bytes: every copy of a project
-# (a test's, a benchmark's) holds the same catalogs, which took 85 ms each to read and judge.
+# Catalogs judged in this process, by their name in messages and their bytes, while the persistent
+# cache is on: every copy of a project (a test's, a benchmark's) holds the same catalogs, which took
+# 85 ms each to read and judge.
 _JUDGED: dict[tuple[str, bytes], UiCatalog] = {}
 _JUDGED_LIMIT = 32
 
