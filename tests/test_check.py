@@ -14,6 +14,7 @@ import pytest
 
 from conftest import ROOT, locate, run_cli, tree_digest
 from rulebook.load.project import forget_read_files
+from rulebook.validate import qa, text
 
 
 @dataclass(frozen=True)
@@ -288,14 +289,9 @@ def test_reading_on_every_core_finds_the_same_problems(project_copy: Path, monke
     assert len(in_sequence) >= 3
 
 
-def test_a_re_check_in_the_same_process_follows_the_facts_that_texts_quote(
-    project_copy: Path, capsys, monkeypatch
-) -> None:
+def test_a_re_check_in_the_same_process_follows_the_facts_that_texts_quote(project_copy: Path, capsys) -> None:
     """The text checks remember each unit's messages in a process (`rulebook serve` re-checks after
-    every edit): a fact that a placeholder names, removed, is reported at once; the cache off, every
-    unit is judged again."""
-    from rulebook.validate import text
-
+    every edit): a fact that a placeholder names, removed, is reported at once."""
     assert run_cli(capsys, "--root", str(project_copy), "check")[0] == 0
     game = project_copy / "rules/rebus/game.yaml"
     clean = game.read_text(encoding="utf-8")
@@ -306,9 +302,16 @@ def test_a_re_check_in_the_same_process_follows_the_facts_that_texts_quote(
     assert code == 1 and ("rules/rebus/en.yaml", "text.unknown-placeholder") in found, out  # {components.bags}
     game.write_text(clean, encoding="utf-8")
     assert run_cli(capsys, "--root", str(project_copy), "check")[0] == 0
+
+
+@pytest.mark.parametrize("checks", [qa, text], ids=["qa", "text"])
+def test_with_the_cache_off_every_unit_is_judged_again(project_copy: Path, capsys, monkeypatch, checks) -> None:
+    """RULEBOOK_CACHE=0 (mutation runs, cold timings) means no remembered work, a unit's messages
+    included: every unit is judged again, though this process judged it a moment ago."""
+    assert run_cli(capsys, "--root", str(project_copy), "check")[0] == 0
     judged = []
-    real = text._unit_messages
-    monkeypatch.setattr(text, "_unit_messages", lambda *args: judged.append(args[1].id) or real(*args))
+    real = checks._unit_messages
+    monkeypatch.setattr(checks, "_unit_messages", lambda *args: judged.append(args[1].id) or real(*args))
     monkeypatch.setenv("RULEBOOK_CACHE", "0")
     assert run_cli(capsys, "--root", str(project_copy), "check")[0] == 0
     assert {"rule.bags", "symbol.eye.description"} <= set(judged)

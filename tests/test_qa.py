@@ -10,7 +10,6 @@ import pytest
 
 from conftest import run_cli
 from rulebook.model import Typography
-from rulebook.validate import qa
 from rulebook.validate.qa import typography_messages
 
 NBSP = "\u00a0"
@@ -188,14 +187,3 @@ def test_a_re_check_in_the_same_process_follows_the_terms_as_well_as_the_texts(p
     assert code == 1 and ("rules/rebus/fr.yaml", 20, "qa.forbidden-term") in found, out  # "… selon leur couleur."
     terms.write_text(clean, encoding="utf-8")
     assert run_cli(capsys, "--root", str(project_copy), "check")[0] == 0
-
-
-def test_with_the_cache_off_every_unit_is_judged_again(project_copy: Path, capsys, monkeypatch) -> None:
-    """RULEBOOK_CACHE=0 (mutation runs, cold timings) means no remembered work, QA's included."""
-    assert run_cli(capsys, "--root", str(project_copy), "check")[0] == 0
-    judged = []
-    real = qa._unit_messages
-    monkeypatch.setattr(qa, "_unit_messages", lambda *args: judged.append(args[1].id) or real(*args))
-    monkeypatch.setenv("RULEBOOK_CACHE", "0")
-    assert run_cli(capsys, "--root", str(project_copy), "check")[0] == 0
-    assert {"rule.bags", "symbol.eye.description"} <= set(judged)
