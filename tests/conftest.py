@@ -32,10 +32,13 @@ os.environ["SOURCE_DATE_EPOCH"] = "1767225600"  # 2026-01-01
 CONTENT = ("rules", "glossary", "schemas", "locales")
 
 
-def copy_content(target: Path) -> Path:
-    """The project's content folders copied into target, with no cache: a first run does all the work."""
+def copy_content(target: Path, cache: Path | None = None) -> Path:
+    """The project's content folders copied into target; with no cache a first run does all the
+    work, with `cache` (the warm_cache fixture) as its `.cache/` a run re-checks only what changed."""
     for folder in CONTENT:
         shutil.copytree(ROOT / folder, target / folder)
+    if cache is not None and cache.is_dir():  # none when the run has the cache off
+        shutil.copytree(cache, target / ".cache")
     return target
 
 
@@ -84,10 +87,7 @@ def project_copy(tmp_path: Path, warm_cache: Path) -> Path:
     `rulebook check`: its cache filled, so a command re-checks only what the test changes (a cold
     check per test was most of `make test-fast`). The cache's own tests take a cold copy
     (copy_content), and mutation runs turn the cache off (RULEBOOK_CACHE=0)."""
-    copy_content(tmp_path)
-    if warm_cache.is_dir():  # none when the run has the cache off
-        shutil.copytree(warm_cache, tmp_path / ".cache")
-    return tmp_path
+    return copy_content(tmp_path, warm_cache)
 
 
 def tree_digest(root: Path) -> dict[str, str]:

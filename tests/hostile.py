@@ -16,7 +16,7 @@ from pathlib import Path
 import polib
 import yaml
 
-from conftest import CONTENT, ROOT
+from conftest import ROOT, copy_content
 
 ELSEWHERE = "https://elsewhere.example"
 
@@ -120,10 +120,7 @@ class Planted:
 def copy_project(target: Path, *, site: bool = False, cache: Path | None = None) -> Path:
     """The content (and with `site`, what a build needs besides), with `cache` as its `.cache/` when
     given: the warm_cache fixture, so that a check reads again only what the test planted."""
-    for folder in CONTENT:
-        shutil.copytree(ROOT / folder, target / folder)
-    if cache is not None and cache.is_dir():  # none when the run has the cache off
-        shutil.copytree(cache, target / ".cache")
+    copy_content(target, cache)
     if site:
         shutil.copy(ROOT / "mkdocs.yml", target / "mkdocs.yml")
         shutil.copytree(ROOT / "docs" / "assets", target / "docs" / "assets")

@@ -26,7 +26,7 @@ import json
 import os
 import sys
 import sysconfig
-from collections.abc import Iterable
+from collections.abc import Hashable, Iterable
 from functools import cache
 from pathlib import Path
 from typing import Generic
@@ -41,6 +41,30 @@ _PACKAGE = Path(__file__).parent
 
 def enabled() -> bool:
     return os.environ.get("RULEBOOK_CACHE", "1") != "0"
+
+
+class Remembered(Generic[Value]):
+    """Pure work remembered in this process under a key that holds everything it depends on, while
+    the persistent cache is on (`RULEBOOK_CACHE=0`: done every time, as in mutation runs and cold
+    timings). Every copy of a project holds the same files, and `rulebook serve` re-checks after
+    each edit. At most `limit` entries; then all are forgotten at once."""
+
+    def __init__(self, limit: int):
+        self.limit = limit
+        self.entries: dict[Hashable, Value] = {}
+
+    def get(self, key: Hashable) -> Value | None:
+        return self.entries.get(key) if enabled() else None
+
+    def put(self, key: Hashable, value: Value) -> None:
+        if not enabled():
+            return
+        if len(self.entries) >= self.limit:
+            self.entries.clear()
+        self.entries[key] = value
+
+    def clear(self) -> None:
+        self.entries.clear()
 
 
 def _secret_path() -> Path:

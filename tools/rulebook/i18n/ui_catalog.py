@@ -18,6 +18,7 @@ from pathlib import Path
 
 from babel.messages.catalog import Catalog
 
+from rulebook.cache import Remembered
 from rulebook.cache import enabled as cache_enabled
 from rulebook.files import inside_project
 from rulebook.i18n.catalog_text import message_dangers
@@ -72,17 +73,14 @@ def _read(root: Path, language: str, _state: tuple[int, int, int]) -> UiCatalog:
     if judged is None:
         judged = _judged(path, shown)
         if digest is not None and _digest(path) == digest:  # not edited while it was read
-            if len(_JUDGED) >= _JUDGED_LIMIT:
-                _JUDGED.clear()
-            _JUDGED[shown, digest] = judged
+            _JUDGED.put((shown, digest), judged)
     return judged
 
 
 # Catalogs judged in this process, by their name in messages and their bytes, while the persistent
 # cache is on: every copy of a project (a test's, a benchmark's) holds the same catalogs, which took
 # 85 ms each to read and judge.
-_JUDGED: dict[tuple[str, bytes], UiCatalog] = {}
-_JUDGED_LIMIT = 32
+_JUDGED: Remembered[UiCatalog] = Remembered(32)
 
 
 def forget_catalogs() -> None:

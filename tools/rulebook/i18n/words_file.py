@@ -97,8 +97,10 @@ _NEST = "units:\n"  # a unit's block is read and written inside this, as the fil
 def _rewritten(block: str | None, change: Change) -> str:
     """A unit's lines with the change applied (a new unit's when `block` is None)."""
     round_trip = _yaml()
-    new = CommentedMap({"units": CommentedMap({change.unit_id: None})})
-    data = new if block is None else round_trip.load(_NEST + block)
+    if block is None:
+        data = CommentedMap({"units": CommentedMap({change.unit_id: None})})
+    else:
+        data = round_trip.load(_NEST + block)
     data["units"][change.unit_id] = _changed(data["units"][change.unit_id], change)
     out = StringIO()
     round_trip.dump(quote_misread(data), out)

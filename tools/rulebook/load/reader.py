@@ -9,7 +9,7 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-from rulebook.cache import DiskCache, digest_of, file_digest
+from rulebook.cache import DiskCache, Remembered, digest_of, file_digest
 from rulebook.cache_codecs import READ
 from rulebook.files import inside_project, outside_project
 from rulebook.garbage import frozen_for_fork
@@ -35,10 +35,8 @@ _READ_CACHE_LIMIT = 50_000
 
 # The same, by content: every copy of a project (a test's, a benchmark size's) holds the same files,
 # and decoding a document from the disk cache took 11 ms a load for the 27 files of the content.
-# Only while the persistent cache is on (rulebook.cache.enabled), which it stands in for; documents
-# are never changed once read, so copies may share them as one path's readers do.
-_BY_CONTENT: dict[str, tuple[Document | None, list[Problem]]] = {}
-_BY_CONTENT_LIMIT = 4_096
+# Documents are never changed once read, so copies may share them as one path's readers do.
+_BY_CONTENT: Remembered[tuple[Document | None, list[Problem]]] = Remembered(4_096)
 
 
 def _state(path: Path) -> tuple[int, int]:
@@ -80,7 +78,7 @@ def _read_fresh(root: Path, path: Path, schema_file: Path) -> tuple[Document | N
             return remembered
         remembered = disk.get(key)
         if remembered is not None:
-            _remember(key, remembered)
+            _BY_CONTENT.put(key, remembered)
             return remembered
     try:
         if raw is None:
@@ -94,14 +92,8 @@ def _read_fresh(root: Path, path: Path, schema_file: Path) -> tuple[Document | N
         result = None, error.problems
     if key is not None and disk.secret is not None:
         disk.put(key, result)
-        _remember(key, result)
+        _BY_CONTENT.put(key, result)
     return result
-
-
-def _remember(key: str, result: tuple[Document | None, list[Problem]]) -> None:
-    if len(_BY_CONTENT) >= _BY_CONTENT_LIMIT:
-        _BY_CONTENT.clear()
-    _BY_CONTENT[key] = result
 
 
 class Reader:

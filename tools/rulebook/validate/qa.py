@@ -9,7 +9,7 @@ from collections.abc import Iterator
 from functools import cache, lru_cache
 
 from rulebook import placeholders, plural_choice
-from rulebook.cache import enabled as cache_enabled
+from rulebook.cache import Remembered
 from rulebook.i18n.basis import basis
 from rulebook.model import Game, Glossary, Project, Status, Term, Typography, Unit, Words
 from rulebook.problem_codes import Message
@@ -43,7 +43,6 @@ def qa_problems(project: Project, text_set: Game | Glossary) -> list[Problem]:
         return []
     problems = []
     names = _names_pattern(tuple(game.name for game in project.games))
-    remembering = cache_enabled()  # RULEBOOK_CACHE=0: the work is done (mutation runs, cold timings)
     for language, words in text_set.words.items():
         if language == project.source_language:
             problems += _source_terms(project, words)
@@ -59,13 +58,10 @@ def qa_problems(project: Project, text_set: Game | Glossary) -> list[Problem]:
             made_from = basis(project, text_set, unit)
             source = made_from.english
             key = (context, unit.text, None if source is None else source.text)
-            judged = _JUDGED.get(key) if remembering else None
+            judged = _JUDGED.get(key)
             if judged is None:
                 judged = _unit_messages(language, unit, source, terms, forbidding, typography, names)
-                if remembering:
-                    if len(_JUDGED) >= _JUDGED_LIMIT:
-                        _JUDGED.clear()
-                    _JUDGED[key] = judged
+                _JUDGED.put(key, judged)
             alone, compared = judged
             where, field = ("units", unit_id, "text"), f"units.{unit_id}.text"
             problems += [words.document.problem(where, message, field=field) for message in alone]
@@ -79,8 +75,7 @@ def qa_problems(project: Project, text_set: Game | Glossary) -> list[Problem]:
 # typography and game names, while the persistent cache is on: a re-check after an edit (`rulebook
 # serve`, and every test's copy of the content) judged every unit of the edited game and of the
 # glossary again, 16 and 23 ms.
-_JUDGED: dict[tuple[str, str, str | None], tuple[list[Message], list[Message]]] = {}
-_JUDGED_LIMIT = 100_000
+_JUDGED: Remembered[tuple[list[Message], list[Message]]] = Remembered(100_000)
 
 
 def _unit_messages(

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from rulebook import placeholders, plural_choice
-from rulebook.cache import enabled as cache_enabled
+from rulebook.cache import Remembered
 from rulebook.i18n.basis import basis
 from rulebook.located.limits import filled_limit_dangers
 from rulebook.model import Game, Glossary, Project, Status, Unit
@@ -16,7 +16,6 @@ from rulebook.validate.safety import character_dangers, markdown_dangers, raw_ht
 
 def text_problems(project: Project, game: Game | Glossary) -> list[Problem]:
     problems = []
-    remembering = cache_enabled()  # RULEBOOK_CACHE=0: the work is done (mutation runs, cold timings)
     context = repr((game.facts, game.facts_file))  # what a unit's messages depend on besides its texts
     for language, words in game.words.items():
         for unit_id, unit in words.units.items():
@@ -35,13 +34,10 @@ def text_problems(project: Project, game: Game | Glossary) -> list[Problem]:
                 english and english.text,
                 severity,
             )
-            messages = _JUDGED.get(key) if remembering else None
+            messages = _JUDGED.get(key)
             if messages is None:
                 messages = _unit_messages(game, unit, english, severity)
-                if remembering:
-                    if len(_JUDGED) >= _JUDGED_LIMIT:
-                        _JUDGED.clear()
-                    _JUDGED[key] = messages
+                _JUDGED.put(key, messages)
             for message, severity_of in messages.items():
                 field = f"units.{unit_id}.text"
                 problems.append(words.document.problem(where, message, field=field, severity=severity_of))
@@ -51,8 +47,7 @@ def text_problems(project: Project, game: Game | Glossary) -> list[Problem]:
 # Each unit's messages in this process, by its texts and its text set's facts, while the persistent
 # cache is on: a re-check after an edit (`rulebook serve`, and every test's copy of the content)
 # rendered every unit of the edited game and of the glossary with Python-Markdown again.
-_JUDGED: dict[tuple, dict[Message, Severity]] = {}
-_JUDGED_LIMIT = 100_000
+_JUDGED: Remembered[dict[Message, Severity]] = Remembered(100_000)
 # Units whose numbers other checks judge (captions, glossary symbols): translation_messages.
 _NUMBERS_JUDGED_ELSEWHERE = ("example.", "symbol.")
 
