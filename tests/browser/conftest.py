@@ -79,8 +79,9 @@ def hostile_url(hostile_site: Path) -> Iterator[str]:
 # of a page load's CPU in a new context (0.42 of 1.3 busy core-seconds), and the browser tests
 # took 449 s against 517 s with it everywhere (dev/testing.md). A test
 # that never searches gets an idle worker in its place; the site's other scripts are the site's
-# own. A test marked `search` (the query set, the sweeps of every page, offline) gets the real one.
-# A test that searches without the mark fails loudly: no result ever appears.
+# own. A test marked `search` (the query set, the console sweep, offline) gets the real one, and a
+# context may ask for either (`new_context(search=...)`). A test that searches without the mark
+# fails loudly: no result ever appears.
 IDLE_SEARCH_WORKER = """(() => {
   const Worker = window.Worker;
   class Idle extends EventTarget { postMessage() {} terminate() {} }
@@ -109,10 +110,12 @@ def lighter_contexts(browser: Browser) -> Browser:
     A context shared by the tests of a worker, to keep the HTTP cache warm, gave nothing more (429 s)."""
     open_context = browser.new_context
 
-    def new_context(**options: Any) -> BrowserContext:
+    def new_context(*, search: bool | None = None, **options: Any) -> BrowserContext:
+        """`search` overrides the test's mark for this context: a sweep of every page builds each
+        language's index once, in a context of its own, rather than on every page."""
         options.setdefault("service_workers", "block")
         context = open_context(**options)
-        if not _search_wanted:
+        if not (_search_wanted if search is None else search):
             context.add_init_script(IDLE_SEARCH_WORKER)
         return context
 
