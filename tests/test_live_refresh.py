@@ -2,7 +2,8 @@
 fresh full build of the edited content gives, file for file and byte for byte.
 
 One live site is built for the module and refreshed edit after edit; each test puts the content
-back and refreshes again, so the next starts from the original content. The one exception to
+back and refreshes again, so the next starts from the original content, and the refreshed site must
+then be the module's first build again (a copy of it is kept). The one exception to
 "byte for byte" is the compressed sitemap, compared decompressed: its gzip header holds the time
 of the build (as in test_split_build.py).
 """
@@ -36,16 +37,32 @@ def copy_project(target: Path) -> Path:
 
 
 @pytest.fixture(scope="module")
-def live(tmp_path_factory: pytest.TempPathFactory) -> LiveSite:
+def built(tmp_path_factory: pytest.TempPathFactory) -> tuple[LiveSite, Path]:
+    """The live site after its full build, and a copy of that first build: the site the original
+    content gives, which a refresh back to the original content must give again."""
     project = copy_project(tmp_path_factory.mktemp("live-project"))
     site = LiveSite(project / "mkdocs.yml", tmp_path_factory.mktemp("live-site"), strict=True)
     site.full_build()
-    return site
+    first = tmp_path_factory.mktemp("first-build") / "site"
+    shutil.copytree(site.site_dir, first)
+    return site, first
+
+
+@pytest.fixture(scope="module")
+def live(built: tuple[LiveSite, Path]) -> LiveSite:
+    return built[0]
+
+
+@pytest.fixture(scope="module")
+def original_site(built: tuple[LiveSite, Path]) -> Path:
+    """The original content's site, as first built (not to be changed)."""
+    return built[1]
 
 
 @pytest.fixture
-def original(live: LiveSite) -> Iterator[Path]:
-    """The project's root; its content is put back (and the site refreshed) after the test."""
+def original(live: LiveSite, original_site: Path) -> Iterator[Path]:
+    """The project's root; its content is put back after the test, and the refreshed site must then
+    be the original content's site again."""
     root = live.root
     saved = {path: path.read_bytes() for folder in CONTENT for path in (root / folder).rglob("*") if path.is_file()}
     yield root
@@ -56,6 +73,7 @@ def original(live: LiveSite) -> Iterator[Path]:
             path.parent.mkdir(parents=True, exist_ok=True)
             path.write_bytes(data)
     assert live.refresh().outcome != "kept"
+    assert_same_site(live.site_dir, original_site)
 
 
 def fresh_build(live: LiveSite, target: Path) -> Path:
@@ -112,9 +130,9 @@ def test_a_glossary_entry_rebuilds_the_pages_that_show_it(live: LiveSite, origin
 
 
 def test_invalid_content_keeps_the_last_good_site(
-    live: LiveSite, original: Path, tmp_path: Path, caplog: pytest.LogCaptureFixture
+    live: LiveSite, original: Path, original_site: Path, tmp_path: Path, caplog: pytest.LogCaptureFixture
 ) -> None:
-    before = fresh_build(live, tmp_path / "before")
+    before = original_site  # the content is the original one until the edit below
     text = edit(original, "rules/rebus/en.yaml", "according to color.", "according to <b>color</b>.")
     with caplog.at_level("ERROR", logger="mkdocs"):
         assert live.refresh().outcome == "kept"
@@ -129,7 +147,9 @@ def test_invalid_content_keeps_the_last_good_site(
     assert_same_site(live.site_dir, fresh_build(live, tmp_path / "fresh"))
 
 
-def test_a_game_added_then_removed_rebuilds_the_whole_site(live: LiveSite, original: Path, tmp_path: Path) -> None:
+def test_a_game_added_then_removed_rebuilds_the_whole_site(
+    live: LiveSite, original: Path, original_site: Path, tmp_path: Path
+) -> None:
     # A copy of Oh My Word under another id, scored by Oh My Word's functions.
     shutil.copytree(original / "rules/oh-my-word", original / "rules/live-game")
     edit(original, "rules/live-game/game.yaml", "id: oh-my-word\n", "id: live-game\nscoring: oh-my-word\n")
@@ -145,7 +165,7 @@ def test_a_game_added_then_removed_rebuilds_the_whole_site(live: LiveSite, origi
     assert live.refresh().outcome == "full"
     assert not (live.site_dir / "live-game").exists()
     assert "Live Game" not in page(live, "rebus/index.html")
-    assert_same_site(live.site_dir, fresh_build(live, tmp_path / "removed"))
+    assert_same_site(live.site_dir, original_site)  # the content is the original one again
 
 
 def test_an_unchanged_project_refreshes_nothing(live: LiveSite, original: Path) -> None:
