@@ -9,6 +9,8 @@ import io
 import json
 import math
 from collections import Counter
+from dataclasses import dataclass
+from functools import cache
 from pathlib import Path
 
 import pytest
@@ -32,30 +34,34 @@ HEADING_OVER_BODY = 1.15  # a heading's size at least this times the body's
 DEVELOPER_COMMAND = "rulebook score"  # what every example printed after it (issue 28)
 
 
-def pdf_text(pdf: bytes) -> tuple[int, str]:
-    reader = PdfReader(io.BytesIO(pdf))
-    return len(reader.pages), "\n".join(page.extract_text() for page in reader.pages)
+@dataclass(frozen=True)
+class Printed:
+    """What a PDF holds, read in one pass of pypdf (pure Python: reading the 18 PDFs twice, once
+    for the text and once for the runs, was most of a test's 19 busy core-seconds)."""
+
+    pages: int
+    text: str
+    runs: list[tuple[str, float, str]]  # each run of text with its size as printed, in points, and its font
 
 
-def printed_runs(pdf: bytes) -> list[tuple[str, float, str]]:
-    """Each run of text on paper with its size as printed, in points, and its font's name. The size
-    is the font size of the Tf operator scaled by the text matrix and the current transformation
-    (Chromium prints at size 1 and scales by the matrix, or the other way round)."""
+@cache
+def read_pdf(pdf: bytes) -> Printed:
+    """The PDF's pages, text, and runs. A run's size is the font size of the Tf operator scaled by
+    the text matrix and the current transformation (Chromium prints at size 1 and scales by the
+    matrix, or the other way round)."""
 
     def scale(matrix: list[float]) -> float:
         return math.sqrt(abs(matrix[0] * matrix[3] - matrix[1] * matrix[2]))
 
-    runs = []
-    for page in PdfReader(io.BytesIO(pdf)).pages:
+    reader = PdfReader(io.BytesIO(pdf))
+    runs: list[tuple[str, float, str]] = []
 
-        def visit(text: str, cm: list[float], tm: list[float], font: dict | None, size: float) -> None:
-            if text.strip():
-                runs.append(
-                    (" ".join(text.split()), size * scale(tm) * scale(cm), str((font or {}).get("/BaseFont", "")))
-                )
+    def visit(text: str, cm: list[float], tm: list[float], font: dict | None, size: float) -> None:
+        if text.strip():
+            runs.append((" ".join(text.split()), size * scale(tm) * scale(cm), str((font or {}).get("/BaseFont", ""))))
 
-        page.extract_text(visitor_text=visit)
-    return runs
+    text = "\n".join(page.extract_text(visitor_text=visit) for page in reader.pages)
+    return Printed(len(reader.pages), text, runs)
 
 
 def body_size(runs: list[tuple[str, float, str]]) -> float:
@@ -92,7 +98,8 @@ def edition_pdf(edition: tuple[Path, list[Path]], language: str, name: str) -> b
 
 @pytest.mark.parametrize("language", PROJECT.languages)
 def test_rebus_prints_on_five_a4_pages_with_every_rule_number(edition: tuple[Path, list[Path]], language: str) -> None:
-    pages, text = pdf_text(edition_pdf(edition, language, f"{REBUS.id}.pdf"))
+    printed = read_pdf(edition_pdf(edition, language, f"{REBUS.id}.pdf"))
+    pages, text = printed.pages, printed.text
     assert pages <= MOST_A4_PAGES
     missing = [rule.number for rule in REBUS.rules() if rule.number not in text]
     assert missing == []
@@ -130,7 +137,8 @@ def test_make_print_writes_one_pdf_per_game_and_language(edition: tuple[Path, li
     assert set(written) == expected
     for path in written:
         pdf = path.read_bytes()
-        pages, text = pdf_text(pdf)
+        printed = read_pdf(pdf)
+        pages, text = printed.pages, printed.text
         game = next(game for game in PROJECT.games if path.stem in (game.id, f"{game.id}-card"))
         if path.stem.endswith("-card"):
             # A card is what a referee keeps at the table: one sheet, citing the rules where they stand.
@@ -141,7 +149,7 @@ def test_make_print_writes_one_pdf_per_game_and_language(edition: tuple[Path, li
         # Each printed 24 to 56 addresses of the local server it was printed from.
         assert [word for word in LOCAL if word in text] == [], path
         assert DEVELOPER_COMMAND not in text, path
-        assert body_size(printed_runs(pdf)) >= SMALLEST_BODY_PT, path
+        assert body_size(printed.runs) >= SMALLEST_BODY_PT, path
 
 
 def printed_headings(page: Page) -> list[str]:
@@ -163,7 +171,7 @@ def test_paper_prints_the_body_at_ten_points_and_headings_larger_bold_and_black(
     url = (game_url if door == "game" else card_url)(site_url, PROJECT, language, REBUS.id)
     page.goto(url, wait_until="networkidle")
     headings = printed_headings(page)
-    runs = printed_runs(edition_pdf(edition, language, f"{REBUS.id}{'' if door == 'game' else '-card'}.pdf"))
+    runs = read_pdf(edition_pdf(edition, language, f"{REBUS.id}{'' if door == 'game' else '-card'}.pdf")).runs
     body = body_size(runs)
     assert body >= SMALLEST_BODY_PT
     assert len(headings) >= (5 if door == "game" else 3)
