@@ -42,6 +42,14 @@ def copy_content(target: Path, cache: Path | None = None) -> Path:
     return target
 
 
+def copy_site_sources(target: Path, cache: Path | None = None) -> Path:
+    """copy_content, and what a build reads besides: mkdocs.yml and the hand-written assets."""
+    copy_content(target, cache)
+    shutil.copy(ROOT / "mkdocs.yml", target / "mkdocs.yml")
+    shutil.copytree(ROOT / "docs" / "assets", target / "docs" / "assets")
+    return target
+
+
 @pytest.fixture(scope="session")
 def warm_cache(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """`.cache/` of a copy of the content after one `rulebook check`, made once for the run."""

@@ -9,14 +9,13 @@ from __future__ import annotations
 
 import json
 import re
-import shutil
 from dataclasses import dataclass
 from pathlib import Path
 
 import polib
 import yaml
 
-from conftest import ROOT, copy_content
+from conftest import ROOT, copy_content, copy_site_sources
 
 ELSEWHERE = "https://elsewhere.example"
 
@@ -120,11 +119,7 @@ class Planted:
 def copy_project(target: Path, *, site: bool = False, cache: Path | None = None) -> Path:
     """The content (and with `site`, what a build needs besides), with `cache` as its `.cache/` when
     given: the warm_cache fixture, so that a check reads again only what the test planted."""
-    copy_content(target, cache)
-    if site:
-        shutil.copy(ROOT / "mkdocs.yml", target / "mkdocs.yml")
-        shutil.copytree(ROOT / "docs" / "assets", target / "docs" / "assets")
-    return target
+    return (copy_site_sources if site else copy_content)(target, cache)
 
 
 # libyaml's safe loader and dumper: the planting reads and writes every words file again in each

@@ -295,7 +295,7 @@ def trust_every_translation(monkeypatch: pytest.MonkeyPatch) -> None:
         return
     monkeypatch.setattr(ui_catalog, "message_dangers", lambda msgid, text: iter(()))
     # Catalogs this process judged are not taken, and the ones read unjudged are forgotten after the test.
-    monkeypatch.setattr(ui_catalog, "_JUDGED", ui_catalog.Remembered(32))
+    monkeypatch.setattr(ui_catalog, "_JUDGED", ui_catalog.Remembered(ui_catalog._JUDGED.limit))
 
 
 def bypassed_build(root: Path, site: Path) -> subprocess.CompletedProcess[str]:

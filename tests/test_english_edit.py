@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from conftest import GIT, ROOT, copy_content, edit, run_cli
+from conftest import GIT, ROOT, copy_site_sources, edit, run_cli
 
 # (kind, file, old English, new English, unit id, what comparing a translation with the new English finds).
 EDITS = [
@@ -72,9 +72,7 @@ def commit(root: Path, message: str) -> None:
 def site_copy(tmp_path: Path, warm_cache: Path) -> Path:
     """The whole site (content, mkdocs.yml, hand-written assets), committed in a git repository of its
     own, with the cache of a first check, which the repository ignores as the project's does."""
-    copy_content(tmp_path, warm_cache)
-    shutil.copytree(ROOT / "docs" / "assets", tmp_path / "docs" / "assets")
-    shutil.copy(ROOT / "mkdocs.yml", tmp_path / "mkdocs.yml")
+    copy_site_sources(tmp_path, warm_cache)
     shutil.copy(ROOT / ".gitignore", tmp_path / ".gitignore")
     subprocess.run(["git", "-C", str(tmp_path), "init", "-q"], check=True)
     commit(tmp_path, "as released")

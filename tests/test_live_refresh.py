@@ -19,7 +19,7 @@ from pathlib import Path
 
 import pytest
 
-from conftest import CONTENT, ROOT, edit, locate
+from conftest import CONTENT, ROOT, copy_site_sources, edit, locate
 from rulebook.bench.measure import free_port, page_text
 from rulebook.website.live import LiveSite
 from test_split_build import ENV, assert_same_site
@@ -28,19 +28,11 @@ from test_split_build import ENV, assert_same_site
 pytestmark = [pytest.mark.filterwarnings("ignore::DeprecationWarning"), pytest.mark.slow]
 
 
-def copy_project(target: Path) -> Path:
-    for folder in CONTENT:
-        shutil.copytree(ROOT / folder, target / folder)
-    shutil.copytree(ROOT / "docs" / "assets", target / "docs" / "assets")
-    shutil.copy(ROOT / "mkdocs.yml", target / "mkdocs.yml")
-    return target
-
-
 @pytest.fixture(scope="module")
 def built(tmp_path_factory: pytest.TempPathFactory) -> tuple[LiveSite, Path]:
     """The live site after its full build, and a copy of that first build: the site the original
     content gives, which a refresh back to the original content must give again."""
-    project = copy_project(tmp_path_factory.mktemp("live-project"))
+    project = copy_site_sources(tmp_path_factory.mktemp("live-project"))
     site = LiveSite(project / "mkdocs.yml", tmp_path_factory.mktemp("live-site"), strict=True)
     site.full_build()
     first = tmp_path_factory.mktemp("first-build") / "site"
@@ -182,7 +174,7 @@ def _wait_for(ready, seconds: float) -> bool:
 
 
 def test_the_server_shows_an_edit(tmp_path: Path) -> None:
-    project = copy_project(tmp_path / "project")
+    project = copy_site_sources(tmp_path / "project")
     port = free_port()
     server = subprocess.Popen(
         [sys.executable, "-m", "rulebook.cli", "--root", str(project), "serve", "--dev-addr", f"127.0.0.1:{port}"],

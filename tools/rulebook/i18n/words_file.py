@@ -175,25 +175,18 @@ def _apply_whole(original: str, changes: list[Change], order: list[str]) -> str:
 
 
 def _changed(unit: CommentedMap | None, change: Change) -> CommentedMap:
-    """The unit with the change applied; a new unit when `unit` is None."""
-    if unit is not None:
-        unit["text"] = _scalar(change.text)
-        unit["source"] = DoubleQuotedScalarString(change.source)
-        _record_facts(unit, change.facts)
-        if change.status is not None:
-            unit["status"] = change.status
-        if change.needs_work:
-            unit["needs_work"] = True
-        elif change.needs_work is False:
-            unit.pop("needs_work", None)
-        return unit
-    unit = CommentedMap()
+    """The unit with the change applied; a new unit (a draft unless the change says) when `unit` is None."""
+    new = unit is None
+    unit = CommentedMap() if unit is None else unit
     unit["text"] = _scalar(change.text)
     unit["source"] = DoubleQuotedScalarString(change.source)
     _record_facts(unit, change.facts)
-    unit["status"] = change.status or "draft"
+    if new or change.status is not None:
+        unit["status"] = change.status or "draft"
     if change.needs_work:
         unit["needs_work"] = True
+    elif change.needs_work is False:
+        unit.pop("needs_work", None)
     return unit
 
 
