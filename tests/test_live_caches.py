@@ -16,9 +16,8 @@ from pathlib import Path
 
 import pytest
 
-from conftest import edit
+from conftest import copy_site_sources, edit
 from rulebook.website.live import LiveSite
-from test_live_refresh import copy_project
 
 pytestmark = [pytest.mark.filterwarnings("ignore::DeprecationWarning"), pytest.mark.slow]
 
@@ -29,7 +28,7 @@ REBUS_INPUT_SCHEMA = "rules/rebus/score.schema.json"
 
 @pytest.fixture(scope="module")
 def live(tmp_path_factory: pytest.TempPathFactory) -> LiveSite:
-    project = copy_project(tmp_path_factory.mktemp("caches-project"))
+    project = copy_site_sources(tmp_path_factory.mktemp("caches-project"))
     site = LiveSite(project / "mkdocs.yml", tmp_path_factory.mktemp("caches-site"), strict=True)
     site.full_build()
     return site

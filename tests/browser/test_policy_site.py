@@ -20,11 +20,10 @@ from playwright.sync_api import Page, expect
 from browser.conftest import serve
 from browser.test_calculator_differential import GAMES, compare
 from browser.test_hostile_site import WATCH_POLICY, violations
-from conftest import ROOT, edit
+from conftest import ROOT, copy_site_sources, edit
 from rulebook.bench.measure import free_port, page_text
 from rulebook.i18n.ui import gettext_plural_forms
 from rulebook.website.policy import inline_scripts, script_hash
-from test_live_refresh import copy_project
 from test_split_build import ENV
 
 pytestmark = pytest.mark.browser
@@ -86,7 +85,7 @@ def test_each_language_s_plural_rule_loads_as_a_file(page: Page, injected_url: s
 @pytest.fixture(scope="module")
 def served(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, Path]]:
     """`rulebook serve` of a copy of the project: its address and the project."""
-    project = copy_project(tmp_path_factory.mktemp("served"))
+    project = copy_site_sources(tmp_path_factory.mktemp("served"))
     port = free_port()
     server = subprocess.Popen(
         [sys.executable, "-m", "rulebook.cli", "--root", str(project), "serve", "--dev-addr", f"127.0.0.1:{port}"],
