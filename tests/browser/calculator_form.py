@@ -39,10 +39,18 @@ def open_form(page: Page, site_url: str, language: str, game: str) -> None:
         page.goto(address)
 
 
+# The result table's cells as the reader sees them (innerText), read in one call rather than one a
+# row: a press is read after every situation of the form tests.
+TABLE_CELLS = "(rows, cells) => rows.map((row) => [...row.querySelectorAll(cells)].map((c) => c.innerText.trim()))"
+
+
+def result_table(page: Page, rows: str = ".rb-calculator__result tr", cells: str = "th, td") -> list[list[str]]:
+    return page.eval_on_selector_all(rows, TABLE_CELLS, cells)
+
+
 def press(page: Page, language: str) -> list[list[str]]:
     page.locator(".rb-calculator form").get_by_role("button", name=say(language, "Score"), exact=True).click()
-    rows = page.locator(".rb-calculator__result tr")
-    return [[cell.strip() for cell in row.locator("th, td").all_inner_texts()] for row in rows.all()]
+    return result_table(page)
 
 
 def calculator(within: Page | Locator) -> Page | Locator:

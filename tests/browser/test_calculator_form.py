@@ -9,6 +9,8 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import Locator, Page
 
+from browser.calculator_form import result_table
+
 pytestmark = pytest.mark.browser
 
 WORDS = {
@@ -106,8 +108,7 @@ def player(page: Page, words: dict[str, str], n: int) -> Locator:
 
 def press(page: Page, words: dict[str, str]) -> list[list[str]]:
     page.locator(".rb-calculator form").get_by_role("button", name=words["score"], exact=True).click()
-    rows = page.locator(".rb-calculator__result tr")
-    return [[cell.strip() for cell in row.locator("th, td").all_inner_texts()] for row in rows.all()]
+    return result_table(page)
 
 
 @pytest.mark.parametrize("language", LANGUAGES)

@@ -10,6 +10,7 @@ import pytest
 from playwright.sync_api import Page
 
 from authoring import build, copy_whole_project, run, unused_game_id
+from browser.calculator_form import result_table
 from browser.conftest import serve
 
 pytestmark = pytest.mark.browser
@@ -40,8 +41,7 @@ def test_the_new_game_scores_through_its_form(page: Page, new_game_url: str) -> 
     _fill(page, 0, "Ann", ["3", "2", "4"])
     _fill(page, 1, "Bob", ["5", "1", ""])  # a round not played yet is left empty
     page.locator(".rb-calculator form").get_by_role("button", name="Score", exact=True).click()
-    rows = page.locator(".rb-calculator__result tbody tr")
-    cells = [[cell.strip() for cell in row.locator("td").all_inner_texts()] for row in rows.all()]
+    cells = result_table(page, ".rb-calculator__result tbody tr", "td")
     # By hand: Ann 3 + 2 + 4 = 9, Bob 5 + 1 = 6; the highest total wins.
     assert cells == [
         ["Ann, total", "3 + 2 + 4 = 9 → 9 points"],
