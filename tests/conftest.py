@@ -311,11 +311,22 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     for item in items:
         if SITE_FIXTURES.intersection(getattr(item, "fixturenames", ())):
             item.add_marker(pytest.mark.slow)
+    first_the_longest(items)
     mutant = os.environ.get("MUTANT_UNDER_TEST", "")
     if "__mutmut_" not in mutant:
         return
     module = mutant.partition(".x_")[0].rpartition(".")[2]  # rulebook.validate.glossary.x_f__mutmut_3
     items.sort(key=lambda item: module not in item.nodeid)
+
+
+def first_the_longest(items: list[pytest.Item]) -> None:
+    """The modules of the tests marked `long` are collected first, each whole (its module fixtures
+    are made once). pytest-xdist gives each worker a contiguous block of the collection and an idle
+    worker takes the end of a busy one's queue; the browser tests, collected first, were a worker's
+    whole block and more, so the last of them ran at the end of the run: the console sweep started
+    498 s into a 536 s run, with one core idle for its last 28 s (dev/testing.md)."""
+    longest = {item.path for item in items if item.get_closest_marker("long")}
+    items.sort(key=lambda item: item.path not in longest)
 
 
 def per_test_under_mutmut(fixture_name: str, config: pytest.Config) -> str:

@@ -31,6 +31,7 @@ document.addEventListener("securitypolicyviolation", (event) => {
 """
 
 
+@pytest.mark.long
 def test_no_page_of_the_hostile_build_opens_a_dialog_or_leaves_loopback(
     browser: Browser, hostile_url: str, hostile_site: Path
 ) -> None:

@@ -27,6 +27,7 @@ def root_of(language: str) -> str:
     return "/" if language == PROJECT.source_language else f"/{language}/"
 
 
+@pytest.mark.long
 @pytest.mark.parametrize("language", LANGUAGES)
 def test_axe_finds_nothing_serious_on_any_page_type(page: Page, site_url: str, language: str) -> None:
     """In light and in dark (accessibility.py: the dark scheme through the reader's toggle)."""
@@ -86,6 +87,7 @@ def problems_on(context: BrowserContext, paths: list[str], site_url: str, worker
     return problems
 
 
+@pytest.mark.long
 def test_no_page_logs_an_error_or_fails_a_request(browser: Browser, site_url: str, clean_site: Path) -> None:
     paths = every_page(clean_site)
     assert len(paths) >= 20

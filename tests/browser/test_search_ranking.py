@@ -457,6 +457,7 @@ def top_results(page: Page, site_url: str, language: str, query: str) -> list[st
 HELD_OUT_FLOOR = 41 / 43
 
 
+@pytest.mark.long
 def test_the_query_set_finds_the_wanted_rule_in_the_top_three(page: Page, site_url: str) -> None:
     """Each query is typed once; the tuning and held-out rates are both taken from that one pass."""
     hits: dict[tuple[str, str, str], bool] = {}
