@@ -129,7 +129,7 @@ def test_a_question_answered_by_keyboard_alone(page: Page, site_url: str) -> Non
 # Every question answered (its first choice, or 1 in each field) and checked, by the page's own
 # handlers, in one call: the tests that use it read the page with every answer shown, and answering
 # through the fields is test_every_question_answered_wrong_then_right's. Through Playwright, one
-# action per field and button took 2 to 3 busy core-seconds a quiz, about as much as axe's light run.
+# action per field and button took 1.75 to 2.85 busy core-seconds a quiz (dev/testing.md).
 REVEAL_ALL = """() => {
   const questions = [...document.querySelectorAll("div.rb-quiz")];
   for (const question of questions) {
