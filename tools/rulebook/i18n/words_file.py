@@ -177,7 +177,7 @@ def _apply_whole(original: str, changes: list[Change], order: list[str]) -> str:
 def _changed(unit: CommentedMap | None, change: Change) -> CommentedMap:
     """The unit with the change applied; a new unit (a draft unless the change says) when `unit` is None."""
     new = unit is None
-    unit = CommentedMap() if unit is None else unit
+    unit = CommentedMap() if new else unit
     unit["text"] = _scalar(change.text)
     unit["source"] = DoubleQuotedScalarString(change.source)
     _record_facts(unit, change.facts)
