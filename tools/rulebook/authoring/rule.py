@@ -21,6 +21,7 @@ from rulebook.authoring import round_trip
 from rulebook.authoring.rule_references import is_section_place, links_to, rule_places
 from rulebook.authoring.schema_rules import game_id_pattern, id_pattern
 from rulebook.authoring.text_edits import TextEdits
+from rulebook.editions.history import HISTORY_FILE, Rename, history_text, read_history
 from rulebook.load.project import PROJECT_FILE
 from rulebook.load.reader import SEARCH_WORDS_FILE
 from rulebook.located.document import format_path
@@ -92,7 +93,24 @@ def plan_rename(root: Path, game_id: str, old: str, new: str) -> Plan:
         address = f"{game_id}/#{new}"
         project.search_words.replace_scalar(path, path[-1], address, key=True)  # type: ignore[union-attr]
         questions[address] = questions.pop(path[-1])
-    return _plan(project)
+    plan = _plan(project)
+    _record_rename(plan, root, game_id, old, new)
+    return plan
+
+
+def _record_rename(plan: Plan, root: Path, game_id: str, old: str, new: str) -> None:
+    """Once a game has editions, its history records the rename, so that a citation or link of an
+    edition follows the rule to its new id (`rulebook cite`, the change list, the old anchor)."""
+    history, problems = read_history(root, root / "rules" / game_id)
+    if problems:
+        first = problems[0]
+        said = {"problem": first.message, "command": "`rulebook check`"}
+        unfixed = Message("edition.history-unfixed", {"cause": first.code}, said)
+        raise Refused([Problem.coded(first.file, first.line, first.col, unfixed)])
+    if history.latest is None:
+        return  # nothing was published under the old id
+    renames = [*history.renames, Rename(old, new, history.latest.version)]
+    plan.add(history.game_folder / HISTORY_FILE, history_text(history.editions, renames))
 
 
 def plan_delete(root: Path, game_id: str, rule_id: str) -> Plan:

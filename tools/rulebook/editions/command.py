@@ -62,14 +62,24 @@ def run_cite(args: argparse.Namespace, project: Project) -> int:
         raise Refused.at("", Message("edition.unknown-cited-edition", {"editions": known}, shown))
     citation = resolve(project, game, history, args.number, version, language)
     site_url = public_site_url(project.root) or "/"
-    cited = f"{game.name} {citation.number} (edition {citation.edition})"
+    link = citation.link(site_url, project.source_language)
     if args.json:
-        print(json.dumps({**citation.__dict__, "link": citation.link(site_url)}, ensure_ascii=False))
-    elif citation.current_number is None:
+        print(json.dumps({**citation.__dict__, "link": link}, ensure_ascii=False))
+        return 0
+    cited = f"{game.name} {citation.number} (edition {citation.edition})"
+    if citation.current_number is None:
         when = f"in edition {citation.removed_in}" if citation.removed_in else "since the latest edition"
-        print(f"{cited}: removed {when}; it was “{citation.title}”, rule {citation.rule_id}")
+        print(f"{cited}: removed {when}; it was in “{citation.title}”, rule {citation.rule_id} — {link}")
     else:
-        print(f"{cited} is {game.name} {citation.current_number}: {citation.title} — {citation.link(site_url)}")
+        print(f"{cited} is {game.name} {citation.current_number}: {citation.title} — {link}")
+        if citation.current_id != citation.rule_id:
+            print(f"    renamed: #{citation.rule_id} → #{citation.current_id}")
+    pending = " (its translation was pending: the English)" if citation.text_language != language else ""
+    print(f"    then{pending}: “{citation.text}”")
+    if citation.changed_in:
+        print(f"    changed since, in edition {', '.join(citation.changed_in)}")
+    elif citation.current_number is not None:
+        print("    changed since, not yet in an edition" if citation.changed_since else "    unchanged since")
     return 0
 
 
@@ -87,7 +97,7 @@ def run_diff(args: argparse.Namespace, project: Project) -> int:
                 raise Refused(problems[:1])
             raise Refused.at("", Message("edition.snapshot-unreadable", {"version": version}))
         snapshots.append(snapshot)
-    changes = changes_between(*snapshots, project.source_language)
+    changes = changes_between(*snapshots, project.source_language, history.renamed_between(args.old, args.new))
     if args.json:
         print(json.dumps(_diff_json(changes, language, project.source_language, args), ensure_ascii=False))
         return 0
@@ -108,9 +118,10 @@ def _change_line(game: Game, change: Change) -> str:
         "added": f"{game.name} {change.new_number}",
         "removed": f"{game.name} {change.old_number}",
     }.get(change.kind, f"{game.name} {change.old_number} → {change.new_number}")
-    if change.kind == "changed" and change.old_number == change.new_number:
+    if change.kind in ("changed", "renamed") and change.old_number == change.new_number:
         numbers = f"{game.name} {change.new_number}"
-    return f"{change.kind:<10} {numbers} ({change.rule_id})"
+    renamed = f", formerly {change.old_id}" if change.old_id else ""
+    return f"{change.kind:<10} {numbers} ({change.rule_id}{renamed})"
 
 
 def _diff_json(changes: list[Change], language: str, source: str, args: argparse.Namespace) -> dict:

@@ -3,7 +3,8 @@ of its snapshot, oldest first; and the problems `rulebook check` finds in it."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Sequence
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from rulebook.editions.snapshot import Snapshot, digest, snapshot_from_data, snapshot_path
@@ -15,6 +16,7 @@ from rulebook.problem_codes import Message
 from rulebook.problems import Problem, cut, display_path
 
 HISTORY_FILE = "editions.yaml"
+CURRENT = "current"  # the game as it stands, in `rulebook diff GAME VERSION current`
 SCHEMA_LINE = "# yaml-language-server: $schema=../../schemas/editions.schema.json\n"
 
 
@@ -30,11 +32,44 @@ class Edition:
         return edition_unit(self.version)
 
 
+@dataclass(frozen=True)
+class Rename:
+    """A rule renamed (`rulebook rule rename`) while `after` was the latest edition."""
+
+    old: str
+    new: str
+    after: str
+
+
 @dataclass
 class History:
     game_folder: Path
     editions: list[Edition]  # oldest first
     document: Document | None = None
+    renames: list[Rename] = field(default_factory=list)  # oldest first
+
+    def current_id(self, rule_id: str, version: str) -> str:
+        """The id a rule of edition `version` has now, through every rename made since.
+
+        >>> h = History(Path("."), [], None, [Rename("a", "b", "1.0"), Rename("b", "c", "1.1")])
+        >>> h.current_id("a", "1.0"), h.current_id("b", "1.1"), h.current_id("a", "1.2")
+        ('c', 'c', 'a')
+        """
+        for rename in self.renames:
+            if rename.old == rule_id and version_key(rename.after) >= version_key(version):
+                rule_id = rename.new
+        return rule_id
+
+    def renamed_between(self, before: str, after: str) -> dict[str, str]:
+        """Each id of edition `before` renamed by edition `after` (or by now, for "current"), to its id then."""
+        mapping: dict[str, str] = {}
+        for rename in self.renames:
+            made = version_key(rename.after)
+            if made >= version_key(before) and (after == CURRENT or made < version_key(after)):
+                olds = [old for old, new in mapping.items() if new == rename.old] or [rename.old]
+                for old in olds:
+                    mapping[old] = rename.new
+        return mapping
 
     @property
     def latest(self) -> Edition | None:
@@ -59,7 +94,8 @@ def read_history(root: Path, game_folder: Path) -> tuple[History, list[Problem]]
     if document is None:
         return History(game_folder, []), reader.problems
     editions = [Edition(item["version"], item["date"], item["sha256"]) for item in document.data["editions"]]
-    history = History(game_folder, editions, document)
+    renames = [Rename(item["from"], item["to"], item["after"]) for item in document.data.get("renamed", ())]
+    history = History(game_folder, editions, document, renames)
     return history, reader.problems + order_problems(history) + hash_problems(root, history)
 
 
@@ -110,7 +146,7 @@ def read_snapshot(root: Path, history: History, version: str) -> tuple[Snapshot 
     return (snapshot_from_data(document.data) if document is not None else None), reader.problems
 
 
-def history_text(editions: list[Edition]) -> str:
+def history_text(editions: list[Edition], renames: Sequence[Rename] = ()) -> str:
     lines = [SCHEMA_LINE.rstrip("\n"), "editions:"]
     for edition in editions:
         lines += [
@@ -118,4 +154,8 @@ def history_text(editions: list[Edition]) -> str:
             f'    date: "{edition.date}"',
             f'    sha256: "{edition.sha256}"',
         ]
+    if renames:
+        lines.append("renamed:")
+    for rename in renames:  # ids are plain by the schema's pattern; versions are quoted as above
+        lines.append(f'  - {{from: {rename.old}, to: {rename.new}, after: "{rename.after}"}}')
     return "\n".join(lines) + "\n"

@@ -44,7 +44,7 @@ def plan_edition(project: Project, game_id: str, version: str, date: str | None,
         if previous is None:
             unreadable = Problem.coded("", 0, 0, Message("edition.latest-snapshot-unreadable"))
             raise Refused(problems[:1] or [unreadable])
-        if previous.rules == snapshot.rules and previous.sections == snapshot.sections:
+        if previous.same_content(snapshot):
             where = {"folder": cut(one_line(display_path(game.folder, root)))}
             raise Refused.at("", Message("edition.nothing-changed", {"latest": latest.version}, where))
     text = snapshot_text(snapshot)
@@ -55,7 +55,7 @@ def plan_edition(project: Project, game_id: str, version: str, date: str | None,
         plan.add(root / english.document.file, _with_summary(game, root / english.document.file, unit_id, summary))
     plan.new_file(snapshot_path(game.folder, version), text)
     edition = Edition(version, day, digest(text.encode("utf-8")))
-    plan.add(game.folder / HISTORY_FILE, history_text([*history.editions, edition]))
+    plan.add(game.folder / HISTORY_FILE, history_text([*history.editions, edition], history.renames))
     return plan
 
 

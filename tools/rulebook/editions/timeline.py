@@ -5,8 +5,8 @@ from __future__ import annotations
 import itertools
 from dataclasses import dataclass, field
 
-from rulebook.editions.changes import Change, changes_between
-from rulebook.editions.history import Edition, read_history, read_snapshot
+from rulebook.editions.changes import Change, Others, changes_between, other_changes
+from rulebook.editions.history import Edition, History, read_history, read_snapshot
 from rulebook.editions.snapshot import Snapshot
 from rulebook.model import Game, Project, source_hash
 
@@ -16,6 +16,17 @@ class Timeline:
     editions: list[Edition]  # oldest first
     snapshots: dict[str, Snapshot]  # version → snapshot
     changes: dict[str, list[Change]] = field(default_factory=dict)  # version → changes from the one before
+    others: dict[str, Others] = field(default_factory=dict)  # version → facts, titles, rulings, examples
+    history: History | None = None  # its renames
+
+    def current_id(self, rule_id: str, version: str) -> str:
+        """The id a rule of edition `version` has now."""
+        return self.history.current_id(rule_id, version) if self.history is not None else rule_id
+
+    def old_ids(self, rule_id: str) -> list[str]:
+        """Every id a current rule had in a recorded edition, other than its own: its old anchors."""
+        ids = {old for s in self.snapshots.values() for old in s.rules if self.current_id(old, s.version) == rule_id}
+        return sorted(ids - {rule_id})
 
     @property
     def latest(self) -> Edition | None:
@@ -34,11 +45,12 @@ def timeline(project: Project, game: Game) -> Timeline:
         if snapshot is not None:
             editions.append(edition)
             snapshots[edition.version] = snapshot
-    found = Timeline(editions, snapshots)
+    found = Timeline(editions, snapshots, history=history)
     for before, after in itertools.pairwise(editions):
-        found.changes[after.version] = changes_between(
-            snapshots[before.version], snapshots[after.version], project.source_language
-        )
+        renamed = history.renamed_between(before.version, after.version)
+        earlier, later = snapshots[before.version], snapshots[after.version]
+        found.changes[after.version] = changes_between(earlier, later, project.source_language, renamed)
+        found.others[after.version] = other_changes(earlier, later, project.source_language)
     return found
 
 
@@ -56,5 +68,6 @@ def recorded_english(project: Project, game: Game) -> dict[str, str]:
     """hash → every English rule text the recorded editions hold: the previous msgid of an outdated
     translation, found in the repository itself (a source tarball has no git history)."""
     found = timeline(project, game)
-    texts = (rule.english_unit(project.source_language) for s in found.snapshots.values() for rule in s.rules.values())
+    units = [unit for s in found.snapshots.values() for unit in [*s.rules.values(), *(s.units or {}).values()]]
+    texts = (unit.english_unit(project.source_language) for unit in units)
     return {source_hash(text): text for text in texts}

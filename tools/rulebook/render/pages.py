@@ -190,6 +190,10 @@ class _Writer(PageContext):
         citation = attribute(game.citation(rule))
         number = f'<a class="rb-rule__number" href="#{rule.id}" title="{citation}">{rule.number}</a>'
         # The number joins the first paragraph, unless the text opens with a block such as a list.
+        # The ids the rule had in recorded editions (`rulebook rule rename`): their links still land here.
+        taken = {section.id for section in game.sections}
+        olds = [old for old in self.timeline(game).old_ids(rule.id) if game.rule(old) is None and old not in taken]
+        number = "".join(f'<span id="{old}"></span>' for old in olds) + number
         opening = f"{number}\n\n{text}" if _BLOCK_START.match(text) else f"{number} {text}"
         outdated = " rb-rule--outdated" if shown.outdated else ""
         lines = [f'<div class="rb-rule{outdated}" id="{rule.id}"{lang} markdown>', opening, ""]

@@ -29,7 +29,8 @@ ALLOWED: dict[str, set[str]] = {
     **{tag: set() for tag in ("em", "strong", "code", "blockquote", "hr", "br", "ul", "li")},
     "ol": {"start"},  # a list that starts at 3
     **{tag: set() for tag in ("table", "thead", "tbody", "tr", "th", "td", "summary")},
-    "a": {"href", "title", "class"},  # `class` for toc's headerlink
+    # `class` for toc's headerlink; `hreflang` where a link leads to a text in another language.
+    "a": {"href", "title", "class", "hreflang"},
     # Our own markup: rule blocks, badges, quoted readings, admonitions, the glossary filter.
     "p": _TEXT | {"hidden", "data-search-exclude"},
     "div": _TEXT | {"data-filter", "data-search-exclude", "data-answer", "hidden"},  # data-answer: a quiz's
