@@ -82,6 +82,11 @@ def status_command(args: argparse.Namespace) -> int:
     return 0
 
 
+def _po_folder(args: argparse.Namespace) -> Path:
+    """--output, or the project's own po/ (under --root, wherever the command runs from)."""
+    return args.output if args.output is not None else args.root / "po"
+
+
 def export_command(args: argparse.Namespace) -> int:
     from rulebook.i18n.export import export
 
@@ -100,14 +105,14 @@ def export_command(args: argparse.Namespace) -> int:
     from rulebook.i18n.refused import Refused
 
     try:
-        written = export(project, args.lang, args.game, args.output, force=args.force)
+        written = export(project, args.lang, args.game, _po_folder(args), force=args.force)
     except Refused as refusal:  # a file holds a translator's edits: nothing was written
         return refused(refusal.problems, "rulebook i18n export: refused; no file was changed")
     except OSError as error:
         print(f"rulebook i18n export: cannot write {error.filename or args.output}: {error.strerror}", file=sys.stderr)
         return 2
     for path in written:
-        print(path)
+        print(display_path(path, args.root))
     return 0
 
 
@@ -264,12 +269,12 @@ def terms_command(args: argparse.Namespace) -> int:
     if args.lang not in project.languages[1:]:
         return _not_a_translation("terms", args.lang, project.languages[1:])
     try:
-        written = export_terms(project, args.lang, args.output)
+        written = export_terms(project, args.lang, _po_folder(args))
     except OSError as error:
         print(f"rulebook i18n terms: cannot write {error.filename or args.output}: {error.strerror}", file=sys.stderr)
         return 2
     for path in written:
-        print(path)
+        print(display_path(path, args.root))
     return 0
 
 
@@ -307,7 +312,7 @@ def add_parsers(commands: argparse._SubParsersAction) -> None:
     export = i18n_commands.add_parser("export", help="write PO files of a language and their .pot templates")
     export.add_argument("lang", metavar="LANG")
     export.add_argument("--game", metavar="GAME", help="one game, or 'glossary' (default: all)")
-    export.add_argument("-o", "--output", type=Path, default=Path("po"), help="folder (default: po)")
+    export.add_argument("-o", "--output", type=Path, default=None, help="folder (default: the project's po)")
     export.add_argument(
         "--force", action="store_true", help="overwrite PO files that hold edits not imported yet (they are lost)"
     )
@@ -335,5 +340,5 @@ def add_parsers(commands: argparse._SubParsersAction) -> None:
     sync.set_defaults(run=sync_command)
     terms = i18n_commands.add_parser("terms", help="glossary/terms.yaml as TBX and CSV for translation tools")
     terms.add_argument("lang", metavar="LANG")
-    terms.add_argument("-o", "--output", type=Path, default=Path("po"), help="folder (default: po)")
+    terms.add_argument("-o", "--output", type=Path, default=None, help="folder (default: the project's po)")
     terms.set_defaults(run=terms_command)
