@@ -184,3 +184,30 @@ def test_a_second_edition_on_top_of_the_first(root: Path) -> None:
     assert 'id="change-1-2-your-shelf"' in english and 'id="change-1-1-own-shelf"' in english
     # Both old anchors land on the rule.
     assert '<span id="own-shelf"></span>' in page(site, "rebis")
+
+
+def test_a_changed_scoring_value_with_its_examples_and_captions(root: Path) -> None:
+    """The gold token's assumed value 3 → 2. Ann's shelf in multiplied-shelf is 5 + 3 − 2 = 6 points
+    with golden dust (×2), gold (×2 now) and the red token (×2): 6 × 2 × 2 × 2 = 48, not 72. In
+    red-token-placed the red token is worth 0 and lies on Bob's shelf: Ann has 6 × 2 × 2 = 24, not 36."""
+    edit(root, "rules/rebis/game.yaml", "    gold: 3\n", "    gold: 2\n")
+    edit(root, "rules/rebis/game.yaml", "expect: {scores: {Ann: 72, Bob: 7}", "expect: {scores: {Ann: 48, Bob: 7}")
+    edit(root, "rules/rebis/game.yaml", "expect: {scores: {Ann: 36, Bob: 8}", "expect: {scores: {Ann: 24, Bob: 8}")
+    edit(root, "rules/rebis/en.yaml", "shelf: 6 × 2 × 3 × 2 = 72.", "shelf: 6 × 2 × 2 × 2 = 48.")
+    edit(root, "rules/rebis/en.yaml", "Ann has 36, Bob 8.", "Ann has 24, Bob 8.")
+    # The translated captions still say 72 and 36: outdated (a warning), not a dead end.
+    green(root)
+    assert {"example.multiplied-shelf", "example.red-token-placed"} <= waiting(root, "rebis", "fr")
+    record(root, "1.1", "Gold tokens count double.")
+    site = green(root)
+    french = page(site, "fr/rebis/changes")
+    assert "<code>token_values.gold</code></td>\n<td>3</td>\n<td>2</td>" in french
+    example = change_entry(french, "change-1-1-example-multiplied-shelf")
+    assert "<del>72,</del>" in example and "<ins>48,</ins>" in example  # the expected result, old → new
+    # The translator catches up in the PO file; no hash is edited by hand.
+    translate(root, "rebis", "fr", "example.multiplied-shelf", "6 × 2 × 3 × 2 = 72", "6 × 2 × 2 × 2 = 48")
+    translate(root, "rebis", "fr", "example.red-token-placed", "Ann a 36 points", "Ann a 24 points")
+    assert not {"example.multiplied-shelf", "example.red-token-placed"} & waiting(root, "rebis", "fr")
+    site = green(root)
+    example = change_entry(page(site, "fr/rebis/changes"), "change-1-1-example-multiplied-shelf")
+    assert "rb-badge--outdated" not in example and "<ins>48.</ins>" in example
