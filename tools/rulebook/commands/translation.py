@@ -111,8 +111,8 @@ def export_command(args: argparse.Namespace) -> int:
     except OSError as error:
         print(f"rulebook i18n export: cannot write {error.filename or args.output}: {error.strerror}", file=sys.stderr)
         return 2
-    for path in written:
-        print(display_path(path, args.root))
+    for path in written:  # as given with --output; else from the project's root, as `po/x.po`
+        print(path if args.output is not None else display_path(path, args.root))
     return 0
 
 
@@ -273,8 +273,8 @@ def terms_command(args: argparse.Namespace) -> int:
     except OSError as error:
         print(f"rulebook i18n terms: cannot write {error.filename or args.output}: {error.strerror}", file=sys.stderr)
         return 2
-    for path in written:
-        print(display_path(path, args.root))
+    for path in written:  # as given with --output; else from the project's root, as `po/x.po`
+        print(path if args.output is not None else display_path(path, args.root))
     return 0
 
 
