@@ -27,7 +27,7 @@ _NOTE = re.compile(r"\{(?P<name>[a-z][a-z0-9_]*(?:\.[a-z][a-z0-9_]*)*)\} = (?P<v
 def shown_values(notes: Iterable[str]) -> dict[str, str]:
     """Each placeholder's value as an entry's `#.` notes show it, by name.
 
-    >>> shown_values(["Rule 1.2 of REBUS", "{setup.draw_per_bag} = 3", "synced: e3b0c44298fc"])
+    >>> shown_values(["Rule 1.2 of a game", "{setup.draw_per_bag} = 3", "synced: e3b0c44298fc"])
     {'setup.draw_per_bag': '3'}
     """
     values: dict[str, str] = {}
