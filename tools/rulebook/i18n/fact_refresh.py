@@ -8,7 +8,7 @@ line of the entry keeps its bytes; an entry whose notes show no value is left as
 from __future__ import annotations
 
 from rulebook import placeholders
-from rulebook.i18n.fact_basis import FactChange, outdated_reasons, quoted_values
+from rulebook.i18n.fact_basis import FactChange, outdated_reasons, quoted_values, same
 from rulebook.i18n.po_blocks import Block
 from rulebook.i18n.po_file import Entry
 from rulebook.i18n.seen_facts import seen_facts, shown_values, written
@@ -34,6 +34,7 @@ def refreshed_facts(
     seen = seen_facts(entry.notes, english, facts, language, unit.facts if unit else None)
     newline = "\r\n" if block.lines[0].endswith("\r\n") else "\n"
     changes = [FactChange(name, seen.values[name], placeholders.lookup(facts, name)) for name in stale]
+    changes = [change for change in changes if not same(change.before, change.after)]  # a note no export wrote
     lines = _notes_refreshed(block.lines, {name: f"{{{name}}} = {today[name]}" for name in stale}, newline)
     last_note = max(index for index, line in enumerate(lines) if line.startswith("#."))
     lines[last_note + 1 : last_note + 1] = [f"#. outdated: {change}{newline}" for change in changes]

@@ -18,6 +18,7 @@ from typing import Any
 from babel.numbers import NumberFormatError, parse_decimal
 
 from rulebook import placeholders
+from rulebook.characters import character_dangers
 from rulebook.i18n.fact_basis import quoted_values
 
 # The note translator_notes.py writes for each placeholder: `{group.name} = <value in the language>`.
@@ -57,7 +58,8 @@ def seen_facts(
 ) -> Seen:
     """What the entry showed of each fact its English quotes. A note that shows another value than
     today's stands for the value the unit recorded when that is what it shows, else for the number
-    it reads as, else for its own text: the translation then stays outdated for that fact.
+    it reads as, else for its own text (when it is plain and short): the translation then stays
+    outdated for that fact.
 
     >>> facts = {"setup": {"draw": 5}}
     >>> seen = seen_facts(["{setup.draw} = 3"], "{setup.draw} tiles", facts, "cs", {"setup.draw": 3})
@@ -80,9 +82,23 @@ def seen_facts(
             current.add(name)
         elif recorded is not None and name in recorded and note == written(recorded[name], language):
             values[name] = recorded[name]
-        else:
+        elif _plain(note):
             values[name] = _number(note, value, language)
+        else:  # a note no export wrote: recorded as nothing the translator saw
+            values[name] = recorded[name] if recorded is not None and name in recorded else value
     return Seen(values, frozenset(current))
+
+
+MAX_NOTE_VALUE = 80  # longer than any value an export writes: a note past it was not written by one
+
+
+def _plain(note: str) -> bool:
+    """A note's value that may be recorded in a words file: short, and without control characters.
+
+    >>> _plain("LR03"), _plain("3\x1b[2J"), _plain("9" * 200)
+    (True, False, False)
+    """
+    return len(note) <= MAX_NOTE_VALUE and not any(character_dangers(note))
 
 
 def _number(note: str, today: Any, language: str) -> Any:
