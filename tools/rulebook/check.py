@@ -14,6 +14,7 @@ from rulebook.load.project import GLOSSARY_FILE, PROJECT_FILE, TERMS_FILE, Loade
 from rulebook.model import Game, Glossary, Project
 from rulebook.problems import Problem, display_path
 from rulebook.validate.examples import example_problems
+from rulebook.validate.fixed_forms import fixed_form_problems
 from rulebook.validate.glossary import glossary_problems
 from rulebook.validate.outside import outside_link_problems
 from rulebook.validate.plural_choices import plural_choice_problems
@@ -172,6 +173,7 @@ def text_set_problems(project: Project, text_set: Game | Glossary) -> list[Probl
     problems += translation_problems(project, text_set)
     problems += text_problems(project, text_set)
     problems += plural_choice_problems(project, text_set)
+    problems += fixed_form_problems(project, text_set)
     problems += qa_problems(project, text_set)
     if isinstance(text_set, Glossary):
         problems += glossary_problems(project, text_set)

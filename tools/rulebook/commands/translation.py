@@ -180,13 +180,15 @@ def update_command(args: argparse.Namespace) -> int:
         print(
             f"{args.file}: brought up to the current English: {len(updated.changed)} entr(ies) now fuzzy "
             f"(their English changed), {len(updated.added)} added, {len(updated.obsolete)} obsolete, "
-            f"{len(updated.revived)} obsolete made live again"
+            f"{len(updated.revived)} obsolete made live again, "
+            f"{len(updated.facts)} showing a fact's new value"
         )
         for label, ids in (
             ("fuzzy", updated.changed),
             ("added", updated.added),
             ("obsolete", updated.obsolete),
             ("live again", updated.revived),
+            ("fact changed", updated.facts),
         ):
             for unit_id in ids:
                 print(f"  {label}: {unit_id}")

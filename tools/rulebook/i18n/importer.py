@@ -16,10 +16,11 @@ from rulebook.characters import character_dangers
 from rulebook.check import text_set_problems
 from rulebook.files import write_atomic
 from rulebook.i18n.entry_unit import unit_finder
-from rulebook.i18n.fact_basis import fact_changes, quoted_values
+from rulebook.i18n.fact_basis import fact_changes, same
 from rulebook.i18n.history import earlier_english
 from rulebook.i18n.po_file import Entry, PoFile, read_po_file
 from rulebook.i18n.refused import Refused, refusal_at
+from rulebook.i18n.seen_facts import seen_facts
 from rulebook.i18n.words_file import Change, apply_changes
 from rulebook.load.project import words_from_document
 from rulebook.load.schema import schema_problems
@@ -119,7 +120,7 @@ def plan_import(project: Project, po: PoFile, text_set: Game | Glossary, languag
             lines[unit_id] = entry.line
             current = words.units.get(unit_id) if words else None
             if entry.msgid == translatable[unit_id]:
-                _current(imported, entry, current, source_hash(entry.msgid), text_set.facts)
+                _current(imported, entry, current, source_hash(entry.msgid), text_set.facts, language)
             else:
                 _stale(imported, project, text_set, entry, current, translatable[unit_id])
     return plan
@@ -142,27 +143,36 @@ def po_target(project: Project, po: PoFile, shown: str) -> tuple[Game | Glossary
     return text_set, po.language
 
 
-def _current(imported: Imported, entry: Entry, current: Unit | None, wanted: str, facts: Facts) -> None:
-    """An entry made from the current English (and the current values of the facts it quotes). A
-    fuzzy one is the translator's "needs work": kept, with `needs_work`, unless it is the export's
-    own mark of an outdated unit left as it was."""
+def _current(imported: Imported, entry: Entry, current: Unit | None, wanted: str, facts: Facts, language: str) -> None:
+    """An entry made from the current English. A fuzzy one is the translator's "needs work": kept,
+    with `needs_work`, unless it is the export's own mark of an outdated unit left as it was. The
+    facts recorded are those the entry showed (`seen_facts`): an entry that did not show a fact's new
+    value confirms nothing about it, so a fact change stays outdated until a translator acts on it."""
     assert isinstance(entry.string, str) and entry.context is not None
-    seen = quoted_values(str(entry.msgid), facts)
-    outdated = current is not None and (current.source != wanted or fact_changes(current, str(entry.msgid), facts))
+    english = str(entry.msgid)
+    seen = seen_facts(entry.notes, english, facts, language, current.facts if current else None)
+    changed = fact_changes(current, english, facts) if current is not None else []
+    outdated = current is not None and (current.source != wanted or bool(changed))
     if current is not None and current.text == entry.string and outdated and entry.fuzzy:
         return  # outdated, and still marked so: nothing the translator did
     change = None
     if current is None or current.text != entry.string:
-        change = Change(entry.context, entry.string, wanted, Status.DRAFT.value, needs_work=entry.fuzzy, facts=seen)
+        draft = Status.DRAFT.value
+        change = Change(entry.context, entry.string, wanted, draft, needs_work=entry.fuzzy, facts=seen.values)
     elif outdated:
-        # An outdated unit confirmed without an edit: it now translates the current English. A review
-        # was of the old English, so `reviewed` becomes `draft`; a publisher's text stays `original`.
+        # An outdated unit confirmed without an edit: it now translates the current English, and the
+        # facts as the entry showed them. A review was of the old English or facts, so `reviewed`
+        # becomes `draft`; a publisher's text stays `original`. An entry that showed no new value
+        # (exported before the fact changed) and translates the current English already changes nothing.
+        if current.source == wanted and all(same(seen.values[fact.name], fact.before) for fact in changed):
+            return
         status = Status.DRAFT.value if current.status is Status.REVIEWED else None
-        change = Change(entry.context, current.text, wanted, status, needs_work=False, facts=seen)
+        change = Change(entry.context, current.text, wanted, status, needs_work=False, facts=seen.values)
     elif current.needs_work != entry.fuzzy:  # the flag alone was set or cleared
         # A reviewed text the translator now doubts is a draft again; a publisher's stays `original`.
         status = Status.DRAFT.value if entry.fuzzy and current.status is Status.REVIEWED else None
-        change = Change(entry.context, current.text, wanted, status, needs_work=entry.fuzzy, facts=seen)
+        recorded = seen.values if current.facts is None else None  # a current unit keeps its record
+        change = Change(entry.context, current.text, wanted, status, needs_work=entry.fuzzy, facts=recorded)
     if change is not None:
         imported.changes.append(change)
         if entry.fuzzy:

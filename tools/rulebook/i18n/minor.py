@@ -12,6 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from rulebook import placeholders
 from rulebook.files import write_atomic
 from rulebook.i18n.fact_basis import fact_changes
 from rulebook.i18n.history import unit_texts_in_history
@@ -42,11 +43,15 @@ def minor_edit(project: Project, text_set_id: str, unit_id: str, languages: list
     previous = _previous_english(project, text_set, unit_id, english)
     result = Minor(source_hash(previous), source_hash(english))
     files: dict[Path, str] = {}
+    numbers_changed = _numbers(previous) != _numbers(english)
     for language in wanted:
         words = text_set.words.get(language)
         unit = words.units.get(unit_id) if words else None
         if unit is None:
             result.left[language] = "no translation"
+        elif numbers_changed and unit.source == result.previous:
+            # A new number is a new meaning (an erratum's result in a caption): the translator must follow it.
+            result.left[language] = "the English's numbers changed, so the edit is not minor: it stays outdated"
         elif unit.source == result.current:
             result.left[language] = "already current"
         elif unit.source != result.previous:
@@ -61,6 +66,15 @@ def minor_edit(project: Project, text_set_id: str, unit_id: str, languages: list
     for path, text in files.items():
         write_atomic(path, text)
     return result
+
+
+def _numbers(text: str) -> list[str]:
+    """The numbers a text writes in digits, outside its placeholders, in order.
+
+    >>> _numbers("6 × 2 = 12, up to {play.limit}"), _numbers("Six times two")
+    (['6', '2', '12'], [])
+    """
+    return [number for _, number in placeholders.bare_numbers(text)]
 
 
 def commit_message(project: Project, text_set_id: str, unit_id: str, minor: Minor) -> str:

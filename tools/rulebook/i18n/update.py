@@ -1,14 +1,16 @@
-"""`rulebook i18n update FILE`: bring a translator's old PO file up to the current English, as
-`msgmerge --previous` does with the `.pot` template, changing only what the English changed.
+"""`rulebook i18n update FILE`: bring a translator's old PO file up to the current English and
+facts, as `msgmerge --previous` does with the `.pot` template, changing only what changed.
 
-Every entry whose English is unchanged keeps its exact bytes, and so do the header (other tools'
-fields, PO-Revision-Date), comments and the entries' order. An entry whose English changed keeps
-the translator's text, comments and flags, becomes fuzzy and gets the English it was made from as
-`#| msgid` (an entry already fuzzy keeps the `#| msgid` it had, as msgmerge does). A unit new in
-English comes as the export writes it, after the unit before it in English order; an entry whose
-unit is gone becomes an obsolete `#~` entry at the end; an obsolete entry whose unit and English
-are back is live again, where English order puts it. Nothing is dropped: an entry no unit can be
-found for stays as it is.
+Every entry whose English and quoted facts are unchanged keeps its exact bytes, and so do the
+header (other tools' fields, PO-Revision-Date), comments and the entries' order. An entry whose
+English changed keeps the translator's text, comments and flags, becomes fuzzy and gets the English
+it was made from as `#| msgid` (an entry already fuzzy keeps the `#| msgid` it had, as msgmerge
+does). An entry whose English is the same but whose notes show an old value of a fact it quotes
+gets today's value in its note and becomes fuzzy (`fact_refresh`). A unit new in English comes as
+the export writes it, after the unit before it in English order; an entry whose unit is gone
+becomes an obsolete `#~` entry at the end; an obsolete entry whose unit and English are back is
+live again, where English order puts it. Nothing is dropped: an entry no unit can be found for
+stays as it is.
 """
 
 from __future__ import annotations
@@ -20,6 +22,7 @@ from pathlib import Path
 from rulebook.files import write_atomic_bytes
 from rulebook.i18n.entry_unit import unit_finder
 from rulebook.i18n.export import build_catalog
+from rulebook.i18n.fact_refresh import refreshed_facts
 from rulebook.i18n.importer import po_target
 from rulebook.i18n.po_blocks import Block, split_blocks
 from rulebook.i18n.po_file import Entry, PoFile, po_bytes, previous_msgid_lines, read_po_file
@@ -37,6 +40,7 @@ class Updated:
     added: list[str] = field(default_factory=list)  # units the file did not have
     obsolete: list[str] = field(default_factory=list)  # units that are gone, kept as #~ entries
     revived: list[str] = field(default_factory=list)  # #~ entries whose unit and English are back
+    facts: list[str] = field(default_factory=list)  # a quoted fact's value changed: today's shown, and fuzzy
 
 
 def update_po(project: Project, po_path: Path) -> Updated:
@@ -66,8 +70,13 @@ def update_po(project: Project, po_path: Path) -> Updated:
             gone.append(block.made_obsolete())
             updated.obsolete.append(unit_id)
             continue
-        elif entry.plural or entry.msgid == translatable[unit_id]:
+        elif entry.plural:
             kept.append((unit_id, block.lines))
+        elif entry.msgid == translatable[unit_id]:
+            refreshed = refreshed_facts(text_set, language, unit_id, block, entry)
+            kept.append((unit_id, block.lines if refreshed is None else refreshed))
+            if refreshed is not None:
+                updated.facts.append(unit_id)
         elif entry.string:
             kept.append((unit_id, _changed(block, exported[unit_id], entry)))
             updated.changed.append(unit_id)

@@ -104,6 +104,18 @@ register(
     quoted=("fact", "forms", "name", "kind", "wanted"),
     translated=("kind",),
 )
+# A word after a quoted count, written for a value whose plural category differs from today's
+# (validate/fixed_forms.py); {was} and {now} are CLDR categories (one, few, other...).
+register(
+    "plural.fixed-form",
+    N_(
+        "'{word}' after {fact} was written for {before}; {name} says {after} with its '{now}' form, "
+        "not the '{was}' form of {before}: check the word, or give its forms with a plural choice"
+    ),
+    params=("language", "before", "after", "was", "now"),
+    quoted=("word", "fact", "name"),
+    grouped=False,
+)
 
 # ---- catalog: reading a PO file, a translator's or a UI catalog (i18n/po_file.py, ui_catalog.py) ---
 register("catalog.unreadable", N_("cannot read: {reason}"), quoted=("reason",))

@@ -10,10 +10,11 @@ import re
 from collections.abc import Iterator
 from typing import Any
 
+from rulebook.i18n.fact_basis import outdated_reasons
 from rulebook.located.document import format_path
 from rulebook.model import Example, Game, Project
 from rulebook.problem_codes import Message
-from rulebook.problems import Problem, cut
+from rulebook.problems import Problem, Severity, cut
 from rulebook.scoring.outcome import Outcome
 from rulebook.scoring.situation import Invalid
 from rulebook.scoring.worked import SHOWN_LENGTH, expectation_mismatch, reproduce_command, worked_outcome
@@ -42,7 +43,7 @@ def example_problems(project: Project, game: Game) -> list[Problem]:
             problems.append(document.problem(where, mismatch))
             continue
         allowed = _numbers_of(example, outcome, refusals, game.facts)
-        problems += _caption_problems(game, example, allowed, outcome)
+        problems += _caption_problems(game, example, allowed, outcome, project.source_language)
     return problems
 
 
@@ -108,20 +109,30 @@ def _references(game: Game) -> list[Problem]:
     return problems
 
 
-def _caption_problems(game: Game, example: Example, allowed: set[float], outcome: Outcome | None) -> Iterator[Problem]:
+def _caption_problems(
+    game: Game, example: Example, allowed: set[float], outcome: Outcome | None, source: str
+) -> Iterator[Problem]:
     result = (
         _json({key: outcome.values[key] for key in example.expect if key in outcome.values}) if outcome else "refused"
     )
     shown = {"id": cut(example.id), "result": cut(result, SHOWN_LENGTH)}
+    english = game.words.get(source)
+    caption = english.units.get(example.unit_id) if english else None
     for words in game.words.values():
         unit = words.units.get(example.unit_id)
         if unit is None:
             continue
+        # A translation of an earlier caption quotes that caption's numbers: after an erratum it is
+        # outdated (a warning) until the translator follows the English, never an error that would
+        # stop the export they need to do it (issue 46).
+        translated = words is not english and caption is not None
+        outdated = translated and bool(outdated_reasons(unit, caption.text, game.facts))
         for written in _NUMBER.findall(unit.text):
             if float(written.replace(",", ".")) not in allowed:
                 path = ("units", example.unit_id, "text")
                 said = Message("example.caption-number", {}, shown | {"number": cut(written)})
-                yield words.document.problem(path, said, field=format_path(path))
+                severity = Severity.WARNING if outdated else Severity.ERROR
+                yield words.document.problem(path, said, field=format_path(path), severity=severity)
 
 
 def _numbers_of(example: Example, outcome: Outcome | None, refusals: list[str], facts: Any) -> set[float]:

@@ -23,7 +23,7 @@ def plural_choice_problems(project: Project, text_set: Game | Glossary) -> list[
             if "{{" not in unit.text:
                 continue
             for choice, message in choice_messages(unit.text, text_set.facts, language):
-                line, col = _inside_text(words.document, ("units", unit_id, "text"), choice.written)
+                line, col = inside_text(words.document, ("units", unit_id, "text"), choice.written)
                 path = ("units", unit_id, "text")
                 problems.append(Problem.coded(words.document.file, line, col, message, field=".".join(path), path=path))
     return problems
@@ -63,7 +63,7 @@ def choice_messages(text: str, facts: dict[str, Any], language: str) -> Iterator
             yield choice, Message("plural.wrong-forms", params, fact | said)
 
 
-def _inside_text(document: Document, path: tuple[str, ...], written: str) -> tuple[int, int]:
+def inside_text(document: Document, path: tuple[str, ...], written: str) -> tuple[int, int]:
     """The line and column of `written` inside the text value at `path`: where the value starts when
     the file's text is not at hand or a folded line splits it."""
     line, col = document.where(path)

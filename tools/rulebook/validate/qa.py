@@ -10,7 +10,7 @@ from functools import cache, lru_cache
 
 from rulebook import placeholders, plural_choice
 from rulebook.cache import Remembered
-from rulebook.i18n.basis import basis
+from rulebook.i18n.basis import Basis, basis
 from rulebook.model import Game, Glossary, Project, Status, Term, Typography, Unit, Words
 from rulebook.problem_codes import Message
 from rulebook.problem_codes.translation_words import (
@@ -22,7 +22,7 @@ from rulebook.problem_codes.translation_words import (
     NO_ENDING,
     QUESTION_MARK,
 )
-from rulebook.problems import Problem, cut
+from rulebook.problems import Problem, Severity, cut
 
 _NUMBER = re.compile(r"\d+(?:[.,]\d+)?")
 _LINK = re.compile(r"\]\(")
@@ -65,10 +65,24 @@ def qa_problems(project: Project, text_set: Game | Glossary) -> list[Problem]:
             alone, compared = judged
             where, field = ("units", unit_id, "text"), f"units.{unit_id}.text"
             problems += [words.document.problem(where, message, field=field) for message in alone]
+            today = english.units.get(unit_id)
             problems += [
-                words.document.problem(where, message, field=field, severity=made_from.severity) for message in compared
+                words.document.problem(where, message, field=field, severity=_severity(message, made_from, today))
+                for message in compared
             ]
     return problems
+
+
+def _severity(message: Message, made_from: Basis, today: Unit | None) -> Severity:
+    """How grave a difference from the English the translation was made from is. A number that
+    English said and today's English no longer says is one the translator may already have
+    followed the English away from (an erratum's new result in a caption): the translation is
+    outdated, a warning, and the translator is not kept from updating it (issue 46)."""
+    if made_from.english is None or today is None or made_from.english.text == today.text:
+        return made_from.severity
+    if message.code == "qa.number-missing" and message.params["number"] not in _number_values(today.text):
+        return Severity.WARNING
+    return made_from.severity
 
 
 # Each unit's messages in this process, by its text, its English and the language's terms,
