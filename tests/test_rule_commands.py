@@ -281,3 +281,17 @@ def test_delete_refuses_to_leave_a_section_without_rules(project_copy: Path, cap
         "'house'; a section needs one: delete or edit the section by hand"
     ]
     assert tree_digest(project_copy) == before
+
+
+def test_an_id_that_named_another_rule_in_an_edition_is_refused(project_copy: Path, capsys) -> None:
+    """1.0's Rebis 2.1 is own-shelf: once renamed, its old id leads to it; giving that id to Rebis 2.2
+    would send every citation and link of 1.0's 2.1 to another rule. Renaming back is allowed."""
+    assert run_cli(capsys, "--root", str(project_copy), "rule", "rename", "rebis", "own-shelf", "your-shelf")[0] == 0
+    before = tree_digest(project_copy)
+    code, _, err = run_cli(capsys, "--root", str(project_copy), "rule", "rename", "rebis", "hand-limit", "own-shelf")
+    assert code == 2
+    assert "'own-shelf' was another rule's id in edition 1.0" in err and "rules/rebis/editions.yaml" in err
+    assert tree_digest(project_copy) == before
+    assert run_cli(capsys, "--root", str(project_copy), "rule", "rename", "rebis", "your-shelf", "own-shelf")[0] == 0
+    cited = run_cli(capsys, "--root", str(project_copy), "cite", "rebis", "2.1", "--edition", "1.0", "--json")[1]
+    assert '"current_id": "own-shelf"' in cited

@@ -21,14 +21,14 @@ from rulebook.authoring import round_trip
 from rulebook.authoring.rule_references import is_section_place, links_to, rule_places
 from rulebook.authoring.schema_rules import game_id_pattern, id_pattern
 from rulebook.authoring.text_edits import TextEdits
-from rulebook.editions.history import HISTORY_FILE, Rename, history_text, read_history
+from rulebook.editions.history import HISTORY_FILE, Rename, history_text, read_history, read_snapshot
 from rulebook.load.project import PROJECT_FILE
 from rulebook.load.reader import SEARCH_WORDS_FILE
 from rulebook.located.document import format_path
 from rulebook.model import source_hash
 from rulebook.plan import Plan, Refused
 from rulebook.problem_codes import Message
-from rulebook.problems import Problem, cut, excerpt, one_line
+from rulebook.problems import Problem, cut, display_path, excerpt, one_line
 from rulebook.render.anchors import is_reserved_id
 
 UNIT = "rule.{}"
@@ -109,6 +109,11 @@ def _record_rename(plan: Plan, root: Path, game_id: str, old: str, new: str) -> 
         raise Refused([Problem.coded(first.file, first.line, first.col, unfixed)])
     if history.latest is None:
         return  # nothing was published under the old id
+    for edition in history.editions:  # an id that named another rule then would take over its citations
+        snapshot, _ = read_snapshot(root, history, edition.version)
+        if snapshot is not None and new in snapshot.rules and history.current_id(new, edition.version) != old:
+            taken = Message("authoring.id-in-an-edition", {"version": edition.version}, {"id": excerpt(new)})
+            raise Refused.at(display_path(history.game_folder / HISTORY_FILE, root), taken)
     renames = [*history.renames, Rename(old, new, history.latest.version)]
     plan.add(history.game_folder / HISTORY_FILE, history_text(history.editions, renames))
 

@@ -106,6 +106,12 @@ register(
 )
 register("authoring.reserved-anchor", N_("{id} is an anchor the page itself uses; choose another id"), quoted=("id",))
 register("authoring.id-taken", N_("{id} is already an id of the game; choose another"), quoted=("id",))
+register(
+    "authoring.id-in-an-edition",
+    N_("{id} was another rule's id in edition {version}: its citations and links would land here; choose another"),
+    params=("version",),
+    quoted=("id",),
+)
 register("authoring.unit-taken", N_("{unit} is already a unit; choose another id"), quoted=("unit",))
 register("authoring.rule-named", N_("{place} names rule {id}"), quoted=("place", "id"))
 register("authoring.rule-mapped", N_("the source's sentences are mapped to {unit}"), quoted=("unit",))
