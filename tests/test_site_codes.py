@@ -21,6 +21,9 @@ from rulebook.problems import Problem
 from rulebook.scoring.situation import Invalid, score_situation
 
 ONE_ZERO_SHA = "1f490ca857ae49ad449dc6870a2399e1c18b000b11bb05519302557aaae32378"  # rules/rebis/editions/1.0.yaml
+ONE_ZERO_CHAIN = (
+    "0994e444a5e0852327879473aa20ede8d4329f8e8433118a73707bdfa7e8e803"  # its link in rules/rebis/editions.yaml
+)
 
 
 @pytest.fixture(scope="module")
@@ -226,11 +229,12 @@ def test_questions_for_the_referee_notes_or_a_ruling_are_accepted(
 
 
 def _edition(version: str, date: str, sha: str = ONE_ZERO_SHA) -> str:
-    return f'  - version: "{version}"\n    date: "{date}"\n    sha256: "{sha}"\n'
+    # Its chain is no link of the history's (edition.chain-broken too): each case asks for its own code.
+    return f'  - version: "{version}"\n    date: "{date}"\n    sha256: "{sha}"\n    chain: "{"0" * 64}"\n'
 
 
 HISTORY = "rules/rebis/editions.yaml"
-LAST_LINE = f'    sha256: "{ONE_ZERO_SHA}"\n'
+LAST_LINE = f'    chain: "{ONE_ZERO_CHAIN}"\n'
 
 
 @pytest.mark.parametrize(

@@ -7,6 +7,7 @@ from pathlib import Path
 
 from rulebook.cache import DiskCache, digest_of, file_digest, folder_digest
 from rulebook.cache_codecs import PROBLEMS
+from rulebook.editions.dates import latest_day
 from rulebook.editions.history import read_history
 from rulebook.garbage import fewer_collections, frozen_for_fork
 from rulebook.i18n.ui_catalog import catalog_digest, catalog_path, catalog_problems
@@ -114,11 +115,13 @@ def _text_set_keys(project: Project, *, remembered: bool) -> list[str]:
         game.id: folder_digest(game.folder, remembered=remembered, leaving_out=words_files) for game in project.games
     }
     # A game's sources (and their coverage maps) may be named outside its folder; their bytes count
-    # as its folder's do.
+    # as its folder's do. Today's date too: an edition dated on a day still to come is one until that
+    # day has begun (editions/dates.py).
     games = {
         game.id: digest_of(
             [
                 structures[game.id],
+                latest_day(),
                 *(file_digest(game.folder / name) for name in words_files),
                 *(file_digest(path) for path in game.sources.values()),
                 *(file_digest(path.with_suffix(".coverage.yaml")) for path in game.sources.values()),
