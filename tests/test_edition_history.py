@@ -9,6 +9,7 @@ from __future__ import annotations
 import datetime
 import hashlib
 import json
+import types
 from pathlib import Path
 
 import pytest
@@ -267,6 +268,23 @@ def test_check_reports_a_date_still_to_come_in_the_history(project_copy: Path, c
         f"rules/rebus/editions.yaml:4:11: edition '1.0' is dated {later}, a day still to come: "
         "an edition is dated when it is published"
     ]
+
+
+def test_a_date_still_to_come_is_judged_again_once_its_day_has_begun(project_copy: Path, capsys, monkeypatch) -> None:
+    later = day_from_now(2)
+    edit(project_copy, "rules/rebus/editions.yaml", 'date: "2026-12-01"', f'date: "{later}"')
+    assert len(check_lines(project_copy, capsys, "still to come")[1]) == 1
+    # Three days on, by the toolkit's clock: the check's problems, kept on disk, are not kept past the day.
+    from rulebook.editions import dates
+
+    class Later(datetime.datetime):
+        @classmethod
+        def now(cls, tz: datetime.tzinfo | None = None) -> datetime.datetime:  # type: ignore[override]
+            return datetime.datetime.now(tz) + datetime.timedelta(days=3)
+
+    clock = types.SimpleNamespace(datetime=Later, UTC=datetime.UTC, timedelta=datetime.timedelta, date=datetime.date)
+    monkeypatch.setattr(dates, "datetime", clock)
+    assert check_lines(project_copy, capsys, "still to come")[1] == []
 
 
 def test_an_effective_date_is_recorded_apart_and_diff_shows_both(project_copy: Path, capsys) -> None:
