@@ -436,7 +436,7 @@ COVERED_BY: dict[str, list[str]] = {
     ],
     "rules/*/calculator.js": ["browser/test_new_game_calculator.py::test_the_new_game_script_is_a_file_of_its_site"],
     # Editions: written by `rulebook edition new`, checked against their recorded hashes and chain; a
-    # snapshot's texts are judged as units' are (editions/snapshot_texts.py) and reach the change list
+    # snapshot's texts are judged as units' are (validate/snapshots.py) and reach the change list
     # as literal text (render/changes.py), never as Markdown.
     "rules/*/editions.yaml": [
         "test_editions.py::test_check_refuses_a_history_going_backwards_or_twice",

@@ -22,6 +22,7 @@ from rulebook.validate.qa import qa_problems
 from rulebook.validate.safety import character_problems, fact_problems, name_problems
 from rulebook.validate.search_words import search_word_problems
 from rulebook.validate.site_config import site_config_problems
+from rulebook.validate.snapshots import snapshot_problems
 from rulebook.validate.structure import structure_problems
 from rulebook.validate.terms import term_problems
 from rulebook.validate.text import text_problems
@@ -171,7 +172,8 @@ def text_set_problems(project: Project, text_set: Game | Glossary) -> list[Probl
         problems += name_problems(text_set.document, ("name",), text_set.name) + fact_problems(text_set)
         problems += structure_problems(text_set)
         problems += example_problems(project, text_set)
-        problems += read_history(project.root, text_set.folder)[1]
+        history, history_problems = read_history(project.root, text_set.folder)
+        problems += history_problems + snapshot_problems(project.root, history)
     problems += translation_problems(project, text_set)
     problems += text_problems(project, text_set)
     problems += plural_choice_problems(project, text_set)

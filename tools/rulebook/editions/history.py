@@ -1,6 +1,6 @@
 """A game's edition history, rules/<game>/editions.yaml: each edition's version, dates, the hash
 of its snapshot and its link in the chain of editions (chain.py), oldest first; and the problems
-`rulebook check` finds in it and in its snapshots' texts (snapshot_texts.py)."""
+`rulebook check` finds in it (the snapshots' texts are validate/snapshots.py's)."""
 
 from __future__ import annotations
 
@@ -10,7 +10,6 @@ from pathlib import Path
 from rulebook.editions.chain import FIRST, link
 from rulebook.editions.dates import still_to_come
 from rulebook.editions.snapshot import Snapshot, digest, snapshot_from_data, snapshot_path
-from rulebook.editions.snapshot_texts import snapshot_text_problems
 from rulebook.editions.versions import version_key
 from rulebook.load.reader import Reader
 from rulebook.located.document import Document
@@ -74,7 +73,7 @@ def read_history(root: Path, game_folder: Path) -> tuple[History, list[Problem]]
     ]
     history = History(game_folder, editions, document)
     problems = order_problems(history) + date_problems(history) + hash_problems(root, history)
-    return history, reader.problems + problems + chain_problems(history) + snapshot_problems(root, history)
+    return history, reader.problems + problems + chain_problems(history)
 
 
 def order_problems(history: History) -> list[Problem]:
@@ -133,18 +132,6 @@ def chain_problems(history: History) -> list[Problem]:
             problems.append(history.document.problem(("editions", index, "chain"), broken))
         previous = edition.chain
     return problems
-
-
-def snapshot_problems(root: Path, history: History) -> list[Problem]:
-    """What the snapshots' schema refuses, and every text in them that a unit could not hold."""
-    reader = Reader(root)
-    problems = []
-    for edition in history.editions:
-        path = snapshot_path(history.game_folder, edition.version)
-        if path.is_file():
-            document = reader.read(path, "snapshot.schema.json")
-            problems += snapshot_text_problems(document) if document is not None else []
-    return reader.problems + problems
 
 
 def hash_problems(root: Path, history: History) -> list[Problem]:

@@ -61,7 +61,7 @@ def fact_problems(game: Game) -> list[Problem]:
 def text_dangers(text: str, filled: str) -> Iterator[Message]:
     """What no text may hold, whatever its facts: raw HTML, characters, more than the bounds, hostile
     Markdown (judged on `filled`, the text with its placeholders filled), stray braces. A recorded
-    edition's texts are judged by these too (editions/snapshot_texts.py), and every unit's by validate/text.py."""
+    edition's texts are judged by these too (validate/snapshots.py), and every unit's by validate/text.py."""
     yield from raw_html_dangers(text)
     yield from character_dangers(text)
     too_much = list(filled_limit_dangers(filled))

@@ -2,7 +2,9 @@
 checked, and a new hash in editions.yaml is easy to write. Every string it holds (rule texts,
 section titles, the English as written, and whatever else a snapshot comes to record) is judged by
 what is judged of every unit's text, with the same codes, at its own line and column; every key by
-what is judged of every key (control and bidi characters).
+what is judged of every key (control and bidi characters). `rulebook check` runs this where it reads
+each game's history (check.py), and `edition new`, `cite` and `diff` run only on content that
+checks clean; editions/ sits below validate/ (tests/test_layers.py), so it does not call here.
 
 Left out: what compares a unit with today's facts or today's English (a placeholder naming no fact,
 a number written out, placeholders that differ). A snapshot records texts with their placeholders
@@ -12,17 +14,34 @@ filled, as readers saw them, and facts and English move on after an edition.
 from __future__ import annotations
 
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 from rulebook import placeholders, plural_choice
 from rulebook.cache import Remembered
 from rulebook.characters import character_dangers
+from rulebook.editions.history import History
+from rulebook.editions.snapshot import snapshot_path
+from rulebook.load.reader import Reader
 from rulebook.located.document import Document, JsonPath, format_path
 from rulebook.problems import Problem
 from rulebook.validate.safety import text_dangers
 
 # By file and text, in this process: `rulebook check` and each command read the same snapshots.
 _JUDGED: Remembered[list[Problem]] = Remembered(1_000)
+
+
+def snapshot_problems(root: Path, history: History) -> list[Problem]:
+    """What the snapshots' schema refuses, and every text in them that a unit could not hold (a
+    missing snapshot is the history's problem: editions/history.py)."""
+    reader = Reader(root)
+    problems = []
+    for edition in history.editions:
+        path = snapshot_path(history.game_folder, edition.version)
+        if path.is_file():
+            document = reader.read(path, "snapshot.schema.json")
+            problems += snapshot_text_problems(document) if document is not None else []
+    return reader.problems + problems
 
 
 def snapshot_text_problems(document: Document) -> list[Problem]:
