@@ -57,7 +57,7 @@ def record_erratum(root: Path) -> None:
     with (root / COVERAGE).open("a", encoding="utf-8") as coverage:
         coverage.write(f"- text: {REMOVED}\n  why: removed by the erratum of edition 1.1\n")
     assert cli(root, "rule", "delete", "rebus", "changing-tiles") == 0
-    assert cli(root, "edition", "new", "rebus", "1.1", "--date", "2026-12-15", "--summary", SUMMARY) == 0
+    assert cli(root, "edition", "new", "rebus", "1.1", "--date", "2026-12-03", "--summary", SUMMARY) == 0
     # The summary is translated like any other unit: into French now, Czech later.
     french = (
         f"  edition.1-1:\n    text: {json.dumps(SUMMARY_FR, ensure_ascii=False)}\n"

@@ -110,7 +110,7 @@ def test_an_existing_game_folder_is_refused_with_its_code(monkeypatch, capsys, p
 
 def test_a_summary_is_asked_for_and_checked_with_its_code(monkeypatch, capsys, project_copy: Path) -> None:
     edit(project_copy, "rules/rebus/en.yaml", "    text: Highest score wins.\n", "    text: The highest score wins.\n")
-    new = ["edition", "new", "rebus", "1.1", "--date", "2026-12-20"]
+    new = ["edition", "new", "rebus", "1.1", "--date", "2026-12-03"]
     for extra, code, field in (
         ((), "edition.summary-needed", None),
         (("--summary", "<b>x</b>"), "text.raw-html", "--summary"),

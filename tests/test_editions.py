@@ -107,7 +107,7 @@ def test_a_bad_citation_or_diff_is_one_line_and_exit_2(erratum: Path, capsys, ar
 
 def test_recording_when_nothing_changed_is_refused_and_writes_nothing(erratum: Path, capsys) -> None:
     before = tree_digest(erratum / "rules")
-    code, _, err = run_cli(capsys, "--root", str(erratum), "edition", "new", "rebus", "1.2", "--date", "2026-12-20")
+    code, _, err = run_cli(capsys, "--root", str(erratum), "edition", "new", "rebus", "1.2", "--date", "2026-12-03")
     assert code == 2
     assert "rulebook edition new: nothing changed in rules/rebus since edition 1.1: no edition recorded" in err
     assert tree_digest(erratum / "rules") == before
@@ -154,13 +154,18 @@ def test_check_refuses_a_history_going_backwards_or_twice(project_copy: Path, ca
     text = history.read_text(encoding="utf-8")
     entry = text.split("editions:\n", 1)[1]
     history.write_text(text + entry.replace('"1.0"', '"0.9"'), encoding="utf-8")
+    # The copied entry's chain is 1.0's: no link after it (tests/test_edition_history.py).
+    broken = "does not follow from the edition before it and its own version, dates and snapshot hash"
     assert _history_problem(project_copy, capsys) == [
-        "rules/rebus/editions.yaml:6:14: edition '0.9' comes after '1.0': the history goes backwards",
-        "rules/rebus/editions.yaml:8:13: the snapshot of edition '0.9' is missing: rules/rebus/editions/0.9.yaml",
+        "rules/rebus/editions.yaml:7:14: edition '0.9' comes after '1.0': the history goes backwards",
+        "rules/rebus/editions.yaml:9:13: the snapshot of edition '0.9' is missing: rules/rebus/editions/0.9.yaml",
+        f"rules/rebus/editions.yaml:10:12: the chain hash of edition '0.9' {broken}: a recorded edition was rewritten",
     ]
     history.write_text(text + entry, encoding="utf-8")
-    [line] = _history_problem(project_copy, capsys)
-    assert line == "rules/rebus/editions.yaml:6:14: edition '1.0' is given twice"
+    assert _history_problem(project_copy, capsys) == [
+        "rules/rebus/editions.yaml:7:14: edition '1.0' is given twice",
+        f"rules/rebus/editions.yaml:10:12: the chain hash of edition '1.0' {broken}: a recorded edition was rewritten",
+    ]
 
 
 def test_check_refuses_a_snapshot_changed_since_it_was_recorded(project_copy: Path, capsys) -> None:
@@ -181,9 +186,9 @@ def _page(site: Path, path: str) -> str:
 @pytest.mark.parametrize(
     ("language", "folder", "heading", "changed"),
     [
-        ("en", "", "Edition 1.1 · December 15, 2026", "<del>Highest</del> <ins>The highest</ins> score"),
-        ("fr", "fr/", "Édition 1.1 · 15 décembre 2026", "Le <del>joueur qui a le</del> score"),
-        ("cs", "cs/", "Vydání 1.1 · 15. prosince 2026", "<del>Highest</del> <ins>The highest</ins> score"),
+        ("en", "", "Edition 1.1 · December 3, 2026", "<del>Highest</del> <ins>The highest</ins> score"),
+        ("fr", "fr/", "Édition 1.1 · 3 décembre 2026", "Le <del>joueur qui a le</del> score"),
+        ("cs", "cs/", "Vydání 1.1 · 3. prosince 2026", "<del>Highest</del> <ins>The highest</ins> score"),
     ],
 )
 def test_the_change_list_in_each_language(erratum_site: Path, language, folder, heading, changed) -> None:
@@ -217,7 +222,7 @@ def test_the_change_list_in_each_language(erratum_site: Path, language, folder, 
 
 def test_the_game_page_shows_the_edition_and_marks_what_changed(erratum_site: Path) -> None:
     page = _page(erratum_site, "rebus")
-    assert "Edition 1.1 · December 15, 2026" in page
+    assert "Edition 1.1 · December 3, 2026" in page
     winner = page[page.index('id="winner"') :]
     winner = winner[: winner.index("</div>")]
     assert 'href="changes/#change-1-1-winner">changed in 1.1</a>' in winner
@@ -225,7 +230,7 @@ def test_the_game_page_shows_the_edition_and_marks_what_changed(erratum_site: Pa
     unchanged = page[page.index('id="bags"') :]
     assert "changed in" not in unchanged[: unchanged.index("</div>")]
     french = _page(erratum_site, "fr/rebus")
-    assert "Édition 1.1 · 15 décembre 2026" in french and "modifiée dans la version 1.1" in french
+    assert "Édition 1.1 · 3 décembre 2026" in french and "modifiée dans la version 1.1" in french
 
 
 def test_the_po_export_marks_the_erratum_fuzzy_with_the_previous_msgid_without_git(

@@ -188,6 +188,34 @@ def plant_game_id(root: Path, payloads: list[str]) -> list[Spot]:
     return [spot(root, file, ("games", first + index)) for index in range(len(payloads))]
 
 
+SNAPSHOT = "rules/rebis/editions/1.0.yaml"
+
+
+def snapshot_texts() -> list[tuple[str, str]]:
+    """Each rule's text in each language of a recorded edition: (rule id, language)."""
+    rules = read_yaml(ROOT / SNAPSHOT)["rules"]
+    return [(rule_id, language) for rule_id, rule in rules.items() for language in rule["text"]]
+
+
+def plant_snapshot_text(root: Path, payloads: list[str]) -> list[Spot]:
+    """Payloads in a recorded edition's texts, and the edition's hash and link written again to
+    match, as a forger would: the history then holds, and the texts are judged as units' are."""
+    from rulebook.editions.chain import FIRST, link
+    from rulebook.editions.snapshot import digest
+
+    data = read_yaml(root / SNAPSHOT)
+    places = snapshot_texts()[: len(payloads)]
+    for (rule_id, language), payload in zip(places, payloads, strict=False):
+        data["rules"][rule_id]["text"][language] = payload
+    write_yaml(root / SNAPSHOT, data)
+    history = root / "rules/rebis/editions.yaml"
+    [edition] = read_yaml(history)["editions"]
+    sha = digest((root / SNAPSHOT).read_bytes())
+    chain = link(FIRST, edition["version"], edition["date"], edition.get("effective"), sha)
+    write_yaml(history, {"editions": [{**edition, "sha256": sha, "chain": chain}]})
+    return [spot(root, SNAPSHOT, ("rules", rule_id, "text", language)) for rule_id, language in places]
+
+
 def plant_config(old: str, template: str) -> Callable[[Path, list[str]], list[Spot]]:
     """One name of mkdocs.yml: `old` (a unique text of the file) replaced by `template` with the
     payload written as a double-quoted YAML scalar (JSON is one)."""
@@ -226,6 +254,7 @@ DOORS = [
         lambda payload: f"Text. {payload}",
     ),
     Door("glossary reading", 200, plant_reading, name_refused(""), lambda path: path == "glossary.md"),
+    Door("snapshot text", len(snapshot_texts()), plant_snapshot_text, text_refused),
     Door("coverage map string", 200, plant_coverage, name_refused(""), GAME_PAGES),
     Door("glossary term", 200, plant_term, name_refused(""), GAME_PAGES),
     Door("project game id", 200, plant_game_id, text_refused),
@@ -406,10 +435,17 @@ COVERED_BY: dict[str, list[str]] = {
         "test_game_scorers.py::test_a_scorer_linked_from_outside_the_project_is_never_imported"
     ],
     "rules/*/calculator.js": ["browser/test_new_game_calculator.py::test_the_new_game_script_is_a_file_of_its_site"],
-    # Editions: written by `rulebook edition new`, checked against their recorded hashes; a snapshot's
-    # texts reach the change list as literal text (render/changes.py), never as Markdown.
-    "rules/*/editions.yaml": ["test_editions.py::test_check_refuses_a_history_going_backwards_or_twice"],
-    "rules/*/editions/*.yaml": ["test_editions.py::test_check_refuses_a_snapshot_changed_since_it_was_recorded"],
+    # Editions: written by `rulebook edition new`, checked against their recorded hashes and chain; a
+    # snapshot's texts are judged as units' are (validate/snapshots.py) and reach the change list
+    # as literal text (render/changes.py), never as Markdown.
+    "rules/*/editions.yaml": [
+        "test_editions.py::test_check_refuses_a_history_going_backwards_or_twice",
+        "test_edition_history.py::test_edition_new_links_each_edition_and_check_finds_an_old_one_rewritten",
+    ],
+    "rules/*/editions/*.yaml": [
+        "test_editions.py::test_check_refuses_a_snapshot_changed_since_it_was_recorded",
+        f"{HERE} - snapshot text",
+    ],
     "rules/*/sources/*.coverage.yaml": [
         f"{HERE} - coverage map string",
         "test_outside_links.py::test_a_coverage_map_linked_from_outside_is_refused_unread",

@@ -24,6 +24,7 @@ from rulebook.scoring.situation import Invalid, score_situation
 
 # rules/rebis/editions/1.0.yaml's hash, as the history records it.
 ONE_ZERO_SHA = re.search(r'sha256: "(\w+)"', (ROOT / "rules/rebis/editions.yaml").read_text(encoding="utf-8")).group(1)
+ONE_ZERO_CHAIN = re.search(r'chain: "(\w+)"', (ROOT / "rules/rebis/editions.yaml").read_text(encoding="utf-8")).group(1)
 
 
 @pytest.fixture(scope="module")
@@ -229,11 +230,12 @@ def test_questions_for_the_referee_notes_or_a_ruling_are_accepted(
 
 
 def _edition(version: str, date: str, sha: str = ONE_ZERO_SHA) -> str:
-    return f'  - version: "{version}"\n    date: "{date}"\n    sha256: "{sha}"\n'
+    # Its chain is no link of the history's (edition.chain-broken too): each case asks for its own code.
+    return f'  - version: "{version}"\n    date: "{date}"\n    sha256: "{sha}"\n    chain: "{"0" * 64}"\n'
 
 
 HISTORY = "rules/rebis/editions.yaml"
-LAST_LINE = f'    sha256: "{ONE_ZERO_SHA}"\n'
+LAST_LINE = f'    chain: "{ONE_ZERO_CHAIN}"\n'
 
 
 @pytest.mark.parametrize(

@@ -78,7 +78,6 @@ def test_check_refuses_each_slow_text_at_its_line_and_column(
 def _record_rendering(monkeypatch: pytest.MonkeyPatch) -> list[str]:
     """Every text the checks give Python-Markdown (validate/safety.py's markdown_dangers)."""
     import rulebook.validate.safety as safety
-    import rulebook.validate.text as text_checks
 
     seen: list[str] = []
     original = safety.markdown_dangers
@@ -87,8 +86,7 @@ def _record_rendering(monkeypatch: pytest.MonkeyPatch) -> list[str]:
         seen.append(text)
         return original(text)
 
-    monkeypatch.setattr(safety, "markdown_dangers", recording)
-    monkeypatch.setattr(text_checks, "markdown_dangers", recording)
+    monkeypatch.setattr(safety, "markdown_dangers", recording)  # units' texts too (safety.text_dangers)
     return seen
 
 

@@ -7,6 +7,7 @@ from pathlib import Path
 
 from rulebook.cache import DiskCache, digest_of, file_digest, folder_digest
 from rulebook.cache_codecs import PROBLEMS
+from rulebook.editions.dates import latest_day
 from rulebook.editions.history import read_history
 from rulebook.garbage import fewer_collections, frozen_for_fork
 from rulebook.i18n.ui_catalog import catalog_digest, catalog_path, catalog_problems
@@ -22,6 +23,7 @@ from rulebook.validate.qa import qa_problems
 from rulebook.validate.safety import character_problems, fact_problems, name_problems
 from rulebook.validate.search_words import search_word_problems
 from rulebook.validate.site_config import site_config_problems
+from rulebook.validate.snapshots import snapshot_problems
 from rulebook.validate.structure import structure_problems
 from rulebook.validate.terms import term_problems
 from rulebook.validate.text import text_problems
@@ -115,11 +117,13 @@ def _text_set_keys(project: Project, *, remembered: bool) -> list[str]:
         game.id: folder_digest(game.folder, remembered=remembered, leaving_out=words_files) for game in project.games
     }
     # A game's sources (and their coverage maps) may be named outside its folder; their bytes count
-    # as its folder's do.
+    # as its folder's do. Today's date too: an edition dated on a day still to come is one until that
+    # day has begun (editions/dates.py).
     games = {
         game.id: digest_of(
             [
                 structures[game.id],
+                latest_day(),
                 *(file_digest(game.folder / name) for name in words_files),
                 *(file_digest(path) for path in game.sources.values()),
                 *(file_digest(path.with_suffix(".coverage.yaml")) for path in game.sources.values()),
@@ -169,7 +173,8 @@ def text_set_problems(project: Project, text_set: Game | Glossary) -> list[Probl
         problems += name_problems(text_set.document, ("name",), text_set.name) + fact_problems(text_set)
         problems += structure_problems(text_set)
         problems += example_problems(project, text_set)
-        problems += read_history(project.root, text_set.folder)[1]
+        history, history_problems = read_history(project.root, text_set.folder)
+        problems += history_problems + snapshot_problems(project.root, history)
     problems += translation_problems(project, text_set)
     problems += text_problems(project, text_set)
     problems += plural_choice_problems(project, text_set)

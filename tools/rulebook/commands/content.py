@@ -82,7 +82,12 @@ def add_parsers(commands: argparse._SubParsersAction) -> None:
     edition_new = edition_commands.add_parser("new", help="snapshot every rule in every language as edition VERSION")
     edition_new.add_argument("game", metavar="GAME")
     edition_new.add_argument("version", metavar="VERSION", help="such as 1.1; later than the latest edition")
-    edition_new.add_argument("--date", metavar="YYYY-MM-DD", help="its date (default: today, UTC)")
+    edition_new.add_argument(
+        "--date", metavar="YYYY-MM-DD", help="the day it is published (default: today, UTC); not one still to come"
+    )
+    edition_new.add_argument(
+        "--effective", metavar="YYYY-MM-DD", help="the day its rules take effect, if not the day it is published"
+    )
     edition_new.add_argument("--summary", metavar="TEXT", help="what it changes, in English: a unit to translate")
     edition_new.set_defaults(run=editions_command)
     cite = commands.add_parser("cite", help="the rule a number meant in an edition, and where it is now")
@@ -95,7 +100,7 @@ def add_parsers(commands: argparse._SubParsersAction) -> None:
     diff = commands.add_parser("diff", help="the rules added, removed, changed and renumbered between two editions")
     diff.add_argument("game", metavar="GAME")
     diff.add_argument("old", metavar="FROM")
-    diff.add_argument("new", metavar="TO")
+    diff.add_argument("new", metavar="TO", help="a later edition, or `current`: the rules as they stand now")
     diff.add_argument("--lang", metavar="LANG", help="the texts in this language (default: English)")
     diff.add_argument("--json", action="store_true", help="print exactly one JSON object")
     diff.set_defaults(run=editions_command)

@@ -1,15 +1,18 @@
 """`rulebook edition new`, `rulebook cite` and `rulebook diff`: argument handling lives in cli.py,
 the work here. A refusal (`plan.Refused`, one coded problem) goes up to the command
-(commands/content.py), which prints it on one line: exit 2, and no file changed."""
+(commands/content.py), which prints it on one line: exit 2, and no file changed. What they print
+comes from snapshots and words files: every line goes through terminal.py."""
 
 from __future__ import annotations
 
 import argparse
-import json
 
+from rulebook import placeholders
 from rulebook.editions.changes import KINDS, Change, changes_between
 from rulebook.editions.cite import resolve
-from rulebook.editions.history import History, read_history, read_snapshot
+from rulebook.editions.history import Edition, History, read_history, read_snapshot
+from rulebook.editions.snapshot import Snapshot, take_snapshot
+from rulebook.editions.terminal import terminal_json, terminal_safe
 from rulebook.editions.word_diff import terminal
 from rulebook.model import Game, Project
 from rulebook.plan import Refused, apply_and_report
@@ -21,7 +24,7 @@ from rulebook.site_address import public_site_url
 def run_edition(args: argparse.Namespace, project: Project) -> int:
     from rulebook.editions.record import plan_edition
 
-    plan = plan_edition(project, args.game, args.version, args.date, args.summary)
+    plan = plan_edition(project, args.game, args.version, args.date, args.summary, args.effective)
     return apply_and_report("rulebook edition new", plan, project.root)
 
 
@@ -64,18 +67,18 @@ def run_cite(args: argparse.Namespace, project: Project) -> int:
     site_url = public_site_url(project.root) or "/"
     link = citation.link(site_url, project.source_language)
     if args.json:
-        print(json.dumps({**citation.__dict__, "link": link}, ensure_ascii=False))
+        print(terminal_json({**citation.__dict__, "link": link}))
         return 0
     cited = f"{game.name} {citation.number} (edition {citation.edition})"
     if citation.current_number is None:
         when = f"in edition {citation.removed_in}" if citation.removed_in else "since the latest edition"
-        print(f"{cited}: removed {when}; it was in “{citation.title}”, rule {citation.rule_id} — {link}")
+        print(terminal_safe(f"{cited}: removed {when}; it was in “{citation.title}”, rule {citation.rule_id} — {link}"))
     else:
-        print(f"{cited} is {game.name} {citation.current_number}: {citation.title} — {link}")
+        print(terminal_safe(f"{cited} is {game.name} {citation.current_number}: {citation.title} — {link}"))
         if citation.current_id != citation.rule_id:
-            print(f"    renamed: #{citation.rule_id} → #{citation.current_id}")
+            print(terminal_safe(f"    renamed: #{citation.rule_id} → #{citation.current_id}"))
     pending = " (its translation was pending: the English)" if citation.text_language != language else ""
-    print(f"    then{pending}: “{citation.text}”")
+    print(terminal_safe(f"    then{pending}: “{citation.text}”"))
     if citation.changed_in:
         print(f"    changed since, in edition {', '.join(citation.changed_in)}")
     elif citation.current_number is not None:
@@ -83,34 +86,73 @@ def run_cite(args: argparse.Namespace, project: Project) -> int:
     return 0
 
 
+# `rulebook diff GAME VERSION current`: the game as it stands, compared before it is recorded.
+CURRENT = "current"
+
+
 def run_diff(args: argparse.Namespace, project: Project) -> int:
     game, history = _game_history(project, args.game)
     language = _language(project, args.lang)
-    snapshots = []
-    for version in (args.old, args.new):
-        if history.edition(version) is None:
-            shown = {"game": cut(game.id), "version": excerpt(version)}
-            raise Refused.at("", Message("edition.unknown-edition", {}, shown))
-        snapshot, problems = read_snapshot(project.root, history, version)
-        if snapshot is None:
-            if problems:
-                raise Refused(problems[:1])
-            raise Refused.at("", Message("edition.snapshot-unreadable", {"version": version}))
-        snapshots.append(snapshot)
-    changes = changes_between(*snapshots, project.source_language, history.renamed_between(args.old, args.new))
+    before = _recorded(project, game, history, args.old)
+    if args.new == CURRENT:
+        after, edition = take_snapshot(project, game, CURRENT), None
+    else:
+        after, edition = _recorded(project, game, history, args.new), history.edition(args.new)
+    changes = changes_between(before, after, project.source_language, history.renamed_between(args.old, args.new))
+    summary = _summary(project, game, edition, language) if edition is not None else None
     if args.json:
-        print(json.dumps(_diff_json(changes, language, project.source_language, args), ensure_ascii=False))
+        shown = {
+            "date": edition.date if edition else None,
+            "effective": edition.effective if edition else None,
+            "summary": summary,
+        }
+        print(terminal_json(_diff_json(changes, language, project.source_language, args) | shown))
         return 0
-    print(f"{game.name}: edition {args.old} → {args.new} ({language})")
+    lines = [f"{game.name}: edition {args.old} → {args.new} ({language})", _edition_line(edition, summary)]
     if not changes:
-        print("no rule changed")
+        lines.append("no rule changed")
     for change in changes:
-        print(_change_line(game, change))
+        lines.append(_change_line(game, change))
         if change.kind == "changed":
             pending = change.pending(language)
             note = " (translation pending: the English)" if pending else ""
-            print(f"    {terminal(change.diff(language, project.source_language))}{note}")
+            lines.append(f"    {terminal(change.diff(language, project.source_language))}{note}")
+    for line in lines:
+        print(terminal_safe(line))
     return 0
+
+
+def _recorded(project: Project, game: Game, history: History, version: str) -> Snapshot:
+    if history.edition(version) is None:
+        shown = {"game": cut(game.id), "version": excerpt(version)}
+        raise Refused.at("", Message("edition.unknown-edition", {}, shown))
+    snapshot, problems = read_snapshot(project.root, history, version)
+    if snapshot is None:
+        if problems:
+            raise Refused(problems[:1])
+        raise Refused.at("", Message("edition.snapshot-unreadable", {"version": version}))
+    return snapshot
+
+
+def _summary(project: Project, game: Game, edition: Edition, language: str) -> str | None:
+    """The edition's summary unit in the language, in English where it has no translation."""
+    for words in (game.words.get(language), game.words[project.source_language]):
+        unit = words.units.get(edition.unit_id) if words is not None else None
+        if unit is not None:
+            try:
+                return placeholders.fill(unit.text, game.facts, language)
+            except (KeyError, ValueError, TypeError):
+                return unit.text  # `rulebook check` names the placeholder that names no fact
+    return None
+
+
+def _edition_line(edition: Edition | None, summary: str | None) -> str:
+    """The later edition: when it was published and takes effect, and what it changes."""
+    if edition is None:
+        return f"{CURRENT}: the rules as they stand, not recorded as an edition yet"
+    effective = f", in effect from {edition.effective}" if edition.effective else ""
+    said = f": {summary}" if summary else ""
+    return f"edition {edition.version}, published {edition.date}{effective}{said}"
 
 
 def _change_line(game: Game, change: Change) -> str:

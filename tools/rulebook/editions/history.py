@@ -1,5 +1,6 @@
-"""A game's edition history, rules/<game>/editions.yaml: each edition's version, date and the hash
-of its snapshot, oldest first; and the problems `rulebook check` finds in it."""
+"""A game's edition history, rules/<game>/editions.yaml: each edition's version, dates, the hash
+of its snapshot and its link in the chain of editions (chain.py), oldest first; and the problems
+`rulebook check` finds in it (the snapshots' texts are validate/snapshots.py's)."""
 
 from __future__ import annotations
 
@@ -7,6 +8,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from rulebook.editions.chain import FIRST, link
+from rulebook.editions.dates import still_to_come
 from rulebook.editions.snapshot import Snapshot, digest, snapshot_from_data, snapshot_path
 from rulebook.editions.versions import version_key
 from rulebook.load.reader import Reader
@@ -23,8 +26,14 @@ SCHEMA_LINE = "# yaml-language-server: $schema=../../schemas/editions.schema.jso
 @dataclass(frozen=True)
 class Edition:
     version: str
-    date: str  # YYYY-MM-DD
+    date: str  # YYYY-MM-DD, the day it was published: never one still to come
     sha256: str  # of its snapshot file
+    chain: str = ""  # its link: chain.link of the edition before's chain and its own fields
+    effective: str | None = None  # YYYY-MM-DD, the day its rules take effect, if it says; not before `date`
+
+    def linked(self, previous: str) -> str:
+        """Its link in the chain, after the edition whose chain is `previous`."""
+        return link(previous, self.version, self.date, self.effective, self.sha256)
 
     @property
     def unit_id(self) -> str:
@@ -93,24 +102,32 @@ def read_history(root: Path, game_folder: Path) -> tuple[History, list[Problem]]
     document = reader.read(path, "editions.schema.json")
     if document is None:
         return History(game_folder, []), reader.problems
-    editions = [Edition(item["version"], item["date"], item["sha256"]) for item in document.data["editions"]]
+    editions = [
+        Edition(item["version"], item["date"], item["sha256"], item["chain"], item.get("effective"))
+        for item in document.data["editions"]
+    ]
     renames = [Rename(item["from"], item["to"], item["after"]) for item in document.data.get("renamed", ())]
     history = History(game_folder, editions, document, renames)
-    return history, reader.problems + order_problems(history) + hash_problems(root, history)
+    problems = order_problems(history) + date_problems(history) + hash_problems(root, history)
+    return history, reader.problems + problems + chain_problems(history)
 
 
 def order_problems(history: History) -> list[Problem]:
-    """A version given twice, or an edition older (by version or date) than the one before it.
-    Versions and dates are params: the schema has let only digits and dots, and YYYY-MM-DD, through."""
+    """A version given twice, also in disguise (1.2.0 after 1.2), or an edition older (by version or
+    date) than the one before it. Versions and dates are params: the schema has let only digits and
+    dots, and YYYY-MM-DD, through."""
     assert history.document is not None
-    problems, seen = [], set()
+    problems, seen = [], {}
     for index, edition in enumerate(history.editions):
         where = ("editions", index, "version")
-        if edition.version in seen:
-            twice = Message("edition.version-twice", {"version": edition.version})
-            problems.append(history.document.problem(where, twice))
+        same = seen.get(version_key(edition.version))
+        if same is not None:
+            said = {"version": edition.version}
+            again = Message("edition.version-twice", said) if same == edition.version else None
+            again = again or Message("edition.version-repeated", said | {"before": same})
+            problems.append(history.document.problem(where, again))
             continue
-        seen.add(edition.version)
+        seen[version_key(edition.version)] = edition.version
         if index == 0:
             continue
         before = history.editions[index - 1]
@@ -121,6 +138,35 @@ def order_problems(history: History) -> list[Problem]:
             dates = {"version": edition.version, "date": edition.date, "before": before.version}
             earlier = Message("edition.date-backwards", dates | {"before_date": before.date})
             problems.append(history.document.problem(("editions", index, "date"), earlier))
+    return problems
+
+
+def date_problems(history: History) -> list[Problem]:
+    """An edition dated on a day still to come, or taking effect before it was published."""
+    assert history.document is not None
+    problems = []
+    for index, edition in enumerate(history.editions):
+        said = {"version": edition.version, "date": edition.date}
+        if still_to_come(edition.date):
+            problems.append(
+                history.document.problem(("editions", index, "date"), Message("edition.date-to-come", said))
+            )
+        if edition.effective is not None and edition.effective < edition.date:
+            early = Message("edition.effective-before-date", said | {"effective": edition.effective})
+            problems.append(history.document.problem(("editions", index, "effective"), early))
+    return problems
+
+
+def chain_problems(history: History) -> list[Problem]:
+    """Each link that does not follow from the recorded link before it and its edition's own fields:
+    the edition was rewritten (or the one before, whose link was then written again)."""
+    assert history.document is not None
+    problems, previous = [], FIRST
+    for index, edition in enumerate(history.editions):
+        if edition.chain != edition.linked(previous):
+            broken = Message("edition.chain-broken", {"version": edition.version})
+            problems.append(history.document.problem(("editions", index, "chain"), broken))
+        previous = edition.chain
     return problems
 
 
@@ -149,11 +195,9 @@ def read_snapshot(root: Path, history: History, version: str) -> tuple[Snapshot 
 def history_text(editions: list[Edition], renames: Sequence[Rename] = ()) -> str:
     lines = [SCHEMA_LINE.rstrip("\n"), "editions:"]
     for edition in editions:
-        lines += [
-            f'  - version: "{edition.version}"',
-            f'    date: "{edition.date}"',
-            f'    sha256: "{edition.sha256}"',
-        ]
+        lines += [f'  - version: "{edition.version}"', f'    date: "{edition.date}"']
+        lines += [f'    effective: "{edition.effective}"'] if edition.effective is not None else []
+        lines += [f'    sha256: "{edition.sha256}"', f'    chain: "{edition.chain}"']
     if renames:
         lines.append("renamed:")
     for rename in renames:  # ids are plain by the schema's pattern; versions are quoted as above

@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
-import datetime
+import dataclasses
 import json
 from pathlib import Path
 
+from rulebook.editions.chain import FIRST
+from rulebook.editions.dates import parsed_day, still_to_come, today
 from rulebook.editions.history import HISTORY_FILE, Edition, history_text, read_history, read_snapshot
 from rulebook.editions.snapshot import digest, snapshot_path, snapshot_text, take_snapshot
 from rulebook.editions.versions import is_version, version_key
@@ -16,9 +18,18 @@ from rulebook.problems import Problem, cut, display_path, excerpt, one_line
 from rulebook.validate.text import translation_messages
 
 
-def plan_edition(project: Project, game_id: str, version: str, date: str | None, summary: str | None = None) -> Plan:
-    """The snapshot, the history with the new edition and its English summary unit (which
-    translators then translate like any other), or Refused with the reason."""
+def plan_edition(
+    project: Project,
+    game_id: str,
+    version: str,
+    date: str | None,
+    summary: str | None = None,
+    effective: str | None = None,
+) -> Plan:
+    """The snapshot, the history with the new edition (its link in the chain made) and its English
+    summary unit (which translators then translate like any other), or Refused with the reason.
+    `date` is the day it is published (today, UTC, by default), never one still to come; `effective`
+    the day it takes effect, which may be, but not before `date`."""
     root = project.root
     game = project.game(game_id)
     if game is None:
@@ -26,6 +37,7 @@ def plan_edition(project: Project, game_id: str, version: str, date: str | None,
     if not is_version(version):
         raise Refused.at("", Message("edition.not-a-version", {}, {"version": excerpt(version)}))
     day = _day(date)
+    effective_day = _effective_day(effective, day)
     history, problems = read_history(root, game.folder)
     if problems:
         raise Refused([_unfixed(problems[0])])
@@ -33,6 +45,10 @@ def plan_edition(project: Project, game_id: str, version: str, date: str | None,
     shown = {"game": cut(game.id)}
     if history.edition(version) is not None:
         raise Refused.at("", Message("edition.exists", {"version": version}, shown))
+    # 1.2.0 is 1.2 again: the same version in disguise, refused as the same.
+    same = next((old for old in history.editions if version_key(old.version) == version_key(version)), None)
+    if same is not None:
+        raise Refused.at("", Message("edition.exists-as", {"version": version, "existing": same.version}, shown))
     if latest is not None and version_key(version) <= version_key(latest.version):
         raise Refused.at("", Message("edition.comes-before", {"version": version, "latest": latest.version}, shown))
     if latest is not None and day < latest.date:
@@ -54,7 +70,8 @@ def plan_edition(project: Project, game_id: str, version: str, date: str | None,
     if unit_id not in english.units:
         plan.add(root / english.document.file, _with_summary(game, root / english.document.file, unit_id, summary))
     plan.new_file(snapshot_path(game.folder, version), text)
-    edition = Edition(version, day, digest(text.encode("utf-8")))
+    edition = Edition(version, day, digest(text.encode("utf-8")), effective=effective_day)
+    edition = dataclasses.replace(edition, chain=edition.linked(latest.chain if latest else FIRST))
     plan.add(game.folder / HISTORY_FILE, history_text([*history.editions, edition], history.renames))
     return plan
 
@@ -77,15 +94,24 @@ def _with_summary(game: Game, path: Path, unit_id: str, summary: str | None) -> 
 
 def _day(date: str | None) -> str:
     if date is None:
-        return datetime.datetime.now(datetime.UTC).date().isoformat()
-    try:
-        return datetime.date.fromisoformat(date).isoformat() if len(date) == 10 else _bad_date(date)
-    except ValueError:
-        return _bad_date(date)
+        return today()
+    day = parsed_day(date)
+    if day is None:
+        raise Refused.at("", Message("edition.not-a-date", {}, {"date": excerpt(date)}))
+    if still_to_come(day):
+        raise Refused.at("", Message("edition.date-in-future", {"date": day}))
+    return day
 
 
-def _bad_date(date: str) -> str:
-    raise Refused.at("", Message("edition.not-a-date", {}, {"date": excerpt(date)}))
+def _effective_day(effective: str | None, day: str) -> str | None:
+    if effective is None:
+        return None
+    effective_day = parsed_day(effective)
+    if effective_day is None:
+        raise Refused.at("", Message("edition.not-an-effective-date", {}, {"date": excerpt(effective)}))
+    if effective_day < day:
+        raise Refused.at("", Message("edition.effective-before", {"effective": effective_day, "date": day}))
+    return effective_day
 
 
 def _unfixed(problem: Problem) -> Problem:

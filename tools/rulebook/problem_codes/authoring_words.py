@@ -173,6 +173,33 @@ register(
 )
 register("edition.exists", N_("{game} already has an edition {version}"), params=("version",), quoted=("game",))
 register(
+    "edition.exists-as",
+    N_("{game} already has an edition {existing}, the same version as {version}: trailing zeros do not count"),
+    params=("version", "existing"),
+    quoted=("game",),
+)
+register(
+    "edition.date-in-future",
+    N_(
+        "--date {date} is a day still to come: an edition is dated when it is published "
+        "(--effective says when it takes effect)"
+    ),
+    params=("date",),
+)
+register(
+    "edition.not-an-effective-date",
+    N_("--effective {date} is not a date: write YYYY-MM-DD"),
+    quoted=("date",),
+)
+register(
+    "edition.effective-before",
+    N_(
+        "--effective {effective} is before the edition's date, {date}: an edition takes effect when it is "
+        "published or later"
+    ),
+    params=("effective", "date"),
+)
+register(
     "edition.comes-before",
     N_("edition {version} would come before {latest}, the latest edition of {game}"),
     params=("version", "latest"),

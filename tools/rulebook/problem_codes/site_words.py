@@ -99,6 +99,29 @@ register(
     params=("version", "date", "before", "before_date"),
 )
 register(
+    "edition.version-repeated",
+    N_("edition '{version}' is edition '{before}' again: a version's trailing zeros do not count"),
+    params=("version", "before"),
+)
+register(
+    "edition.date-to-come",
+    N_("edition '{version}' is dated {date}, a day still to come: an edition is dated when it is published"),
+    params=("version", "date"),
+)
+register(
+    "edition.effective-before-date",
+    N_("edition '{version}' takes effect on {effective}, before it was published ({date})"),
+    params=("version", "effective", "date"),
+)
+register(
+    "edition.chain-broken",
+    N_(
+        "the chain hash of edition '{version}' does not follow from the edition before it and its own "
+        "version, dates and snapshot hash: a recorded edition was rewritten"
+    ),
+    params=("version",),
+)
+register(
     "edition.snapshot-missing",
     N_("the snapshot of edition '{version}' is missing: {snapshot}"),
     params=("version",),

@@ -269,7 +269,7 @@ def _item(context: PageContext, game: Game, snapshot: Snapshot, item: ItemChange
         expected = _("Expected result:")
         for part, label in (("input", situation), ("expect", expected)):
             if old.get(part) != new.get(part):
-                diff = _marked(word_diff(_json(old.get(part)), _json(new.get(part))))
+                diff = marked(word_diff(_json(old.get(part)), _json(new.get(part))), literal)  # data: no Markdown
                 lines += [f'<p class="rb-diff rb-diff--data" markdown="span">{label} <code>{diff}</code></p>', ""]
     return [*lines, "</div>", ""]
 

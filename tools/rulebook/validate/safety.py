@@ -15,8 +15,10 @@ from typing import Any
 
 import markdown
 
+from rulebook import placeholders, plural_choice
 from rulebook.characters import SUSPECT_CHARACTER, character_dangers
 from rulebook.located.document import Document, JsonPath
+from rulebook.located.limits import filled_limit_dangers
 from rulebook.model import Game
 from rulebook.problem_codes import Message
 from rulebook.problems import Problem
@@ -54,6 +56,21 @@ def fact_problems(game: Game) -> list[Problem]:
             messages.append(Message("text.brace-in-fact"))
         problems += [game.document.problem(path, message, field=_where(path)) for message in messages]
     return problems
+
+
+def text_dangers(text: str, filled: str) -> Iterator[Message]:
+    """What no text may hold, whatever its facts: raw HTML, characters, more than the bounds, hostile
+    Markdown (judged on `filled`, the text with its placeholders filled), stray braces. A recorded
+    edition's texts are judged by these too (validate/snapshots.py), and every unit's by validate/text.py."""
+    yield from raw_html_dangers(text)
+    yield from character_dangers(text)
+    too_much = list(filled_limit_dangers(filled))
+    yield from too_much
+    if not too_much:  # Python-Markdown is slow on a text over the bounds: it is never rendered
+        yield from markdown_dangers(filled)
+    stray = placeholders.PLACEHOLDER.sub("", plural_choice.without_choices(text))  # choices: plural_choices.py
+    if "{" in stray or "}" in stray:
+        yield Message("text.stray-brace", {"example": "{group.name}"})
 
 
 # Markdown is allowed, HTML is not: a tag, a comment or a processing instruction.

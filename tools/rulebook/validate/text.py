@@ -7,11 +7,10 @@ from collections.abc import Iterator
 from rulebook import placeholders, plural_choice
 from rulebook.cache import Remembered
 from rulebook.i18n.basis import basis
-from rulebook.located.limits import filled_limit_dangers
 from rulebook.model import Game, Glossary, Project, Status, Unit
 from rulebook.problem_codes import Message
 from rulebook.problems import Problem, Severity, cut
-from rulebook.validate.safety import character_dangers, markdown_dangers, raw_html_dangers
+from rulebook.validate.safety import text_dangers
 
 
 def text_problems(project: Project, game: Game | Glossary) -> list[Problem]:
@@ -85,21 +84,13 @@ def translation_messages(game: Game | Glossary, unit: Unit, english: Unit | None
         lenient = unit.status is Status.ORIGINAL and set(used) <= set(wanted)
         if sorted(used) != sorted(wanted) and not lenient:
             yield Message("text.placeholders-differ", {}, {"used": cut(_braced(used)), "wanted": cut(_braced(wanted))})
-    yield from raw_html_dangers(unit.text)
-    yield from character_dangers(unit.text)
     # Judged with its placeholders filled: a string fact brings its text along.
     try:
         # Every form of a plural choice, not only the one the current value picks: a fact can change.
         filled = placeholders.fill(plural_choice.spelled_out(unit.text), game.facts, "en")
     except (KeyError, ValueError, TypeError):
         filled = unit.text  # a placeholder naming no fact is reported above
-    too_much = list(filled_limit_dangers(filled))
-    yield from too_much
-    if not too_much:  # Python-Markdown is slow on a text over the bounds: it is never rendered
-        yield from markdown_dangers(filled)
-    stray = placeholders.PLACEHOLDER.sub("", plural_choice.without_choices(unit.text))  # choices: plural_choices.py
-    if "{" in stray or "}" in stray:
-        yield Message("text.stray-brace", {"example": "{group.name}"})
+    yield from text_dangers(unit.text, filled)
 
 
 def _braced(names: list[str]) -> str:
