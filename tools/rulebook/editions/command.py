@@ -6,14 +6,15 @@ comes from snapshots and words files: every line goes through terminal.py."""
 from __future__ import annotations
 
 import argparse
+import json
 
 from rulebook import placeholders
-from rulebook.editions.changes import KINDS, Change, changes_between
+from rulebook.editions.changes import KINDS, Change, ItemChange, Others, TextChange, changes_between, other_changes
 from rulebook.editions.cite import resolve
 from rulebook.editions.history import Edition, History, read_history, read_snapshot
 from rulebook.editions.snapshot import Snapshot, take_snapshot
 from rulebook.editions.terminal import terminal_json, terminal_safe
-from rulebook.editions.word_diff import terminal
+from rulebook.editions.word_diff import terminal, word_diff
 from rulebook.model import Game, Project
 from rulebook.plan import Refused, apply_and_report
 from rulebook.problem_codes import Message
@@ -99,6 +100,7 @@ def run_diff(args: argparse.Namespace, project: Project) -> int:
     else:
         after, edition = _recorded(project, game, history, args.new), history.edition(args.new)
     changes = changes_between(before, after, project.source_language, history.renamed_between(args.old, args.new))
+    others = other_changes(before, after, project.source_language)
     summary = _summary(project, game, edition, language) if edition is not None else None
     if args.json:
         shown = {
@@ -106,7 +108,8 @@ def run_diff(args: argparse.Namespace, project: Project) -> int:
             "effective": edition.effective if edition else None,
             "summary": summary,
         }
-        print(terminal_json(_diff_json(changes, language, project.source_language, args) | shown))
+        besides = _others_json(others, language, project.source_language)
+        print(terminal_json(_diff_json(changes, language, project.source_language, args) | besides | shown))
         return 0
     lines = [f"{game.name}: edition {args.old} → {args.new} ({language})", _edition_line(edition, summary)]
     if not changes:
@@ -117,6 +120,7 @@ def run_diff(args: argparse.Namespace, project: Project) -> int:
             pending = change.pending(language)
             note = " (translation pending: the English)" if pending else ""
             lines.append(f"    {terminal(change.diff(language, project.source_language))}{note}")
+    lines += _others_lines(game, after, others, language, project.source_language)
     for line in lines:
         print(terminal_safe(line))
     return 0
@@ -186,4 +190,63 @@ def _diff_json(changes: list[Change], language: str, source: str, args: argparse
             for change in changes
         ],
         "kinds": list(KINDS),
+    }
+
+
+def _others_lines(game: Game, after: Snapshot, others: Others, language: str, source: str) -> list[str]:
+    """What the edition changed besides its rules, one line each, with the word diffs under them."""
+    lines = []
+    for fact in others.facts or ():
+        quoting = [f"{game.name} {after.rules[rule].number}" for rule in fact.quoted_by if rule in after.rules]
+        quoting += [unit.replace(".", " ", 1) for unit in fact.quoted_in]
+        where = f" (quoted by {', '.join(quoting)})" if quoting else ""
+        lines.append(f"{'fact':<10} {fact.name}: {_value(fact.old)} → {_value(fact.new)}{where}")
+    for title in others.sections:
+        lines.append(f"{'title':<10} section {title.unit_id.removeprefix('section.')}")
+        lines.append(f"    {_text_diff(title, language, source)}")
+    for kind, items in (("ruling", others.rulings), ("example", others.examples)):
+        for item in items or ():
+            lines.append(f"{kind:<10} {item.kind} {item.id}")
+            lines += [f"    {_text_diff(text, language, source)}" for text in item.texts]
+            if item.old_data != item.new_data:
+                lines.append(f"    {terminal(word_diff(item.old_data or '', item.new_data or ''))}")
+    return lines
+
+
+def _text_diff(change: TextChange, language: str, source: str) -> str:
+    note = " (translation pending: the English)" if change.pending(language) else ""
+    return f"{terminal(change.diff(language, source))}{note}"
+
+
+def _value(value: object) -> str:
+    return "—" if value is None else json.dumps(value, ensure_ascii=False)
+
+
+def _others_json(others: Others, language: str, source: str) -> dict:
+    def texts(changes: tuple[TextChange, ...] | list[TextChange]) -> list[dict]:
+        return [
+            {
+                "unit": change.unit_id,
+                "translation_pending": change.pending(language),
+                "diff": [[piece.kind, piece.text] for piece in change.diff(language, source)],
+            }
+            for change in changes
+        ]
+
+    def items(found: list[ItemChange] | None) -> list[dict] | None:
+        if found is None:
+            return None  # the earlier snapshot did not record them
+        return [
+            {"kind": item.kind, "id": item.id, "texts": texts(item.texts), "old": item.old_data, "new": item.new_data}
+            for item in found
+        ]
+
+    facts = others.facts
+    return {
+        "facts": None
+        if facts is None
+        else [fact.__dict__ | {"quoted_by": list(fact.quoted_by), "quoted_in": list(fact.quoted_in)} for fact in facts],
+        "sections": texts(others.sections),
+        "rulings": items(others.rulings),
+        "examples": items(others.examples),
     }

@@ -103,7 +103,9 @@ def read_history(root: Path, game_folder: Path) -> tuple[History, list[Problem]]
     if document is None:
         return History(game_folder, []), reader.problems
     editions = [
-        Edition(item["version"], item["date"], item["sha256"], item["chain"], item.get("effective"))
+        # `chain` is required by the schema this toolkit ships; a project whose schemas/ predates it
+        # reads on, and `check` says each link is broken.
+        Edition(item["version"], item["date"], item["sha256"], item.get("chain", ""), item.get("effective"))
         for item in document.data["editions"]
     ]
     renames = [Rename(item["from"], item["to"], item["after"]) for item in document.data.get("renamed", ())]
