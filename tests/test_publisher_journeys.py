@@ -41,10 +41,14 @@ def test_a_reworded_rule_with_pending_translations_then_the_translator_catches_u
     assert '<p class="rb-diff" lang="en"><span' not in french  # a diff, not a copy
     assert "<del>can</del>" in french and "<ins>may</ins>" in french  # the English change, shown as pending
     assert "rule.own-shelf" in waiting(root, "rebis", "fr")
+    cited = json.loads(ok(root, "cite", "rebis", "2.1", "--edition", "1.1", "--lang", "fr", "--json"))
+    assert (cited["text_language"], cited["translated_since"]) == ("en", False) and "you may play" in cited["text"]
 
     # The French translator catches up through a PO file; the Czech one has not yet.
     translate(root, "rebis", "fr", "rule.own-shelf", "vous pouvez jouer", "vous avez le droit de jouer")
     assert "rule.own-shelf" not in waiting(root, "rebis", "fr")
+    cited = json.loads(ok(root, "cite", "rebis", "2.1", "--edition", "1.1", "--lang", "fr", "--json"))
+    assert (cited["text_language"], cited["translated_since"]) == ("fr", True) and "avez le droit" in cited["text"]
     site = green(root)
     french = change_entry(page(site, "fr/rebis/changes"), "change-1-1-own-shelf")
     assert "rb-badge--outdated" not in french and 'lang="en"' not in french

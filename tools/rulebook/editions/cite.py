@@ -6,6 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from rulebook import placeholders
+from rulebook.editions.changes import translation_now
 from rulebook.editions.history import History, read_snapshot
 from rulebook.editions.timeline import anchor, timeline
 from rulebook.model import Game, Project
@@ -29,6 +30,8 @@ class Citation:
     text_language: str = "en"  # the language asked for, or the English where its translation was pending
     changed_since: bool = False  # whether the rule's English reads otherwise now (its words or its numbers)
     changed_in: list[str] = field(default_factory=list)  # the later editions that changed its words
+    # The translation was pending at that edition, and `text` is the one its translator made since.
+    translated_since: bool = False
 
     def link(self, site_url: str, source_language: str) -> str:
         """Where a reader of `language` finds it: the current rule, or the change list's entry
@@ -61,6 +64,12 @@ def resolve(project: Project, game: Game, history: History, number: str, version
     title = section.get(language) or section.get(source, rule.section)
     shown = language if language in rule.text and language not in rule.pending else source
     said = {"language": language, "text": rule.text.get(shown, ""), "text_language": shown}
+    if shown != language and language != source:  # pending then: the translation made since, if any
+        facts = snapshot.nested_facts() or game.facts
+        unit_id = f"rule.{history.current_id(rule.id, version)}"
+        since = translation_now(game, unit_id, rule.english_unit(source), language, facts)
+        if since is not None:
+            said = {"language": language, "text": since, "text_language": language, "translated_since": True}
     found = timeline(project, game)
     later = [edition.version for edition in found.editions if edition.version in found.changes]
     later = later[later.index(version) + 1 :] if version in later else later

@@ -79,6 +79,7 @@ def run_cite(args: argparse.Namespace, project: Project) -> int:
         if citation.current_id != citation.rule_id:
             print(terminal_safe(f"    renamed: #{citation.rule_id} → #{citation.current_id}"))
     pending = " (its translation was pending: the English)" if citation.text_language != language else ""
+    pending = " (translated since)" if citation.translated_since else pending
     print(terminal_safe(f"    then{pending}: “{citation.text}”"))
     if citation.changed_in:
         print(f"    changed since, in edition {', '.join(citation.changed_in)}")
