@@ -140,6 +140,18 @@ def edit(root: Path, file: str, old: str, new: str) -> str:
     return text.replace(old, new)
 
 
+REBUS_SOURCE_MAP = "rules/rebus/sources/000_1e571b27f5b0f623.coverage.yaml"
+
+
+def free_from_source(root: Path, unit_id: str, sentence: str) -> None:
+    """REBUS's `unit_id` (whose map entry is the one `sentence`, as the map writes it) no longer
+    carries the publisher's sentence, which moves to `not_rules` with a reason: what an author
+    records before rewording a publisher's rule, which `rulebook check` refuses otherwise (issue 46)."""
+    edit(root, REBUS_SOURCE_MAP, f"  {unit_id}:\n  - {sentence}\n", "")
+    with (root / REBUS_SOURCE_MAP).open("a", encoding="utf-8") as coverage:
+        coverage.write(f"- text: {sentence}\n  why: reworded by a test\n")
+
+
 def locate(text: str, marker: str) -> tuple[int, int]:
     """1-based line and column of the first `marker` in `text`."""
     offset = text.index(marker)

@@ -104,7 +104,7 @@ def test_rewording_our_own_text_is_not_flagged_and_the_publishers_is(project_cop
 def test_a_quote_the_source_lacks_is_reported_at_the_map(project_copy: Path, capsys) -> None:
     """A map's quote edited away from the source: not in the source, the source's own sentence
     left over, and the unit does not carry the edited quote either."""
-    edited = "Separate the tiles into the four bags according to color."
+    edited = "Separate the cards into the three bags according to color."
     coverage = edit(project_copy, REBUS_MAP, f"  - {BAGS}\n", f"  - {edited}\n")
     words = (project_copy / "rules/rebus/en.yaml").read_text(encoding="utf-8")
     line, col = locate(coverage, edited)
