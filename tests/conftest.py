@@ -15,6 +15,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
+import yaml
 from hypothesis import HealthCheck, settings
 from hypothesis.database import DirectoryBasedExampleDatabase
 
@@ -143,13 +144,16 @@ def edit(root: Path, file: str, old: str, new: str) -> str:
 REBUS_SOURCE_MAP = "rules/rebus/sources/000_1e571b27f5b0f623.coverage.yaml"
 
 
-def free_from_source(root: Path, unit_id: str, sentence: str) -> None:
-    """REBUS's `unit_id` (whose map entry is the one `sentence`, as the map writes it) no longer
-    carries the publisher's sentence, which moves to `not_rules` with a reason: what an author
-    records before rewording a publisher's rule, which `rulebook check` refuses otherwise (issue 46)."""
-    edit(root, REBUS_SOURCE_MAP, f"  {unit_id}:\n  - {sentence}\n", "")
-    with (root / REBUS_SOURCE_MAP).open("a", encoding="utf-8") as coverage:
-        coverage.write(f"- text: {sentence}\n  why: reworded by a test\n")
+def free_from_source(root: Path, unit_id: str) -> None:
+    """REBUS's `unit_id` no longer carries the publisher's sentences, which move to `not_rules` with
+    a reason: what an author records before rewording a publisher's rule, which `rulebook check`
+    refuses otherwise (issue 46)."""
+    path = root / REBUS_SOURCE_MAP
+    data = yaml.safe_load(path.read_text(encoding="utf-8"))
+    for entry in data["units"].pop(unit_id):
+        quote = entry if isinstance(entry, str) else entry["quote"]
+        data["not_rules"].append({"text": quote, "why": "reworded by a test"})
+    path.write_text(yaml.safe_dump(data, allow_unicode=True, sort_keys=False, width=1000), encoding="utf-8")
 
 
 def locate(text: str, marker: str) -> tuple[int, int]:
