@@ -15,7 +15,7 @@ from pathlib import Path
 import polib
 import yaml
 
-from conftest import ROOT, copy_content, copy_site_sources
+from conftest import ROOT, copy_content, copy_site_sources, free_from_source
 
 ELSEWHERE = "https://elsewhere.example"
 
@@ -200,6 +200,8 @@ def plant_built_payloads(root: Path) -> None:
     symbols["symbols"][0]["example"]["reads"] = BUILT_EXAMPLE_READS
     write_yaml(root / "glossary/symbols.yaml", symbols)
     plant_units(root, "rules/rebus/en.yaml", {"rule.winner": BUILT_TEXT, "rule.glossary-guide": BUILT_OUTSIDE_LINK})
+    for reworded in ("rule.winner", "rule.glossary-guide"):  # the publisher's rules, reworded
+        free_from_source(root, reworded)
     config = (root / "mkdocs.yml").read_text(encoding="utf-8")
     config = config.replace("site_name: Board game rules", f"site_name: {json.dumps(BUILT_SITE_NAME)}")
     config = config.replace("name: Français", f"name: {json.dumps(BUILT_LANGUAGE_NAME, ensure_ascii=False)}")

@@ -257,9 +257,11 @@ def test_a_rebuild_renders_what_changed_and_drops_what_no_content_makes(tmp_path
     build_site(tmp_path, tmp_path / "site")
     assert (tmp_path / ".cache/rulebook/pages").is_dir()
 
-    edit(tmp_path, "rules/rebus/en.yaml", "Highest score wins.", "Highest score always wins.")
+    edit(
+        tmp_path, "rules/rebus/en.yaml", "Highest score wins.", "Highest score wins. Always."
+    )  # the publisher's words kept
     build_site(tmp_path, tmp_path / "site")
-    assert "Highest score always wins." in (tmp_path / "site/rebus/index.html").read_text(encoding="utf-8")
+    assert "Highest score wins. Always." in (tmp_path / "site/rebus/index.html").read_text(encoding="utf-8")
 
     # Unchanged content, so the pages come from the cache; a generated page that no content makes
     # (a removed game's) must still go.
@@ -267,4 +269,4 @@ def test_a_rebuild_renders_what_changed_and_drops_what_no_content_makes(tmp_path
     ghost.write_text(f"# Ghost\n\n{GENERATED_MARK}\n", encoding="utf-8")
     build_site(tmp_path, tmp_path / "site")
     assert not ghost.exists() and not (tmp_path / "site/ghost").exists()
-    assert "Highest score always wins." in (tmp_path / "site/rebus/index.html").read_text(encoding="utf-8")
+    assert "Highest score wins. Always." in (tmp_path / "site/rebus/index.html").read_text(encoding="utf-8")

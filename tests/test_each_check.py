@@ -87,6 +87,14 @@ def _nbsp(text: str) -> str:
     return text.replace("~", "\u00a0")
 
 
+# Rebis's French rule.aim is the publisher's (sources/003_…txt): a fault planted in its words rewords it.
+_AIM_REWORDED = (
+    "rules/rebis/fr.yaml",
+    "rule.aim:\n    text: ▸>-",
+    "'rule.aim' is the publisher's text but no longer carries 'Dans Rebis, les joueurs tirent…",
+    "source.not-carried",
+)
+
 FAULTS = [
     # validate/safety.py
     Fault(
@@ -368,7 +376,8 @@ FAULTS = [
         "empilant les\n      cartes de la Bibliothèque jusqu'à treize pour",
         "",
         "",
-        code=0,
+        # The text check lets it through; the source's "13" is no longer in it (issue 46).
+        also=(_AIM_REWORDED,),
     ),
     Fault(
         "text: a publisher's original may not add a placeholder the English lacks",
@@ -379,6 +388,7 @@ FAULTS = [
         "units.rule.aim.text: placeholders {play.own_shelf_pair}, {play.shelf_limit} differ from the English "
         "{play.shelf_limit}",
         code_name="text.placeholders-differ",
+        also=(_AIM_REWORDED,),
     ),
     # validate/translations.py
     Fault(
@@ -471,6 +481,13 @@ FAULTS = [
                 "  ▸rule.winner:",
                 "units.rule.winner: not in en.yaml, so there is nothing it can translate",
                 "unit.nothing-to-translate",
+            ),
+            # The source's sentence is still given to it (`rulebook rule delete` asks for not_rules first).
+            (
+                "rules/rebus/sources/000_1e571b27f5b0f623.coverage.yaml",
+                "  ▸rule.winner:",
+                "no unit 'rule.winner' in rules/rebus/en.yaml",
+                "source.unknown-unit",
             ),
         ),
     ),

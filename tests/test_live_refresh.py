@@ -78,7 +78,9 @@ def page(live: LiveSite, path: str) -> str:
 
 
 def test_an_english_rule_rebuilds_its_pages_in_every_language(live: LiveSite, original: Path, tmp_path: Path) -> None:
-    edit(original, "rules/rebus/en.yaml", "according to color.", "according to colour, the live edit.")
+    edit(
+        original, "rules/rebus/en.yaml", "according to color.", "according to color, the live edit."
+    )  # the publisher's words kept
     result = live.refresh()
     # By hand: the English page shows the new text; the French and Czech REBUS pages now mark the
     # rule outdated, with the current English under it; the status pages count it.

@@ -6,7 +6,7 @@ from __future__ import annotations
 import subprocess
 from pathlib import Path
 
-from conftest import GIT, edit, run_cli, tree_digest
+from conftest import GIT, edit, free_from_source, run_cli, tree_digest
 from rulebook.model import source_hash
 
 RIGHT = "Each player then draws {setup.draw_per_bag} tiles from each bag."
@@ -27,6 +27,7 @@ def outdated(capsys, root: Path) -> list[str]:
 def released_with_a_typo(root: Path) -> None:
     """The English has a typo; the French was made from it, the Czech from an older English."""
     edit(root, "rules/rebus/en.yaml", RIGHT, TYPO)
+    free_from_source(root, "rule.drawing")
     edit(root, "rules/rebus/fr.yaml", f'source: "{source_hash(RIGHT)}"', f'source: "{source_hash(TYPO)}"')
     edit(root, "rules/rebus/cs.yaml", f'source: "{source_hash(RIGHT)}"', f'source: "{source_hash(OLDER)}"')
     commit(root, "the typo, released")

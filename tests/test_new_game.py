@@ -44,6 +44,8 @@ def test_the_command_writes_the_game_its_words_and_its_scoring(scored_game) -> N
         f"rules/{GAME}/scoring.py",
         f"rules/{GAME}/score.schema.json",
         f"rules/{GAME}/calculator.js",
+        f"rules/{GAME}/editions.yaml",
+        f"rules/{GAME}/editions/1.0.yaml",
         "rules/project.yaml",
     }
     assert written == expected  # only the game's folder and its entry in the project: no toolkit file

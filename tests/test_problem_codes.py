@@ -24,7 +24,7 @@ CODES_DOC = ROOT / "dev" / "problem-codes.md"
 
 # The layers of codes: reading, schemas, text, ids, units, translation, content, project and site, scoring.
 LAYERS = {"file", "yaml", "schema", "text", "id", "unit", "qa", "plural", "catalog", "i18n"}
-LAYERS |= {"glossary", "example", "term", "project", "site", "search", "edition", "score", "authoring"}
+LAYERS |= {"glossary", "example", "term", "project", "site", "search", "edition", "score", "authoring", "source"}
 
 
 def _words(code: str) -> tuple[str, ...]:

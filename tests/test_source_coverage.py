@@ -1,28 +1,36 @@
 """Every sentence of every source text is carried by a rule, and every rule comes from a source.
 
 The map beside each source (`sources/<file>.coverage.yaml`) names, for each unit, the source
-sentences it carries, verbatim. This test checks the map against both sides: the source (each
-quote is really there, and nothing is left over) and the rules (each unit's rendered text holds
-the quote, word for word).
+sentences it carries, verbatim. `rulebook check` checks the map against both sides (issue 46,
+validate/source_coverage.py): the source (each quote is really there, and nothing is left over)
+and the publisher's units (each still holds its quotes, word for word), each problem at its line.
+What stays here is about this repository's content alone: every source has a map, every English
+rule is the publisher's or says it is translated, and a heading is carried by its own section (a
+new game's own rules have no source to map, so `check` cannot ask these of every project).
 """
 
 from __future__ import annotations
 
-import re
+import json
 from pathlib import Path
 
 import pytest
 
-from conftest import ROOT
+from conftest import ROOT, edit, locate, run_cli
 from rulebook.load.project import load_project
 from rulebook.load.schema import schema_problems
 from rulebook.located.document import read_document
-from rulebook.placeholders import fill
-from source_text import normalize, squash
+from rulebook.validate.source_coverage import normalize
 
 MAPS = sorted(ROOT.glob("rules/*/sources/*.coverage.yaml"))
 PROJECT = load_project(ROOT).project
-_LETTER = re.compile(r"[^\W\d_]")
+REBUS_MAP = "rules/rebus/sources/000_1e571b27f5b0f623.coverage.yaml"
+REBIS_FR_MAP = "rules/rebis/sources/003_2259376a80e6e440.coverage.yaml"
+BAGS = "Separate the tiles into the three bags according to color."
+BAGS_WRITTEN = "Separate the tiles into the {components.bags} bags according to color."
+BAGS_REWORDED = "Sort the tiles into the {components.bags} bags by color."
+AIM_FR = "Dans Rebis, les joueurs tirent à tour de rôle"
+FIX = "if the change is meant, give that entry the new wording as 'carried_as' with a 'why', or move the sentence to 'not_rules' with a 'why'"  # noqa: E501
 
 
 def quotes(entries: list) -> list[tuple[str, str]]:
@@ -36,34 +44,94 @@ def load_map(path: Path) -> dict:
     return document.data
 
 
+def check(root: Path, capsys) -> tuple[int, list[str], list[dict]]:
+    """`rulebook check`'s exit code, its lines, and the coverage problems of its JSON."""
+    code, out, _ = run_cli(capsys, "--root", str(root), "check")
+    _, found, _ = run_cli(capsys, "--root", str(root), "check", "--json")
+    problems = [problem for problem in json.loads(found)["problems"] if problem["code"].startswith("source.")]
+    return code, out.splitlines(), problems
+
+
 def test_every_source_has_a_map() -> None:
     sources = sorted(ROOT.glob("rules/*/sources/*.txt"))
     assert [s.with_suffix(".coverage.yaml") for s in sources] == MAPS
 
 
-@pytest.mark.parametrize("path", MAPS, ids=[p.name for p in MAPS])
-def test_no_sentence_of_the_source_is_lost(path: Path) -> None:
-    coverage = load_map(path)
-    source = squash((path.parent / coverage["source"]).read_text(encoding="utf-8"))
-    taken = [quote for entries in coverage["units"].values() for quote, _ in quotes(entries)]
-    taken += [item["text"] for item in coverage["not_rules"]]
-    leftover = source
-    for quote in taken:
-        assert squash(quote) in leftover, f"not in {coverage['source']} (or taken twice): {quote!r}"
-        leftover = leftover.replace(squash(quote), " ", 1)
-    assert not _LETTER.search(leftover), f"sentences no unit carries: {leftover.strip()!r}"
+def test_todays_content_has_no_coverage_problem(project_copy: Path, capsys) -> None:
+    code, _, problems = check(project_copy, capsys)
+    assert (code, problems) == (0, [])
 
 
-@pytest.mark.parametrize("path", MAPS, ids=[p.name for p in MAPS])
-def test_each_unit_carries_its_sentences(path: Path) -> None:
-    coverage = load_map(path)
-    game = next(g for g in PROJECT.games if g.folder == path.parent.parent)
-    words = game.words[coverage["language"]]
-    for unit_id, entries in coverage["units"].items():
-        assert unit_id in words.units, f"{unit_id} is not a unit of {game.id}/{coverage['language']}.yaml"
-        rendered = f" {normalize(fill(words.units[unit_id].text, game.facts, words.language))} "
-        for quote, wording in quotes(entries):
-            assert f" {normalize(wording)} " in rendered, f"{unit_id} does not carry {quote!r}"
+def test_a_reworded_publisher_rule_is_reported_at_its_text(project_copy: Path, capsys) -> None:
+    words = edit(project_copy, "rules/rebus/en.yaml", BAGS_WRITTEN, BAGS_REWORDED)
+    coverage = (project_copy / REBUS_MAP).read_text(encoding="utf-8")
+    line, col = locate(words, BAGS_REWORDED)
+    map_line, _ = locate(coverage, BAGS)
+    code, lines, problems = check(project_copy, capsys)
+    assert code == 1
+    assert (
+        f"rules/rebus/en.yaml:{line}:{col}: 'rule.bags' is the publisher's text but no longer carries "
+        f"'{BAGS}' ({REBUS_MAP}:{map_line}); {FIX}"
+    ) in lines
+    assert [(p["code"], p["line"], p["params"]) for p in problems] == [("source.not-carried", line, {"line": map_line})]
+
+
+def test_a_rewording_the_map_records_with_why_passes(project_copy: Path, capsys) -> None:
+    edit(project_copy, "rules/rebus/en.yaml", BAGS_WRITTEN, BAGS_REWORDED)
+    recorded = f"  - quote: {BAGS}\n    carried_as: Sort the tiles into the three bags by color.\n    why: reworded\n"
+    edit(project_copy, REBUS_MAP, f"  - {BAGS}\n", recorded)
+    code, _, problems = check(project_copy, capsys)
+    assert (code, problems) == (0, [])
+
+
+def test_rewording_our_own_text_is_not_flagged_and_the_publishers_is(project_copy: Path, capsys) -> None:
+    """Rebis's French rule.aim is the publisher's French: reworded, it is reported; the same words
+    marked as our draft translation are ours, and may be reworded."""
+    reworded = "Dans Rebis, chaque joueur tire à son tour"
+    words = edit(project_copy, "rules/rebis/fr.yaml", AIM_FR, reworded)
+    code, _, problems = check(project_copy, capsys)
+    line, _ = locate(words, "  rule.aim:\n")
+    line, col = line + 1, len("    text: ") + 1  # a folded text is placed at its `>-`
+    assert code == 1
+    assert [(p["file"], p["line"], p["col"], p["code"]) for p in problems] == [
+        ("rules/rebis/fr.yaml", line, col, "source.not-carried")
+    ]
+    aim = '    source: "818e3fd91f07"\n    facts: {play.shelf_limit: 13}\n    status: '
+    edit(project_copy, "rules/rebis/fr.yaml", f"{aim}original\n", f"{aim}draft\n")
+    assert check(project_copy, capsys)[2] == []
+
+
+def test_a_quote_the_source_lacks_is_reported_at_the_map(project_copy: Path, capsys) -> None:
+    """A map's quote edited away from the source: not in the source, the source's own sentence
+    left over, and the unit does not carry the edited quote either."""
+    edited = "Separate the cards into the three bags according to color."
+    coverage = edit(project_copy, REBUS_MAP, f"  - {BAGS}\n", f"  - {edited}\n")
+    words = (project_copy / "rules/rebus/en.yaml").read_text(encoding="utf-8")
+    line, col = locate(coverage, edited)
+    source_line, source_col = locate(coverage, "source: ")
+    source_col += len("source: ")
+    unit_line, _ = locate(words, BAGS_WRITTEN)
+    source = "rules/rebus/sources/000_1e571b27f5b0f623.txt"
+    code, lines, problems = check(project_copy, capsys)
+    assert code == 1
+    assert f"{REBUS_MAP}:{line}:{col}: '{edited}' is not in {source}, or is quoted twice" in lines
+    left = f"{REBUS_MAP}:{source_line}:{source_col}: {source} has sentences that no unit carries"
+    assert f"{left} and 'not_rules' does not list: '{BAGS}'" in lines
+    assert sorted((p["file"], p["line"], p["code"]) for p in problems) == sorted(
+        [
+            (REBUS_MAP, line, "source.not-in-source"),
+            (REBUS_MAP, source_line, "source.left-over"),
+            ("rules/rebus/en.yaml", unit_line, "source.not-carried"),
+        ]
+    )
+
+
+def test_a_map_naming_a_unit_the_words_lack_is_reported_at_its_key(project_copy: Path, capsys) -> None:
+    coverage = edit(project_copy, REBUS_MAP, "  rule.bags:\n", "  rule.bagz:\n")
+    line, col = locate(coverage, "rule.bagz")
+    code, lines, _ = check(project_copy, capsys)
+    assert code == 1
+    assert f"{REBUS_MAP}:{line}:{col}: no unit 'rule.bagz' in rules/rebus/en.yaml" in lines
 
 
 @pytest.mark.parametrize("path", MAPS, ids=[p.name for p in MAPS])

@@ -10,7 +10,7 @@ from pathlib import Path
 import polib
 import pytest
 
-from conftest import edit, run_cli
+from conftest import edit, free_from_source, run_cli
 from test_import import NEW_WINNER, commit_english_edit, export
 
 NOTE = "# Note de Jeanne : vérifier avec l’éditeur"
@@ -104,6 +104,8 @@ def test_update_agrees_with_gnu_msgmerge(history, tmp_path, capsys):
     catalog.save(str(old))
     edit(history, "rules/rebus/en.yaml", "bags according to color.", "bags, one per color.")
     edit(history, "rules/rebus/en.yaml", "text: To play", "text: Turn sequence and scoring details")
+    free_from_source(history, "rule.bags")
+    free_from_source(history, "section.play")
     commit_english_edit(history, "The highest score wins.")  # close: msgmerge matches it
     template = export(capsys, history, tmp_path / "new").with_suffix("").with_suffix(".pot")
     merged = tmp_path / "merged.po"

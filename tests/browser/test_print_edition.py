@@ -32,6 +32,12 @@ LOCAL = ("127.0.0.1", "localhost")
 SMALLEST_BODY_PT = 10.0  # issue 28: Material prints its body at 8.6 pt
 HEADING_OVER_BODY = 1.15  # a heading's size at least this times the body's
 DEVELOPER_COMMAND = "rulebook score"  # what every example printed after it (issue 28)
+# The edition on every card, by hand: 1.0 of 2026-12-01 (rules/*/editions.yaml) in each language.
+CARD_EDITION = {
+    "en": "Edition 1.0 · December 1, 2026",
+    "fr": "Édition 1.0 · 1 décembre 2026",
+    "cs": "Vydání 1.0 · 1. prosince 2026",
+}
 
 
 @dataclass(frozen=True)
@@ -144,6 +150,8 @@ def test_make_print_writes_one_pdf_per_game_and_language(edition: tuple[Path, li
             # A card is what a referee keeps at the table: one sheet, citing the rules where they stand.
             assert pages == 1, path
             assert game.name in text and f"{PUBLIC.rstrip('/')}/" in "".join(text.split()), path
+            # and says the edition it quotes, dated in its language (issue 46), spaces aside.
+            assert "".join(CARD_EDITION[path.parent.name].split()) in "".join(text.split()), path
         else:
             assert pages >= 1 and game.rules()[-1].number in text, path
         # Each printed 24 to 56 addresses of the local server it was printed from.

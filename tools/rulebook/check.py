@@ -24,6 +24,7 @@ from rulebook.validate.safety import character_problems, fact_problems, name_pro
 from rulebook.validate.search_words import search_word_problems
 from rulebook.validate.site_config import site_config_problems
 from rulebook.validate.snapshots import snapshot_problems
+from rulebook.validate.source_coverage import coverage_problems
 from rulebook.validate.structure import structure_problems
 from rulebook.validate.terms import term_problems
 from rulebook.validate.text import text_problems
@@ -175,6 +176,7 @@ def text_set_problems(project: Project, text_set: Game | Glossary) -> list[Probl
         problems += example_problems(project, text_set)
         history, history_problems = read_history(project.root, text_set.folder)
         problems += history_problems + snapshot_problems(project.root, history)
+        problems += coverage_problems(project, text_set)
     problems += translation_problems(project, text_set)
     problems += text_problems(project, text_set)
     problems += plural_choice_problems(project, text_set)

@@ -2,22 +2,27 @@
 
 It writes rules/<id>/game.yaml (facts, one section, one rule), en.yaml with their words, an empty
 words file for each translation (every unit missing: the site shows the English with a notice),
-the source note the schema asks for, and the game's entry in rules/project.yaml. With scoring, also
+the source note the schema asks for, edition 1.0 recorded (editions.yaml, editions/1.0.yaml, and
+its summary unit in en.yaml) and the game's entry in rules/project.yaml. With scoring, also
 its scorer (scoring.py), its input schema (score.schema.json), its calculator (calculator.js) and a
 worked example that `rulebook check` runs: every file in the game's folder.
 """
 
 from __future__ import annotations
 
+import datetime
 import json
 from dataclasses import dataclass
 from pathlib import Path
 
 from rulebook.authoring import round_trip, templates
 from rulebook.authoring.schema_rules import game_id_pattern
-from rulebook.load.project import PROJECT_FILE
+from rulebook.editions.history import HISTORY_FILE, Edition, history_text
+from rulebook.editions.snapshot import digest, snapshot_path, snapshot_text, take_snapshot
+from rulebook.load.project import PROJECT_FILE, words_from_document
 from rulebook.load.schema import schema_problems
 from rulebook.located.document import LoadError, parse_document
+from rulebook.model import Game, Project, Rule, Section
 from rulebook.plan import Plan, Refused
 from rulebook.problem_codes import Message
 from rulebook.problems import Problem, cut, excerpt
@@ -60,7 +65,9 @@ def plan_game(root: Path, new: NewGame) -> Plan:
         plan.new_file(folder / SCORER, templates.scoring_module(new.id))
         plan.new_file(folder / INPUT_SCHEMA, templates.scoring_schema(new.id))
         plan.new_file(folder / BROWSER_SCORER, templates.browser_scorer(new.id))
-    _validate(root, plan)
+    _validate(root, plan)  # the templates, which the first edition's snapshot is taken from
+    _plan_first_edition(plan, folder, languages)
+    _validate(root, plan)  # and the edition's files
     games.append(new.id)
     plan.add(root / PROJECT_FILE, round_trip.dump(project))
     return plan
@@ -88,13 +95,48 @@ def _taken(game_id: str, languages: list[str]) -> Message:
     return Message("project.game-id-is-site-page", {}, {"id": excerpt(game_id)})
 
 
+def _plan_first_edition(plan: Plan, folder: Path, languages: list[str]) -> None:
+    """Edition 1.0, recorded as `rulebook edition new` records one (its snapshot and the history
+    naming its hash), from the files the plan holds: written with them or not at all."""
+    documents = {
+        path.name: parse_document(text.encode("utf-8"), path.name)
+        for path, text in plan.texts.items()
+        if path.parent == folder and path.suffix == ".yaml"
+    }
+    data = documents["game.yaml"].data
+    sections = [
+        Section(
+            section["id"],
+            number,
+            tuple(Rule(rule, f"{number}.{place}") for place, rule in enumerate(section["rules"], 1)),
+        )
+        for number, section in enumerate(data["sections"], 1)
+    ]
+    game = Game(data["id"], data["name"], folder, data["facts"], sections, sources={}, document=documents["game.yaml"])
+    game.words = {language: words_from_document(documents[f"{language}.yaml"], languages[0]) for language in languages}
+    version = templates.FIRST_EDITION
+    text = snapshot_text(take_snapshot(Project(plan.root, languages, [game]), game, version))
+    today = datetime.datetime.now(datetime.UTC).date().isoformat()
+    plan.new_file(snapshot_path(folder, version), text)
+    plan.new_file(folder / HISTORY_FILE, history_text([Edition(version, today, digest(text.encode("utf-8")))]))
+
+
+def _schema(path: Path) -> str:
+    """The schema of a YAML file of a game's folder, by its place."""
+    if path.name == "game.yaml":
+        return "game.schema.json"
+    if path.name == HISTORY_FILE:
+        return "editions.schema.json"
+    return "snapshot.schema.json" if path.parent.name == "editions" else "words.schema.json"
+
+
 def _validate(root: Path, plan: Plan) -> None:
     """Each YAML file we would write, against its schema: a bad value is refused with its place."""
     problems: list[Problem] = []
     for path, text in plan.texts.items():
         if path.suffix != ".yaml":
             continue
-        schema = "game.schema.json" if path.name == "game.yaml" else "words.schema.json"
+        schema = _schema(path)
         display = str(path.relative_to(root))
         try:
             problems += schema_problems(parse_document(text.encode("utf-8"), display), root / "schemas" / schema)

@@ -8,9 +8,14 @@ from __future__ import annotations
 
 import json
 
+from rulebook.model import edition_unit
 from rulebook.yaml_quoting import scalar
 
 SOURCE_NOTE = "original.txt"
+# A new game is recorded as its edition 1.0 at once, so that `cite` and `diff` have an edition to
+# name; its summary unit (`edition.1-0`) in the words the real games use for their first edition.
+FIRST_EDITION = "1.0"
+FIRST_EDITION_SUMMARY = "The rules as this project first recorded them."
 
 _GAME = """\
 # yaml-language-server: $schema=../../schemas/game.schema.json
@@ -51,11 +56,14 @@ examples:
 _WORDS = """\
 # yaml-language-server: $schema=../../schemas/words.schema.json
 # The words in {source}, the source language: one unit per id of game.yaml (summary, section.<id>,
-# rule.<id>, example.<id>). Numbers are never typed: {{players.min}} quotes facts.players.min.
+# rule.<id>, example.<id>) and per edition of editions.yaml (edition.<version>, its summary).
+# Numbers are never typed: {{players.min}} quotes facts.players.min.
 language: {source_value}
 units:
   summary:
     text: A game for {{players.min}} to {{players.max}} players, whose rules are being written.
+  {edition_unit}:
+    text: {edition_summary}
   section.overview:
     text: Overview
   rule.players:
@@ -95,7 +103,13 @@ def game_files(game_id: str, name_json: str, source: str, scoring: bool) -> dict
         rules="players, winner" if scoring else "players",
         scoring=_SCORING if scoring else "",
     )
-    words = _WORDS.format(source=source, source_value=scalar(source), scoring=_SCORING_WORDS if scoring else "")
+    words = _WORDS.format(
+        source=source,
+        source_value=scalar(source),
+        edition_unit=edition_unit(FIRST_EDITION),
+        edition_summary=FIRST_EDITION_SUMMARY,
+        scoring=_SCORING_WORDS if scoring else "",
+    )
     return {"game.yaml": game, f"{source}.yaml": words, f"sources/{SOURCE_NOTE}": _SOURCE_NOTE}
 
 

@@ -168,3 +168,24 @@ register(
     params=("language",),
     quoted=("term", "stems", "command"),  # the command in Markdown code: markup comes in a quote
 )
+
+# ---- source: the sources' coverage maps against the sources and the units (validate/source_coverage.py)
+register(
+    "source.not-carried",
+    N_(
+        "{unit} is the publisher's text but no longer carries {quote} ({map}:{line}); if the change is "
+        "meant, give that entry the new wording as 'carried_as' with a 'why', or move the sentence to "
+        "'not_rules' with a 'why'"
+    ),
+    params=("line",),
+    quoted=("unit", "quote", "map"),
+)
+register("source.unknown-unit", N_("no unit {unit} in {file}"), quoted=("unit", "file"))
+register("source.not-in-source", N_("{quote} is not in {file}, or is quoted twice"), quoted=("quote", "file"))
+register(
+    "source.left-over",
+    N_("{file} has sentences that no unit carries and 'not_rules' does not list: {text}"),
+    quoted=("file", "text"),
+)
+register("source.names-another", N_("this map is the map of {file}, but names {named}"), quoted=("file", "named"))
+register("source.unreadable", N_("cannot read the source text {file}"), quoted=("file",))

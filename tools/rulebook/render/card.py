@@ -3,14 +3,16 @@
 Everything on it is a rule or a ruling of the game, quoted with its numbers filled from the facts
 and linked to where it stands: the scoring rules with the rulings that give them numbers or that a
 worked example's score rests on, then what ends the game and what decides a tie (game.yaml
-`quick_reference`). It is shown folded at the top of the game page and as a page of its own, made
-to be printed.
+`quick_reference`), under the edition it quotes. It is shown folded at the top of the game page
+and as a page of its own, made to be printed.
 """
 
 from __future__ import annotations
 
 from rulebook import placeholders
 from rulebook.model import Game, Ruling
+from rulebook.render.changes import edition_date
+from rulebook.render.changes import page_path as changes_path
 from rulebook.render.context import PageContext
 from rulebook.render.markup import attribute, front_matter, literal
 from rulebook.render.referee import ruling_mark
@@ -32,6 +34,7 @@ def folded_card(context: PageContext, game: Game) -> list[str]:
         '<details class="rb-card rb-card--folded" data-search-exclude markdown>',
         f"<summary>{attribute(title)}</summary>",
         "",
+        *_edition(context, game, folder=""),
         *_parts(context, game, page=""),
         f"[{printable}]({page_path(game)})",
         "",
@@ -51,11 +54,29 @@ def card_page(context: PageContext, game: Game) -> str:
         "",
         '<div class="rb-card" markdown>',
         "",
+        *_edition(context, game, folder="../"),
         *_parts(context, game, page=f"../{game.id}.md"),
         "</div>",
         "",
     ]
     return "\n".join(lines) + "\n"
+
+
+def _edition(context: PageContext, game: Game, folder: str) -> list[str]:
+    """The edition the card quotes and its date, as the game page and the change list say them,
+    linked to the change list (`folder`: from the card's page to the language's folder): a card
+    kept at the table says which rules it summarises."""
+    latest = context.timeline(game).latest
+    if latest is None:
+        return []
+    _ = context._
+    edition = _("Edition {version}").format(version=latest.version)
+    changes = _("Changes")
+    return [
+        f'<p class="rb-edition rb-card__edition" markdown>{edition} · {edition_date(context, latest.date)} · '
+        f"[{changes}]({folder}{changes_path(game)})</p>",
+        "",
+    ]
 
 
 def _parts(context: PageContext, game: Game, page: str) -> list[str]:
