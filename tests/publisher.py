@@ -65,9 +65,18 @@ def waiting(root: Path, game: str, language: str) -> set[str]:
     return {*data["outdated_ids"], *data["missing_ids"]}
 
 
+OWN_SHELF_MAP = "rules/rebis/sources/004_849fa0cfb2ddf21d.coverage.yaml"
+OWN_SHELF_SAID = "On your turn, you can play either 1 card to your active shelf or 2 cards of the same number."
+
+
 def reword_own_shelf(root: Path) -> None:
-    """An erratum to Rebis 2.1, in English only: its translations are pending from here on."""
+    """An erratum to Rebis 2.1, in English only: its translations are pending from here on. The rule
+    is the publisher's text, so the erratum records in the source's map why it no longer carries the
+    source's sentence (`rulebook check` refuses it otherwise: source.not-carried)."""
     edit(root, "rules/rebis/en.yaml", "On your turn, you can play either", "On your turn, you may play either")
+    reworded = OWN_SHELF_SAID.replace("you can play", "you may play")
+    recorded = f"  - quote: {OWN_SHELF_SAID}\n    carried_as: {reworded}\n    why: the erratum of edition 1.1\n"
+    edit(root, OWN_SHELF_MAP, f"  - {OWN_SHELF_SAID}\n", recorded)
 
 
 def translate(root: Path, game: str, language: str, unit: str, old: str, new: str) -> None:

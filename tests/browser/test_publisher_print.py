@@ -16,7 +16,7 @@ import pytest
 from pypdf import PdfReader
 
 from conftest import edit
-from publisher import TODAY, fresh_copy, green, ok, translate, waiting
+from publisher import TODAY, fresh_copy, green, ok, reword_own_shelf, translate, waiting
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
@@ -64,7 +64,7 @@ def test_an_erratum_then_its_translation_from_yaml_to_paper(tmp_path: Path) -> N
         "  rule.hand-limit:\n",
         "  rule.discard-first:\n    text: Before you draw, you may discard one card.\n  rule.hand-limit:\n",
     )
-    edit(root, "rules/rebis/en.yaml", "On your turn, you can play either", "On your turn, you may play either")
+    reword_own_shelf(root)
     ok(root, "rule", "rename", "rebis", "own-shelf", "your-shelf")
     ok(root, "edition", "new", "rebis", "1.1", "--date", TODAY, "--summary", "Gold counts double; discard first.")
     green(root)
