@@ -24,9 +24,9 @@ FIRST = {
 }
 # The erratum of tests/errata.py: REBUS edition 1.1 of 2026-12-15.
 ERRATUM = {
-    "en": "Edition 1.1 · December 15, 2026 · [Changes]",
-    "fr": "Édition 1.1 · 15 décembre 2026 · [Modifications]",
-    "cs": "Vydání 1.1 · 15. prosince 2026 · [Změny]",
+    "en": "Edition 1.1 · December 3, 2026 · [Changes]",
+    "fr": "Édition 1.1 · 3 décembre 2026 · [Modifications]",
+    "cs": "Vydání 1.1 · 3. prosince 2026 · [Změny]",
 }
 
 

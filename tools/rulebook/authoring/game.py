@@ -10,6 +10,7 @@ worked example that `rulebook check` runs: every file in the game's folder.
 
 from __future__ import annotations
 
+import dataclasses
 import datetime
 import json
 from dataclasses import dataclass
@@ -17,6 +18,7 @@ from pathlib import Path
 
 from rulebook.authoring import round_trip, templates
 from rulebook.authoring.schema_rules import game_id_pattern
+from rulebook.editions.chain import FIRST
 from rulebook.editions.history import HISTORY_FILE, Edition, history_text
 from rulebook.editions.snapshot import digest, snapshot_path, snapshot_text, take_snapshot
 from rulebook.load.project import PROJECT_FILE, words_from_document
@@ -118,7 +120,8 @@ def _plan_first_edition(plan: Plan, folder: Path, languages: list[str]) -> None:
     text = snapshot_text(take_snapshot(Project(plan.root, languages, [game]), game, version))
     today = datetime.datetime.now(datetime.UTC).date().isoformat()
     plan.new_file(snapshot_path(folder, version), text)
-    plan.new_file(folder / HISTORY_FILE, history_text([Edition(version, today, digest(text.encode("utf-8")))]))
+    first = Edition(version, today, digest(text.encode("utf-8")))
+    plan.new_file(folder / HISTORY_FILE, history_text([dataclasses.replace(first, chain=first.linked(FIRST))]))
 
 
 def _schema(path: Path) -> str:
