@@ -53,7 +53,7 @@ def card_url(site_url: str, project: Project, language: str, game_id: str) -> st
 
 
 def page_url(site_url: str, project: Project, language: str, page_path: str) -> str:
-    """A generated page's address, from its path in a language's docs folder ("rebis/1.0.md")."""
+    """A generated page's address, from its path in a language's docs folder ("chess/1.0.md")."""
     root = "" if language == project.source_language else f"{language}/"
     return f"{site_url}/{root}{page_path.removesuffix('.md')}/"
 

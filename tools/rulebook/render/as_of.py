@@ -34,8 +34,8 @@ def edition_page_path(game: Game | str, version: str) -> str:
     """The page of a recorded edition in a language's docs folder, beside the change list: from the
     change list (`<game>/changes.md`) it is `f"{version}.md"`, from the game page `f"{game}/{version}.md"`.
 
-    >>> edition_page_path("rebis", "1.0")
-    'rebis/1.0.md'
+    >>> edition_page_path("chess", "1.0")
+    'chess/1.0.md'
     """
     game_id = game if isinstance(game, str) else game.id
     return f"{game_id}/{version}.md"

@@ -19,8 +19,8 @@ from rulebook.render.markup import front_matter, literal
 
 def errata_page_path(game: Game | str, version: str) -> str:
     """
-    >>> errata_page_path("rebis", "1.1")
-    'rebis/errata-1.1.md'
+    >>> errata_page_path("chess", "1.1")
+    'chess/errata-1.1.md'
     """
     game_id = game if isinstance(game, str) else game.id
     return f"{game_id}/errata-{version}.md"

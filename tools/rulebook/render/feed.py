@@ -1,5 +1,5 @@
 """Each game's Atom feed of its editions, `<game>/changes.xml` in every language (RFC 4287): one
-entry per recorded edition, newest first, titled "Rebis 1.1", dated by the edition, summarised by
+entry per recorded edition, newest first, titled "Chess 1.1", dated by the edition, summarised by
 the edition's summary in the feed's language (in English, marked, until it is translated), and
 linked to its entry on the change list.
 
@@ -34,8 +34,8 @@ ET.register_namespace("", ATOM)
 def feed_path(game: Game | str) -> str:
     """The feed in a language's folder of the site, beside the change list's folder.
 
-    >>> feed_path("rebis")
-    'rebis/changes.xml'
+    >>> feed_path("chess")
+    'chess/changes.xml'
     """
     game_id = game if isinstance(game, str) else game.id
     return f"{game_id}/{FEED_NAME}"
