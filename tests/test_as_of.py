@@ -246,3 +246,27 @@ def test_the_built_site_publishes_the_pages_and_the_feeds(erratum: Path) -> None
         assert "1.0/" not in (site / folder / "index.html").read_text(encoding="utf-8")
     search = (site / "search/search_index.json").read_text(encoding="utf-8")
     assert "rebus/1.0/" not in search and "errata-1.1" not in search
+
+
+def test_a_snapshots_texts_are_escaped_as_every_page_escapes_them(project_copy: Path) -> None:
+    """A snapshot's words are a contributor's words: a hand-edited one (which `rulebook check`
+    refuses by its hash) is still shown as text, never as HTML or an attribute list."""
+    payloads = {
+        "rule": '<script>alert(1)</script> {: onclick="x()" }',
+        "title": "<img src=x onerror=alert(1)>",
+        "ruling": '<a href="javascript:alert(1)">x</a>',
+    }
+    path = "rules/rebis/editions/1.0.yaml"
+    snapshot = yaml.safe_load((project_copy / path).read_text(encoding="utf-8"))
+    snapshot["rules"]["aim"]["text"]["fr"] = payloads["rule"]
+    snapshot["sections"]["overview"]["fr"] = payloads["title"]
+    snapshot["units"]["ruling.shelf-limit.answer"]["text"]["fr"] = payloads["ruling"]
+    (project_copy / path).write_text(yaml.safe_dump(snapshot, allow_unicode=True, sort_keys=False), encoding="utf-8")
+    shown = as_html(rendered(project_copy, "fr/rebis/1.0.md")["fr/rebis/1.0.md"])
+    tags = re.findall(r"<[^>]*>", shown)
+    for made in ("<script", "<img", "onclick", "onerror", "javascript"):
+        assert not [tag for tag in tags if made in tag], made
+    assert payloads["rule"].replace("\\", "") in words(block(shown, "aim"))
+    heading = shown[shown.index('<h2 id="overview"') :]
+    assert payloads["title"] in words(heading[: heading.index("</h2>")])
+    assert payloads["ruling"] in words(block(shown, "ruling-shelf-limit"))
