@@ -112,7 +112,7 @@ def test_the_superseded_edition_says_so_and_leads_to_each_rule_where_it_stands_n
     shown = as_html(page)
     banner = shown[shown.index('class="admonition warning"') :]
     banner = banner[: banner.index("</div>")]
-    assert "Edition 1.1 of December 15, 2026 replaces this one" in words(banner)
+    assert "Edition 1.1 of December 3, 2026 replaces this one" in words(banner)
     assert '<a href="../rebus.md">The current rules</a>' in banner
     assert '<a href="changes.md#edition-1-1">What changed in edition 1.1</a>' in banner
     # 1.0's REBUS 3.2: the erratum inserted a rule before it (3.3 now), and it was renamed since.
@@ -182,14 +182,14 @@ def test_the_feed_has_one_entry_per_edition_newest_first(
 ) -> None:
     feed = _feed(erratum, language)
     assert feed.tag == f"{ATOM}feed" and feed.get(XML_LANG) == language
-    assert feed.findtext(f"{ATOM}updated") == "2026-12-15T00:00:00Z"
+    assert feed.findtext(f"{ATOM}updated") == "2026-12-03T00:00:00Z"
     assert feed.findtext(f"{ATOM}id", "").startswith("urn:uuid:")
     assert feed.findtext(f"{ATOM}author/{ATOM}name")
     self_link = feed.find(f"{ATOM}link[@rel='self']")
     assert self_link is not None and self_link.get("href") == f"https://rules.example.org/{folder}rebus/changes.xml"
     entries = feed.findall(f"{ATOM}entry")
     assert [entry.findtext(f"{ATOM}title") for entry in entries] == ["REBUS 1.1", "REBUS 1.0"]
-    assert [entry.findtext(f"{ATOM}updated") for entry in entries] == ["2026-12-15T00:00:00Z", "2026-12-01T00:00:00Z"]
+    assert [entry.findtext(f"{ATOM}updated") for entry in entries] == ["2026-12-03T00:00:00Z", "2026-12-01T00:00:00Z"]
     newest = entries[0]
     link = newest.find(f"{ATOM}link[@rel='alternate']")
     assert link is not None and link.get("href") == f"https://rules.example.org/{folder}rebus/changes/#edition-1-1"
