@@ -216,14 +216,15 @@ def test_the_pages_a_words_file_affects(live: LiveSite) -> None:
     project, root = live.plugin.project, live.root
     assert project is not None
     # By hand: French words show on the French REBUS page, its card, its change list (each edition's
-    # summary), its quiz (rulings and examples) and the French home page, and every language's status
-    # page counts them.
+    # summary), its quiz (rulings and examples), its recorded edition's page (the edition's summary)
+    # and the French home page, and every language's status page counts them.
     assert affected_pages(project, root, [root / "rules/rebus/fr.yaml"]) == {
         "fr/index.md",
         "fr/rebus.md",
         "fr/quick-reference/rebus.md",
         "fr/rebus/changes.md",
         "fr/rebus/quiz.md",
+        "fr/rebus/1.0.md",
         "en/status.md",
         "fr/status.md",
         "cs/status.md",
@@ -235,6 +236,7 @@ def test_the_pages_a_words_file_affects(live: LiveSite) -> None:
         "fr/quick-reference/rebus.md",
         "fr/rebus/changes.md",
         "fr/rebus/quiz.md",
+        "fr/rebus/1.0.md",
     }
     # English shows in every language (a missing translation falls back to it, an outdated one
     # shows it under the rule).

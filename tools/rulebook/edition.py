@@ -1,5 +1,7 @@
 """The print edition: per game and language, the rules and the quick-reference card as PDFs,
-printed by Chromium from the built site: <out>/<language>/<game>.pdf and <game>-card.pdf.
+printed by Chromium from the built site: <out>/<language>/<game>.pdf and <game>-card.pdf; and each
+recorded edition as it was, <game>-<version>.pdf, with the latest edition's errata sheet,
+<game>-errata-<version>.pdf (render/as_of.py, render/errata.py).
 
 `make print` runs this after `make build`. Chromium is the browser the tests already drive through
 Playwright (Debian's package), so printing needs nothing new; the print stylesheet (rulebook.css,
@@ -20,10 +22,13 @@ from pathlib import Path
 
 from playwright.sync_api import Browser, Page, sync_playwright
 
+from rulebook.editions.timeline import timeline
 from rulebook.files import write_atomic_bytes
 from rulebook.load.project import load_project
 from rulebook.model import Project
 from rulebook.render import card
+from rulebook.render.as_of import edition_page_path
+from rulebook.render.errata import errata_page_path, errata_versions
 
 # Chromium's headless shell when Debian's package is there (what `make test` installs: the same
 # engine, lighter; the print tests read its PDFs), else the whole browser.
@@ -45,6 +50,12 @@ def card_url(site_url: str, project: Project, language: str, game_id: str) -> st
     """The quick-reference card's page (render/card.py), which prints on one page."""
     root = "" if language == project.source_language else f"{language}/"
     return f"{site_url}/{root}{card.FOLDER}/{game_id}/"
+
+
+def page_url(site_url: str, project: Project, language: str, page_path: str) -> str:
+    """A generated page's address, from its path in a language's docs folder ("chess/1.0.md")."""
+    root = "" if language == project.source_language else f"{language}/"
+    return f"{site_url}/{root}{page_path.removesuffix('.md')}/"
 
 
 def game_pdf(page: Page, url: str, paper: str = PAPER) -> bytes:
@@ -76,7 +87,10 @@ def write_edition(root: Path, site: Path, out: Path, paper: str = PAPER) -> list
     with served(site) as site_url, sync_playwright() as playwright:
         browser = playwright.chromium.launch(executable_path=chromium(), args=CHROMIUM_ARGS)
         try:
-            return print_games(browser, site_url, load_project(root).project, out, paper)
+            project = load_project(root).project
+            return print_games(browser, site_url, project, out, paper) + print_editions(
+                browser, site_url, project, out, paper
+            )
         finally:
             browser.close()
 
@@ -96,6 +110,27 @@ def print_games(browser: Browser, site_url: str, project: Project, out: Path, pa
                 path.parent.mkdir(parents=True, exist_ok=True)
                 write_atomic_bytes(path, game_pdf(page, url, paper))  # never half a PDF
                 written.append(path)
+    page.close()
+    return written
+
+
+def print_editions(browser: Browser, site_url: str, project: Project, out: Path, paper: str = PAPER) -> list[Path]:
+    """Every recorded edition's page, <out>/<language>/<game>-<version>.pdf, and the errata sheet of
+    each game's latest edition, where it has one (not the first edition's), <game>-errata-<version>.pdf."""
+    written = []
+    page = browser.new_page()
+    for game in project.games:
+        found = timeline(project, game)
+        prints = [(f"{game.id}-{e.version}.pdf", edition_page_path(game, e.version)) for e in found.editions]
+        latest = found.latest
+        if latest is not None and latest.version in errata_versions(found):
+            prints.append((f"{game.id}-errata-{latest.version}.pdf", errata_page_path(game, latest.version)))
+        for language in project.languages:
+            for name, path in prints:
+                target = out / language / name
+                target.parent.mkdir(parents=True, exist_ok=True)
+                write_atomic_bytes(target, game_pdf(page, page_url(site_url, project, language, path), paper))
+                written.append(target)
     page.close()
     return written
 

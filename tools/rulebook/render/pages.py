@@ -9,12 +9,14 @@ from functools import partial
 
 from rulebook.editions.timeline import anchor
 from rulebook.model import Game, Project, Rule, Status
+from rulebook.render.as_of import as_of_page, edition_page_path
 from rulebook.render.calculator import calculator_section
 from rulebook.render.card import card_page, folded_card
 from rulebook.render.card import page_path as card_path
 from rulebook.render.changes import changes_page, edition_date
 from rulebook.render.changes import page_path as changes_path
 from rulebook.render.context import PageContext, language_name
+from rulebook.render.errata import errata_page, errata_page_path, errata_versions
 from rulebook.render.glossary import PAGE as GLOSSARY_PAGE
 from rulebook.render.glossary import glossary_page, tile_strip
 from rulebook.render.markup import attribute, front_matter, literal, plain_text
@@ -49,6 +51,14 @@ def page_renderers(project: Project) -> Iterator[tuple[str, Callable[[], str]]]:
             yield f"{language}/{game.id}.md", partial(writer.game, game)
             yield f"{language}/{card_path(game)}", partial(card_page, writer, game)
             yield f"{language}/{changes_path(game)}", partial(changes_page, writer, game)
+            found = writer.timeline(game)
+            for edition in found.editions:
+                yield (
+                    f"{language}/{edition_page_path(game, edition.version)}",
+                    partial(as_of_page, writer, game, edition.version),
+                )
+            for version in errata_versions(found):
+                yield f"{language}/{errata_page_path(game, version)}", partial(errata_page, writer, game, version)
             if has_quiz(writer, game):
                 yield f"{language}/{quiz_path(game)}", partial(quiz_page, writer, game)
         if project.glossary is not None:
@@ -139,8 +149,11 @@ class _Writer(PageContext):
         edition = _("Edition {version}").format(version=latest.version)
         # TRANSLATORS: on a game page, after its edition and date: the link to the game's change list.
         changes = _("Changes")
+        # TRANSLATORS: on a game page, after its edition: the link to that edition's rules as recorded.
+        recorded = _("As recorded")
         return [
             f'<p class="rb-edition" markdown>{edition} · {edition_date(self, latest.date)} · '
+            f"[{recorded}]({edition_page_path(game, latest.version)}) · "
             f"[{changes}]({changes_path(game)}){quiz}</p>",
             "",
         ]

@@ -5,10 +5,13 @@ from __future__ import annotations
 from collections.abc import Iterable
 from pathlib import Path
 
+from rulebook.editions.history import read_history
 from rulebook.i18n.state import State, unit_states
-from rulebook.model import Project, Status
+from rulebook.model import Game, Project, Status
+from rulebook.render.as_of import edition_page_path
 from rulebook.render.card import page_path as card_path
 from rulebook.render.changes import page_path as changes_path
+from rulebook.render.errata import errata_page_path
 from rulebook.render.quiz import page_path as quiz_path
 from rulebook.render.status import PAGE as STATUS_PAGE
 
@@ -39,13 +42,23 @@ def affected_pages(
             return None  # game.yaml, or a file the build does not read as words
         game = games[parts[1]]
         shown_in = project.languages if language == project.source_language else [language]
+        editions = _edition_pages(project, game)
         for shown in shown_in:
             pages |= {f"{shown}/index.md", f"{shown}/{game.id}.md", f"{shown}/{card_path(game)}"}
             pages.add(f"{shown}/{changes_path(game)}")  # each edition's summary is a unit of the words file
             pages.add(f"{shown}/{quiz_path(game)}")  # rulings' and examples' texts
+            pages |= {f"{shown}/{page}" for page in editions}
         if before is None or _states(before, game.id) != _states(project, game.id):
             pages |= {f"{every}/{STATUS_PAGE}" for every in project.languages}
     return pages
+
+
+def _edition_pages(project: Project, game: Game) -> list[str]:
+    """Each recorded edition's page (its summary is a unit of the words files; its marks compare
+    the English now) and errata sheet (the change list's entry)."""
+    history, _ = read_history(project.root, game.folder)
+    versions = [edition.version for edition in history.editions]
+    return [edition_page_path(game, v) for v in versions] + [errata_page_path(game, v) for v in versions[1:]]
 
 
 def _states(project: Project, game_id: str) -> list[list[tuple[str, State, Status | None]]]:

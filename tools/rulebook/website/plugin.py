@@ -30,6 +30,9 @@ from rulebook.located.document import LoadError, read_document
 from rulebook.model import Project
 from rulebook.render import markdown_extension
 from rulebook.render.calculator import GAME_FILE, PLURAL_FILE, calculator_data, game_scripts, language_part
+from rulebook.render.changes import page_path as changes_path
+from rulebook.render.context import PageContext
+from rulebook.render.feed import changes_feed, feed_path
 from rulebook.render.rule_entries import rule_anchors, ruling_anchors
 from rulebook.render.search import lunr_languages, split_index
 from rulebook.website.config import RulebookConfig
@@ -40,6 +43,7 @@ from rulebook.website.policy import SitePolicy
 from rulebook.website.precache import write_precache_list
 from rulebook.website.site_files import (
     copy_sitemaps,
+    write_feeds,
     write_game_scripts,
     write_host_headers,
     write_not_found_pages,
@@ -254,7 +258,18 @@ class RulebookPlugin(BasePlugin[RulebookConfig]):
             language = self._language(config, page)
             self._language_context(context, language)
             context["rulebook_calculator"] = self._calculator(language, page)
+            context["rulebook_feed"] = self._feed(language, page)
         return context
+
+    def _feed(self, language: str, page: Page) -> dict[str, str] | None:
+        """A change list's Atom feed, which its head names (theme/main.html)."""
+        assert self.project is not None
+        root = "" if language == self.project.source_language else f"{language}/"
+        for game in self.project.games:
+            if page.url == f"{root}{changes_path(game).removesuffix('.md')}/":
+                title = html.unescape(PageContext(self.project, language)._("Changes to {game}"))
+                return {"href": f"{root}{feed_path(game)}", "title": title.replace("{game}", game.name)}
+        return None
 
     def _calculator(self, language: str, page: Page) -> dict[str, str] | None:
         """A game page's calculator: its data, the file of the catalog's plural rule and its game's
@@ -280,6 +295,17 @@ class RulebookPlugin(BasePlugin[RulebookConfig]):
         context["rulebook_language_root"] = "" if language == self.project.source_language else f"{language}/"
         context["rulebook_stemmer"] = page_stemmer(language)
         context["rulebook_stemmer_language"] = language
+
+    def _feeds(self, site_url: str | None) -> dict[str, bytes]:
+        """Every game's feed in every language, by its path in the site."""
+        assert self.project is not None
+        feeds = {}
+        for language in self.project.languages:
+            context = PageContext(self.project, language)
+            root = "" if language == self.project.source_language else f"{language}/"
+            for game in self.project.games:
+                feeds[f"{root}{feed_path(game)}"] = changes_feed(context, game, site_url)
+        return feeds
 
     def on_template_context(self, context: dict[str, Any], template_name: str, config: MkDocsConfig) -> dict:
         # The 404 page, rendered once per language build: its words, its search index, and a
@@ -338,6 +364,7 @@ class RulebookPlugin(BasePlugin[RulebookConfig]):
         write_source_language_redirects(site, source, self.project.languages[1:], home)
         write_plural_rules(site, {code: language_part(self.project, code).plural for code in self.project.languages})
         write_game_scripts(site, game_scripts(self.project))
+        write_feeds(site, self._feeds(config.site_url))
         write_host_headers(site, self.policy.header)
         try:
             write_precache_list(site)

@@ -9,6 +9,7 @@
   at 200 games in 10 languages).
 - Each language's plural rule, which the calculator reads, and each scored game's calculator script
   (render/calculator.py).
+- Each game's Atom feed of its editions, per language (render/feed.py).
 - `_headers`: the Content-Security-Policy as the HTTP header that Netlify and Cloudflare Pages send
   with every file (website/policy.py); a page's <meta> cannot say `frame-ancestors`.
 """
@@ -90,6 +91,12 @@ def write_game_scripts(site: Path, scripts: dict[str, str]) -> None:
     """Each scored game's calculator script, where its pages load it from (render/calculator.py)."""
     for name, script in scripts.items():
         write_if_changed(site / name, script)
+
+
+def write_feeds(site: Path, feeds: dict[str, bytes]) -> None:
+    """Each game's feed of its editions, by its path in the site (render/feed.py): UTF-8 XML."""
+    for name, feed in feeds.items():
+        write_if_changed(site / name, feed.decode("utf-8"))
 
 
 def write_plural_rules(site: Path, scripts: dict[str, str]) -> None:
