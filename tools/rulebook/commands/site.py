@@ -93,7 +93,7 @@ def _build(args: argparse.Namespace) -> int:
 
     try:
         languages = split_build.site_languages(config)
-    except ConfigurationError as error:
+    except (Abort, ConfigurationError) as error:  # MkDocs refused a setting (Abort): its log said which
         return fail(f"rulebook build: {one_line(str(error))}", 2, False)
     except (KeyError, StopIteration):
         return fail(f"rulebook build: {excerpt(str(config))} configures no languages of the i18n plugin", 2, False)
