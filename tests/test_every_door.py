@@ -299,12 +299,46 @@ DOORS = [
         CONFIG_NAME,
         config_field="extra",
     ),
+    # The site's settings (issue 48): names Material prints unescaped, and addresses, which no
+    # payload of the corpus is (each is refused as an address: not http(s), or a character no URL has).
+    *(
+        Door(
+            f"mkdocs {field}",
+            1,
+            plant_config("site_url:", f"{field}: {{}}\nsite_url:"),
+            CONFIG_NAME,
+            config_field=field,
+        )
+        for field in ("site_description", "site_author", "repo_name")
+    ),
+    Door(
+        "mkdocs site_url",
+        1,
+        plant_config("site_url: https://rules.example.org/", "site_url: {}"),
+        lambda payload: True,
+        config_field="site_url",
+    ),
+    Door(
+        "mkdocs repo_url",
+        1,
+        plant_config("site_url:", "repo_url: {}\nsite_url:"),
+        lambda payload: True,
+        config_field="repo_url",
+    ),
 ]
 
 # --- the check and the output, once per copy ------------------------------------------------------
 
 # The words of the safety checks, and of the refusals only names and ids meet.
-SAFETY_WORDS = (*TEXT_SAFETY_WORDS, "a name is plain text", "does not match")  # (a schema's id pattern)
+SAFETY_WORDS = (
+    *TEXT_SAFETY_WORDS,
+    "a name is plain text",
+    "does not match",  # (a schema's id pattern)
+    "is not an http: or https: address",  # mkdocs.yml's addresses
+    "is no host a browser accepts",
+    "names a user before the host",
+    "has a query or a fragment",
+)
 
 
 @dataclass(frozen=True)
@@ -335,13 +369,13 @@ def printed_dangers(root: Path, field: str, value: str) -> list[str]:
     from types import SimpleNamespace
 
     from rulebook.website.interface import localize_theme
-    from rulebook.website.plugin import _escaped
+    from rulebook.website.plugin import SITE_NAMES, _escaped
 
     if field == "toggle name":
         config = SimpleNamespace(theme={"palette": [{"scheme": "default", "toggle": {"name": value}}]}, mdx_configs={})
         localize_theme(config, root, "en")
         value = config.theme["palette"][0]["toggle"]["name"]
-    elif field in ("site_name", "language name"):
+    elif field in ("site_name", "language name", *SITE_NAMES):
         value = _escaped(value)
     printed = f'<p title="{value}">{value}</p>'
     return [f"mkdocs.yml {field}: {danger}" for danger in dangers_in_page(printed)] + [
@@ -486,6 +520,8 @@ COVERED_BY: dict[str, list[str]] = {
     "mkdocs.yml": [
         f"{HERE} - " + ", ".join(door.name for door in DOORS if door.config_field),
         "test_site_config.py::test_markup_in_a_name_of_mkdocs_yml_is_refused_where_it_is",
+        "test_site_settings.py::test_a_hostile_setting_is_refused_by_check_at_its_line",
+        "test_site_settings.py::test_names_past_the_check_are_printed_as_written_and_the_sitemaps_are_xml",
     ],
     ".cache/rulebook/*": ["test_cache_entries.py::test_a_bad_entry_is_a_miss_and_is_written_anew"],
     # Read by other commands than check: the build and `i18n import`.

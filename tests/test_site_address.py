@@ -72,6 +72,21 @@ LOCAL_REFUSAL = "is a local address: readers would be sent to their own machine"
         ),
         ([], "http://127.0.0.1:8000", None, f"{ENVIRONMENT}: 'http://127.0.0.1:8000' {LOCAL_REFUSAL}"),
         ([], None, "http://127.0.0.1:8000/", f"mkdocs.yml: site_url: 'http://127.0.0.1:8000/' {LOCAL_REFUSAL}"),
+        # The local address written as a browser also reads it (issue 48): they all passed.
+        *(
+            (["--site-url", address], None, None, f"--site-url: '{address}' {LOCAL_REFUSAL}")
+            for address in ("https://127.1/", "https://0x7f.1/", "https://2130706433/", "https://[::ffff:127.0.0.1]/")
+        ),
+        ([], "https://017700000001/", None, f"{ENVIRONMENT}: 'https://017700000001/' {LOCAL_REFUSAL}"),
+        ([], None, "https://0/", f"mkdocs.yml: site_url: 'https://0/' {LOCAL_REFUSAL}"),
+        (
+            ["--site-url", 'https://rules.example.org/"><meta http-equiv=refresh>'],
+            None,
+            None,
+            "--site-url: 'https://rules.example.org/\"><meta http-equiv=refresh>': the character U+0022 is not allowed"
+            " in an address: no quotes, spaces, controls or markup; write a name beyond ASCII in its xn-- form and"
+            " anything else percent-encoded",
+        ),
     ],
 )
 def test_a_build_for_a_local_or_malformed_address_is_refused_unbuilt(
@@ -99,3 +114,54 @@ def test_an_exported_po_file_links_to_the_address_the_environment_names(
     assert code == 0, err
     drawing = next(entry for entry in polib.pofile(str(tmp_path / "po/rebus.cs.po")) if entry.msgctxt == "rule.drawing")
     assert "on the site: https://games.example.net/rules/cs/rebus/#drawing" in drawing.comment.splitlines()
+
+
+# (host as written in https://HOST/, what a browser reaches): worked out from the WHATWG host parser,
+# each part decimal, octal (a leading 0) or hex (0x), the last filling the bytes the others leave.
+LOCAL_FORMS = [
+    ("127.1", "127.0.0.1"),  # two parts: 127, then 1 in the last three bytes
+    ("127.0.1", "127.0.0.1"),
+    ("0x7f.1", "127.0.0.1"),
+    ("0x7F000001", "127.0.0.1"),  # 0x7f000001 = 2130706433
+    ("2130706433", "127.0.0.1"),  # 127 × 2^24 + 1
+    ("017700000001", "127.0.0.1"),  # octal 17700000001 = 2130706433
+    ("0177.0.0.1", "127.0.0.1"),
+    ("127.0.0.1.", "127.0.0.1"),  # the root's empty label
+    ("0", "0.0.0.0"),
+    ("0x", "0.0.0.0"),
+    ("[::ffff:127.0.0.1]", "::ffff:7f00:1"),
+    ("[::ffff:7f00:1]", "::ffff:7f00:1"),
+    ("[0:0:0:0:0:ffff:127.0.0.2]", "::ffff:7f00:2"),
+    ("[::127.0.0.1]", "::7f00:1"),  # IPv4-compatible
+    ("[::]", "::"),
+    ("LocalHost.", "localhost."),
+]
+PUBLIC_HOSTS = [
+    "rules.example.org",
+    "1.2.3.4",
+    "0x7f.example",  # a name: its last label is no number
+    "127.0.0.1.example.org",
+    "[2001:db8::1]",
+    "[::ffff:8.8.8.8]",
+    "localhost.example.org",
+]
+
+
+@pytest.mark.parametrize(("host", "reached"), LOCAL_FORMS, ids=[host for host, _ in LOCAL_FORMS])
+def test_a_local_address_is_found_in_every_form_a_browser_reads(host: str, reached: str) -> None:
+    from rulebook.site_address import browser_host
+
+    assert str(browser_host(host)) == reached
+    problem = address_problem(f"https://{host}/")
+    assert problem is not None and problem.code == "site.address-local"
+
+
+@pytest.mark.parametrize("host", PUBLIC_HOSTS)
+def test_a_public_host_is_no_local_address(host: str) -> None:
+    assert address_problem(f"https://{host}/") is None
+
+
+@pytest.mark.parametrize("host", ["256.0.0.1", "1.2.3.09", "1.2.3.4.5", "0x100000000", "foo.09", "[::1", "a%2eb"])
+def test_a_host_a_browser_refuses_is_refused(host: str) -> None:
+    problem = address_problem(f"https://{host}/")
+    assert problem is not None and problem.code in ("site.address-host", "site.address-not-web")

@@ -12,17 +12,21 @@ from __future__ import annotations
 import ipaddress
 import os
 import re
+import string
 from functools import cache
 from pathlib import Path
-from urllib.parse import urlsplit
 
 from rulebook.files import inside_project
+from rulebook.problem_codes import Message
+from rulebook.problems import excerpt
 
 SITE_CONFIG = "mkdocs.yml"
 ENVIRONMENT = "RULEBOOK_SITE_URL"
 LOCAL_HOSTS = {"localhost", "localhost.localdomain"}
 
-_SITE_URL = re.compile(r"^site_url:\s*['\"]?([^'\"\s#]+)", re.MULTILINE)
+# The whole value of the line: quoted, or plain up to a comment. What is no address is then refused
+# whole (a value cut at its first quote would be another address than the one MkDocs reads).
+_SITE_URL = re.compile(r"""^site_url:[ \t]*(?:'([^'\n]*)'|"([^"\n]*)"|(.*?))[ \t]*(?:[ \t]#.*)?$""", re.MULTILINE)
 
 
 @cache  # asked once per unit of a PO export
@@ -34,54 +38,217 @@ def configured_site_url(root: Path) -> str | None:
         match = _SITE_URL.search((root / SITE_CONFIG).read_text(encoding="utf-8"))
     except OSError:
         return None
-    return with_slash(match.group(1)) if match else None
+    if not match:
+        return None
+    return _checked(next(value for value in match.groups() if value is not None))
 
 
 def public_site_url(root: Path, given: str | None = None) -> str | None:
-    """The address the site is published at, ending in "/": `given`, else RULEBOOK_SITE_URL, else mkdocs.yml's."""
+    """The address the site is published at, ending in "/": `given`, else RULEBOOK_SITE_URL, else
+    mkdocs.yml's. None for one that is no site's address (site_url_problem): PO comments and printed
+    citations print it as it is, so no link is better than that one; `rulebook check` names
+    mkdocs.yml's, and `rulebook build` refuses the others."""
     chosen = given or os.environ.get(ENVIRONMENT) or None
-    return with_slash(chosen) if chosen else configured_site_url(root)
+    return _checked(chosen) if chosen else configured_site_url(root)
+
+
+def _checked(url: str) -> str | None:
+    return with_slash(url) if site_url_problem(url) is None else None
 
 
 def with_slash(url: str) -> str:
     return url.rstrip("/") + "/"
 
 
-def address_problem(url: str) -> str | None:
-    """Why `url` cannot be the published site's address, or None.
+def address_problem(url: str) -> Message | None:
+    """Why `url` cannot be the published site's address, or None: a web address (web_address_problem)
+    that names a folder, on a host that is not the reader's own machine.
 
     >>> address_problem("https://rules.example.org/games/")
-    >>> address_problem("http://127.0.0.1:8000/")
-    'is a local address: readers would be sent to their own machine'
-    >>> address_problem("rules.example.org")
-    'is not an http: or https: address with a host'
+    >>> print(address_problem("http://127.1:8000/"))
+    'http://127.1:8000/' is a local address: readers would be sent to their own machine
+    >>> print(address_problem("rules.example.org"))
+    'rules.example.org' is not an http: or https: address with a host
     """
-    try:
-        parts = urlsplit(url)
-        host = parts.hostname
-        parts.port  # noqa: B018 - a port that is not a number raises here
-    except ValueError:
-        return "is not an http: or https: address with a host"
-    if parts.scheme not in {"http", "https"} or not host:
-        return "is not an http: or https: address with a host"
-    if parts.query or parts.fragment:
-        return "has a query or a fragment: the site's address is a folder"
-    if is_local_host(host):
-        return "is a local address: readers would be sent to their own machine"
+    problem = site_url_problem(url)
+    if problem is not None:
+        return problem
+    match = _WEB_ADDRESS.match(url)
+    assert match is not None  # web_address_problem matched it
+    if is_local_host(browser_host(_host_of(match["authority"]))):
+        return Message("site.address-local", {}, {"address": excerpt(url)})
     return None
 
 
-def is_local_host(host: str) -> bool:
-    """localhost, a name under it, or a loopback or unspecified IP address (127.0.0.0/8, ::1, 0.0.0.0).
+def site_url_problem(url: str) -> Message | None:
+    """Why `url` cannot be a site's address wherever it is published, or None: a web address that
+    names a folder. (mkdocs.yml may name a local one, which a production build replaces.)"""
+    problem = web_address_problem(url)
+    if problem is None and ("?" in url or "#" in url):
+        return Message("site.address-query", {}, {"address": excerpt(url)})
+    return problem
 
-    >>> [is_local_host(h) for h in ("localhost", "app.localhost", "127.1.2.3", "::1", "0.0.0.0", "example.org")]
-    [True, True, True, True, True, False]
+
+# The characters of a URL (RFC 3986: unreserved, reserved, and the "%" of an escape), less "&" and
+# "'": an address is printed unescaped into attributes, sitemaps and PO comments by code we do not
+# own, where "&" starts a character reference and "'" may end the attribute. Quotes, "<", ">", a
+# backslash (a slash to a browser), spaces, controls and every letter beyond ASCII are left out.
+URL_CHARACTERS = frozenset(string.ascii_letters + string.digits + "-._~:/?#[]@!$()*+,;=%")
+_BAD_ESCAPE = re.compile(r"%(?![0-9A-Fa-f]{2})")
+# A scheme, "//", the authority (no "@": userinfo hides where a link goes), then the rest.
+_WEB_ADDRESS = re.compile(r"(?P<scheme>[A-Za-z][A-Za-z0-9+.\-]*):(?P<slashes>//)?(?P<authority>[^/?#]*)")
+_PORT = re.compile(r":[0-9]*$")
+
+
+def address_character(url: str) -> str | None:
+    """The first character that no address may hold (URL_CHARACTERS), or a "%" that escapes nothing.
+
+    >>> address_character("https://rules.example.org/a%20b/"), address_character('https://x.org/"><meta')
+    (None, '"')
+    >>> address_character("https://x.org/%zz"), address_character("https://pravidla.čeština.cz/")
+    ('%', 'č')
     """
-    host = host.lower().rstrip(".")
-    if host in LOCAL_HOSTS or host.endswith(".localhost"):
-        return True
+    bad = next((char for char in url if char not in URL_CHARACTERS), None)
+    if bad is not None:
+        return bad
+    return "%" if _BAD_ESCAPE.search(url) else None
+
+
+def web_address_problem(url: str) -> Message | None:
+    """Why `url` is no absolute http: or https: address, read as a browser reads it, or None: only
+    URL_CHARACTERS, "http://" or "https://", no user before the host, a host a browser accepts
+    (browser_host) and a port that is a number.
+
+    >>> web_address_problem("https://github.com/owner/rules?tab=readme")
+    >>> print(web_address_problem("https://rules.example@evil.example/"))
+    'https://rules.example@evil.example/' names a user before the host (user@host), which hides where it goes
+    >>> print(web_address_problem("https://256.0.0.1/"))
+    '256.0.0.1' is no host a browser accepts
+    """
+    quoted = {"address": excerpt(url)}
+    bad = address_character(url)
+    if bad is not None:
+        return Message("site.address-character", {"codepoint": f"{ord(bad):04X}"}, quoted)
+    match = _WEB_ADDRESS.match(url)
+    if not match or match["scheme"].lower() not in WEB_SCHEMES or not match["slashes"] or not match["authority"]:
+        return Message("site.address-not-web", {}, quoted)
+    authority = match["authority"]
+    if "@" in authority:
+        return Message("site.address-user", {}, quoted)
+    host = _host_of(authority)
+    port = authority[len(host) + 1 :]
+    if host != authority and (len(port) > 5 or int(port or 0) > MAX_PORT):
+        return Message("site.address-not-web", {}, quoted)
     try:
-        address = ipaddress.ip_address(host)
+        browser_host(host)
     except ValueError:
-        return False
-    return address.is_loopback or address.is_unspecified
+        return Message("site.address-host", {}, {"host": excerpt(host)})
+    return None
+
+
+def _host_of(authority: str) -> str:
+    """The authority without its port ("host:8443", "[::1]:8000")."""
+    port = _PORT.search(authority)
+    return authority[: port.start()] if port and not authority.endswith("]") else authority
+
+
+WEB_SCHEMES = frozenset({"http", "https"})
+MAX_PORT = 65535
+
+
+Host = str | ipaddress.IPv4Address | ipaddress.IPv6Address
+
+
+def browser_host(host: str) -> Host:
+    """The host as a browser parses it in an http: or https: address (the WHATWG URL standard's host
+    parser): an IPv6 address in brackets; an IPv4 address in any form a browser reads as one (127.1,
+    2130706433, 0x7f.1, 0177.0.0.1), since a name that ends in a number is an address; else a name,
+    in lower case. ValueError for what a browser refuses. Only the characters of URL_CHARACTERS are
+    expected: a host escaped with "%" or beyond ASCII is refused here, unread.
+
+    >>> browser_host("0x7f.1"), browser_host("2130706433."), browser_host("Rules.Example.org")
+    (IPv4Address('127.0.0.1'), IPv4Address('127.0.0.1'), 'rules.example.org')
+    >>> browser_host("[::ffff:127.0.0.1]")
+    IPv6Address('::ffff:7f00:1')
+    """
+    if host.startswith("["):
+        if not host.endswith("]") or "%" in host:
+            raise ValueError(host)
+        return ipaddress.IPv6Address(host[1:-1])
+    if not host or not _NAME.fullmatch(host):
+        raise ValueError(host)
+    labels = host.split(".")
+    if labels[-1] == "" and len(labels) > 1:
+        labels.pop()  # the root's empty label: "127.0.0.1." is 127.0.0.1
+    if _ends_in_a_number(labels[-1]):
+        return _ipv4(labels)
+    return host.lower()
+
+
+_NAME = re.compile(r"[A-Za-z0-9._~!$()*+,;=-]+")  # of URL_CHARACTERS, what a host may hold (no "%", ":", "@")
+_HEX = frozenset(string.hexdigits)
+
+
+def _ends_in_a_number(label: str) -> bool:
+    """The WHATWG test: a last label of digits, or of "0x" and hex digits, makes the host an IPv4 address."""
+    if label.isdigit() and label.isascii():
+        return True
+    return label[:2].lower() == "0x" and all(char in _HEX for char in label[2:])
+
+
+def _ipv4(labels: list[str]) -> ipaddress.IPv4Address:
+    """The WHATWG IPv4 parser: up to four numbers, each decimal, octal (a leading 0) or hex (0x); the
+    last fills the bytes the others leave."""
+    if len(labels) > 4:
+        raise ValueError(".".join(labels))
+    numbers = [_ipv4_number(label) for label in labels]
+    if any(number > 255 for number in numbers[:-1]) or numbers[-1] >= 256 ** (5 - len(numbers)):
+        raise ValueError(".".join(labels))
+    value = numbers[-1] + sum(number * 256 ** (3 - index) for index, number in enumerate(numbers[:-1]))
+    return ipaddress.IPv4Address(value)
+
+
+def _ipv4_number(label: str) -> int:
+    if not label:
+        raise ValueError(label)
+    if label[:2].lower() == "0x":
+        digits, base = label[2:], 16
+    elif len(label) > 1 and label.startswith("0"):
+        digits, base = label[1:], 8
+    else:
+        digits, base = label, 10
+    if len(digits) > 40:  # far past any address; int() of a long text is slow
+        raise ValueError(label)
+    return int(digits, base) if digits else 0  # "0x" alone is 0; int() refuses a wrong digit
+
+
+# 0.0.0.0/8 is "this network": a browser reaches 0.0.0.0 as the machine itself.
+_THIS_NETWORK = ipaddress.IPv4Network("0.0.0.0/8")
+
+
+def is_local_host(host: Host) -> bool:
+    """localhost, a name under it, or an address of the reader's own machine: loopback
+    (127.0.0.0/8, ::1), unspecified (0.0.0.0/8, ::), or one of those as an IPv4-mapped or
+    IPv4-compatible IPv6 address. A text is read as a browser reads a host first (browser_host).
+
+    >>> [is_local_host(h) for h in ("localhost", "app.localhost.", "127.1.2.3", "::1", "0.0.0.0", "example.org")]
+    [True, True, True, True, True, False]
+    >>> [is_local_host(h) for h in ("127.1", "0x7f.1", "2130706433", "[::ffff:127.0.0.1]", "[::127.0.0.1]")]
+    [True, True, True, True, True]
+    """
+    if isinstance(host, str):
+        try:
+            host = browser_host(f"[{host}]" if ":" in host and not host.startswith("[") else host)
+        except ValueError:
+            return False
+    if isinstance(host, str):
+        name = host.rstrip(".")
+        return name in LOCAL_HOSTS or name.endswith(".localhost")
+    if isinstance(host, ipaddress.IPv6Address):
+        if host.is_loopback or host.is_unspecified:
+            return True
+        embedded = host.ipv4_mapped
+        if embedded is None and int(host) >> 32 == 0:  # IPv4-compatible, ::a.b.c.d
+            embedded = ipaddress.IPv4Address(int(host) & 0xFFFFFFFF)
+        return embedded is not None and is_local_host(embedded)
+    return host.is_loopback or host in _THIS_NETWORK

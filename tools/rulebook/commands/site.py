@@ -93,7 +93,7 @@ def _build(args: argparse.Namespace) -> int:
 
     try:
         languages = split_build.site_languages(config)
-    except ConfigurationError as error:
+    except (Abort, ConfigurationError) as error:  # MkDocs refused a setting (Abort): its log said which
         return fail(f"rulebook build: {one_line(str(error))}", 2, False)
     except (KeyError, StopIteration):
         return fail(f"rulebook build: {excerpt(str(config))} configures no languages of the i18n plugin", 2, False)
@@ -125,10 +125,12 @@ def _build(args: argparse.Namespace) -> int:
 
 def _site_url(args: argparse.Namespace, config: Path) -> tuple[str | None, str | None]:
     """The address to publish at, when it replaces the config's (--site-url, else RULEBOOK_SITE_URL),
-    and the refusal of a local or malformed one, wherever it was set."""
+    and the refusal of a local or malformed one, wherever it was set. A malformed one in the config
+    is left to the check, which names its line (validate/site_config.py): a local one is no fault
+    of the config, which the preview's address may fill, but of a production build."""
     import os
 
-    from rulebook.site_address import ENVIRONMENT, address_problem, with_slash
+    from rulebook.site_address import ENVIRONMENT, address_problem, site_url_problem, with_slash
     from rulebook.website.split_build import configured_address
 
     if args.site_url is not None:
@@ -138,9 +140,11 @@ def _site_url(args: argparse.Namespace, config: Path) -> tuple[str | None, str |
     else:
         given, where = None, f"{display_path(config, args.root)}: site_url"
     address = given if given is not None else configured_address(config)
-    problem = address_problem(address) if address is not None else None
+    if address is None or (given is None and site_url_problem(address) is not None):
+        return None, None
+    problem = address_problem(address)
     if problem:
-        return None, f"rulebook build: {where}: {excerpt(address)} {problem}"
+        return None, f"rulebook build: {where}: {problem}"
     return (with_slash(given) if given is not None else None), None
 
 

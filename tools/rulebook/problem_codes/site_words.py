@@ -45,6 +45,38 @@ register("project.unknown-glossary-game", N_("no game '{game}' in rules/project.
 register("site.not-yaml", N_("cannot be read as YAML: {reason}"), quoted=("reason",))
 register("site.not-a-mapping", N_("not a mapping of MkDocs settings"))
 register("site.folder-outside-project", N_("{folder} is outside the project"), quoted=("folder",))
+# The site's address and the other addresses of mkdocs.yml (site_address.py, validate/site_config.py).
+register(
+    "site.address-character",
+    N_(
+        "{address}: the character U+{codepoint} is not allowed in an address: no quotes, spaces, controls or "
+        "markup; write a name beyond ASCII in its xn-- form and anything else percent-encoded"
+    ),
+    params=("codepoint",),
+    quoted=("address",),
+)
+register("site.address-not-web", N_("{address} is not an http: or https: address with a host"), quoted=("address",))
+register(
+    "site.address-user",
+    N_("{address} names a user before the host (user@host), which hides where it goes"),
+    quoted=("address",),
+)
+register("site.address-host", N_("{host} is no host a browser accepts"), quoted=("host",))
+register(
+    "site.address-query",
+    N_("{address} has a query or a fragment: the site's address is a folder"),
+    quoted=("address",),
+)
+register(
+    "site.address-local",
+    N_("{address} is a local address: readers would be sent to their own machine"),
+    quoted=("address",),
+)
+register(
+    "site.link",
+    N_("{address} is not allowed here: a link of the site may be relative, or http:, https: or mailto:"),
+    quoted=("address",),
+)
 register(
     "site.theme-language",
     N_("Material has no words in {locale}: add {setting} to this language"),

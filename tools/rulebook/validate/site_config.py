@@ -1,10 +1,14 @@
 """mkdocs.yml is contributor text too: its names are printed by Material's templates (titles,
-the header, the language switcher, meta tags, the palette toggle), some of them unescaped. They
-are checked as plain names, at mkdocs.yml:line:column; the folders it names must be the project's."""
+the header, the language switcher, meta tags, the palette toggle, the repository's name), some of
+them unescaped. They are checked as plain names, at mkdocs.yml:line:column; its addresses (the
+site's, the repository's, links and icons) as URLs, which the theme, the sitemaps and the PO
+comments print unescaped; the folders it names must be the project's. The plugin checks the values
+MkDocs loaded once more, `!ENV` ones included, and escapes the names (website/plugin.py)."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+import re
+from collections.abc import Iterator, Mapping
 from pathlib import Path
 from typing import Any
 
@@ -15,6 +19,9 @@ from ruamel.yaml.error import YAMLError
 from rulebook.files import inside_project, outside_project
 from rulebook.problem_codes import Message
 from rulebook.problems import Problem, cut, excerpt, one_line
+from rulebook.render.target import is_allowed_link
+from rulebook.render.target import scheme as scheme_of
+from rulebook.site_address import WEB_SCHEMES, address_character, site_url_problem, web_address_problem
 from rulebook.validate.safety import character_dangers, name_dangers
 
 SITE_CONFIG = Path("mkdocs.yml")
@@ -44,6 +51,11 @@ def site_config_problems(root: Path) -> tuple[list[Problem], list[Path]]:
         Problem.coded(shown, line, col, message, field=field)
         for field, (line, col), text in _contributor_names(config)
         for message in [*name_dangers(text, NAME_FORBIDDEN), *character_dangers(text)]
+    ]
+    problems += [
+        Problem.coded(shown, line, col, message, field=field)
+        for field, (line, col), text, kind in _addresses(config)
+        for message in address_dangers(text, kind)
     ]
     problems += _theme_language_problems(config)
     folders = []
@@ -102,9 +114,79 @@ def _theme_language_problems(config: CommentedMap) -> list[Problem]:
     return problems
 
 
+# The names of mkdocs.yml, the site's and each language's, that a template prints.
+NAMES = ("site_name", "site_description", "site_author", "repo_name", "copyright")
+LANGUAGE_NAMES = ("name", "site_name", "site_description", "site_author", "copyright")
+# Its addresses, each of a kind (address_dangers): the site's own, another site's, a link.
+ADDRESSES = {"site_url": "site", "repo_url": "web", "edit_uri": "link", "edit_uri_template": "template"}
+THEME_ADDRESSES = {"favicon": "link", "logo": "link"}
+LANGUAGE_ADDRESSES = {"site_url": "site", "link": "link", "fixed_link": "link"}
+# edit_uri_template's placeholders, `{path}`, `{path_noext}` (`{path!q}` quoted): MkDocs fills them.
+_TEMPLATE_FIELD = re.compile(r"\{path(?:_noext)?(?:![qr])?\}")
+
+
+def address_dangers(value: str, kind: str) -> Iterator[Message]:
+    """What keeps a value of mkdocs.yml from being an address of its `kind`: "site", the site's own
+    (site_address.site_url_problem); "web", an http: or https: address; "link", a link a page may
+    hold (relative, an anchor, http:, https: or mailto:); "template", a link with MkDocs' fields.
+
+    >>> list(address_dangers("https://github.com/owner/rules", "web")), list(address_dangers("#top", "link"))
+    ([], [])
+    >>> print(*address_dangers("javascript:alert(1)", "link"))
+    'javascript:alert(1)' is not allowed here: a link of the site may be relative, or http:, https: or mailto:
+    """
+    if kind == "template":
+        value, kind = _TEMPLATE_FIELD.sub("x", value), "link"
+    if kind == "site":
+        problem = site_url_problem(value)
+    elif kind == "web" or scheme_of(value) in WEB_SCHEMES:
+        problem = web_address_problem(value)
+    elif address_character(value) is not None:
+        problem = web_address_problem(value)  # says which character
+    elif not is_allowed_link(value):
+        problem = Message("site.link", {}, {"address": excerpt(value)})
+    else:
+        problem = None
+    if problem is not None:
+        yield problem
+
+
+def _addresses(config: CommentedMap) -> Iterator[tuple[str, tuple[int, int], str, str]]:
+    """Each address of mkdocs.yml, with its field, place and kind (address_dangers)."""
+    for field, kind in ADDRESSES.items():
+        if isinstance(config.get(field), str):
+            yield field, _position(config, field), config[field], kind
+    theme = config.get("theme")
+    for field, kind in THEME_ADDRESSES.items():
+        if isinstance(theme, CommentedMap) and isinstance(theme.get(field), str):
+            yield f"theme.{field}", _position(theme, field), theme[field], kind
+    for where, language in _i18n_languages(config):
+        for field, kind in LANGUAGE_ADDRESSES.items():
+            if isinstance(language.get(field), str):
+                yield f"{where}.{field}", _position(language, field), language[field], kind
+    for where, extra in [("extra", config.get("extra")), *_language_extras(config)]:
+        yield from _extra_links(extra, where)
+
+
+def _extra_links(extra: Any, where: str) -> Iterator[tuple[str, tuple[int, int], str, str]]:
+    """The links under `extra` that Material prints: the logo's (homepage) and each social link's."""
+    if not isinstance(extra, CommentedMap):
+        return
+    if isinstance(extra.get("homepage"), str):
+        yield f"{where}.homepage", _position(extra, "homepage"), extra["homepage"], "link"
+    social = extra.get("social")
+    for index, entry in enumerate(social if isinstance(social, CommentedSeq) else []):
+        if isinstance(entry, CommentedMap) and isinstance(entry.get("link"), str):
+            yield f"{where}.social[{index}].link", _position(entry, "link"), entry["link"], "link"
+
+
+def _language_extras(config: CommentedMap) -> list[tuple[str, Any]]:
+    return [(f"{where}.extra", language.get("extra")) for where, language in _i18n_languages(config)]
+
+
 def _contributor_names(config: CommentedMap) -> Iterator[tuple[str, tuple[int, int], str]]:
     """Each string of mkdocs.yml that a template prints as a name, with its field and place."""
-    for field in ("site_name", "copyright"):
+    for field in NAMES:
         if isinstance(config.get(field), str):
             yield field, _position(config, field), config[field]
     theme = config.get("theme")
@@ -116,11 +198,14 @@ def _contributor_names(config: CommentedMap) -> Iterator[tuple[str, tuple[int, i
             where = f"theme.palette[{index}].toggle.name" if palette is schemes else "theme.palette.toggle.name"
             yield where, _position(toggle, "name"), toggle["name"]
     for where, language in _i18n_languages(config):
-        for field in ("name", "site_name"):
+        for field in LANGUAGE_NAMES:
             if isinstance(language.get(field), str):
                 yield f"{where}.{field}", _position(language, field), language[field]
     if "extra" in config:
         yield from _strings(config["extra"], "extra", _position(config, "extra"), set())
+    for where, extra in _language_extras(config):
+        if extra is not None:
+            yield from _strings(extra, where, (0, 0), set())
 
 
 def _strings(
@@ -149,3 +234,48 @@ def _position(container: CommentedBase, key: Any) -> tuple[int, int]:
     except (KeyError, IndexError, TypeError, AttributeError):
         return 0, 0
     return line + 1, col + 1
+
+
+def loaded_config_problems(config: Any, languages: list[Any]) -> list[str]:
+    """The addresses of a config as MkDocs loaded it (`!ENV` values and an INHERIT-ed file's
+    included), each checked as the check checks mkdocs.yml's: `field: message`. `languages` are
+    the i18n plugin's entries. The build stops on any, before a page is written."""
+    found: list[tuple[str, Any, str]] = [(field, config.get(field), kind) for field, kind in ADDRESSES.items()]
+    found += [(f"theme.{field}", config["theme"].get(field), kind) for field, kind in THEME_ADDRESSES.items()]
+    extras = [("extra", config.get("extra"))]
+    for index, language in enumerate(languages):
+        where = f"i18n.languages[{index}]"
+        found += [(f"{where}.{field}", language.get(field), kind) for field, kind in LANGUAGE_ADDRESSES.items()]
+        extras.append((f"{where}.extra", language.get("extra")))
+    for where, extra in extras:
+        if isinstance(extra, Mapping) or hasattr(extra, "get"):
+            found.append((f"{where}.homepage", extra.get("homepage"), "link"))
+            social = extra.get("social")
+            for index, entry in enumerate(social if isinstance(social, list) else []):
+                link = entry.get("link") if isinstance(entry, Mapping) else None
+                found.append((f"{where}.social[{index}].link", link, "link"))
+    problems = [
+        f"{field}: {message}"
+        for field, value, kind in found
+        if isinstance(value, str)
+        for message in address_dangers(value, kind)
+    ]
+    # Material prints some of extra's strings unescaped (a status's title, the consent's words).
+    for where, extra in extras:
+        for field, text in _loaded_strings(extra, where, 0):
+            dangers = [*name_dangers(text, NAME_FORBIDDEN), *character_dangers(text)]
+            problems += [f"{field}: {message}" for message in dangers]
+    return problems
+
+
+def _loaded_strings(data: Any, where: str, depth: int) -> Iterator[tuple[str, str]]:
+    if isinstance(data, str):
+        yield where, data
+    elif depth > 20:  # MkDocs loaded it: its YAML reader bounds nothing, but a setting is never this deep
+        return
+    elif isinstance(data, Mapping) or (hasattr(data, "items") and hasattr(data, "get")):
+        for key, value in data.items():
+            yield from _loaded_strings(value, f"{where}.{key}", depth + 1)
+    elif isinstance(data, list):
+        for index, value in enumerate(data):
+            yield from _loaded_strings(value, f"{where}[{index}]", depth + 1)

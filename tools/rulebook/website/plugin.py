@@ -28,6 +28,7 @@ from rulebook.files import inside_project, outside_project
 from rulebook.load.project import GLOSSARY_FILE, PROJECT_FILE
 from rulebook.located.document import LoadError, read_document
 from rulebook.model import Project
+from rulebook.problems import one_line
 from rulebook.render import markdown_extension
 from rulebook.render.calculator import GAME_FILE, PLURAL_FILE, calculator_data, game_scripts, language_part
 from rulebook.render.changes import page_path as changes_path
@@ -35,6 +36,7 @@ from rulebook.render.context import PageContext
 from rulebook.render.feed import changes_feed, feed_path
 from rulebook.render.rule_entries import rule_anchors, ruling_anchors
 from rulebook.render.search import lunr_languages, split_index
+from rulebook.validate.site_config import loaded_config_problems
 from rulebook.website.config import RulebookConfig
 from rulebook.website.generated_pages import write_generated_pages
 from rulebook.website.interface import interface_words, localize_theme
@@ -120,15 +122,37 @@ def _escaped(name: str) -> str:
     return html.escape(html.unescape(name), quote=True)
 
 
+# The names the theme prints unescaped: the site's (the navigation, titles, meta tags, the
+# repository's name) and each language's (the switcher, and what mkdocs-static-i18n sets per language).
+# The copyright is escaped by our partials/copyright.html.
+SITE_NAMES = ("site_name", "site_description", "site_author", "repo_name")
+LANGUAGE_NAMES = ("name", "site_name", "site_description", "site_author")
+
+
+def _i18n_languages(config: MkDocsConfig) -> list[Any]:
+    i18n = config.plugins.get("i18n")
+    return list(getattr(getattr(i18n, "config", None), "languages", None) or [])
+
+
 def _escape_names(config: MkDocsConfig) -> None:
     """Site and language names go into the navigation, titles, the switcher and meta tags, where
     the theme prints them unescaped."""
-    config.site_name = _escaped(config.site_name)
-    i18n = config.plugins.get("i18n")
-    for language in getattr(getattr(i18n, "config", None), "languages", None) or []:
-        for field in ("name", "site_name"):
+    for field in SITE_NAMES:
+        if isinstance(config.get(field), str):
+            config[field] = _escaped(config[field])
+    for language in _i18n_languages(config):
+        for field in LANGUAGE_NAMES:
             if isinstance(getattr(language, field, None), str):
                 setattr(language, field, _escaped(getattr(language, field)))
+
+
+def _refuse_bad_addresses(config: MkDocsConfig) -> None:
+    """The addresses MkDocs loaded, `!ENV` ones included, checked again as `rulebook check` checks
+    mkdocs.yml's: the theme, the sitemaps and mkdocs-static-i18n's links print them unescaped."""
+    problems = loaded_config_problems(config, _i18n_languages(config))
+    if problems:
+        shown = Path(config.config_file_path or "mkdocs.yml").name
+        raise PluginError("\n".join(f"{shown}: {one_line(problem)}" for problem in problems))
 
 
 class RulebookPlugin(BasePlugin[RulebookConfig]):
@@ -169,6 +193,7 @@ class RulebookPlugin(BasePlugin[RulebookConfig]):
             if isinstance(games, list) and games and all(isinstance(game, str) for game in games):
                 glossary = ["glossary.md"] if (self.root / GLOSSARY_FILE).is_file() else []
                 config.nav = ["index.md", *(f"{game}.md" for game in games), *glossary, "status.md"]
+        _refuse_bad_addresses(config)
         _escape_names(config)
         # The page-level transformations are a Markdown extension, which every engine runs; mkdocs.yml
         # lists it for them, and a build of ours has it in any case. The page body is finished in
