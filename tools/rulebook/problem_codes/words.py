@@ -36,8 +36,8 @@ register("yaml.complex-key", N_("a mapping key must be a plain string"))
 register("yaml.duplicate-key", N_("duplicate key {key} (first at line {first})"), params=("first",), quoted=("key",))
 register(
     "yaml.long-number",
-    N_("a number of {length} characters is too long to be a count"),
-    params=("length",),
+    N_("a number of {length} characters is too long: a number may have at most {limit}, in any base"),
+    params=("length", "limit"),
 )
 register("yaml.bad-scalar", N_("{value} is not a valid {tag}"), params=("tag",), quoted=("value",))
 register(
