@@ -15,7 +15,7 @@ from rulebook.problem_codes import Message
 from rulebook.problem_codes.content_words import MORE_REMOVED
 from rulebook.problems import Problem, cut
 from rulebook.render.anchors import is_reserved_id
-from rulebook.render.icons import MAX_PICTURE_BYTES, icon_file, icons_folder, is_drawn
+from rulebook.render.icons import MAX_PICTURE_BYTES, icon_file, icons_folder, is_drawn, overgrowth
 from rulebook.render.sanitizer import PICTURE_ALLOWED, removals
 from rulebook.scorers import scorer
 
@@ -80,9 +80,14 @@ def _icon_problems(document: Document, where: JsonPath, icon: str, root: Path) -
         if file.stat().st_size > MAX_PICTURE_BYTES:
             too_large = Message("glossary.icon-too-large", {"limit": MAX_PICTURE_BYTES // 1024}, shown)
             return [document.problem(where, too_large)]
-        removed = removals(file.read_text(encoding="utf-8"), PICTURE_ALLOWED)
+        text = file.read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError):
         return [document.problem(where, Message("glossary.icon-unreadable", {}, shown))]
+    past = overgrowth(text)  # before the sanitizer, and the build, spend their time on it
+    if past is not None:
+        at = {"limit": past.limit, "line": past.line, "column": past.column}
+        return [document.problem(where, Message(f"glossary.icon-too-{_PAST[past.bound]}", at, shown))]
+    removed = removals(text, PICTURE_ALLOWED)
     if not removed:
         return []
     left = len(removed) - 3
@@ -92,6 +97,9 @@ def _icon_problems(document: Document, where: JsonPath, icon: str, root: Path) -
         "left": str(left),
     }
     return [document.problem(where, Message("glossary.icon-markup", {"count": len(removed)}, listed))]
+
+
+_PAST = {"depth": "deep", "elements": "many-elements"}
 
 
 def _group_problems(glossary: Glossary, known: set[str]) -> Iterator[Problem]:
