@@ -234,6 +234,10 @@ register("text.stray-brace", N_("a brace that is not part of a {example} placeho
 SECTION = N_("section")
 # TRANSLATORS: a kind of id, as in "rule id 'x' is an anchor the page itself uses".
 RULE = N_("rule")
+# TRANSLATORS: a kind of id, as in "symbol id 'x' is one of the site's own names": a glossary symbol.
+SYMBOL = N_("symbol")
+# TRANSLATORS: a kind of id, as in "group id 'x' is one of the site's own names": a theme of the glossary.
+GROUP = N_("group")
 register(
     "id.folder-mismatch",
     N_("'{id}' must equal the folder name '{folder}'"),
@@ -248,6 +252,15 @@ register(
 register(
     "id.reserved-anchor",
     N_("{kind} id '{id}' is an anchor the page itself uses; choose another"),
+    quoted=("kind", "id"),
+    translated=("kind",),
+)
+register(
+    "id.site-name",
+    N_(
+        "{kind} id '{id}' is one of the site's own names (a language of the project, a page or a folder); "
+        "choose another"
+    ),
     quoted=("kind", "id"),
     translated=("kind",),
 )
