@@ -31,7 +31,7 @@ NAMED = "is one of the site's own names (a language of the project, a page or a 
         ("glossary/symbols.yaml", "nature]", "nature, assets]", "assets]", "group id 'assets'"),
         ("glossary/symbols.yaml", "  - id: eye\n", "  - id: cs\n", "cs\n", "symbol id 'cs'"),
     ],
-    ids=["rule en", "rule index", "section status", "rule quick-reference", "symbol search", "group assets", "symbol cs"],
+    ids=["rule en", "rule index", "section status", "rule quick-reference", "symbol search", "group assets", "cs"],
 )
 def test_check_refuses_a_site_name_as_an_id_at_its_place(
     project_copy: Path, capsys, file: str, old: str, new: str, marker: str, shown: str
