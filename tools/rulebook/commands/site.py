@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from rulebook.commands.report import fail
+from rulebook.files import own_folder
 from rulebook.load.reader import PROJECT_FILE
 from rulebook.problems import display_path, excerpt, one_line, report_lines
 
@@ -88,6 +89,7 @@ def _build(args: argparse.Namespace) -> int:
     logging.getLogger("mkdocs").addHandler(handler)
     logging.getLogger("mkdocs").setLevel(logging.WARNING)
     config = args.config_file or args.root / "mkdocs.yml"
+    own_folder(args.site or config.parent / "site", args.root)  # not through a committed link
     site = (args.site or config.parent / "site").resolve()
     from mkdocs.exceptions import Abort, ConfigurationError, PluginError
 

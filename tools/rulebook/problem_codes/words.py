@@ -15,6 +15,13 @@ register(
     N_("the file is larger than {size}, the most a file of this kind may hold; split it or shorten its texts"),
     params=("limit", "size"),
 )
+register(
+    "file.write-through-link",
+    N_(
+        "a symbolic link, or a way out of the project: the toolkit writes only into the project's own folders; "
+        "nothing was written"
+    ),
+)
 register("yaml.syntax", N_("YAML syntax error: {problem}"), quoted=("problem",))
 register(
     "yaml.unclosed",
