@@ -28,7 +28,7 @@ def anchor_taken_by_site(anchor: str, languages: list[str]) -> bool:
     site's own names. These ids are anchors, not pages, but they stay clear of the names all the
     same (dev/security.md), so that one name never means both a place of the site and a rule, and
     an id can become a page or a folder later (a rule's own page, a print file). All but `glossary`:
-    the natural id of a game's section on its symbols (REBUS has one), which names the glossary.
+    the natural id of a game's section on its symbols (a real game has one), which names the glossary.
 
     >>> [anchor_taken_by_site(name, ["en", "fr"]) for name in ("fr", "index", "assets", "glossary", "winner")]
     [True, True, True, False, False]
