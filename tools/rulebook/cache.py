@@ -33,7 +33,7 @@ from typing import Generic
 
 from rulebook.cache_codecs import Codec, Value
 from rulebook.file_states import State, tree_state
-from rulebook.files import resolved_within, write_atomic_bytes
+from rulebook.files import own_folder, resolved_within, write_atomic_bytes
 
 CACHE_FOLDER = Path(".cache/rulebook")
 _PACKAGE = Path(__file__).parent
@@ -168,6 +168,8 @@ class DiskCache(Generic[Value]):
         self.folder = root / CACHE_FOLDER / kind
         self.kind, self.codec = kind, codec
         self.secret = _secret(_secret_path(), root) if enabled() else None
+        if self.secret is not None:
+            own_folder(self.folder, root)  # a committed `.cache` link: LinkedFolder, nothing written
 
     def get(self, key: str) -> Value | None:
         if self.secret is None:

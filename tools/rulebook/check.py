@@ -172,7 +172,7 @@ def text_set_problems(project: Project, text_set: Game | Glossary) -> list[Probl
     problems = []
     if isinstance(text_set, Game):
         problems += name_problems(text_set.document, ("name",), text_set.name) + fact_problems(text_set)
-        problems += structure_problems(text_set)
+        problems += structure_problems(text_set, project.languages)
         problems += example_problems(project, text_set)
         history, history_problems = read_history(project.root, text_set.folder)
         problems += history_problems + snapshot_problems(project.root, history)

@@ -16,6 +16,7 @@ from typing import NoReturn
 from rulebook.commands import content, score, site, translation
 from rulebook.commands.loading import find_root
 from rulebook.commands.report import fail
+from rulebook.files import LinkedFolder
 from rulebook.load.reader import PROJECT_FILE
 from rulebook.problems import excerpt, one_line
 from rulebook.streams import safe_streams
@@ -71,6 +72,8 @@ def _run(argv: list[str]) -> int:
         return args.run(args)
     except KeyboardInterrupt:
         return 130
+    except LinkedFolder as refusal:  # raised before the command wrote anything
+        return fail([refusal.problem], 2, json_wanted)
     except OSError as error:  # a path too long, a folder that cannot be listed: the input, not a bug
         where = excerpt(str(error.filename)) if error.filename else "a file"
         return fail(f"rulebook: cannot read {where}: {error.strerror or error}", 2, json_wanted)

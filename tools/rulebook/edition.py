@@ -23,7 +23,7 @@ from pathlib import Path
 from playwright.sync_api import Browser, Page, sync_playwright
 
 from rulebook.editions.timeline import timeline
-from rulebook.files import write_atomic_bytes
+from rulebook.files import LinkedFolder, own_folder, write_atomic_bytes
 from rulebook.load.project import load_project
 from rulebook.model import Project
 from rulebook.render import card
@@ -142,6 +142,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--out", type=Path, default=Path("print"), help="where the PDFs go (default: print)")
     parser.add_argument("--paper", default=PAPER, help=f"Chromium's paper format (default: {PAPER})")
     args = parser.parse_args(argv)
+    try:
+        own_folder(args.out, args.root)  # not through a committed `print` link
+    except LinkedFolder as refusal:
+        parser.exit(2, f"{refusal.problem}\n")
     for path in write_edition(args.root, args.site, args.out, args.paper):
         print(path)
     return 0

@@ -80,3 +80,30 @@ OUTSIDE_PROJECT_CODE = "file.outside-project"
 def outside_project(shown: str) -> Problem:
     """The problem of a file or folder that is a link leaving the project, at its path `shown`."""
     return Problem.coded(shown, 0, 0, Message(OUTSIDE_PROJECT_CODE))
+
+
+class LinkedFolder(Exception):
+    """A folder a command would write into goes through a symbolic link, or out of the project:
+    refused before anything is written (`problem`: file.write-through-link at the link's path)."""
+
+    def __init__(self, shown: str):
+        super().__init__(shown)
+        self.problem = Problem.coded(shown, 0, 0, Message("file.write-through-link"))
+
+
+def own_folder(folder: Path, root: Path) -> None:
+    """Raise LinkedFolder when writing into `folder` would pass a symbolic link on its way from the
+    project's root (the folder itself included), or leave the project: a committed `.cache` or
+    `site` link must not make a command write, or delete, elsewhere. A folder outside the project,
+    named on the command line (`--site /tmp/out`), is the user's own choice."""
+    lexical = Path(os.path.normpath(os.path.abspath(folder)))
+    base = Path(os.path.normpath(os.path.abspath(root)))
+    if not lexical.is_relative_to(base):
+        return
+    step = base
+    for part in lexical.relative_to(base).parts:
+        step = step / part
+        if step.is_symlink():
+            raise LinkedFolder(step.relative_to(base).as_posix())
+    if lexical != base and resolved_within(folder, root) is None:  # `site/..`: a way out that is no link
+        raise LinkedFolder(lexical.relative_to(base).as_posix())

@@ -21,3 +21,16 @@ def taken_by_site(game_id: str, languages: list[str]) -> str | None:
     if game_id in SITE_NAMES:
         return "one of the pages and folders of the site"
     return None
+
+
+def anchor_taken_by_site(anchor: str, languages: list[str]) -> bool:
+    """Whether the id of a game's section or rule, or of a glossary symbol or group, is one of the
+    site's own names. These ids are anchors, not pages, but they stay clear of the names all the
+    same (dev/security.md), so that one name never means both a place of the site and a rule, and
+    an id can become a page or a folder later (a rule's own page, a print file). All but `glossary`:
+    the natural id of a game's section on its symbols (a real game has one), which names the glossary.
+
+    >>> [anchor_taken_by_site(name, ["en", "fr"]) for name in ("fr", "index", "assets", "glossary", "winner")]
+    [True, True, True, False, False]
+    """
+    return anchor != "glossary" and taken_by_site(anchor, languages) is not None

@@ -11,6 +11,7 @@ from ruamel.yaml import YAML
 from ruamel.yaml.error import YAMLError
 
 from rulebook.files import inside_project, outside_project
+from rulebook.located.document import long_numbers
 from rulebook.plan import Refused
 from rulebook.problem_codes import Message
 from rulebook.problems import cut, one_line
@@ -36,6 +37,9 @@ def read(root: Path, relative: Path) -> Any:
 
 
 def load(text: str, name: str) -> Any:
+    numbers = long_numbers(text, name)  # refused before ruamel.yaml reads them as numbers
+    if numbers:
+        raise Refused(numbers)
     try:
         return _yaml().load(text)
     except YAMLError as error:

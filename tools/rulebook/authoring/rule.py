@@ -30,6 +30,7 @@ from rulebook.plan import Plan, Refused
 from rulebook.problem_codes import Message
 from rulebook.problems import Problem, cut, display_path, excerpt, one_line
 from rulebook.render.anchors import is_reserved_id
+from rulebook.site_paths import anchor_taken_by_site
 
 UNIT = "rule.{}"
 
@@ -180,6 +181,8 @@ def _check_new_id(root: Path, project: _Project, new: str) -> None:
         raise Refused.at("", Message("authoring.not-a-rule-id", {}, shown))
     if is_reserved_id(new):
         raise Refused.at("", Message("authoring.reserved-anchor", {}, shown))
+    if anchor_taken_by_site(new, project.languages):
+        raise Refused.at("", Message("authoring.site-name", {}, shown))
     game = project.game.expected
     taken = {rule_id for _, rule_id in rule_places(game)}  # the page's anchors: sections and rules
     taken |= {section.get("id") for section in game.get("sections") or [] if isinstance(section, dict)}

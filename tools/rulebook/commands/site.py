@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from rulebook.commands.report import fail
+from rulebook.files import own_folder
 from rulebook.load.reader import PROJECT_FILE
 from rulebook.problems import display_path, excerpt, one_line, report_lines
 
@@ -88,9 +89,13 @@ def _build(args: argparse.Namespace) -> int:
     logging.getLogger("mkdocs").addHandler(handler)
     logging.getLogger("mkdocs").setLevel(logging.WARNING)
     config = args.config_file or args.root / "mkdocs.yml"
+    own_folder(args.site or config.parent / "site", args.root)  # not through a committed link
     site = (args.site or config.parent / "site").resolve()
     from mkdocs.exceptions import Abort, ConfigurationError, PluginError
 
+    numbers = _config_numbers(config, args.root)
+    if numbers:
+        return fail(numbers, 2, False)
     try:
         languages = split_build.site_languages(config)
     except (Abort, ConfigurationError) as error:  # MkDocs refused a setting (Abort): its log said which
@@ -121,6 +126,18 @@ def _build(args: argparse.Namespace) -> int:
         split_build.write_pages(args.root, config, project)
     jobs = args.jobs or os.cpu_count() or 1
     return split_build.build_in_parallel(args.root, config, site, jobs, args.strict, site_url)
+
+
+def _config_numbers(config: Path, root: Path) -> list[Problem]:
+    """The config's numbers over their bound (located/document.py): MkDocs reads the config before
+    the check, and cannot print such a number."""
+    from rulebook.located.document import long_numbers
+
+    try:
+        text = config.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError):
+        return []  # MkDocs, then the check, say why
+    return long_numbers(text, display_path(config, root))
 
 
 def _site_url(args: argparse.Namespace, config: Path) -> tuple[str | None, str | None]:
@@ -162,6 +179,9 @@ def _serve(args: argparse.Namespace) -> int:
     logging.getLogger("mkdocs").setLevel(logging.WARNING)
     logging.getLogger("mkdocs.plugins.rulebook.live").setLevel(logging.INFO)
     logging.getLogger("mkdocs.livereload").setLevel(logging.INFO)
+    numbers = _config_numbers(args.config_file or args.root / "mkdocs.yml", args.root)
+    if numbers:
+        return fail(numbers, 2, False)
     host, _, port = args.dev_addr.rpartition(":")
     if not host or not port.isdigit():
         return fail(f"rulebook: --dev-addr: expected HOST:PORT, got {excerpt(args.dev_addr)}", 2, False)

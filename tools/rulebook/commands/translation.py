@@ -8,6 +8,7 @@ from pathlib import Path
 
 from rulebook.commands.loading import load_clean
 from rulebook.commands.report import fail, refused
+from rulebook.files import own_folder
 from rulebook.problems import display_path, excerpt, one_line
 
 
@@ -83,8 +84,11 @@ def status_command(args: argparse.Namespace) -> int:
 
 
 def _po_folder(args: argparse.Namespace) -> Path:
-    """--output, or the project's own po/ (under --root, wherever the command runs from)."""
-    return args.output if args.output is not None else args.root / "po"
+    """--output, or the project's own po/ (under --root, wherever the command runs from); never
+    through a link in the project (LinkedFolder)."""
+    folder = args.output if args.output is not None else args.root / "po"
+    own_folder(folder, args.root)
+    return folder
 
 
 def export_command(args: argparse.Namespace) -> int:
@@ -240,7 +244,7 @@ def sync_command(args: argparse.Namespace) -> int:
     project = _load_for_translations(args.root)
     if project is None:
         return 2
-    folder = args.output if args.output is not None else args.root / "po"
+    folder = _po_folder(args)
     try:
         synced = sync(project, folder)
     except Refused as refusal:

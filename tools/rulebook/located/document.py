@@ -14,7 +14,13 @@ from typing import Any, ClassVar
 
 import yaml
 
-from rulebook.located.limits import MAX_MARKUP, MAX_YAML_BYTES, read_bounded, text_limit_dangers
+from rulebook.located.limits import (
+    MAX_MARKUP,
+    MAX_NUMBER_LENGTH,
+    MAX_YAML_BYTES,
+    read_bounded,
+    text_limit_dangers,
+)
 from rulebook.located.load_error import LoadError
 from rulebook.problem_codes import Message
 from rulebook.problems import Problem, cut, excerpt, one_line
@@ -32,6 +38,12 @@ _SCALAR_TAGS = {f"{_CORE}{name}" for name in ("str", "int", "float", "bool", "nu
 _DEFAULT_TAGS = {yaml.ScalarNode: _STR, yaml.SequenceNode: f"{_CORE}seq", yaml.MappingNode: f"{_CORE}map"}
 # A string is its text; a date-like scalar stays the text that was written: JSON has no date type.
 _TEXT_TAGS = {f"{_CORE}timestamp", f"{_CORE}str"}
+_NUMBER_TAGS = {f"{_CORE}int", f"{_CORE}float"}
+# What some YAML reader takes for a number: YAML 1.2's core schema, and YAML 1.1's `_` between
+# digits, `0b`, `0o`, old octal `0777` and base 60 `1:30`. Loose (`1:99` too), since it only says
+# whether a plain scalar over MAX_NUMBER_LENGTH, text to this loader, is refused as a number: a file
+# this loader passes then never stalls or crashes another reader of it (mkdocs, ruamel.yaml).
+_READ_AS_NUMBER = re.compile(r"[-+]?(?:0[xXoObB][0-9a-fA-F_]+|(?=\.?[0-9])[0-9_:]*(?:\.[0-9_]*)?(?:[eE][-+]?[0-9]+)?)")
 
 
 class _CoreSchemaLoader(_Loader):  # type: ignore[misc,valid-type]
@@ -84,6 +96,7 @@ __all__ = [
     "LoadError",
     "core_value",
     "format_path",
+    "long_numbers",
     "parse_bounded",
     "parse_document",
     "read_document",
@@ -300,6 +313,30 @@ def _alias_problems(text: str, display: str) -> list[Problem]:
     ]
 
 
+def long_numbers(text: str, display: str) -> list[Problem]:
+    """Every number over MAX_NUMBER_LENGTH characters in a YAML text that another loader reads
+    (mkdocs.yml: ruamel.yaml and MkDocs), at its line: a plain scalar some reader takes for a
+    number, or one tagged `!!int` or `!!float`. Found in the token stream, before that loader
+    turns anything into a number; nothing for a text that is no YAML, whose loader says why.
+
+    >>> [str(problem) for problem in long_numbers("a: 0x" + "f" * 200 + "\\nb: '" + "1" * 200 + "'", "m.yml")]
+    ['m.yml:1:4: a number of 202 characters is too long: a number may have at most 100, in any base']
+    """
+    problems, tag = [], ""
+    try:
+        for token in yaml.scan(text, Loader=_Loader):
+            if isinstance(token, yaml.ScalarToken) and len(token.value) > MAX_NUMBER_LENGTH:
+                tagged = tag.endswith(("int", "float"))
+                if tagged or (token.plain and _READ_AS_NUMBER.fullmatch(token.value)):
+                    too_long = Message("yaml.long-number", {"length": len(token.value), "limit": MAX_NUMBER_LENGTH})
+                    mark = token.start_mark
+                    problems.append(Problem.coded(display, mark.line + 1, mark.column + 1, too_long))
+            tag = str(token.value[1]) if isinstance(token, yaml.TagToken) else ""
+    except yaml.YAMLError:
+        return problems
+    return problems
+
+
 class _Builder:
     """Turns a node graph into plain data, recording positions and refusing what is unsafe."""
 
@@ -367,6 +404,8 @@ class _Builder:
         for key_node, value_node in node.value:
             if key_node.tag == _STR and isinstance(key_node, yaml.ScalarNode):
                 key = key_node.value  # what the checks below and _scalar come to for a string key
+                if len(key) > MAX_NUMBER_LENGTH and self._long_number(key_node):
+                    continue
             elif key_node.tag == f"{_CORE}merge":
                 self._problem(key_node, Message("yaml.merge-key", {"merge": "<<"}))
                 continue
@@ -388,14 +427,27 @@ class _Builder:
                 self._bounded(key_node, (*path, key), key)
             if inline and value_node.tag == _STR and isinstance(value_node, yaml.ScalarNode):
                 value = value_node.value
-                if len(value) > MAX_MARKUP:
+                if len(value) > MAX_NUMBER_LENGTH and self._long_number(value_node):
+                    value = None
+                elif len(value) > MAX_MARKUP:
                     self._bounded(value_node, (*path, key), value)
                 result[key] = value
             else:
                 result[key] = self.build(value_node, (*path, key))
         return result
 
+    def _long_number(self, node: yaml.ScalarNode) -> bool:
+        """Whether the scalar is a number over MAX_NUMBER_LENGTH characters, which is refused here,
+        before anything reads it as a number: tagged as one, or plain text that some YAML reader
+        reads as one (_READ_AS_NUMBER). Called for scalars over the bound only."""
+        if node.tag in _NUMBER_TAGS or (not node.style and _READ_AS_NUMBER.fullmatch(node.value)):
+            self._problem(node, Message("yaml.long-number", {"length": len(node.value), "limit": MAX_NUMBER_LENGTH}))
+            return True
+        return False
+
     def _scalar(self, node: yaml.Node) -> Any:
+        if len(node.value) > MAX_NUMBER_LENGTH and self._long_number(node):
+            return None
         if node.tag in _TEXT_TAGS:  # strings (most of a words file) need no constructing
             return node.value
         if node.tag not in _SCALAR_TAGS:
@@ -403,16 +455,13 @@ class _Builder:
             return None
         try:
             return core_value(node.tag.removeprefix(_CORE), node.value)
-        except ValueError as error:  # `!!bool maybe`, `!!int x`, `!!float` alone, 4,301 digits, 0777
-            if len(node.value) > 4000:
-                self._problem(node, Message("yaml.long-number", {"length": len(node.value)}))
+        except ValueError as error:  # `!!bool maybe`, `!!int x`, `!!float` alone, `!!int 1_000`, 0777
+            tag = node.tag.replace(_CORE, "!!")
+            shown = {"value": excerpt(node.value)}
+            if isinstance(error, ReadersDisagree):
+                self._problem(node, Message("yaml.leading-zero", {"tag": tag, "number": error.number}, shown))
             else:
-                tag = node.tag.replace(_CORE, "!!")
-                shown = {"value": excerpt(node.value)}
-                if isinstance(error, ReadersDisagree):
-                    self._problem(node, Message("yaml.leading-zero", {"tag": tag, "number": error.number}, shown))
-                else:
-                    self._problem(node, Message("yaml.bad-scalar", {"tag": tag}, shown))
+                self._problem(node, Message("yaml.bad-scalar", {"tag": tag}, shown))
             return None
 
 
@@ -427,6 +476,9 @@ class ReadersDisagree(ValueError):
 
 
 _LEADING_ZERO = re.compile(r"^[-+]?0[0-9]")
+# The core schema's integers, as the resolver above reads them; Python's int() reads more (`1_000`,
+# ` 12 `, other scripts' digits), which an explicit `!!int` must not bring in.
+_INT = re.compile(r"[-+]?[0-9]+|0x[0-9a-fA-F]+")
 _FLOAT = re.compile(r"^[-+]?(?:\.[0-9]+|[0-9]+(?:\.[0-9]*)?)(?:[eE][-+]?[0-9]+)?$")
 
 
@@ -439,6 +491,9 @@ def core_value(kind: str, text: str) -> bool | int | float | None:
     >>> core_value("int", "0777")
     Traceback (most recent call last):
     rulebook.located.document.ReadersDisagree: a leading zero is read as octal or as text by YAML 1.1 readers; write 777
+    >>> core_value("int", "1_000")
+    Traceback (most recent call last):
+    ValueError
     """
     if kind == "null":
         if text in ("~", "null", "Null", "NULL", ""):
@@ -446,7 +501,7 @@ def core_value(kind: str, text: str) -> bool | int | float | None:
     elif kind == "bool":
         if text in ("true", "True", "TRUE", "false", "False", "FALSE"):
             return text[0] in "tT"
-    elif kind == "int":
+    elif kind == "int" and _INT.fullmatch(text):
         if _LEADING_ZERO.match(text) and text.lstrip("+-").isdigit():
             raise ReadersDisagree(
                 f"a leading zero is read as octal or as text by YAML 1.1 readers; write {int(text)}", int(text)
@@ -456,6 +511,6 @@ def core_value(kind: str, text: str) -> bool | int | float | None:
         lowered = text.lower()
         if lowered in (".inf", "+.inf", "-.inf", ".nan"):
             return float(lowered.replace(".", ""))
-        if _FLOAT.match(text):
+        if _FLOAT.fullmatch(text):
             return float(text)
     raise ValueError()

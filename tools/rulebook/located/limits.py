@@ -12,6 +12,12 @@ The real content's largest files and texts, measured when the bounds were set: a
 39,968 bytes (glossary/fr.yaml), an exported PO file of 98,228 bytes (glossary.fr.po), a text of
 500 characters and one with 13 markup characters. Each bound is about ten times that (five for
 the markup).
+
+A number is bounded by its length as written, before it is a number: Python reads a thousand hex
+digits in a moment, but cannot write the result as decimal digits (past 4,300 of them, a
+ValueError), and a YAML 1.1 reader multiplies out a sexagesimal `1:2:3:…` of any length. The
+longest number of the real content has 7 characters (`1000000`, a schema's maximum), the longest a
+JSON writer makes for a float about 24 (`-1.2345678901234567e-308`).
 """
 
 from __future__ import annotations
@@ -33,6 +39,7 @@ MAX_YAML_BYTES = 512 * 1024  # a content file (YAML): rules/, glossary/
 MAX_PO_BYTES = 1024 * 1024  # a translator's PO file, which holds the English beside each translation
 MAX_TEXT_LENGTH = 5_000  # characters in one string: a unit's text, a name, a fact, a key
 MAX_MARKUP = 64  # Markdown markup characters in one string
+MAX_NUMBER_LENGTH = 100  # characters of a number as written, in any base: 10**100 is still quick to print
 # The characters that open the constructs Python-Markdown is slow on when they are many: links and
 # images (`[`, which `![` and `[a](` start with), raw HTML and autolinks (`<`), entities (`&`),
 # attribute lists and placeholders (`{`), code (`` ` ``), emphasis (`*`, `_`), quotes (`>`),

@@ -105,6 +105,11 @@ register(
     quoted=("id",),
 )
 register("authoring.reserved-anchor", N_("{id} is an anchor the page itself uses; choose another id"), quoted=("id",))
+register(
+    "authoring.site-name",
+    N_("{id} is one of the site's own names (a language of the project, a page or a folder); choose another id"),
+    quoted=("id",),
+)
 register("authoring.id-taken", N_("{id} is already an id of the game; choose another"), quoted=("id",))
 register(
     "authoring.id-in-an-edition",

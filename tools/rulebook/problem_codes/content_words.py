@@ -51,6 +51,23 @@ register(
     quoted=("icon", "file"),
 )
 register(
+    "glossary.icon-too-deep",
+    N_(
+        "icon '{icon}': {file}:{line}:{column}: an element nested more than {limit} deep; "
+        "a picture is shapes side by side"
+    ),
+    params=("limit", "line", "column"),
+    quoted=("icon", "file"),
+    grouped=False,  # a line and column, as an editor shows them
+)
+register(
+    "glossary.icon-too-many-elements",
+    N_("icon '{icon}': {file}:{line}:{column}: more than {limit} elements; a picture is a few shapes"),
+    params=("limit", "line", "column"),
+    quoted=("icon", "file"),
+    grouped=False,  # a line and column, as an editor shows them
+)
+register(
     "glossary.icon-unreadable",
     N_("icon '{icon}': no readable UTF-8 picture {file}"),
     quoted=("icon", "file"),

@@ -15,6 +15,13 @@ register(
     N_("the file is larger than {size}, the most a file of this kind may hold; split it or shorten its texts"),
     params=("limit", "size"),
 )
+register(
+    "file.write-through-link",
+    N_(
+        "a symbolic link, or a way out of the project: the toolkit writes only into the project's own folders; "
+        "nothing was written"
+    ),
+)
 register("yaml.syntax", N_("YAML syntax error: {problem}"), quoted=("problem",))
 register(
     "yaml.unclosed",
@@ -36,8 +43,8 @@ register("yaml.complex-key", N_("a mapping key must be a plain string"))
 register("yaml.duplicate-key", N_("duplicate key {key} (first at line {first})"), params=("first",), quoted=("key",))
 register(
     "yaml.long-number",
-    N_("a number of {length} characters is too long to be a count"),
-    params=("length",),
+    N_("a number of {length} characters is too long: a number may have at most {limit}, in any base"),
+    params=("length", "limit"),
 )
 register("yaml.bad-scalar", N_("{value} is not a valid {tag}"), params=("tag",), quoted=("value",))
 register(
@@ -234,6 +241,10 @@ register("text.stray-brace", N_("a brace that is not part of a {example} placeho
 SECTION = N_("section")
 # TRANSLATORS: a kind of id, as in "rule id 'x' is an anchor the page itself uses".
 RULE = N_("rule")
+# TRANSLATORS: a kind of id, as in "symbol id 'x' is one of the site's own names": a glossary symbol.
+SYMBOL = N_("symbol")
+# TRANSLATORS: a kind of id, as in "group id 'x' is one of the site's own names": a theme of the glossary.
+GROUP = N_("group")
 register(
     "id.folder-mismatch",
     N_("'{id}' must equal the folder name '{folder}'"),
@@ -248,6 +259,15 @@ register(
 register(
     "id.reserved-anchor",
     N_("{kind} id '{id}' is an anchor the page itself uses; choose another"),
+    quoted=("kind", "id"),
+    translated=("kind",),
+)
+register(
+    "id.site-name",
+    N_(
+        "{kind} id '{id}' is one of the site's own names (a language of the project, a page or a folder); "
+        "choose another"
+    ),
     quoted=("kind", "id"),
     translated=("kind",),
 )

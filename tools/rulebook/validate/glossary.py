@@ -13,11 +13,13 @@ from rulebook.located.document import Document, JsonPath, format_path
 from rulebook.model import Facts, Glossary, Project
 from rulebook.problem_codes import Message
 from rulebook.problem_codes.content_words import MORE_REMOVED
+from rulebook.problem_codes.words import GROUP, SYMBOL
 from rulebook.problems import Problem, cut
 from rulebook.render.anchors import is_reserved_id
-from rulebook.render.icons import MAX_PICTURE_BYTES, icon_file, icons_folder, is_drawn
+from rulebook.render.icons import MAX_PICTURE_BYTES, icon_file, icons_folder, is_drawn, overgrowth
 from rulebook.render.sanitizer import PICTURE_ALLOWED, removals
 from rulebook.scorers import scorer
+from rulebook.site_paths import anchor_taken_by_site
 
 COUNT_FACT = ("components", "glossary_symbols")
 RACK_FACT = ("components", "rack_tiles")
@@ -39,7 +41,7 @@ def glossary_problems(project: Project, glossary: Glossary) -> list[Problem]:
         }
         problems.append(document.problem(("symbols",), Message("glossary.symbol-count", counted), field="symbols"))
     known = {symbol.id for symbol in glossary.symbols}
-    problems += _group_problems(glossary, known)
+    problems += _group_problems(glossary, known, project.languages)
     price = scorer(project.root, glossary.game_id).glossary_price  # its game prices its examples
     first_id: dict[str, int] = {}
     first_icon: dict[str, str] = {}
@@ -48,6 +50,9 @@ def glossary_problems(project: Project, glossary: Glossary) -> list[Problem]:
         if symbol.id in PAGE_ANCHORS or is_reserved_id(symbol.id):
             anchor = Message("glossary.page-anchor", {}, {"id": cut(symbol.id)})
             problems.append(document.problem((*where, "id"), anchor))
+        elif anchor_taken_by_site(symbol.id, project.languages):
+            kept = Message("id.site-name", {}, {"kind": SYMBOL, "id": cut(symbol.id)})
+            problems.append(document.problem((*where, "id"), kept))
         if symbol.id in first_id:
             line = document.where(("symbols", first_id[symbol.id], "id"))[0]
             twice = Message("glossary.duplicate-symbol", {"first": line}, {"id": cut(symbol.id)})
@@ -80,9 +85,14 @@ def _icon_problems(document: Document, where: JsonPath, icon: str, root: Path) -
         if file.stat().st_size > MAX_PICTURE_BYTES:
             too_large = Message("glossary.icon-too-large", {"limit": MAX_PICTURE_BYTES // 1024}, shown)
             return [document.problem(where, too_large)]
-        removed = removals(file.read_text(encoding="utf-8"), PICTURE_ALLOWED)
+        text = file.read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError):
         return [document.problem(where, Message("glossary.icon-unreadable", {}, shown))]
+    past = overgrowth(text)  # before the sanitizer, and the build, spend their time on it
+    if past is not None:
+        at = {"limit": past.limit, "line": past.line, "column": past.column}
+        return [document.problem(where, Message(f"glossary.icon-too-{_PAST[past.bound]}", at, shown))]
+    removed = removals(text, PICTURE_ALLOWED)
     if not removed:
         return []
     left = len(removed) - 3
@@ -94,7 +104,10 @@ def _icon_problems(document: Document, where: JsonPath, icon: str, root: Path) -
     return [document.problem(where, Message("glossary.icon-markup", {"count": len(removed)}, listed))]
 
 
-def _group_problems(glossary: Glossary, known: set[str]) -> Iterator[Problem]:
+_PAST = {"depth": "deep", "elements": "many-elements"}
+
+
+def _group_problems(glossary: Glossary, known: set[str], languages: list[str]) -> Iterator[Problem]:
     """Every symbol's theme is declared, every theme has symbols, and a theme's anchor is its own."""
     document = glossary.document
     used = {symbol.group for symbol in glossary.symbols}
@@ -104,6 +117,8 @@ def _group_problems(glossary: Glossary, known: set[str]) -> Iterator[Problem]:
         if group in known or group in PAGE_ANCHORS or is_reserved_id(group):
             taken = Message("glossary.group-anchor", {}, {"group": cut(group)})
             yield document.problem(("groups", position), taken)
+        elif anchor_taken_by_site(group, languages):
+            yield document.problem(("groups", position), Message("id.site-name", {}, {"kind": GROUP, "id": cut(group)}))
     declared = cut(", ".join(glossary.groups), 200)
     for symbol in glossary.symbols:
         if symbol.group not in glossary.groups:

@@ -17,6 +17,7 @@ from ruamel.yaml.comments import CommentedBase, CommentedMap, CommentedSeq
 from ruamel.yaml.error import YAMLError
 
 from rulebook.files import inside_project, outside_project
+from rulebook.located.document import long_numbers
 from rulebook.problem_codes import Message
 from rulebook.problems import Problem, cut, excerpt, one_line
 from rulebook.render.target import is_allowed_link
@@ -39,7 +40,11 @@ def site_config_problems(root: Path) -> tuple[list[Problem], list[Path]]:
     if not inside_project(path, root):
         return [outside_project(shown)], []
     try:
-        config = YAML().load(path.read_bytes())  # round-trip: tags (`!ENV`, `!!python/name:`) stay nodes
+        raw = path.read_bytes()
+        numbers = long_numbers(raw.decode("utf-8"), shown)  # before ruamel.yaml (or MkDocs) reads them as numbers
+        if numbers:
+            return numbers, []
+        config = YAML().load(raw)  # round-trip: tags (`!ENV`, `!!python/name:`) stay nodes
     except (YAMLError, OSError, UnicodeDecodeError, RecursionError) as error:  # too deep: RecursionError
         mark = getattr(error, "problem_mark", None)
         line, col = (mark.line + 1, mark.column + 1) if mark else (0, 0)

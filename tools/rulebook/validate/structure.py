@@ -10,9 +10,10 @@ from rulebook.problem_codes import Message
 from rulebook.problem_codes.words import RULE, SECTION
 from rulebook.problems import Problem, cut
 from rulebook.render.anchors import is_reserved_id
+from rulebook.site_paths import anchor_taken_by_site
 
 
-def structure_problems(game: Game) -> list[Problem]:
+def structure_problems(game: Game, languages: list[str]) -> list[Problem]:
     document = game.document
     problems = []
     if game.id != game.folder.name:
@@ -30,6 +31,7 @@ def structure_problems(game: Game) -> list[Problem]:
             missing = Message("id.no-source-file", {"language": language})
             problems.append(document.problem(("sources", index, "file"), missing, field=f"sources[{index}].file"))
     problems += _reserved_anchor_problems(game)
+    problems += _site_name_problems(game, languages)
     problems += _assumption_problems(game)
     problems += _presumption_problems(game)
     problems += _card_problems(game)
@@ -54,6 +56,16 @@ def _reserved_anchor_problems(game: Game) -> list[Problem]:
         game.document.problem(path, Message("id.reserved-anchor", {}, {"kind": _KINDS[kind], "id": cut(name)}))
         for path, name, kind in _anchors(game)
         if is_reserved_id(name)
+    ]
+
+
+def _site_name_problems(game: Game, languages: list[str]) -> list[Problem]:
+    """Nor one of the site's own names, as for a game (dev/security.md): a language's folder, or one
+    of the site's pages and folders (rulebook/site_paths.py)."""
+    return [
+        game.document.problem(path, Message("id.site-name", {}, {"kind": _KINDS[kind], "id": cut(name)}))
+        for path, name, kind in _anchors(game)
+        if anchor_taken_by_site(name, languages)
     ]
 
 

@@ -10,7 +10,7 @@ from pathlib import Path
 from rulebook.cache import DiskCache, digest_of, file_digest, folder_digest
 from rulebook.cache_codecs import PAGE_DIGESTS
 from rulebook.check import CONTENT_FOLDERS
-from rulebook.files import write_if_changed
+from rulebook.files import own_folder, write_if_changed
 from rulebook.model import Project
 from rulebook.render.markup import GENERATED_MARK
 from rulebook.render.pages import render_pages
@@ -20,6 +20,8 @@ def write_generated_pages(root: Path, docs: Path, project: Project) -> bool:
     """Every page of `project` in `docs`, each written only when its text changed, and every
     generated page no longer rendered removed. True when the pages had to be rendered; False when
     the cache knew them all to be in place already."""
+    for language in project.languages:  # not through a committed link: LinkedFolder, nothing written
+        own_folder(docs / language, root)
     rendered = DiskCache(root, "pages", PAGE_DIGESTS)
     inputs = [folder_digest(root / folder) for folder in CONTENT_FOLDERS]
     key = digest_of(["pages", str(root.resolve()), str(docs.resolve()), *inputs])
