@@ -79,15 +79,18 @@ def reword_own_shelf(root: Path) -> None:
     edit(root, OWN_SHELF_MAP, f"  - {OWN_SHELF_SAID}\n", recorded)
 
 
-def translate(root: Path, game: str, language: str, unit: str, old: str, new: str) -> None:
+def translate(root: Path, game: str, language: str, unit: str, old: str | None, new: str) -> None:
     """A translator's answer to a PO file: export, edit one msgstr in a PO editor (which also clears
     the entry's fuzzy flag, as saving a reviewed entry in Poedit does), import."""
     ok(root, "i18n", "export", language)
     path = root / "po" / f"{game}.{language}.po"
     catalog = polib.pofile(str(path), wrapwidth=0)
     entry = next(entry for entry in catalog if entry.msgctxt == unit)
-    assert old in entry.msgstr, (old, entry.msgstr)
-    entry.msgstr = entry.msgstr.replace(old, new)
+    if old is None:  # a unit new in English: the whole translation
+        entry.msgstr = new
+    else:
+        assert old in entry.msgstr, (old, entry.msgstr)
+        entry.msgstr = entry.msgstr.replace(old, new)
     if "fuzzy" in entry.flags:
         entry.flags.remove("fuzzy")
     entry.previous_msgid = entry.previous_msgctxt = None

@@ -89,6 +89,10 @@ def test_an_inserted_rule_renumbers_its_section_and_old_numbers_follow(root: Pat
     assert "Before you draw" in added and "rb-badge--outdated" in added  # English, marked pending
     for old, new in (("2.2", "2.3"), ("2.3", "2.4"), ("2.4", "2.5")):
         assert f"<td>Rebis {old}</td>\n<td><a href=" in french and f"Rebis {new}</a>" in french
+    # The French translator translates the new rule: the change list gives it in French from then on.
+    translate(root, "rebis", "fr", "rule.discard-first", None, "Avant de piocher, vous pouvez défausser une carte.")
+    added = change_entry(page(green(root), "fr/rebis/changes"), "change-1-1-discard-first")
+    assert "Avant de piocher" in added and "rb-badge--outdated" not in added and 'lang="en"' not in added
 
 
 def test_a_deleted_rule_is_cited_as_removed_with_a_link_that_lands(root: Path) -> None:

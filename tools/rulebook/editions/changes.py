@@ -29,8 +29,9 @@ class Change:
     old_id: str | None = None  # the id it had at the earlier edition, when `rulebook rule rename` changed it
 
     def pending(self, language: str) -> bool:
-        """Whether the language's translation had not followed the English at the later edition."""
-        return self.new is not None and language in self.new.pending
+        """Whether the language's translation had not followed the English at the later edition
+        (outdated, or not made yet)."""
+        return self.new is not None and waiting(self.new, language)
 
     def diff(self, language: str, source_language: str, now: str | None = None) -> list[Piece]:
         """The word diff of the rule's text in `language`; in English where that translation is
@@ -48,7 +49,7 @@ class TextChange:
     new: TextAt | None
 
     def pending(self, language: str) -> bool:
-        return self.new is not None and language in self.new.pending
+        return self.new is not None and waiting(self.new, language)
 
     def diff(self, language: str, source_language: str, now: str | None = None) -> list[Piece]:
         return text_diff(self.old, self.new, language, source_language, now)
@@ -88,10 +89,16 @@ class Others:
         return bool(self.facts or self.sections or self.rulings or self.examples)
 
 
+def waiting(unit: RuleAt | TextAt, language: str) -> bool:
+    """Whether an edition recorded the unit without that language's translation of its English:
+    outdated then, or not made yet (the source language never waits)."""
+    return language in unit.pending or language not in unit.text
+
+
 def text_diff(
     old: RuleAt | TextAt | None, new: RuleAt | TextAt | None, language: str, source: str, now: str | None
 ) -> list[Piece]:
-    pending = new is not None and language in new.pending and now is None
+    pending = new is not None and waiting(new, language) and now is None
     shown = source if pending else language
     before = old.text.get(shown, "") if old else ""
     after = now if now is not None else (new.text.get(shown, "") if new else "")

@@ -17,7 +17,7 @@ from typing import Any
 from babel.dates import format_date
 
 from rulebook import placeholders
-from rulebook.editions.changes import Change, FactChange, ItemChange, Others, translation_now
+from rulebook.editions.changes import Change, FactChange, ItemChange, Others, translation_now, waiting
 from rulebook.editions.snapshot import RuleAt, Snapshot, TextAt
 from rulebook.editions.timeline import Timeline, anchor
 from rulebook.editions.word_diff import Piece, marked, word_diff
@@ -136,7 +136,7 @@ def _entry(context: PageContext, game: Game, found: Timeline, version: str, chan
 
 def _now(context: PageContext, game: Game, new: RuleAt | TextAt, unit_id: str, facts: Mapping[str, Any]) -> str | None:
     """The page language's translation of the later edition's English, made since; None if none."""
-    if context.language == context.project.source_language or context.language not in new.pending:
+    if context.language == context.project.source_language or not waiting(new, context.language):
         return None
     english = new.english_unit(context.project.source_language)
     return translation_now(game, unit_id, english, context.language, facts)
@@ -153,7 +153,7 @@ def _diff_lines(
 ) -> list[str]:
     source = context.project.source_language
     now = _now(context, game, new, unit_id, facts) if new is not None else None
-    pending = new is not None and context.language in new.pending and now is None
+    pending = new is not None and waiting(new, context.language) and now is None
     shown = source if pending else context.language
     before = old.text.get(shown, "") if old else ""
     after = now if now is not None else (new.text.get(shown, "") if new else "")
@@ -167,7 +167,7 @@ def _whole(
 ) -> tuple[str, bool]:
     """An added or removed rule's text, cut between words, and whether it is shown in English."""
     source = context.project.source_language
-    text = rule.text.get(context.language) if context.language not in rule.pending else None
+    text = rule.text.get(context.language) if not waiting(rule, context.language) else None
     if text is None and follows:
         text = _now(context, game, rule, unit_id, facts)
     pending = text is None and context.language != source
