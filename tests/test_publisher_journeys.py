@@ -55,6 +55,13 @@ def test_a_reworded_rule_with_pending_translations_then_the_translator_catches_u
     assert "<del>pouvez</del>" in french and "<ins>avez le droit de</ins>" in french
     czech = change_entry(page(site, "cs/rebis/changes"), "change-1-1-own-shelf")
     assert "rb-badge--outdated" in czech and 'lang="en"' in czech
+    # Each edition links its page as recorded and its errata sheet, and both exist in the built site.
+    listed = page(site, "fr/rebis/changes")
+    assert (
+        '<a href="../1.1/">' in listed and '<a href="../errata-1.1/">' in listed and 'href="../changes.xml"' in listed
+    )
+    assert (site / "fr/rebis/1.1/index.html").is_file() and (site / "fr/rebis/errata-1.1/index.html").is_file()
+    assert (site / "fr/rebis/changes.xml").is_file()
     # The status page agrees with the change lists: nothing of 1.1 pending in French, one rule in Czech.
     assert _pending_on_status_page(site, "fr", "Rebis 1.1") == 0
     assert _pending_on_status_page(site, "cs", "Rebis 1.1") == 1

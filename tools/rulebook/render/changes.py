@@ -46,11 +46,24 @@ def changes_page(context: PageContext, game: Game) -> str:
         "Each edition of the rules, newest first: the rules added, removed, changed and renumbered, "
         "each with its number in both editions."
     )
+    # TRANSLATORS: on a change list, the link to its Atom feed, for feed readers.
+    feed = _("Follow the changes in a feed reader (Atom)")
+    # TRANSLATORS: on a change list, under an edition: the link to that edition's rules as recorded.
+    recorded = _("As recorded")
+    # TRANSLATORS: on a change list, under an edition: the link to its one-page list of changes, for print.
+    sheet = _("Errata sheet")
     lines = [*front_matter(title, intro), f"# {literal(title)}", "", intro, ""]
+    # A raw link: the feed is written after the build (render/feed.py), and MkDocs knows no such page.
+    lines += [f'<p class="rb-edition"><a href="../changes.xml">{attribute(feed)}</a></p>', ""]
     lines += _lookup(context, game, found)
     for edition in reversed(found.editions):
         heading = _("Edition {version}").format(version=edition.version)
         lines += [f"## {heading} · {edition_date(context, edition.date)} {{ #{anchor(edition.version)} }}", ""]
+        # The edition's own pages (render/as_of.py, render/errata.py), beside this one in its folder.
+        pages = f"[{recorded}]({edition.version}.md)"
+        if edition is not found.editions[0]:
+            pages += f" · [{sheet}](errata-{edition.version}.md)"
+        lines += [f'<p class="rb-edition" markdown>{pages}</p>', ""]
         lines += _summary(context, game, edition.unit_id)
         changes = found.changes.get(edition.version)
         if changes is None:
