@@ -225,7 +225,7 @@ def test_the_red_token_and_token_values_fields_score(page: Page, site_url: str, 
     }
     fill(page, language, "rebis", situation)
     rows = press(page, language)
-    assert rows[-1] == [words(language).ngettext("Winner", "Winners", 1), "Ann"]
+    assert rows[-2] == [words(language).ngettext("Winner", "Winners", 1), "Ann"]
     assert [say(language, "{player}, shelf {n}", player="Bob", n=1), "2 × 2 = 4"] in rows
     assert [say(language, "{player}, total", player="Ann"), "6"] in rows
     assert [say(language, "{player}, total", player="Bob"), "4"] in rows
@@ -352,8 +352,33 @@ def test_the_last_player_says_why_it_stays(phone_page: Page, site_url: str, lang
     described = last.get_attribute("aria-describedby") or ""
     assert described and page.locator(f"#{described}").inner_text() == reason
     assert page.locator(f"#{described}").is_visible()
-    last.click()
+    last.focus()  # aria-disabled: still reached and pressed from the keyboard, and it removes nothing
+    page.keyboard.press("Enter")
     assert players.count() == 1
     page.get_by_role("button", name=say(language, "Add a player"), exact=True).click()
     assert players.first.get_by_role("button", name=remove, exact=True).get_attribute("aria-disabled") == "false"
     assert not page.locator(f"#{described}").is_visible()
+
+
+# Who received the red token and where it went, in each language's words (this project's catalogs).
+RED_TOKEN_ROW = {
+    "en": ["Red token", "Bob, on Bob's shelf 1"],
+    "fr": ["Jeton rouge", "Bob, sur l\u2019étagère 1 de Bob"],
+    "cs": ["Červený žeton", "Bob, na polici 1 hráče Bob"],
+}
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_the_rebis_result_says_who_got_the_red_token(phone_page: Page, site_url: str, language: str) -> None:
+    # Was: the command said "Red token: Bob, on Bob's shelf 1"; the page said nothing of it. Bob
+    # holds 1 card against Ann's 0: the red token is his, on his only shelf.
+    page = phone_page
+    open_form(page, site_url, language, "rebis")
+    situation = {
+        "players": {
+            "Ann": {"hand": 0, "shelves": [{"points": [6]}]},
+            "Bob": {"hand": 1, "shelves": [{"points": [2]}]},
+        }
+    }
+    fill(page, language, "rebis", situation)
+    assert press(page, language)[-1] == RED_TOKEN_ROW[language]

@@ -594,6 +594,9 @@
     var values = outcome.values;
     if (values.winners) rows.push([words.ngettext("Winner", "Winners", values.winners.length), values.winners.join(", "), true]);
     if (values.tiebreak) rows.push(["", UI.tiebreak, false]);
+    // Rebis: who received the red token and where it went, as the command's last line says it
+    // (rulebook/scoring/summary.py).
+    if (values.red_token_to !== undefined) rows.push([words.gettext("Red token"), redToken(values), false]);
     var head = element("tr", {}, [element("th", { text: UI.step }), element("th", { text: UI.computation })]);
     var body = rows.map(function (row) {
       var cells = row.slice(0, 2).map(function (text) {
@@ -603,6 +606,14 @@
     });
     var table = element("table", {}, [element("thead", {}, [head]), element("tbody", {}, body)]);
     return element("div", { class: "md-typeset__table" }, [table]);
+  }
+
+  function redToken(values) {
+    if (values.red_token_to === null) return words.gettext("nobody (tied)");
+    var placed = values.red_token_shelf;
+    if (!placed) return values.red_token_to;
+    var template = words.gettext("{player}, on {owner}'s shelf {n}");
+    return words.format(template, { player: values.red_token_to, owner: placed.player, n: placed.shelf });
   }
 
   function fieldName(input) {
