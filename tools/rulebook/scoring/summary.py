@@ -14,14 +14,14 @@ from rulebook.scoring.outcome import N_, Line
 Gettext = Callable[[str], str]
 Ngettext = Callable[[str, str, int], str]
 
-# TRANSLATORS: one line of `rulebook score`'s breakdown: a step ("Rebus 1") and its computation.
+# TRANSLATORS: one line of `rulebook score`'s breakdown: a step ("Player 1") and its computation.
 STEP = N_("{step}: {computation}")
 TIEBREAK = N_("{winners} (a tiebreaker is needed)")
-# TRANSLATORS: Rebis: who received the red token at the end, and where it went.
+# TRANSLATORS: a game with a red token: who received the red token at the end, and where it went.
 RED_TOKEN = N_("Red token")
-# TRANSLATORS: Rebis: the red token's receiver, then the player and the number of the shelf it went on.
+# TRANSLATORS: a game with a red token: the red token's receiver, then the player and the number of the shelf it went on.
 RED_TOKEN_PLACED = N_("{player}, on {owner}'s shelf {n}")
-# TRANSLATORS: Rebis: nobody received the red token, as the highest results are tied.
+# TRANSLATORS: a game with a red token: nobody received the red token, as the highest results are tied.
 RED_TOKEN_NOBODY = N_("nobody (tied)")
 
 
@@ -32,8 +32,8 @@ def _english_plural(singular: str, plural: str, n: int) -> str:
 def step_text(line: Line, gettext: Gettext = str, ngettext: Ngettext = _english_plural) -> str:
     """One step on one line; a player's name as a label is a name, not words to translate.
 
-    >>> step_text(Line("Rebus {n}", "3 × 3 = 9", {"n": 1}))
-    'Rebus 1: 3 × 3 = 9'
+    >>> step_text(Line("Turn {n}", "3 × 3 = 9", {"n": 1}))
+    'Turn 1: 3 × 3 = 9'
     """
     label = line.label if line.label == "{player}" else gettext(line.label)
     computation = line.formula
@@ -45,7 +45,7 @@ def step_text(line: Line, gettext: Gettext = str, ngettext: Ngettext = _english_
 
 
 def summary_lines(values: Mapping[str, Any], gettext: Gettext = str, ngettext: Ngettext = _english_plural) -> list[str]:
-    """The winners, and in Rebis who received the red token and where it went.
+    """The winners, and in a game with a red token who received the red token and where it went.
 
     >>> summary_lines({"winners": ["Ann", "Bob"], "tiebreak": True})
     ['Winners: Ann, Bob (a tiebreaker is needed)']

@@ -594,7 +594,7 @@
     var values = outcome.values;
     if (values.winners) rows.push([words.ngettext("Winner", "Winners", values.winners.length), values.winners.join(", "), true]);
     if (values.tiebreak) rows.push(["", UI.tiebreak, false]);
-    // Rebis: who received the red token and where it went, as the command's last line says it
+    // A game with a red token: who received it and where it went, as the command's last line says it
     // (rulebook/scoring/summary.py).
     if (values.red_token_to !== undefined) rows.push([words.gettext("Red token"), redToken(values), false]);
     var head = element("tr", {}, [element("th", { text: UI.step }), element("th", { text: UI.computation })]);
