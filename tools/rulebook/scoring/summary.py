@@ -19,7 +19,7 @@ STEP = N_("{step}: {computation}")
 TIEBREAK = N_("{winners} (a tiebreaker is needed)")
 # TRANSLATORS: a game with a red token: who received the red token at the end, and where it went.
 RED_TOKEN = N_("Red token")
-# TRANSLATORS: a game with a red token: the red token's receiver, then the player and the number of the shelf it went on.
+# TRANSLATORS: the red token's receiver, then the player and the number of the shelf it went on.
 RED_TOKEN_PLACED = N_("{player}, on {owner}'s shelf {n}")
 # TRANSLATORS: a game with a red token: nobody received the red token, as the highest results are tied.
 RED_TOKEN_NOBODY = N_("nobody (tied)")
