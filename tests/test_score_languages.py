@@ -17,7 +17,7 @@ TOKEN_WORTH_4 = '{"players": {"Ann": [4]}}'  # the 4 is the 22nd character
 def test_refusals_in_french(score) -> None:
     code, out, err = score("oh-my-word", TOKEN_WORTH_4, "--lang", "fr")
     assert (code, out) == (2, "")
-    assert err.endswith("situation.yaml:1:22: players.Ann[0]: un jeton malchance vaut 1, 2 ou 3, pas 4\n")
+    assert err.endswith("situation.yaml:1:22: players.Ann[0]\u00a0: un jeton malchance vaut 1, 2 ou 3, pas 4\n")
 
 
 def test_refusals_in_czech(score) -> None:
@@ -43,7 +43,7 @@ def test_json_refusal_in_french_is_one_object() -> None:
                 "code": "score.token-value",
                 "path": ["players", "Ann", 0],
                 "params": {"values": [1, 2, 3], "value": 4},
-                "message": "<stdin>:1:22: players.Ann[0]: un jeton malchance vaut 1, 2 ou 3, pas 4",
+                "message": "<stdin>:1:22: players.Ann[0]\u00a0: un jeton malchance vaut 1, 2 ou 3, pas 4",
             }
         ],
     }
@@ -73,7 +73,8 @@ def test_czech_has_three_plural_forms(count: int, czech: str, french: str) -> No
         code, printed = score_json(ROOT, "rebis", _shelves(count), language)
         assert code == 2
         (problem,) = json.loads(printed)["problems"]
-        assert problem["message"].endswith(f"red_token_shelf.shelf: {words}")
+        colon = "\u00a0:" if language == "fr" else ":"  # French: a no-break space before it (issue 48)
+        assert problem["message"].endswith(f"red_token_shelf.shelf{colon} {words}")
         assert (problem["code"], problem["params"]) == ("score.red-token-no-shelf", {"n": count})
 
 

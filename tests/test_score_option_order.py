@@ -15,7 +15,7 @@ import rulebook
 from conftest import ROOT
 
 TOKEN_WORTH_4 = '{"players": {"Ann": [4]}}'  # the 4 is the 22nd character
-FRENCH_REFUSAL = "<stdin>:1:22: players.Ann[0]: un jeton malchance vaut 1, 2 ou 3, pas 4\n"
+FRENCH_REFUSAL = "<stdin>:1:22: players.Ann[0]\u00a0: un jeton malchance vaut 1, 2 ou 3, pas 4\n"
 PACKAGE = Path(rulebook.__file__).resolve().parents[1]
 
 

@@ -132,12 +132,15 @@ window.rulebook.addGame("rebus", function (kit) {
     var rack = facts.components.rack_tiles;
     var schema = kit.schema.properties;
     var tilesMax = schema.turn.properties.rebuses.items.properties.tiles.maximum;
+    // Squares under new tiles: no more than a rebus's list of them holds (a count with no bound
+    // would write millions of squares).
+    var squaresMax = schema.turn.properties.rebuses.items.properties.new_bonus.maxItems;
     var finalPlayer = schema.final.additionalProperties.properties;
     var placed = numberInput(1, 1, rack);
     var rebuses = [];
     var rebusList = element("div");
     function addRebus() {
-      var rebus = { tiles: numberInput(1, 1, tilesMax), blue: numberInput(0, 0), red: numberInput(0, 0), center: element("input", { type: "checkbox" }) };
+      var rebus = { tiles: numberInput(1, 1, tilesMax), blue: numberInput(0, 0, squaresMax), red: numberInput(0, 0, squaresMax), center: element("input", { type: "checkbox" }) };
       var set = group(say("rebus_n", { n: rebuses.length + 1 }), [
         field(UI.tiles, rebus.tiles),
         field(UI.squares_blue, rebus.blue),

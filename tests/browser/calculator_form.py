@@ -16,6 +16,7 @@ from rulebook.i18n.ui import ui_translations
 from rulebook.load.project import load_project
 from rulebook.located.document import parse_document
 from rulebook.scoring.situation import Invalid, score_situation
+from rulebook.scoring.summary import RED_TOKEN, red_token_text
 
 PROJECT = load_project(ROOT).project
 FACTS = {game.id: game.facts for game in PROJECT.games}
@@ -158,4 +159,6 @@ def command_table(game: str, situation: dict[str, Any], language: str) -> list[l
         rows.append([said.ngettext("Winner", "Winners", len(winners)), ", ".join(winners)])
     if outcome.values.get("tiebreak"):
         rows.append(["", said.gettext("A tiebreaker is needed.")])
+    if "red_token_to" in outcome.values:  # Rebis: the command's last line, in the table
+        rows.append([said.gettext(RED_TOKEN), red_token_text(outcome.values, said.gettext)])
     return rows

@@ -5,12 +5,14 @@ tied to the field (aria-describedby, aria-invalid), and never scores. A silent z
 
 from __future__ import annotations
 
+import json
 import random
+from collections.abc import Iterator
 from typing import Any
 
 import pytest
 from axe_playwright_python.sync_playwright import Axe
-from playwright.sync_api import Browser, Page
+from playwright.sync_api import Browser, Locator, Page
 
 from browser.calculator_form import FACTS, PROJECT, command_table, field, fill, group, open_form, press, say, words
 
@@ -223,7 +225,7 @@ def test_the_red_token_and_token_values_fields_score(page: Page, site_url: str, 
     }
     fill(page, language, "rebis", situation)
     rows = press(page, language)
-    assert rows[-1] == [words(language).ngettext("Winner", "Winners", 1), "Ann"]
+    assert rows[-2] == [words(language).ngettext("Winner", "Winners", 1), "Ann"]
     assert [say(language, "{player}, shelf {n}", player="Bob", n=1), "2 × 2 = 4"] in rows
     assert [say(language, "{player}, total", player="Ann"), "6"] in rows
     assert [say(language, "{player}, total", player="Bob"), "4"] in rows
@@ -261,3 +263,122 @@ def test_the_focused_score_button_passes_contrast(browser: Browser, site_url: st
     result = Axe().run(page, context=".rb-calculator form", options={"runOnly": ["color-contrast"]})
     assert result.response["violations"] == []
     context.close()
+
+
+# ---- Issue 48: a count never guessed, the refusal reached from the keyboard, at 360 px ----------
+
+PHONE = {"width": 360, "height": 640}
+NOT_A_COUNT = "Write a whole number, in digits only (no spaces, commas or points)."
+
+
+@pytest.fixture(params=["en-US", "fr-FR", "cs-CZ"])
+def phone_page(browser: Browser, request: pytest.FixtureRequest) -> Iterator[Page]:
+    """A phone-sized page under each browser locale: a number input read "2,5" by the locale."""
+    context = browser.new_context(viewport=PHONE, locale=request.param)
+    page = context.new_page()
+    page.set_default_timeout(15_000)
+    yield page
+    context.close()
+
+
+def _type(target: Locator, text: str) -> None:
+    """As a referee types it, key by key (fill() refuses text in a number input)."""
+    target.fill("")
+    target.press_sequentially(text)
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+@pytest.mark.parametrize("text", ["2,5", "3,0", "2.5"])
+def test_a_comma_or_a_point_in_a_count_is_refused_at_its_field(
+    phone_page: Page, site_url: str, language: str, text: str
+) -> None:
+    # Was: "2,5" read as 25 tiles, "25 × 3 = 75"; "3,0" as 30. The command refuses 2.5 (schema.type).
+    page = phone_page
+    open_form(page, site_url, language, "rebus")
+    field(page, language, "Tiles placed from the hand").fill("2")
+    target = field(group(page, say(language, "Rebus {n}", n=1)), language, "Tiles in the rebus, old and new")
+    _type(target, text)
+    _refused_at(page, language, target, say(language, NOT_A_COUNT))
+    entry = page.locator(".rb-calculator__problems li")
+    assert entry.get_attribute("data-code") == "schema.type"
+    assert json.loads(entry.get_attribute("data-params") or "") == {"expected": "integer"}
+    assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+
+
+# The largest score before the penalty, 1000000 (rebus/score.schema.json), as each language writes it.
+MILLION = {"en": "1,000,000", "fr": "1\u202f000\u202f000", "cs": "1\xa0000\xa0000"}
+# "{field}: {problem}" in each language: French puts a no-break space before the colon.
+COLON = {"en": ": ", "fr": "\xa0: ", "cs": ": "}
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_a_refusal_takes_the_focus_links_to_its_field_and_writes_its_limit(
+    phone_page: Page, site_url: str, language: str
+) -> None:
+    # Was: "1000000" unformatted, "Name: …" with no space in French, the focus left on the button and
+    # the list's field name no link.
+    page = phone_page
+    open_form(page, site_url, language, "rebus")
+    field(page, language, "The end of the game").check()
+    block = group(page, say(language, "Player {n}", n=1))
+    target = field(block, language, "Score before the penalty")
+    _type(target, "2000000")
+    message = say(language, "The rules allow no more than {max} here.", max=MILLION[language])
+    _refused_at(page, language, target, message)
+    summary = page.locator(".rb-calculator__summary")
+    assert summary.evaluate("(node) => node === document.activeElement")
+    entry = page.locator(".rb-calculator__problems li")
+    name = say(language, "Player {n}", n=1) + " › " + say(language, "Score before the penalty")
+    assert entry.inner_text() == f"{name}{COLON[language]}{message}"
+    link = entry.get_by_role("link", name=name, exact=True)
+    assert link.get_attribute("href") == "#" + (target.get_attribute("id") or "")
+    link.click()
+    assert target.evaluate("(node) => node === document.activeElement")
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_the_last_player_says_why_it_stays(phone_page: Page, site_url: str, language: str) -> None:
+    # Was: "Remove this player" on the last player did nothing, and said nothing.
+    page = phone_page
+    open_form(page, site_url, language, "rebus")
+    field(page, language, "The end of the game").check()
+    players = page.locator(".rb-calculator__players > .rb-calculator__group")
+    remove = say(language, "Remove this player")
+    players.last.get_by_role("button", name=remove, exact=True).click()
+    assert players.count() == 1
+    last = players.first.get_by_role("button", name=remove, exact=True)
+    assert last.get_attribute("aria-disabled") == "true"
+    reason = say(language, "A situation needs at least one player: this one stays.")
+    described = last.get_attribute("aria-describedby") or ""
+    assert described and page.locator(f"#{described}").inner_text() == reason
+    assert page.locator(f"#{described}").is_visible()
+    last.focus()  # aria-disabled: still reached and pressed from the keyboard, and it removes nothing
+    page.keyboard.press("Enter")
+    assert players.count() == 1
+    page.get_by_role("button", name=say(language, "Add a player"), exact=True).click()
+    assert players.first.get_by_role("button", name=remove, exact=True).get_attribute("aria-disabled") == "false"
+    assert not page.locator(f"#{described}").is_visible()
+
+
+# Who received the red token and where it went, in each language's words (this project's catalogs).
+RED_TOKEN_ROW = {
+    "en": ["Red token", "Bob, on Bob's shelf 1"],
+    "fr": ["Jeton rouge", "Bob, sur l\u2019étagère 1 de Bob"],
+    "cs": ["Červený žeton", "Bob, na polici 1 hráče Bob"],
+}
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_the_rebis_result_says_who_got_the_red_token(phone_page: Page, site_url: str, language: str) -> None:
+    # Was: the command said "Red token: Bob, on Bob's shelf 1"; the page said nothing of it. Bob
+    # holds 1 card against Ann's 0: the red token is his, on his only shelf.
+    page = phone_page
+    open_form(page, site_url, language, "rebis")
+    situation = {
+        "players": {
+            "Ann": {"hand": 0, "shelves": [{"points": [6]}]},
+            "Bob": {"hand": 1, "shelves": [{"points": [2]}]},
+        }
+    }
+    fill(page, language, "rebis", situation)
+    assert press(page, language)[-1] == RED_TOKEN_ROW[language]

@@ -12,9 +12,11 @@ from typing import TYPE_CHECKING, Any
 from rulebook.arguments import intermixed
 from rulebook.commands.report import fail
 from rulebook.load.reader import PROJECT_FILE
-from rulebook.problems import MAX_REPORTED, cut, display_path, excerpt, one_line
+from rulebook.problems import MAX_REPORTED, Problem, cut, display_path, excerpt, one_line
 
 if TYPE_CHECKING:
+    from gettext import NullTranslations
+
     from rulebook.i18n.refusals import Speaker
     from rulebook.scoring.outcome import Outcome
 
@@ -35,7 +37,7 @@ class _Refusal(Exception):
         )
 
     def json(self) -> str:
-        """What `--json` prints: every problem as an object, its English line as `message`."""
+        """What `--json` prints: every problem as an object, its line as `message` (in the --lang language)."""
         problems = [
             {**meaning, "message": one_line(str(line))}
             for meaning, line in zip(self.meanings[:MAX_REPORTED], self.lines, strict=False)
@@ -67,6 +69,7 @@ def score(args: argparse.Namespace) -> int:
         read = None if args.example else lambda: _read_input(args.file)
         outcome = _scored(args.root, args.game, read, args.example, say)
     except _Refusal as refusal:
+        refusal = _said_in(args.root, args.lang, refusal)
         fail(refusal.lines, 2, False)
         if args.json:
             print(refusal.json())
@@ -74,11 +77,60 @@ def score(args: argparse.Namespace) -> int:
     if args.json:
         print(outcome_json(outcome))
     else:
-        for line in outcome.lines:
-            print(line.english())
-        if "winners" in outcome.values:  # a turn's last line already ends on its score
-            print(_summary(outcome.values))
+        for line in _breakdown(args.root, args.lang, outcome):
+            print(line)
     return 0
+
+
+def _breakdown(root: Path, language: str | None, outcome: Outcome) -> list[str]:
+    """The breakdown's lines in `language` (English without one): each step, then the winners and
+    the red token's fate (a turn's last line already ends on its score)."""
+    from rulebook.scoring.summary import step_text, summary_lines
+
+    translations = _translations(root, language)
+    gettext, ngettext = (translations.gettext, translations.ngettext) if translations else (str, _english_plural)
+    lines = [step_text(line, gettext, ngettext) for line in outcome.lines]
+    if "winners" in outcome.values:
+        lines += summary_lines(outcome.values, gettext, ngettext)
+    return lines
+
+
+def _english_plural(singular: str, plural: str, n: int) -> str:
+    return singular if n == 1 else plural
+
+
+def _translations(root: Path, language: str | None) -> NullTranslations | None:
+    """The language's UI catalog; None for English (or no language), whose words are the msgids."""
+    if language is None:
+        return None
+    from rulebook.i18n.ui import ui_translations
+
+    return ui_translations(root, language)
+
+
+def _said_in(root: Path, language: str | None, refusal: _Refusal) -> _Refusal:
+    """The refusal with every coded problem said in `language`: a schema's, a duplicate key, a
+    maximum (a game's refusals are said in it already, and a refusal of the command itself is
+    English: it names the command's own arguments)."""
+    translations = _translations(root, language)
+    if translations is None:
+        return refusal
+    from dataclasses import replace
+
+    def said(problem: Problem) -> str:
+        if problem.code in registry():
+            return said_in(problem, translations.gettext, translations.ngettext, language)
+        # A game's refusal, said in the language already after its field's path and an English colon.
+        field = format_path(problem.path) if problem.path is not None else None
+        if field is None or not problem.message.startswith(f"{field}: "):
+            return problem.message
+        return translations.gettext(FIELD).format(field=field, problem=problem.message[len(field) + 2 :])
+
+    from rulebook.located.document import format_path
+    from rulebook.problem_codes import FIELD, registry, said_in
+
+    lines = [replace(line, message=said(line)) if isinstance(line, Problem) else line for line in refusal.lines]
+    return _Refusal(lines, meanings=refusal.meanings)
 
 
 def outcome_json(outcome: Outcome) -> str:
@@ -93,7 +145,7 @@ def score_json(root: Path, game: str, raw: bytes, language: str | None = None) -
         say = _refusal_speaker(root, language)
         outcome = _scored(root, game, lambda: (raw, "<stdin>"), None, say)
     except _Refusal as refusal:
-        return 2, refusal.json()
+        return 2, _said_in(root, language, refusal).json()
     return 0, outcome_json(outcome)
 
 
@@ -156,19 +208,6 @@ def _scored(
 def _is_game_name(name: str) -> bool:
     """A game is a folder under rules/: its name cannot climb out of it (`../x`) or name a hidden file."""
     return bool(name) and "/" not in name and "\\" not in name and not name.startswith(".") and "\x00" not in name
-
-
-def _summary(values: dict) -> str:
-    """The winners (and the red token's fate); a name with a line break in it stays on its line."""
-    winners = [one_line(name) for name in values["winners"]]
-    text = f"{'Winners' if len(winners) > 1 else 'Winner'}: {', '.join(winners)}"
-    if values.get("tiebreak"):
-        text += " (a tiebreaker is needed)"
-    if "red_token_to" in values:
-        placed = values.get("red_token_shelf")
-        where = f", on {one_line(placed['player'])}'s shelf {placed['shelf']}" if placed else ""
-        text += f"\nRed token: {one_line(values['red_token_to'] or 'nobody (tied)')}{where}"
-    return text
 
 
 def add_parsers(commands: argparse._SubParsersAction) -> None:

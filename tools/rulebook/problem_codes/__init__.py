@@ -118,7 +118,14 @@ def _said(
     # A translated quote is itself words with the quotes as placeholders ("got {value}").
     values |= {name: gettext(quoted[name]).format(**quoted) if quoted[name] else "" for name in entry.translated}
     text = template.format(**values)
-    return f"{quoted['field']}: {text}" if "field" in quoted else text
+    if "field" not in quoted:
+        return text
+    # "{field}: {problem}", the language's way (French: a no-break space before the colon); the
+    # calculator says its refusals with the same words.
+    try:
+        return gettext(FIELD).format(field=quoted["field"], problem=text)
+    except (KeyError, IndexError, ValueError):
+        return f"{quoted['field']}: {text}"
 
 
 def _shown(entry: Code, name: str, value: Any, gettext: Gettext, language: str) -> str:
@@ -195,6 +202,8 @@ _AND = N_("{items} and {last}")
 # TRANSLATORS: the end of a list of alternatives, as in "a number, a string or a list".
 _OR = N_("{items} or {last}")
 _CONJUNCTIONS = {"and": _AND, "or": _OR}
+# TRANSLATORS: a refusal in the calculator's list of refusals: {field} names the field, {problem} says why.
+FIELD = N_("{field}: {problem}")
 
 
 @dataclass(frozen=True, eq=False)

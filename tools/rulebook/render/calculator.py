@@ -227,12 +227,16 @@ def _interface(context: PageContext) -> dict[str, str]:
         # TRANSLATORS: a calculator field left empty; the form refuses to score until it is filled in.
         "field_empty": _("Fill in this field."),
         # TRANSLATORS: a calculator field holding text or a fraction where a count belongs.
-        "field_whole": _("Write a whole number."),
+        "field_whole": _("Write a whole number, in digits only (no spaces, commas or points)."),
         # TRANSLATORS: a calculator count below what the rules allow; {min} is a number.
         "field_min": _("The rules allow no fewer than {min} here."),
         # TRANSLATORS: a calculator count above what the game holds or the rules allow; {max} is a number.
         "field_max": _("The rules allow no more than {max} here."),
         "name_long": _("This name is too long."),
+        # TRANSLATORS: a refusal in the calculator's list of refusals: {field} names the field, {problem} says why.
+        "field_problem": _("{field}: {problem}"),
+        # TRANSLATORS: why "Remove this player" removes nothing when one player is left.
+        "last_player": _("A situation needs at least one player: this one stays."),
         # TRANSLATORS: a refusal the form has no words of its own for.
         "refused_other": _("This value is not accepted here."),
     }

@@ -25,6 +25,24 @@
   // JSON writes a number from 1e21 with an exponent, which YAML reads as a float: no count.
   var LARGEST_WRITTEN_WHOLE = 1e21;
 
+  // A count as a form field holds it: ASCII digits, a sign at most. "2,5", "2.5", "1 000", "1e3" or
+  // "٣" are refused as the command refuses them (schema.type, expected integer), never read as 25 or
+  // 2: a number input reads its text by the browser's locale, and "2,5" became 25 (issue 48).
+  var COUNT_TEXT = /^[-+\u2212]?[0-9]+$/;
+
+  function readCount(text) {
+    // {empty: true}, {value} or {problem: {code, params}}; pure, so node tests it too.
+    var trimmed = String(text).trim();
+    if (trimmed === "") return { empty: true };
+    if (!COUNT_TEXT.test(trimmed)) return { problem: { code: "schema.type", params: { expected: "integer" } } };
+    return { value: Number(trimmed.replace("\u2212", "-")) }; // past 2^53, beyond every field's maximum
+  }
+
+  function number(value) {
+    // A number in the page's language (Intl, as Babel's format_decimal on the command's side).
+    return typeof value === "number" ? new Intl.NumberFormat(DATA.language).format(value) : String(value);
+  }
+
   function problem(code, path, params) {
     return { code: code, path: path, params: params || {} };
   }
@@ -377,7 +395,8 @@
     /* The JSON text the command reads for this situation. */
     situationText: situationText,
     evaluate: evaluate,
-    words: { gettext: gettext, ngettext: ngettext, format: format, refusal: refusalWords },
+    words: { gettext: gettext, ngettext: ngettext, format: format, refusal: refusalWords, number: number },
+    readCount: readCount,
     /* A game's part of the calculator, from its rules/<game>/calculator.js: `make(kit)` returns its
        scorer, `score(document, facts)`, and its form, `form(formElement, facts)`, from the helpers
        of this file (kit). The form is built when the game is the page's. */
@@ -431,10 +450,10 @@
   }
 
   function numberInput(value, min, max) {
-    // A count; `min` and `max` come from the rules (game.yaml's facts, the input schema).
-    var input = element("input", { type: "number", inputmode: "numeric", step: "1", value: String(value) });
-    if (min !== undefined) input.setAttribute("min", String(min));
-    if (max !== undefined) input.setAttribute("max", String(max));
+    // A count; `min` and `max` come from the rules (game.yaml's facts, the input schema). A text
+    // field, read by readCount: a number input hands over what the browser's locale made of the
+    // text ("2,5" as 25), or nothing at all.
+    var input = element("input", { type: "text", inputmode: "numeric", autocomplete: "off", value: String(value) });
     input.rbMin = min;
     input.rbMax = max;
     return input;
@@ -455,30 +474,30 @@
   // What the form refuses in this scoring, before any score: [{inputs, message}].
   var formProblems = [];
 
-  function refuse(input, message) {
-    formProblems.push({ inputs: [input], message: message });
+  function refuse(input, message, meaning) {
+    // `meaning`, {code, params}, is the command's problem for the same value, where there is one.
+    formProblems.push({ inputs: [input], message: message, meaning: meaning });
   }
 
   function count(input) {
     // The field's whole number, within its bounds; anything else is refused at the field (and
     // counts 0 only so that the situation can still be written: it is never scored).
-    var text = input.value.trim();
-    // A number input's value is "" for text it cannot read ("1e", "--1"); validity tells them apart.
-    if (text === "" && !(input.validity && input.validity.badInput)) {
+    var read = window.rulebook.readCount(input.value);
+    if (read.empty) {
       refuse(input, UI.field_empty);
       return 0;
     }
-    var value = Number(text.replace("−", "-"));
-    if (text === "" || !Number.isInteger(value)) {
-      refuse(input, UI.field_whole);
+    if (read.problem) {
+      refuse(input, UI.field_whole, read.problem);
       return 0;
     }
+    var value = read.value;
     if (input.rbMin !== undefined && value < input.rbMin) {
-      refuse(input, say("field_min", { min: input.rbMin }));
+      refuse(input, say("field_min", { min: words.number(input.rbMin) }));
       return 0;
     }
     if (input.rbMax !== undefined && value > input.rbMax) {
-      refuse(input, say("field_max", { max: input.rbMax }));
+      refuse(input, say("field_max", { max: words.number(input.rbMax) }));
       return 0;
     }
     return value;
@@ -486,7 +505,7 @@
 
   function optionalCount(input) {
     // A count that may stay empty (null): otherwise as `count`.
-    return input.value.trim() === "" && !(input.validity && input.validity.badInput) ? null : count(input);
+    return window.rulebook.readCount(input.value).empty ? null : count(input);
   }
 
   // ---- Players: a list every game has ----
@@ -495,9 +514,16 @@
     var list = element("div", { class: "rb-calculator__players" });
     var players = [];
     function renumber() {
+      // The last player cannot go: its button says so (aria-disabled keeps it focusable, and its
+      // note, read with it, says why), rather than doing nothing.
       players.forEach(function (player, index) {
         player.legend.textContent = say("player_n", { n: index + 1 });
         player.set.rbLegend = player.legend.textContent;
+        var alone = players.length < 2;
+        player.remove.setAttribute("aria-disabled", String(alone));
+        player.note.hidden = !alone;
+        if (alone) player.remove.setAttribute("aria-describedby", player.note.id);
+        else player.remove.removeAttribute("aria-describedby");
       });
     }
     function add() {
@@ -506,16 +532,18 @@
       var set = group(say("player_n", { n: players.length + 1 }), [field(UI.name, name)].concat(makeFields(player)));
       player.set = set;
       player.legend = set.querySelector("legend");
-      set.appendChild(
-        button(UI.remove_player, function () {
-          if (players.length < 2) return;
-          players.splice(players.indexOf(player), 1);
-          list.removeChild(set);
-          renumber();
-        })
-      );
+      player.remove = button(UI.remove_player, function () {
+        if (players.length < 2) return; // its note says why, and is read with the button
+        players.splice(players.indexOf(player), 1);
+        list.removeChild(set);
+        renumber();
+      });
+      player.note = element("span", { class: "rb-calculator__note", id: fieldId(), text: UI.last_player });
+      set.appendChild(player.remove);
+      set.appendChild(player.note);
       players.push(player);
       list.appendChild(set);
+      renumber();
     }
     for (var i = 0; i < first; i++) add();
     return { node: element("div", {}, [list, button(UI.add_player, add)]), players: players };
@@ -566,6 +594,9 @@
     var values = outcome.values;
     if (values.winners) rows.push([words.ngettext("Winner", "Winners", values.winners.length), values.winners.join(", "), true]);
     if (values.tiebreak) rows.push(["", UI.tiebreak, false]);
+    // A game with a red token: who received it and where it went, as the command's last line says it
+    // (rulebook/scoring/summary.py).
+    if (values.red_token_to !== undefined) rows.push([words.gettext("Red token"), redToken(values), false]);
     var head = element("tr", {}, [element("th", { text: UI.step }), element("th", { text: UI.computation })]);
     var body = rows.map(function (row) {
       var cells = row.slice(0, 2).map(function (text) {
@@ -575,6 +606,14 @@
     });
     var table = element("table", {}, [element("thead", {}, [head]), element("tbody", {}, body)]);
     return element("div", { class: "md-typeset__table" }, [table]);
+  }
+
+  function redToken(values) {
+    if (values.red_token_to === null) return words.gettext("nobody (tied)");
+    var placed = values.red_token_shelf;
+    if (!placed) return values.red_token_to;
+    var template = words.gettext("{player}, on {owner}'s shelf {n}");
+    return words.format(template, { player: values.red_token_to, owner: placed.player, n: placed.shelf });
   }
 
   function fieldName(input) {
@@ -587,16 +626,41 @@
     return names.concat([input.rbLabel]).filter(Boolean).join(" › ");
   }
 
+  function fieldLink(input, name) {
+    // The field's name, a link to it: following it puts the cursor in the field (a fragment alone
+    // would only scroll there, under the sticky header).
+    var link = element("a", { href: "#" + input.id, text: name });
+    link.addEventListener("click", function (event) {
+      event.preventDefault();
+      input.focus();
+      input.scrollIntoView({ block: "center" });
+    });
+    return element("strong", {}, [link]);
+  }
+
   function refusals(items) {
     // The refusals in a list, each also said under its fields and tied to them, which a screen
-    // reader then reads with the field (aria-describedby); the list names each field.
+    // reader then reads with the field (aria-describedby); the list names each field and links to
+    // it. Each entry carries its problem's code and params where the command has the same one.
     var list = element("ul", { class: "rb-calculator__problems" });
     items.forEach(function (item) {
       var inputs = item.inputs.filter(Boolean);
       var id = fieldId();
       var named = inputs.length === 1 ? fieldName(inputs[0]) : "";
-      var entry = element("li", {}, named ? [element("strong", { text: named }), document.createTextNode(": ")] : []);
-      entry.appendChild(document.createTextNode(item.message));
+      var entry = element("li");
+      if (named) {
+        // "{field}: {problem}" as the language writes it (French: a no-break space before the colon).
+        var parts = UI.field_problem.split("{field}");
+        entry.appendChild(document.createTextNode(parts[0]));
+        entry.appendChild(fieldLink(inputs[0], named));
+        entry.appendChild(document.createTextNode(words.format(parts.slice(1).join("{field}"), { problem: item.message })));
+      } else {
+        entry.appendChild(document.createTextNode(item.message));
+      }
+      if (item.meaning) {
+        entry.setAttribute("data-code", item.meaning.code);
+        entry.setAttribute("data-params", JSON.stringify(item.meaning.params));
+      }
       list.appendChild(entry);
       inputs.forEach(function (input, index) {
         var note = element("span", { class: "rb-calculator__error", id: id + "-" + index, text: item.message });
@@ -606,7 +670,14 @@
         input.setAttribute("aria-invalid", "true");
       });
     });
-    return element("div", {}, [element("p", {}, [element("strong", { text: UI.refused })]), list]);
+    // The summary takes the focus (tabindex -1: by script only), so that a keyboard or a screen
+    // reader starts from what went wrong, not from the button.
+    var summary = element("div", { class: "rb-calculator__summary", tabindex: "-1", role: "group" }, [
+      element("p", {}, [element("strong", { text: UI.refused })]),
+      list,
+    ]);
+    summary.setAttribute("aria-label", UI.refused);
+    return summary;
   }
 
   function fieldId() {
@@ -663,6 +734,11 @@
       output.scrollIntoView({ block: "nearest" });
     }
 
+    function showRefusals(summary) {
+      show(summary);
+      summary.focus({ preventScroll: true });
+    }
+
     form.addEventListener("submit", function (event) {
       event.preventDefault();
       clear();
@@ -686,15 +762,16 @@
         formProblems.push({ inputs: [problem.input], message: problem.message });
       }
       if (formProblems.length) {
-        show(refusals(formProblems));
+        showRefusals(refusals(formProblems));
         return;
       }
       var result = window.rulebook.evaluate(DATA.game, written);
       if (result.problems) {
-        show(
+        showRefusals(
           refusals(
             result.problems.map(function (problem) {
-              return { inputs: inputsOf(problem.path), message: words.refusal(problem) || UI.refused_other };
+              var meaning = { code: problem.code, params: problem.params };
+              return { inputs: inputsOf(problem.path), message: words.refusal(problem) || UI.refused_other, meaning: meaning };
             })
           )
         );
