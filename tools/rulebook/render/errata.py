@@ -31,6 +31,9 @@ def errata_versions(found: Timeline) -> list[str]:
     return [edition.version for edition in found.editions[1:]]
 
 
+_PAGES_LINE = '<p class="rb-edition" markdown>'
+
+
 def errata_page(context: PageContext, game: Game, version: str) -> str:
     _ = context._
     # TRANSLATORS: the title of a game's printable sheet of what one edition changed.
@@ -49,7 +52,8 @@ def errata_page(context: PageContext, game: Game, version: str) -> str:
         "",
         '<div class="rb-errata" markdown>',
         "",
-        *edition_entry(changes_page(context, game), version),
+        # The entry without its own links to this sheet and the recorded page: the sheet gives them above.
+        *(line for line in edition_entry(changes_page(context, game), version) if not line.startswith(_PAGES_LINE)),
         "</div>",
         "",
     ]
