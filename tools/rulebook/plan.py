@@ -71,11 +71,12 @@ class Plan:
             raise _path_refused("authoring.write-outside-project", path, self.root)
         if path.is_symlink():
             raise _path_refused("authoring.write-to-link", path, self.root)
-        self.texts[path] = text
+        self.put(path, text)
 
-    def add_output(self, path: Path, data: str | bytes) -> None:
-        """A file in a folder the user named (`--output`, checked by files.own_folder), which may be
-        outside the project; a link there is replaced, never followed."""
+    def put(self, path: Path, data: str | bytes) -> None:
+        """A file whose place the caller has checked: a words file planned by `i18n import`, or one
+        in a folder the user named (`--output`, files.own_folder), which may be outside the project.
+        A link there would be replaced by the file, never followed."""
         self.texts[path] = data
 
     def new_file(self, path: Path, text: str) -> None:

@@ -145,10 +145,19 @@ def _po_command(args: argparse.Namespace, action) -> int:
     except Refused as refusal:
         closing = f"rulebook i18n {args.i18n_command}: {one_line(args.file)} refused; no file was changed"
         return refused(refusal.problems, closing)
-    except OSError as error:  # the one write is atomic: nothing was changed
-        print(f"rulebook i18n {args.i18n_command}: cannot write {error.filename}: {error.strerror}", file=sys.stderr)
-        return 2
+    except OSError as error:
+        return _write_failed(f"rulebook i18n {args.i18n_command}", error, args.root)
     return 0
+
+
+def _write_failed(what: str, error: OSError, root: Path) -> int:
+    """Which file could not be written and why, and which files were changed (none, the writes
+    being staged: rulebook.plan)."""
+    from rulebook.plan import write_failure
+
+    for line in write_failure(what, error, root):
+        print(line, file=sys.stderr)
+    return 2
 
 
 def import_command(args: argparse.Namespace) -> int:
@@ -250,8 +259,7 @@ def sync_command(args: argparse.Namespace) -> int:
     except Refused as refusal:
         return refused(refusal.problems, "rulebook i18n sync: refused; no file was changed")
     except OSError as error:
-        print(f"rulebook i18n sync: cannot write {error.filename or folder}: {error.strerror}", file=sys.stderr)
-        return 2
+        return _write_failed("rulebook i18n sync", error, args.root)
     for imported in synced.imported:
         where = display_path(imported.path, args.root)
         print(f"{where}: {len(imported.changes)} unit(s) imported from the PO file")
