@@ -215,3 +215,40 @@ def test_a_file_size_limit_changes_no_file(tmp_path: Path, warm_cache: Path) -> 
     assert done.stderr.splitlines() == [
         "rulebook rule rename: cannot write rules/search-words.yaml: File too large; no file was changed"
     ]
+
+
+def test_a_rename_failing_midway_says_which_files_it_changed(project_copy: Path, capsys, monkeypatch) -> None:
+    """Every file is staged, then renamed into place; a rename needs no space, but a folder's
+    permissions may still refuse it. The files renamed before are then said by name, and only they
+    changed: the others, the failing one first, are as they were, with no temporary file left."""
+    from rulebook import plan
+
+    before = tree_digest(project_copy)
+    real_replace, renamed = os.replace, []
+
+    def replace(source: str, destination: str) -> None:
+        if len(renamed) == 2:  # the third file: rules/rebus/fr.yaml
+            raise OSError(errno.EACCES, os.strerror(errno.EACCES), source, destination)
+        real_replace(source, destination)
+        renamed.append(destination)
+
+    monkeypatch.setattr(plan.os, "replace", replace)
+    code, out, err = run_cli(capsys, "--root", str(project_copy), "rule", "rename", "rebus", "winner", "highest-score")
+
+    assert (code, out) == (2, "")
+    assert err.splitlines() == [
+        "rulebook rule rename: cannot write rules/rebus/fr.yaml: Permission denied; 2 file(s) changed, 5 not:",
+        "  changed: rules/rebus/game.yaml",
+        "  changed: rules/rebus/en.yaml",
+        "  not changed: rules/rebus/fr.yaml",
+        "  not changed: rules/rebus/cs.yaml",
+        "  not changed: rules/rebus/sources/000_1e571b27f5b0f623.coverage.yaml",
+        "  not changed: rules/search-words.yaml",
+        "  not changed: rules/rebus/editions.yaml",
+    ]
+    after = tree_digest(project_copy)
+    assert sorted(path for path in before if before[path] != after.get(path)) == [
+        "rules/rebus/en.yaml",
+        "rules/rebus/game.yaml",
+    ]
+    assert after.keys() == before.keys(), "a temporary file was left, or a file removed"

@@ -113,8 +113,7 @@ def export_command(args: argparse.Namespace) -> int:
     except Refused as refusal:  # a file holds a translator's edits: nothing was written
         return refused(refusal.problems, "rulebook i18n export: refused; no file was changed")
     except OSError as error:
-        print(f"rulebook i18n export: cannot write {error.filename or args.output}: {error.strerror}", file=sys.stderr)
-        return 2
+        return _write_failed("rulebook i18n export", error, args.root)
     for path in written:  # as given with --output; else from the project's root, as `po/x.po`
         print(path if args.output is not None else display_path(path, args.root))
     return 0
@@ -229,6 +228,7 @@ def review_command(args: argparse.Namespace) -> int:
 def minor_command(args: argparse.Namespace) -> int:
     from rulebook.i18n.minor import commit_message, minor_edit
     from rulebook.i18n.refused import Refused
+    from rulebook.plan import WriteFailed
     from rulebook.problems import display_path
 
     project = load_clean(args.root)
@@ -238,6 +238,8 @@ def minor_command(args: argparse.Namespace) -> int:
         result = minor_edit(project, args.game, args.unit, args.lang)
     except Refused as refusal:
         return refused(refusal.problems, prefix=_PREFIX["minor"])
+    except WriteFailed as error:  # a file it read that cannot be read goes up: `cannot read`
+        return _write_failed("rulebook i18n minor", error, args.root)
     for language, path in result.stamped.items():
         print(f"{display_path(path, args.root)}: {args.unit} stays current ({language})")
     for language, why in result.left.items():
@@ -285,8 +287,7 @@ def terms_command(args: argparse.Namespace) -> int:
     try:
         written = export_terms(project, args.lang, _po_folder(args))
     except OSError as error:
-        print(f"rulebook i18n terms: cannot write {error.filename or args.output}: {error.strerror}", file=sys.stderr)
-        return 2
+        return _write_failed("rulebook i18n terms", error, args.root)
     for path in written:  # as given with --output; else from the project's root, as `po/x.po`
         print(path if args.output is not None else display_path(path, args.root))
     return 0
