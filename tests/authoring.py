@@ -72,16 +72,17 @@ def fail_one_write(
     monkeypatch: pytest.MonkeyPatch, fails: Callable[[Path, int], bool], errno: int, reason: str
 ) -> list[Path]:
     """Make the authoring plan's write of the path that `fails(path, count)` picks raise an OSError
-    naming that path; the other writes happen. Returns the paths asked for, in order."""
+    naming that path; the other writes happen (beside their targets, as the plan stages them).
+    Returns the paths asked for, in order."""
     from rulebook import plan
 
-    real_write, calls = plan.write_atomic, []
+    real_stage, calls = plan.stage_bytes, []
 
-    def failing(path: Path, text: str) -> None:
+    def failing(path: Path, data: bytes) -> Path:
         calls.append(path)
         if fails(path, len(calls)):
             raise OSError(errno, reason, str(path))
-        real_write(path, text)
+        return real_stage(path, data)
 
-    monkeypatch.setattr(plan, "write_atomic", failing)
+    monkeypatch.setattr(plan, "stage_bytes", failing)
     return calls

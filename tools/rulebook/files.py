@@ -22,24 +22,49 @@ NEW_FILE_MODE = 0o644  # what a new file gets in a shared project (mkstemp alone
 def write_atomic_bytes(path: Path, data: bytes) -> None:
     """An existing file keeps its mode; a new one is NEW_FILE_MODE."""
     path.parent.mkdir(parents=True, exist_ok=True)
+    temporary = stage_bytes(path, data)
+    try:
+        os.replace(temporary, path)
+    except OSError as error:
+        temporary.unlink(missing_ok=True)
+        raise _naming(error, path) from error
+    except BaseException:
+        temporary.unlink(missing_ok=True)
+        raise
+
+
+def stage_bytes(path: Path, data: bytes) -> Path:
+    """Write `data` to a new temporary file beside `path` (in its folder, which must exist, so that
+    renaming it over `path` is atomic) with the mode `path` has or will have; return its path.
+    On failure nothing is left and the OSError names `path`: a full disk names no file."""
     try:
         mode = path.stat().st_mode & 0o7777
     except FileNotFoundError:
         mode = NEW_FILE_MODE
-    handle, temporary = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
+    try:
+        handle, name = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
+    except OSError as error:  # a full disk may refuse even the empty file
+        raise _naming(error, path) from error
+    temporary = Path(name)
     try:
         with os.fdopen(handle, "wb") as stream:
             stream.write(data)
             os.fchmod(stream.fileno(), mode)
-        os.replace(temporary, path)
     except OSError as error:
-        Path(temporary).unlink(missing_ok=True)
-        if error.filename is None:  # a full disk names no file; the messages name the one being written
-            raise OSError(error.errno, error.strerror, str(path)) from error
-        raise
+        temporary.unlink(missing_ok=True)
+        raise _naming(error, path) from error
     except BaseException:
-        Path(temporary).unlink(missing_ok=True)
+        temporary.unlink(missing_ok=True)
         raise
+    return temporary
+
+
+def _naming(error: OSError, path: Path) -> OSError:
+    """The error as the messages need it: naming the file being written, not a temporary file's name
+    nor None (a full disk names no file)."""
+    if error.filename == str(path):
+        return error
+    return OSError(error.errno, error.strerror, str(path))
 
 
 def write_if_changed(path: Path, text: str) -> bool:

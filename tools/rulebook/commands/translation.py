@@ -113,8 +113,7 @@ def export_command(args: argparse.Namespace) -> int:
     except Refused as refusal:  # a file holds a translator's edits: nothing was written
         return refused(refusal.problems, "rulebook i18n export: refused; no file was changed")
     except OSError as error:
-        print(f"rulebook i18n export: cannot write {error.filename or args.output}: {error.strerror}", file=sys.stderr)
-        return 2
+        return _write_failed("rulebook i18n export", error, args.root)
     for path in written:  # as given with --output; else from the project's root, as `po/x.po`
         print(path if args.output is not None else display_path(path, args.root))
     return 0
@@ -145,10 +144,19 @@ def _po_command(args: argparse.Namespace, action) -> int:
     except Refused as refusal:
         closing = f"rulebook i18n {args.i18n_command}: {one_line(args.file)} refused; no file was changed"
         return refused(refusal.problems, closing)
-    except OSError as error:  # the one write is atomic: nothing was changed
-        print(f"rulebook i18n {args.i18n_command}: cannot write {error.filename}: {error.strerror}", file=sys.stderr)
-        return 2
+    except OSError as error:
+        return _write_failed(f"rulebook i18n {args.i18n_command}", error, args.root)
     return 0
+
+
+def _write_failed(what: str, error: OSError, root: Path) -> int:
+    """Which file could not be written and why, and which files were changed (none, the writes
+    being staged: rulebook.plan)."""
+    from rulebook.plan import write_failure
+
+    for line in write_failure(what, error, root):
+        print(line, file=sys.stderr)
+    return 2
 
 
 def import_command(args: argparse.Namespace) -> int:
@@ -220,6 +228,7 @@ def review_command(args: argparse.Namespace) -> int:
 def minor_command(args: argparse.Namespace) -> int:
     from rulebook.i18n.minor import commit_message, minor_edit
     from rulebook.i18n.refused import Refused
+    from rulebook.plan import WriteFailed
     from rulebook.problems import display_path
 
     project = load_clean(args.root)
@@ -229,6 +238,8 @@ def minor_command(args: argparse.Namespace) -> int:
         result = minor_edit(project, args.game, args.unit, args.lang)
     except Refused as refusal:
         return refused(refusal.problems, prefix=_PREFIX["minor"])
+    except WriteFailed as error:  # a file it read that cannot be read goes up: `cannot read`
+        return _write_failed("rulebook i18n minor", error, args.root)
     for language, path in result.stamped.items():
         print(f"{display_path(path, args.root)}: {args.unit} stays current ({language})")
     for language, why in result.left.items():
@@ -250,8 +261,7 @@ def sync_command(args: argparse.Namespace) -> int:
     except Refused as refusal:
         return refused(refusal.problems, "rulebook i18n sync: refused; no file was changed")
     except OSError as error:
-        print(f"rulebook i18n sync: cannot write {error.filename or folder}: {error.strerror}", file=sys.stderr)
-        return 2
+        return _write_failed("rulebook i18n sync", error, args.root)
     for imported in synced.imported:
         where = display_path(imported.path, args.root)
         print(f"{where}: {len(imported.changes)} unit(s) imported from the PO file")
@@ -277,8 +287,7 @@ def terms_command(args: argparse.Namespace) -> int:
     try:
         written = export_terms(project, args.lang, _po_folder(args))
     except OSError as error:
-        print(f"rulebook i18n terms: cannot write {error.filename or args.output}: {error.strerror}", file=sys.stderr)
-        return 2
+        return _write_failed("rulebook i18n terms", error, args.root)
     for path in written:  # as given with --output; else from the project's root, as `po/x.po`
         print(path if args.output is not None else display_path(path, args.root))
     return 0

@@ -13,7 +13,6 @@ from pathlib import Path
 from babel import Locale
 from babel.messages.catalog import Catalog
 
-from rulebook.files import write_atomic_bytes
 from rulebook.i18n.fact_basis import fact_change_notes
 from rulebook.i18n.history import earlier_english
 from rulebook.i18n.location import unit_location
@@ -25,6 +24,7 @@ from rulebook.i18n.translator_notes import translator_notes
 from rulebook.i18n.ui import gettext_plural_forms
 from rulebook.i18n.unimported import unimported_edits
 from rulebook.model import Game, Glossary, Project, Status
+from rulebook.plan import Plan
 from rulebook.problem_codes import Message
 from rulebook.problems import Problem
 
@@ -118,10 +118,10 @@ def export(project: Project, language: str, only: str | None, folder: Path, *, f
 
     A PO file already there that holds edits the YAML lacks is not overwritten (unless `force`):
     the export is refused, naming each entry, so that a translator's work is imported first."""
-    files = exported_files(project, language, only, folder, force=force)
-    for path, data in files.items():
-        write_atomic_bytes(path, data)
-    return list(files)
+    writes = Plan(project.root)
+    for path, data in exported_files(project, language, only, folder, force=force).items():
+        writes.put(path, data)
+    return writes.apply()
 
 
 def exported_files(

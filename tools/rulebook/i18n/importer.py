@@ -14,7 +14,6 @@ from pathlib import Path
 
 from rulebook.characters import character_dangers
 from rulebook.check import text_set_problems
-from rulebook.files import write_atomic
 from rulebook.i18n.entry_unit import unit_finder
 from rulebook.i18n.fact_basis import fact_changes, same
 from rulebook.i18n.history import earlier_english
@@ -27,6 +26,7 @@ from rulebook.load.schema import schema_problems
 from rulebook.located.document import LoadError, parse_document
 from rulebook.located.limits import text_limit_dangers
 from rulebook.model import Facts, Game, Glossary, Project, Status, Unit, Words, source_hash
+from rulebook.plan import Plan as Writes
 from rulebook.problem_codes import Message
 from rulebook.problems import Problem, cut, display_path
 
@@ -58,15 +58,26 @@ def import_po(project: Project, po_path: Path) -> Imported:
     text_set, language = po_target(project, po, shown)
     plan = plan_import(project, po, text_set, language, shown)
     problems = plan.problems
+    text = None
     if plan.imported.changes:
         # Checked even when the file is already refused, so that the translator sees every problem.
         try:
-            write_checked(project, text_set, language, plan.imported, plan.lines, shown, write=not problems)
+            text = checked_text(project, text_set, language, plan.imported, plan.lines, shown)
         except Refused as refused:
             problems = [*problems, *refused.problems]
     if problems:
         raise Refused(problems)
+    if text is not None:
+        write_words(project, {plan.imported.path: text})
     return plan.imported
+
+
+def write_words(project: Project, texts: dict[Path, str]) -> None:
+    """Write words files, all or none (rulebook.plan): their paths were checked when planned (no link)."""
+    writes = Writes(project.root)
+    for path, text in texts.items():
+        writes.put(path, text)
+    writes.apply()
 
 
 @dataclass
@@ -210,17 +221,18 @@ def _stale(
     imported.skipped.append(Skipped(unit_id, entry.line, reason))
 
 
-def write_checked(
-    project: Project,
-    text_set: Game | Glossary,
-    language: str,
-    imported: Imported,
-    lines: dict[str, int],
-    shown: str,
-    *,
-    write: bool = True,
-) -> None:
-    """Write the changes when they add no error to what `rulebook check` finds, else refuse them all."""
+def checked_text(
+    project: Project, text_set: Game | Glossary, language: str, imported: Imported, lines: dict[str, int], shown: str
+) -> str:
+    """The words file with the changes made, when they add no error to what `rulebook check` finds;
+    else they are all refused."""
+    return checked_words(project, text_set, language, imported, lines, shown)[0]
+
+
+def checked_words(
+    project: Project, text_set: Game | Glossary, language: str, imported: Imported, lines: dict[str, int], shown: str
+) -> tuple[str, Words]:
+    """The words file's text with the changes made and the words it holds, as `checked_text` checks them."""
     path = imported.path
     original = path.read_text(encoding="utf-8") if path.is_file() else NEW_FILE.format(language=language)
     order = list(text_set.translatable(text_set.words[project.source_language]))
@@ -238,8 +250,7 @@ def write_checked(
     added = _new_errors(text_set_problems(project, text_set), text_set_problems(project, after))
     if added:
         raise Refused([_located(problem, lines, shown) for problem in sorted(added)])
-    if write:
-        write_atomic(path, updated)
+    return updated, words
 
 
 def _new_errors(before: list[Problem], after: list[Problem]) -> list[Problem]:

@@ -13,12 +13,12 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from rulebook import placeholders
-from rulebook.files import write_atomic
 from rulebook.i18n.fact_basis import fact_changes
 from rulebook.i18n.history import unit_texts_in_history
 from rulebook.i18n.refused import Refused, not_a_translation, refusal_at
 from rulebook.i18n.words_file import set_sources
 from rulebook.model import Game, Glossary, Project, source_hash
+from rulebook.plan import Plan
 from rulebook.problem_codes import Message
 from rulebook.problems import cut, display_path, excerpt
 
@@ -63,8 +63,10 @@ def minor_edit(project: Project, text_set_id: str, unit_id: str, languages: list
             path = project.root / words.document.file
             files[path] = set_sources(path.read_text(encoding="utf-8"), {unit_id: result.current})
             result.stamped[language] = path
+    writes = Plan(project.root)  # every language's file, or none
     for path, text in files.items():
-        write_atomic(path, text)
+        writes.put(path, text)
+    writes.apply()
     return result
 
 

@@ -14,7 +14,7 @@ from pathlib import Path
 
 from rulebook.i18n.entry_unit import unit_finder
 from rulebook.i18n.fact_basis import fact_changes
-from rulebook.i18n.importer import Imported, po_target, write_checked
+from rulebook.i18n.importer import Imported, checked_text, po_target, write_words
 from rulebook.i18n.po_file import read_po_file
 from rulebook.i18n.seen_facts import seen_facts
 from rulebook.i18n.words_file import Change
@@ -61,5 +61,6 @@ def review_po(project: Project, po_path: Path) -> Reviewed:
             lines[unit_id] = entry.line
             result.reviewed.append(unit_id)
     if changes:
-        write_checked(project, text_set, language, Imported(result.path, changes), lines, shown)
+        text = checked_text(project, text_set, language, Imported(result.path, changes), lines, shown)
+        write_words(project, {result.path: text})
     return result

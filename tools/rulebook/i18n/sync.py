@@ -17,15 +17,14 @@ import re
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
-from rulebook.files import write_atomic_bytes
 from rulebook.i18n.export import exported_files, po_name
-from rulebook.i18n.importer import Imported, plan_import, po_target, write_checked
+from rulebook.i18n.importer import Imported, checked_words, plan_import, po_target
 from rulebook.i18n.plural_forms import same_plural_forms
 from rulebook.i18n.po_file import Entry, PoFile, read_po_file
 from rulebook.i18n.refused import Refused, refusal_at
 from rulebook.i18n.sync_mark import synced_hash
-from rulebook.load.project import load_project
 from rulebook.model import Game, Glossary, Project, Words, source_hash
+from rulebook.plan import Plan
 from rulebook.problem_codes import Message
 from rulebook.problems import Problem, cut, display_path
 
@@ -76,31 +75,52 @@ def sync(project: Project, folder: Path) -> Synced:
         raise Refused(conflicts)
     plans = [(item, plan_import(project, item.po, item.text_set, item.language, item.shown)) for item in imports]
     problems = [problem for _, plan in plans for problem in plan.problems]
+    texts: dict[Path, str] = {}
+    words: dict[str, dict[str, Words]] = {}  # text set id → language → the words as imported
     for item, plan in plans:  # every change checked before any is written
         if plan.imported.changes:
             try:
-                write_checked(project, item.text_set, item.language, plan.imported, plan.lines, item.shown, write=False)
+                texts[plan.imported.path], imported = checked_words(
+                    project, item.text_set, item.language, plan.imported, plan.lines, item.shown
+                )
             except Refused as refused:
                 problems += refused.problems
+                continue
+            words.setdefault(item.text_set.id, {})[item.language] = imported
+            synced.imported.append(plan.imported)
     if problems:
         raise Refused(problems)
-    for item, plan in plans:
-        if plan.imported.changes:
-            write_checked(project, item.text_set, item.language, plan.imported, plan.lines, item.shown)
-            synced.imported.append(plan.imported)
-    reloaded = load_project(project.root).project if synced.imported else project
-    if reloaded is None:  # the imports were checked as written: only a change made meanwhile gets here
-        raise Refused([refusal_at(display_path(folder, project.root), 0, Message("i18n.unreadable-after-import"))])
+    # The export is made from the project as the imports leave it, before anything is written:
+    # the words files and the PO files are then written together, all or none.
+    imported_project = _with_words(project, words)
+    writes = Plan(project.root)
+    for path, text in texts.items():
+        writes.put(path, text)
     files: dict[Path, bytes] = {}
-    for language in reloaded.languages[1:]:  # each language's export holds the templates again: the same
-        files.update(exported_files(reloaded, language, None, folder, force=True))
+    for language in imported_project.languages[1:]:  # each language's export holds the templates again: the same
+        files.update(exported_files(imported_project, language, None, folder, force=True))
     for path, data in files.items():
         # A file that differs only in its header's dates (or its Plural-Forms' spelling) is left as it
         # is: a sync that changed nothing commits nothing, and Weblate has nothing to pull.
         if not path.is_file() or not same_po(path.read_text(encoding="utf-8"), data.decode("utf-8")):
-            write_atomic_bytes(path, data)
+            writes.put(path, data)
             synced.written.append(path)
+    writes.apply()
     return synced
+
+
+def _with_words(project: Project, words: dict[str, dict[str, Words]]) -> Project:
+    """The project with each text set's imported words, as loading it again after writing them would read it."""
+
+    def updated(text_set: Game | Glossary) -> Game | Glossary:
+        new = words.get(text_set.id)
+        if not new:
+            return text_set
+        return replace(text_set, words={**text_set.words, **new}, unreadable=text_set.unreadable - set(new))
+
+    glossary = updated(project.glossary) if project.glossary is not None else None
+    games = [updated(game) for game in project.games]
+    return replace(project, games=games, glossary=glossary)  # type: ignore[arg-type]
 
 
 _DATES = re.compile(r'^"(?:POT-Creation-Date|PO-Revision-Date): .*\\n"\n', re.MULTILINE)

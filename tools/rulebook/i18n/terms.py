@@ -11,8 +11,8 @@ import io
 import xml.etree.ElementTree as ET
 from pathlib import Path
 
-from rulebook.files import write_atomic, write_atomic_bytes
 from rulebook.model import Project, Term
+from rulebook.plan import Plan
 
 PREFERRED = "preferredTerm-admn-sts"
 DEPRECATED = "deprecatedTerm-admn-sts"
@@ -68,7 +68,8 @@ def _terms(project: Project, language: str) -> list[Term]:
 
 
 def export_terms(project: Project, language: str, folder: Path) -> list[Path]:
-    tbx, table = folder / f"terms.{language}.tbx", folder / f"terms.{language}.csv"
-    write_atomic_bytes(tbx, terms_tbx(project, language))
-    write_atomic(table, terms_csv(project, language))
-    return [tbx, table]
+    """Write both files, or neither (rulebook.plan)."""
+    writes = Plan(project.root)
+    writes.put(folder / f"terms.{language}.tbx", terms_tbx(project, language))
+    writes.put(folder / f"terms.{language}.csv", terms_csv(project, language))
+    return writes.apply()
