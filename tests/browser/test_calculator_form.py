@@ -32,6 +32,8 @@ WORDS = {
         "rebus_1": "Rebus 1",
         "turn_score": "Turn score",
         "winner": "Winner",
+        "red_token": "Red token",
+        "colon": ": ",
         "winners": "Winners",
         "shelf_1": "Ann, shelf 1",
         "tiebreak": "A tiebreaker is needed.",
@@ -58,6 +60,8 @@ WORDS = {
         "rebus_1": "Rébus 1",
         "turn_score": "Score du tour",
         "winner": "Gagnant",
+        "red_token": "Jeton rouge",
+        "colon": "\u00a0: ",
         "winners": "Gagnants",
         "shelf_1": "Ann, étagère 1",
         "tiebreak": "Un départage est nécessaire.",
@@ -84,6 +88,8 @@ WORDS = {
         "rebus_1": "Rébus 1",
         "turn_score": "Skóre tahu",
         "winner": "Vítěz",
+        "red_token": "Červený žeton",
+        "colon": ": ",
         "winners": "Vítězové",
         "shelf_1": "Ann, police 1",
         "tiebreak": "Je potřeba rozstřel.",
@@ -148,8 +154,10 @@ def test_rebis_with_the_red_token(page: Page, site_url: str, language: str) -> N
     # Ann: 6 × 2 × 3 = 36; the red token is hers (2 negative points + 2 cards against 0) and doubles
     # her only shelf: 72. Bob: 7.
     assert [words["shelf_1"], "5 + 3 − 2 = 6 × 2 × 3 × 2 = 72"] in rows
-    assert rows[-1] == [words["winner"], "Ann"]
+    assert [words["winner"], "Ann"] in rows
     assert any(row[1] == "Ann 4, Bob 0 → Ann" for row in rows)
+    # The last row says who got the red token and where, as the command's last line does.
+    assert rows[-1][0] == words["red_token"] and rows[-1][1].startswith("Ann")
 
 
 @pytest.mark.parametrize("language", LANGUAGES)
@@ -177,7 +185,7 @@ def test_a_refusal_names_the_field_in_the_page_language(page: Page, site_url: st
     assert words["refused"] in result.inner_text()
     problem = result.locator("li").first
     assert problem.locator("strong").inner_text() == words["placed"]
-    assert problem.inner_text() == f"{words['placed']}: {words['too_many']}"
+    assert problem.inner_text() == f"{words['placed']}{words['colon']}{words['too_many']}"  # French: a space before ":"
     assert page.get_by_label(words["placed"]).get_attribute("aria-invalid") == "true"
 
 
