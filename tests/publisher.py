@@ -96,3 +96,27 @@ def translate(root: Path, game: str, language: str, unit: str, old: str | None, 
     entry.previous_msgid = entry.previous_msgctxt = None
     catalog.save(str(path))
     ok(root, "i18n", "import", str(path))
+
+
+def insert_discard_first(root: Path, after: str = "own-shelf") -> None:
+    """A rule inserted into Rebis section 2 ([own-shelf, hand-limit, other-shelf, negative-draw]),
+    after `after` ("" for first), in English only."""
+    rules = "rules: [own-shelf, hand-limit,"
+    inserted = (
+        rules.replace(f"{after}, ", f"{after}, discard-first, ") if after else rules.replace("[", "[discard-first, ")
+    )
+    edit(root, "rules/rebis/game.yaml", rules, inserted)
+    rule = "  rule.discard-first:\n    text: Before you draw, you may discard one card.\n"
+    edit(root, "rules/rebis/en.yaml", "  rule.hand-limit:\n", rule + "  rule.hand-limit:\n")
+
+
+def gold_erratum(root: Path) -> None:
+    """The gold token's assumed value 3 → 2, with the two examples it changes and their English
+    captions. Ann's shelf in multiplied-shelf is 5 + 3 − 2 = 6 points with golden dust (×2), gold
+    (×2 now) and the red token (×2): 6 × 2 × 2 × 2 = 48, not 72. In red-token-placed the red token
+    is worth 0 and lies on Bob's shelf: Ann has 6 × 2 × 2 = 24, not 36."""
+    edit(root, "rules/rebis/game.yaml", "    gold: 3\n", "    gold: 2\n")
+    edit(root, "rules/rebis/game.yaml", "expect: {scores: {Ann: 72, Bob: 7}", "expect: {scores: {Ann: 48, Bob: 7}")
+    edit(root, "rules/rebis/game.yaml", "expect: {scores: {Ann: 36, Bob: 8}", "expect: {scores: {Ann: 24, Bob: 8}")
+    edit(root, "rules/rebis/en.yaml", "shelf: 6 × 2 × 3 × 2 = 72.", "shelf: 6 × 2 × 2 × 2 = 48.")
+    edit(root, "rules/rebis/en.yaml", "Ann has 36, Bob 8.", "Ann has 24, Bob 8.")

@@ -15,7 +15,20 @@ import pytest
 
 from conftest import edit
 from errata import COVERAGE, REMOVED
-from publisher import TODAY, change_entry, fresh_copy, green, ok, page, reword_own_shelf, rulebook, translate, waiting
+from publisher import (
+    TODAY,
+    change_entry,
+    fresh_copy,
+    gold_erratum,
+    green,
+    insert_discard_first,
+    ok,
+    page,
+    reword_own_shelf,
+    rulebook,
+    translate,
+    waiting,
+)
 
 pytestmark = pytest.mark.slow
 
@@ -76,15 +89,7 @@ def _pending_on_status_page(site: Path, language: str, edition: str) -> int:
 
 def test_an_inserted_rule_renumbers_its_section_and_old_numbers_follow(root: Path) -> None:
     # Rebis section 2 is [own-shelf, hand-limit, other-shelf, negative-draw]: 2.1 to 2.4.
-    edit(
-        root, "rules/rebis/game.yaml", "rules: [own-shelf, hand-limit,", "rules: [own-shelf, discard-first, hand-limit,"
-    )
-    edit(
-        root,
-        "rules/rebis/en.yaml",
-        "  rule.hand-limit:\n",
-        "  rule.discard-first:\n    text: Before you draw, you may discard one card.\n  rule.hand-limit:\n",
-    )
+    insert_discard_first(root)
     green(root)
     record(root, "1.1", "A rule on discarding.")
     site = green(root)
@@ -178,15 +183,7 @@ def test_a_second_edition_on_top_of_the_first(root: Path) -> None:
     reword_own_shelf(root)
     record(root, "1.1", "The own shelf rule says may.")
     green(root)
-    edit(
-        root, "rules/rebis/game.yaml", "rules: [own-shelf, hand-limit,", "rules: [discard-first, own-shelf, hand-limit,"
-    )
-    edit(
-        root,
-        "rules/rebis/en.yaml",
-        "  rule.hand-limit:\n",
-        "  rule.discard-first:\n    text: Before you draw, you may discard one card.\n  rule.hand-limit:\n",
-    )
+    insert_discard_first(root, after="")
     ok(root, "rule", "rename", "rebis", "own-shelf", "your-shelf")
     record(root, "1.2", "Discarding first.")
     site = green(root)
@@ -202,14 +199,8 @@ def test_a_second_edition_on_top_of_the_first(root: Path) -> None:
 
 
 def test_a_changed_scoring_value_with_its_examples_and_captions(root: Path) -> None:
-    """The gold token's assumed value 3 → 2. Ann's shelf in multiplied-shelf is 5 + 3 − 2 = 6 points
-    with golden dust (×2), gold (×2 now) and the red token (×2): 6 × 2 × 2 × 2 = 48, not 72. In
-    red-token-placed the red token is worth 0 and lies on Bob's shelf: Ann has 6 × 2 × 2 = 24, not 36."""
-    edit(root, "rules/rebis/game.yaml", "    gold: 3\n", "    gold: 2\n")
-    edit(root, "rules/rebis/game.yaml", "expect: {scores: {Ann: 72, Bob: 7}", "expect: {scores: {Ann: 48, Bob: 7}")
-    edit(root, "rules/rebis/game.yaml", "expect: {scores: {Ann: 36, Bob: 8}", "expect: {scores: {Ann: 24, Bob: 8}")
-    edit(root, "rules/rebis/en.yaml", "shelf: 6 × 2 × 3 × 2 = 72.", "shelf: 6 × 2 × 2 × 2 = 48.")
-    edit(root, "rules/rebis/en.yaml", "Ann has 36, Bob 8.", "Ann has 24, Bob 8.")
+    """The gold token's assumed value 3 → 2 (tests/publisher.py gold_erratum: 72 → 48, 36 → 24)."""
+    gold_erratum(root)
     # The translated captions still say 72 and 36: outdated (a warning), not a dead end.
     green(root)
     assert {"example.multiplied-shelf", "example.red-token-placed"} <= waiting(root, "rebis", "fr")

@@ -15,8 +15,17 @@ from pathlib import Path
 import pytest
 from pypdf import PdfReader
 
-from conftest import edit
-from publisher import TODAY, fresh_copy, green, ok, reword_own_shelf, translate, waiting
+from publisher import (
+    TODAY,
+    fresh_copy,
+    gold_erratum,
+    green,
+    insert_discard_first,
+    ok,
+    reword_own_shelf,
+    translate,
+    waiting,
+)
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
@@ -50,20 +59,8 @@ def pdf_text(path: Path) -> str:
 def test_an_erratum_then_its_translation_from_yaml_to_paper(tmp_path: Path) -> None:
     root = fresh_copy(tmp_path / "project")
     # The erratum: a value (gold 3 → 2, so 6 × 2 × 2 × 2 = 48 and 6 × 2 × 2 = 24), an inserted rule, a rename.
-    edit(root, "rules/rebis/game.yaml", "    gold: 3\n", "    gold: 2\n")
-    edit(root, "rules/rebis/game.yaml", "expect: {scores: {Ann: 72, Bob: 7}", "expect: {scores: {Ann: 48, Bob: 7}")
-    edit(root, "rules/rebis/game.yaml", "expect: {scores: {Ann: 36, Bob: 8}", "expect: {scores: {Ann: 24, Bob: 8}")
-    edit(root, "rules/rebis/en.yaml", "shelf: 6 × 2 × 3 × 2 = 72.", "shelf: 6 × 2 × 2 × 2 = 48.")
-    edit(root, "rules/rebis/en.yaml", "Ann has 36, Bob 8.", "Ann has 24, Bob 8.")
-    edit(
-        root, "rules/rebis/game.yaml", "rules: [own-shelf, hand-limit,", "rules: [own-shelf, discard-first, hand-limit,"
-    )
-    edit(
-        root,
-        "rules/rebis/en.yaml",
-        "  rule.hand-limit:\n",
-        "  rule.discard-first:\n    text: Before you draw, you may discard one card.\n  rule.hand-limit:\n",
-    )
+    gold_erratum(root)
+    insert_discard_first(root)
     reword_own_shelf(root)
     ok(root, "rule", "rename", "rebis", "own-shelf", "your-shelf")
     ok(root, "edition", "new", "rebis", "1.1", "--date", TODAY, "--summary", "Gold counts double; discard first.")

@@ -107,12 +107,12 @@ def limit_problems(document: Document) -> list[Problem]:
 
     return [
         document.problem(path, message, key=is_key, field=format_path(path))
-        for path, text, is_key in _strings(document.data, ())
+        for path, text, is_key in strings(document.data)
         for message in text_limit_dangers(text)
     ]
 
 
-def _strings(data: Any, path: JsonPath) -> Iterator[tuple[JsonPath, str, bool]]:
+def strings(data: Any, path: JsonPath = ()) -> Iterator[tuple[JsonPath, str, bool]]:
     """Every string value and key with its path, and whether it is a key. (validate/safety.py has a
     walker too, but importing it loads Markdown, which `rulebook score` reads files without.)"""
     if isinstance(data, str):
@@ -121,7 +121,7 @@ def _strings(data: Any, path: JsonPath) -> Iterator[tuple[JsonPath, str, bool]]:
         for key, value in data.items():
             if isinstance(key, str):
                 yield (*path, key), key, True
-            yield from _strings(value, (*path, key))
+            yield from strings(value, (*path, key))
     elif isinstance(data, list):
         for index, value in enumerate(data):
-            yield from _strings(value, (*path, index))
+            yield from strings(value, (*path, index))

@@ -23,7 +23,7 @@ from rulebook.render.changes import edition_date
 from rulebook.render.changes import page_path as changes_path
 from rulebook.render.context import PageContext
 from rulebook.render.markup import attribute, emphasis, front_matter, literal, safe_markdown
-from rulebook.render.referee import ruling_mark
+from rulebook.render.referee import referee_heading, ruling_mark
 from rulebook.render.ties import tie_words
 
 _BLOCK_START = re.compile(r"(?:[-*+] |\d+[.)] |> |#)")  # as the game page joins a rule's number to its text
@@ -187,17 +187,7 @@ def _rulings(context: PageContext, game: Game, snapshot: Snapshot) -> list[str]:
     ruling_ids = list(dict.fromkeys(unit.split(".")[1] for unit in units if unit.startswith("ruling.")))
     if not ruling_ids:
         return []
-    _ = context._
-    title = _("Referee notes")
-    lines = [f"## {title} {{ #referee-notes }}", ""]
-    lines += [
-        _(
-            "Where the source texts are silent or ambiguous, the answers marked as project rulings are the "
-            "project's own decisions; the others only restate what the rules say. None of them is the "
-            "publisher's rule text; the scoring and the examples follow them."
-        ),
-        "",
-    ]
+    lines = referee_heading(context)
     for ruling_id in ruling_ids:
         parts = [units.get(f"ruling.{ruling_id}.{part}") for part in _RULING_PARTS]
         lines += _ruling(context, game, ruling_id, parts)

@@ -48,13 +48,13 @@ def ruling_links(context: PageContext, game: Game, rule: Rule) -> list[str]:
     return [f'<p class="rb-ruling-link" markdown>{attribute(label)} {" · ".join(links)}</p>', ""]
 
 
-def referee_notes(context: PageContext, game: Game) -> list[str]:
-    if not game.rulings:
-        return []
+def referee_heading(context: PageContext) -> list[str]:
+    """The heading of a page's referee notes and what they are: never the publisher's rule text."""
     _ = context._
     title = _("Referee notes")
-    lines = [f"## {title} {{ #referee-notes }}", ""]
-    lines += [
+    return [
+        f"## {title} {{ #referee-notes }}",
+        "",
         _(
             "Where the source texts are silent or ambiguous, the answers marked as project rulings are the "
             "project's own decisions; the others only restate what the rules say. None of them is the "
@@ -62,6 +62,12 @@ def referee_notes(context: PageContext, game: Game) -> list[str]:
         ),
         "",
     ]
+
+
+def referee_notes(context: PageContext, game: Game) -> list[str]:
+    if not game.rulings:
+        return []
+    lines = referee_heading(context)
     for ruling in game.rulings:
         lines += _ruling(context, game, ruling)
     return lines

@@ -13,9 +13,7 @@ filled, as readers saw them, and facts and English move on after an edition.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
 
 from rulebook import placeholders, plural_choice
 from rulebook.cache import Remembered
@@ -23,7 +21,8 @@ from rulebook.characters import character_dangers
 from rulebook.editions.history import History
 from rulebook.editions.snapshot import snapshot_path
 from rulebook.load.reader import Reader
-from rulebook.located.document import Document, JsonPath, format_path
+from rulebook.located.document import Document, format_path
+from rulebook.located.limits import strings
 from rulebook.problems import Problem
 from rulebook.validate.safety import text_dangers
 
@@ -52,7 +51,7 @@ def snapshot_text_problems(document: Document) -> list[Problem]:
     if found is not None:
         return found
     found = []
-    for path, text, is_key in _strings(document.data, ()):
+    for path, text, is_key in strings(document.data):
         # Facts and examples are data (an example is its situation as JSON, braces and all), never
         # shown as Markdown: what is judged of them is what is judged of a key.
         data = is_key or path[0] in DATA
@@ -71,17 +70,3 @@ def _as_filled(text: str) -> str:
     'Score 0 point points.'
     """
     return placeholders.PLACEHOLDER.sub("0", plural_choice.spelled_out(text))
-
-
-def _strings(data: Any, path: JsonPath) -> Iterator[tuple[JsonPath, str, bool]]:
-    """Every string value and key with its path, and whether it is a key."""
-    if isinstance(data, str):
-        yield path, data, False
-    elif isinstance(data, dict):
-        for key, value in data.items():
-            if isinstance(key, str):
-                yield (*path, key), key, True
-            yield from _strings(value, (*path, key))
-    elif isinstance(data, list):
-        for index, value in enumerate(data):
-            yield from _strings(value, (*path, index))
