@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import os
 import tempfile
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 from rulebook.problem_codes import Message
@@ -23,14 +25,8 @@ def write_atomic_bytes(path: Path, data: bytes) -> None:
     """An existing file keeps its mode; a new one is NEW_FILE_MODE."""
     path.parent.mkdir(parents=True, exist_ok=True)
     temporary = stage_bytes(path, data)
-    try:
+    with _removed_on_failure(temporary, path):
         os.replace(temporary, path)
-    except OSError as error:
-        temporary.unlink(missing_ok=True)
-        raise _naming(error, path) from error
-    except BaseException:
-        temporary.unlink(missing_ok=True)
-        raise
 
 
 def stage_bytes(path: Path, data: bytes) -> Path:
@@ -46,17 +42,23 @@ def stage_bytes(path: Path, data: bytes) -> Path:
     except OSError as error:  # a full disk may refuse even the empty file
         raise _naming(error, path) from error
     temporary = Path(name)
+    with _removed_on_failure(temporary, path), os.fdopen(handle, "wb") as stream:
+        stream.write(data)
+        os.fchmod(stream.fileno(), mode)
+    return temporary
+
+
+@contextmanager
+def _removed_on_failure(temporary: Path, path: Path) -> Iterator[None]:
+    """A failure in the block removes the temporary file; an OSError then names `path`."""
     try:
-        with os.fdopen(handle, "wb") as stream:
-            stream.write(data)
-            os.fchmod(stream.fileno(), mode)
+        yield
     except OSError as error:
         temporary.unlink(missing_ok=True)
         raise _naming(error, path) from error
     except BaseException:
         temporary.unlink(missing_ok=True)
         raise
-    return temporary
 
 
 def _naming(error: OSError, path: Path) -> OSError:
