@@ -21,10 +21,10 @@ from rulebook.authoring.schema_rules import game_id_pattern
 from rulebook.editions.chain import FIRST
 from rulebook.editions.history import HISTORY_FILE, Edition, history_text
 from rulebook.editions.snapshot import digest, snapshot_path, snapshot_text, take_snapshot
-from rulebook.load.project import PROJECT_FILE, words_from_document
+from rulebook.load.project import PROJECT_FILE, numbered_sections, words_from_document
 from rulebook.load.schema import schema_problems
 from rulebook.located.document import LoadError, parse_document
-from rulebook.model import Game, Project, Rule, Section
+from rulebook.model import Game, Project
 from rulebook.plan import Plan, Refused
 from rulebook.problem_codes import Message
 from rulebook.problems import Problem, cut, excerpt
@@ -106,14 +106,7 @@ def _plan_first_edition(plan: Plan, folder: Path, languages: list[str]) -> None:
         if path.parent == folder and path.suffix == ".yaml"
     }
     data = documents["game.yaml"].data
-    sections = [
-        Section(
-            section["id"],
-            number,
-            tuple(Rule(rule, f"{number}.{place}") for place, rule in enumerate(section["rules"], 1)),
-        )
-        for number, section in enumerate(data["sections"], 1)
-    ]
+    sections = numbered_sections(data)
     game = Game(data["id"], data["name"], folder, data["facts"], sections, sources={}, document=documents["game.yaml"])
     game.words = {language: words_from_document(documents[f"{language}.yaml"], languages[0]) for language in languages}
     version = templates.FIRST_EDITION

@@ -9,6 +9,7 @@ from __future__ import annotations
 import os
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 from rulebook.editions.history import read_history
 from rulebook.file_states import State, path_state, tree_state
@@ -222,12 +223,9 @@ def _outside_state(game: Game | None, folder: Path, shared: dict[Path, State]) -
     )
 
 
-def _load_game(reader: Reader, folder: Path, languages: list[str]) -> Game | None:
-    document = reader.read(folder / "game.yaml", "game.schema.json")
-    if document is None:
-        return None
-    data = document.data
-    sections = [
+def numbered_sections(data: dict[str, Any]) -> list[Section]:
+    """A game.yaml's sections and rules (schema-checked data), numbered by their places: "2.4"."""
+    return [
         Section(
             id=section["id"],
             number=number,
@@ -235,6 +233,14 @@ def _load_game(reader: Reader, folder: Path, languages: list[str]) -> Game | Non
         )
         for number, section in enumerate(data["sections"], 1)
     ]
+
+
+def _load_game(reader: Reader, folder: Path, languages: list[str]) -> Game | None:
+    document = reader.read(folder / "game.yaml", "game.schema.json")
+    if document is None:
+        return None
+    data = document.data
+    sections = numbered_sections(data)
     game = Game(
         id=data["id"],
         name=data["name"],
