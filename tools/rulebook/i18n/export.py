@@ -7,6 +7,8 @@ translation is `fuzzy`, with the English it was made from as `#| msgid`, as msgm
 
 from __future__ import annotations
 
+import codecs
+import re
 from datetime import UTC, datetime
 from pathlib import Path
 
@@ -16,6 +18,7 @@ from babel.messages.catalog import Catalog
 from rulebook.i18n.fact_basis import fact_change_notes
 from rulebook.i18n.history import earlier_english
 from rulebook.i18n.location import unit_location
+from rulebook.i18n.po_edit import edited_po
 from rulebook.i18n.po_file import po_bytes
 from rulebook.i18n.refused import Refused, refusal_at
 from rulebook.i18n.state import State, unit_states
@@ -23,6 +26,7 @@ from rulebook.i18n.sync_mark import synced_note
 from rulebook.i18n.translator_notes import translator_notes
 from rulebook.i18n.ui import gettext_plural_forms
 from rulebook.i18n.unimported import unimported_edits
+from rulebook.located.limits import MAX_PO_BYTES
 from rulebook.model import Game, Glossary, Project, Status
 from rulebook.plan import Plan
 from rulebook.problem_codes import Message
@@ -113,28 +117,40 @@ def _publisher_texts(project: Project, text_set: Game | Glossary, language: str 
 
 
 def export(project: Project, language: str, only: str | None, folder: Path, *, force: bool = False) -> list[Path]:
-    """Write one PO file per text set (or the one named) and its template; return their paths.
-    Every file is built before the first is written, so a failure leaves the folder as it was.
+    """Write one PO file per text set (or the one named) and its template; return the paths of
+    those that changed. Every file is built before the first is written, so a failure leaves the
+    folder as it was; a file already there is edited, not replaced (i18n/po_edit.py).
 
     A PO file already there that holds edits the YAML lacks is not overwritten (unless `force`):
     the export is refused, naming each entry, so that a translator's work is imported first."""
     writes = Plan(project.root)
     for path, data in exported_files(project, language, only, folder, force=force).items():
-        writes.put(path, data)
+        if not unchanged(path, data):
+            writes.put(path, data)
     return writes.apply()
+
+
+def unchanged(path: Path, data: bytes) -> bool:
+    """Whether the file already holds exactly these bytes: it is then not written at all."""
+    try:
+        return path.is_file() and path.stat().st_size == len(data) and path.read_bytes() == data
+    except OSError:
+        return False
 
 
 def exported_files(
     project: Project, language: str, only: str | None, folder: Path, *, force: bool = False
 ) -> dict[Path, bytes]:
-    """What `export` writes, path by path, without writing it (refused as `export` refuses)."""
+    """What `export` writes, path by path, without writing it (refused as `export` refuses): each
+    file already in the folder as an edit of itself, the same bytes when nothing changed."""
     files: dict[Path, bytes] = {}
     pending: list[Problem] = []
     for text_set in project.text_sets():
         if only is None or text_set.id == only:
             path = folder / po_name(text_set, language)
-            files[path] = po_bytes(build_catalog(project, text_set, language))
-            files[folder / pot_name(text_set)] = po_bytes(build_catalog(project, text_set, None))
+            files[path] = edited_file(path, po_bytes(build_catalog(project, text_set, language)))
+            template = folder / pot_name(text_set)
+            files[template] = edited_file(template, po_bytes(build_catalog(project, text_set, None)), template=True)
             edits = [] if force else unimported_edits(project, text_set, language, path)
             if edits:
                 pending += edits
@@ -143,3 +159,22 @@ def exported_files(
     if pending:
         raise Refused(pending)
     return files
+
+
+def edited_file(path: Path, data: bytes, *, template: bool = False) -> bytes:
+    """The export's bytes for `path` as an edit of the file there. A file that is not UTF-8 (another
+    charset, or bytes that are not text) or over the size bound is replaced whole."""
+    try:
+        if not path.is_file() or path.is_symlink() or path.stat().st_size > MAX_PO_BYTES:
+            return data
+        old = path.read_bytes()
+        bom = codecs.BOM_UTF8 if old.startswith(codecs.BOM_UTF8) else b""
+        text = old[len(bom) :].decode("utf-8")
+    except (OSError, UnicodeDecodeError):
+        return data
+    if not _UTF8.search(text):
+        return data
+    return bom + edited_po(text, data.decode("utf-8"), template=template).encode("utf-8")
+
+
+_UTF8 = re.compile(r'^"Content-Type: [^"]*charset=utf-?8\\n"$', re.MULTILINE | re.IGNORECASE)

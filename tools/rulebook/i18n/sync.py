@@ -17,7 +17,7 @@ import re
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
-from rulebook.i18n.export import exported_files, po_name
+from rulebook.i18n.export import exported_files, po_name, unchanged
 from rulebook.i18n.importer import Imported, checked_words, plan_import, po_target
 from rulebook.i18n.plural_forms import same_plural_forms
 from rulebook.i18n.po_file import Entry, PoFile, read_po_file
@@ -100,9 +100,9 @@ def sync(project: Project, folder: Path) -> Synced:
     for language in imported_project.languages[1:]:  # each language's export holds the templates again: the same
         files.update(exported_files(imported_project, language, None, folder, force=True))
     for path, data in files.items():
-        # A file that differs only in its header's dates (or its Plural-Forms' spelling) is left as it
-        # is: a sync that changed nothing commits nothing, and Weblate has nothing to pull.
-        if not path.is_file() or not same_po(path.read_text(encoding="utf-8"), data.decode("utf-8")):
+        # Each file is an edit of the one there (i18n/po_edit.py): a sync that changed nothing
+        # commits nothing, and Weblate has nothing to pull.
+        if not unchanged(path, data):
             writes.put(path, data)
             synced.written.append(path)
     writes.apply()
