@@ -133,9 +133,8 @@ def test_every_exported_file_is_valid_for_gettext_polib_and_translate_toolkit(ed
         pytest.fail("msgfmt is missing: `make test` installs Debian's gettext")
     paths = export_all(capsys, root, tmp_path / "po")
     # The Czech export finds each template as the French one wrote it: not written again.
-    assert sorted(path.name for path in paths) == sorted(
-        f"{name}{suffix}" for name in ("rebus", "rebis", "oh-my-word", "glossary") for suffix in (".fr.po", ".pot", ".cs.po")
-    )
+    games = ("rebus", "rebis", "oh-my-word", "glossary")
+    assert sorted(path.name for path in paths) == sorted(f"{n}{s}" for n in games for s in (".fr.po", ".pot", ".cs.po"))
     for path in set(paths):
         assert_valid(path, tmp_path)
         assert path.stat().st_mode & 0o777 == 0o644
