@@ -24,7 +24,7 @@ GIT_TIMEOUT = 30.0  # seconds; a git that hangs (a lock, a network mount) costs 
 def earlier_texts(root: Path, relative: str) -> dict[str, str]:
     """hash → text, for every unit text (and glossary readings line) in earlier versions of a file.
     Empty when the project is not a git checkout."""
-    revisions = _git(root, "log", "--format=%H", "-n", str(HISTORY_DEPTH), "--", relative)
+    revisions = git_output(root, "log", "--format=%H", "-n", str(HISTORY_DEPTH), "--", relative)
     if not revisions:
         return {}
     return _texts_in(root, relative, tuple(revisions.split()))
@@ -39,7 +39,7 @@ def _unit_texts_in(root: Path, relative: str, revisions: tuple[str, ...]) -> tup
     """(unit id, text) for every unit text and readings line of every revision, without repeats."""
     pairs: dict[tuple[str, str], None] = {}
     for revision in revisions:
-        content = _git(root, "show", f"{revision}:{relative}")
+        content = git_output(root, "show", f"{revision}:{relative}")
         if len(content.encode("utf-8")) > MAX_YAML_BYTES:
             continue  # a revision `check` would refuse unparsed: parsing it (pure-Python YAML) is slow
         try:
@@ -50,7 +50,8 @@ def _unit_texts_in(root: Path, relative: str, revisions: tuple[str, ...]) -> tup
     return tuple(pairs)
 
 
-def _git(root: Path, *args: str) -> str:
+def git_output(root: Path, *args: str) -> str:
+    """What a git command prints in the project; nothing when git is missing, fails or hangs."""
     try:
         return subprocess.run(
             ["git", "-C", str(root), *args], capture_output=True, text=True, check=True, timeout=GIT_TIMEOUT
@@ -96,7 +97,7 @@ def earlier_units(project: Project, text_set: Game | Glossary) -> dict[str, set[
         files.append(display_path(project.root / text_set.document.file, project.root))
     units: dict[str, set[str]] = {}
     for relative in files:
-        revisions = _git(project.root, "log", "--format=%H", "-n", str(HISTORY_DEPTH), "--", relative)
+        revisions = git_output(project.root, "log", "--format=%H", "-n", str(HISTORY_DEPTH), "--", relative)
         for unit_id, text in _unit_texts_in(project.root, relative, tuple(revisions.split())):
             units.setdefault(text, set()).add(unit_id)
     return units
@@ -105,10 +106,10 @@ def earlier_units(project: Project, text_set: Game | Glossary) -> dict[str, set[
 def unit_texts_in_history(root: Path, relative: str, unit_id: str) -> list[str]:
     """The texts one unit had in the committed versions of a words file, newest first (the
     working copy's uncommitted edit is not among them)."""
-    revisions = _git(root, "log", "--format=%H", "-n", str(HISTORY_DEPTH), "--", relative)
+    revisions = git_output(root, "log", "--format=%H", "-n", str(HISTORY_DEPTH), "--", relative)
     texts = []
     for revision in revisions.split():
-        content = _git(root, "show", f"{revision}:{relative}")
+        content = git_output(root, "show", f"{revision}:{relative}")
         try:
             data = yaml.safe_load(content) if content else None
         except yaml.YAMLError:

@@ -4,9 +4,11 @@ step, both ways, as one command.
 1. Every translated PO file in the folder is read, and each entry is given to the side that
    changed it since the last sync (`sync_mark`): an entry a translator changed is imported into the
    YAML, with every check of `rulebook i18n import`; an entry whose unit changed in the YAML only
-   is left for the YAML. A unit changed on both sides, to different texts, is refused by name.
+   is left for the YAML. A unit changed on both sides, to different texts, is refused by name, and
+   so is one whose sides cannot be told apart (no mark, here or in the file's git history).
 2. The folder is exported again from the YAML (every language, every game, the templates), so
-   that it holds exactly what `rulebook i18n export` writes.
+   that it holds exactly what `rulebook i18n export` writes, each file as an edit of itself
+   (i18n/po_edit.py): only the entries whose content changed are written.
 
 Every import is planned and checked before the first file is written: a refusal changes nothing.
 """
@@ -19,10 +21,10 @@ from pathlib import Path
 
 from rulebook.i18n.export import exported_files, po_name, unchanged
 from rulebook.i18n.importer import Imported, checked_words, plan_import, po_target
+from rulebook.i18n.mark_history import synced_bases
 from rulebook.i18n.plural_forms import same_plural_forms
 from rulebook.i18n.po_file import Entry, PoFile, read_po_file
 from rulebook.i18n.refused import Refused, refusal_at
-from rulebook.i18n.sync_mark import synced_hash
 from rulebook.model import Game, Glossary, Project, Words, source_hash
 from rulebook.plan import Plan
 from rulebook.problem_codes import Message
@@ -60,12 +62,19 @@ def sync(project: Project, folder: Path) -> Synced:
                 held = {"version": cut(str(po.catalog.version)), "language": cut(po.language)}
                 raise Refused([refusal_at(shown, 0, Message("i18n.wrong-file", {}, held))])
             entries = []
+            bases = synced_bases(project.root, path, po.entries)
             for entry in po.entries:
-                side = _changed_side(entry, text_set.words.get(language))
+                side = _changed_side(entry, text_set.words.get(language), bases.get(str(entry.context)))
+                words = display_path(text_set.folder / f"{language}.yaml", project.root)
                 if side == "both":
-                    words = display_path(text_set.folder / f"{language}.yaml", project.root)
                     both = {"unit": cut(str(entry.context)), "words": words}
                     conflicts.append(refusal_at(shown, entry.line, Message("i18n.conflict", {}, both)))
+                elif side == "unknown":
+                    ways = {
+                        "command": f"`rulebook i18n import {shown}`",
+                    }
+                    unknown = {"unit": cut(str(entry.context)), "words": words, **ways}
+                    conflicts.append(refusal_at(shown, entry.line, Message("i18n.unmarked-conflict", {}, unknown)))
                 elif side == "yaml":
                     synced.kept.append(f"{shown}:{entry.line}: '{entry.context}'")
                 else:
@@ -146,14 +155,16 @@ def same_po(one: str, other: str) -> bool:
     return _PLURAL_FORMS.sub("", _DATES.sub("", one)) == _PLURAL_FORMS.sub("", _DATES.sub("", other))
 
 
-def _changed_side(entry: Entry, words: Words | None) -> str:
+def _changed_side(entry: Entry, words: Words | None, base: str | None) -> str:
     """Which side changed the entry's unit since the export that wrote it: "po", "yaml", "both",
-    or "po" when nothing did (the import then finds nothing to do)."""
-    base = synced_hash(entry.notes)
-    if base is None or not isinstance(entry.string, str) or entry.context is None:
-        return "po"  # no mark: the file is taken as `rulebook i18n import` takes it
+    "unknown" (no mark, here or in history, and the two texts differ), or "po" when nothing did
+    (the import then finds nothing to do)."""
+    if not isinstance(entry.string, str) or entry.context is None:
+        return "po"  # a plural entry or one without a unit id: `import` says why it takes none
     unit = words.units.get(entry.context) if words else None
     in_yaml = unit.text if unit is not None else ""
+    if base is None:
+        return "unknown" if entry.string and entry.string != in_yaml else "po"
     po_changed, yaml_changed = source_hash(entry.string) != base, source_hash(in_yaml) != base
     if po_changed and yaml_changed and entry.string != in_yaml:
         return "both"

@@ -2,8 +2,10 @@
 (`#. synced: <hash>`), so that `rulebook i18n sync` can tell which side changed a unit since:
 the PO file (a translator, through Weblate or a PO editor), the YAML (an author), or both.
 
-Weblate and msgmerge keep `#.` comments as they are; a file without the mark (written before it
-existed, or by another tool) counts as changed on the PO side only, as `rulebook i18n import` takes it.
+Weblate keeps `#.` comments as they are; msgmerge replaces them with the template's, which has no
+mark. An entry without one is judged by the mark the file's git history last recorded for it
+(i18n/mark_history.py); with none there either, a text that differs from the YAML's is refused by
+name: which side changed it cannot be told.
 """
 
 from __future__ import annotations

@@ -12,9 +12,10 @@ from dataclasses import replace
 from pathlib import Path
 
 from rulebook.i18n.importer import plan_import, po_target
-from rulebook.i18n.po_file import read_po_file
+from rulebook.i18n.mark_history import synced_bases
+from rulebook.i18n.po_file import Entry, read_po_file
 from rulebook.i18n.refused import Refused, refusal_at
-from rulebook.model import Game, Glossary, Project
+from rulebook.model import Game, Glossary, Project, Words, source_hash
 from rulebook.problem_codes import Message
 from rulebook.problems import Problem, cut
 
@@ -36,8 +37,22 @@ def unimported_edits(project: Project, text_set: Game | Glossary, language: str,
         held = {"held_language": target[1], "language": language}
         names = {"held": cut(target[0].id), "text_set": cut(text_set.id)}
         return [refusal_at(shown, 0, Message("i18n.other-text-set", held, names))]
+    # An entry that still holds the text of the last sync, where the YAML has moved on, holds no
+    # edit: writing the YAML's text over it loses nothing (i18n/mark_history.py).
+    bases = synced_bases(project.root, path, po.entries)
+    words = text_set.words.get(language)
+    po = replace(po, entries=[entry for entry in po.entries if not _left_behind(entry, words, bases)])
     plan = plan_import(project, po, text_set, language, shown)
     return [
         refusal_at(shown, plan.lines[change.unit_id], Message("i18n.not-imported", {}, {"unit": cut(change.unit_id)}))
         for change in plan.imported.changes
     ]
+
+
+def _left_behind(entry: Entry, words: Words | None, bases: dict[str, str]) -> bool:
+    """Whether the entry's text is the one last synced and the YAML's is another."""
+    if not isinstance(entry.string, str) or entry.context is None or str(entry.context) not in bases:
+        return False
+    unit = words.units.get(entry.context) if words else None
+    in_yaml = unit.text if unit is not None else ""
+    return source_hash(entry.string) == bases[str(entry.context)] and entry.string != in_yaml

@@ -246,6 +246,15 @@ register(
     ),
     quoted=("unit", "words"),
 )
+register(
+    "i18n.unmarked-conflict",
+    N_(
+        "'{unit}' differs from {words}, and neither this file nor its git history has the mark of the "
+        "last sync, so which side changed it cannot be told; keep this file's text with {command}, "
+        "or the YAML's by copying it into this entry, then sync again"
+    ),
+    quoted=("unit", "words", "command"),
+)
 register("i18n.unreadable-after-import", N_("the project cannot be read after the import"))
 register(
     "i18n.unimported-edits",
