@@ -3,14 +3,16 @@ changed, as `msgmerge --previous` does (issue 24, part 1), and is compared with 
 
 from __future__ import annotations
 
+import re
 import shutil
 import subprocess
+from datetime import datetime
 from pathlib import Path
 
 import polib
 import pytest
 
-from conftest import edit, free_from_source, run_cli
+from conftest import GIT, edit, free_from_source, run_cli
 from test_import import NEW_WINNER, commit_english_edit, export
 
 NOTE = "# Note de Jeanne : vérifier avec l’éditeur"
@@ -140,3 +142,73 @@ def test_update_agrees_with_gnu_msgmerge(history, tmp_path, capsys):
     assert "  live again: rule.drawing" in out.splitlines() and "  obsolete: rule.gone" in out.splitlines()
     result = subprocess.run(["msgfmt", "--check", "-o", "/dev/null", str(old)], capture_output=True, text=True)
     assert result.returncode == 0, result.stderr
+
+
+def test_update_writes_previous_context_and_template_date_as_msgmerge_does(history, tmp_path, capsys):
+    """`#| msgctxt` beside `#| msgid`, and POT-Creation-Date taken from the template, as msgmerge
+    writes them; every other header field kept (issue 47, part 5)."""
+    old = export(capsys, history, tmp_path / "old")
+    as_a_translator_saved_it(old)
+    text = old.read_text(encoding="utf-8")
+    old.write_text(
+        re.sub(r'"POT-Creation-Date: .*\\n"', r'"POT-Creation-Date: 2024-01-01 00:00+0000\\n"', text), "utf-8"
+    )
+    commit_english_edit(history, "The highest score wins.")
+    template = export(capsys, history, tmp_path / "new").with_suffix("").with_suffix(".pot")
+    merged = tmp_path / "merged.po"
+    subprocess.run(["msgmerge", "-q", "--previous", "-o", str(merged), str(old), str(template)], check=True)
+    code, _, err = update(capsys, history, old)
+    assert code == 0, err
+    ours, theirs = polib.pofile(str(old)), polib.pofile(str(merged))
+    winner = [next(e for e in catalog if e.msgctxt == "rule.winner") for catalog in (ours, theirs)]
+    assert [(e.previous_msgctxt, e.previous_msgid) for e in winner] == [("rule.winner", "Highest score wins.")] * 2
+    dates = [catalog.metadata["POT-Creation-Date"] for catalog in (ours, theirs, polib.pofile(str(template)))]
+    assert dates[1] == dates[2] != "2024-01-01 00:00+0000"  # msgmerge copies the template's
+    assert abs(_minutes(dates[0]) - _minutes(dates[2])) <= 2  # ours: the template's, built a moment apart
+    assert ours.metadata["PO-Revision-Date"] == theirs.metadata["PO-Revision-Date"] == "2024-03-05 14:12+0100"
+
+
+def _minutes(date: str) -> int:
+    moment = datetime.strptime(date, "%Y-%m-%d %H:%M%z")
+    return int(moment.timestamp() // 60)
+
+
+@pytest.mark.parametrize("width", [79, 60])
+def test_update_wraps_what_it_changes_at_the_files_width(history, tmp_path, capsys, width):
+    """A file msgcat wrapped (at its default width, and at 60): the entries update changes are
+    wrapped at that width too, and each of their strings says what msgmerge's says."""
+    old = export(capsys, history, tmp_path / "old")
+    subprocess.run(["msgcat", f"--width={width}", "-o", str(old), str(old)], check=True)
+    edit(history, "rules/rebus/en.yaml", "bags according to color.", "bags, one for each of the colors of the tiles.")
+    free_from_source(history, "rule.bags")
+    subprocess.run([*GIT, "-C", str(history), "commit", "-qam", "English edit"], check=True)
+    template = export(capsys, history, tmp_path / "new").with_suffix("").with_suffix(".pot")
+    merged = tmp_path / "merged.po"
+    subprocess.run(
+        ["msgmerge", "-q", "--previous", f"--width={width}", "-o", str(merged), str(old), str(template)], check=True
+    )
+    before = old.read_text(encoding="utf-8")
+    code, _, err = update(capsys, history, old)
+    assert code == 0, err
+    after = old.read_text(encoding="utf-8")
+    changed = {"rule.bags"}
+    for unit in changed:
+        block = _block(after, unit)
+        strings = [line for line in block.splitlines() if line.startswith(('"', "msg", "#|"))]
+        assert max(len(line) for line in strings) <= width, block
+        assert len([line for line in block.splitlines() if line.startswith('"')]) >= 2  # it was long enough to wrap
+    ours = {e.msgctxt: (e.msgid, e.msgstr, e.previous_msgid, e.fuzzy) for e in polib.pofile(str(old)) if not e.obsolete}
+    theirs = {
+        e.msgctxt: (e.msgid, e.msgstr, e.previous_msgid, e.fuzzy) for e in polib.pofile(str(merged)) if not e.obsolete
+    }
+    assert {unit: ours[unit] for unit in changed} == {unit: theirs[unit] for unit in changed}
+    # Every entry it did not change keeps msgcat's lines.
+    for unit in set(ours) - changed:
+        assert _block(after, unit) == _block(before, unit)
+
+
+def _block(text: str, unit: str) -> str:
+    at = text.index(f'msgctxt "{unit}"\n')
+    start = text.rfind("\n\n", 0, at) + 2
+    end = text.find("\n\n", at)
+    return text[start : end if end != -1 else len(text)]

@@ -180,6 +180,8 @@ def import_command(args: argparse.Namespace) -> int:
             print(f"  updated: {change.unit_id}" + (f" ({', '.join(marks)})" if marks else ""))
         for skipped in imported.skipped:
             print(f"  {args.file}:{skipped.line}: skipped: {skipped.unit_id}: {skipped.reason}")
+        if imported.obsolete:
+            print(f"  {imported.obsolete} obsolete (#~) entr(ies) not imported: kept in the file for the translator")
 
     return _po_command(args, run)
 

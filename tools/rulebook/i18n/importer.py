@@ -50,6 +50,7 @@ class Imported:
     fuzzy: list[str] = field(default_factory=list)  # unit ids the translator marked fuzzy: kept as needs_work
     outdated: list[str] = field(default_factory=list)  # stale entries taken as outdated translations
     skipped: list[Skipped] = field(default_factory=list)  # stale entries not taken, and why
+    obsolete: int = 0  # `#~` entries: the translator's memory of units gone, never imported (and kept)
 
 
 def import_po(project: Project, po_path: Path) -> Imported:
@@ -57,6 +58,7 @@ def import_po(project: Project, po_path: Path) -> Imported:
     po = read_po_file(po_path, shown)
     text_set, language = po_target(project, po, shown)
     plan = plan_import(project, po, text_set, language, shown)
+    plan.imported.obsolete = len(po.catalog.obsolete)
     problems = plan.problems
     text = None
     if plan.imported.changes:

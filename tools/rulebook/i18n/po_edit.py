@@ -14,10 +14,11 @@ obsolete entries are kept, unless their unit is back. A file with nothing to cha
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 from babel.messages.pofile import escape, unescape
-from translate.storage.pypo import PoWrapper, quoteforpo
+from translate.storage.pypo import PoWrapper, escapeforpo
 
 from rulebook.i18n.plural_forms import same_plural_forms
 from rulebook.i18n.po_blocks import Block, split_blocks
@@ -52,11 +53,14 @@ class _Entry:
 
     def said(self, kinds: tuple[str, ...]) -> dict[str, object]:
         """What the parts of these kinds say (by kind prefix), flags limited to the export's own."""
-        return {
+        said = {
             kind: (frozenset(part.value) & OWN_FLAGS if kind == "#," else part.value)  # type: ignore[arg-type]
             for kind, part in self.parts.items()
             if kind.startswith(kinds)
         }
+        if not said.get("#,", True):  # only other tools' flags: none of the export's
+            del said["#,"]
+        return said
 
 
 _ENGLISH = ("msgctxt", "msgid", "#|", "#:")  # changes with the English (the template's side)
@@ -104,7 +108,7 @@ def edited_po(old: str, new: str, *, template: bool = False) -> str:
         if key not in present:
             english_changed = True
             _insert_after_predecessor(kept, key, _changed(None, news[key], width), order)
-    header = _header(old_blocks[0], new_blocks[0], english_changed, translation_changed)
+    header = edited_header(old_blocks[0], new_blocks[0], english_changed, translation_changed)
     if header is old_blocks[0].lines and not english_changed and not translation_changed and _as_is(kept, olds):
         return old
     original = [block.lines for block in old_blocks]
@@ -156,9 +160,18 @@ def _parts(lines: list[str]) -> dict[str, _Part]:
             kind = line[:2] if line.startswith(("#.", "#:", "#,")) else "#"
             previous = parts.get(kind)
             kept = previous.lines if previous else []
-            value = _flag_list([*kept, line]) if kind == "#," else tuple(text.rstrip() for text in [*kept, line])
-            parts[kind] = _Part(kind, value, [*kept, line])
+            parts[kind] = _Part(kind, _comment_value(kind, [*kept, line]), [*kept, line])
     return parts
+
+
+def _comment_value(kind: str, lines: list[str]) -> object:
+    """What comment lines say. Notes and references are compared without their whitespace: a tool
+    that wraps them (polib does) has not changed them."""
+    if kind == "#,":
+        return _flag_list(lines)
+    if kind in ("#.", "#:"):
+        return "".join("".join(line[2:] for line in lines).split())
+    return tuple(line.rstrip() for line in lines)
 
 
 def _flag_list(lines: list[str]) -> tuple[str, ...]:
@@ -195,20 +208,18 @@ def _insert_after_predecessor(kept: list[tuple[object, list[str]]], key: object,
 # ---- the header ---------------------------------------------------------------------------------
 
 
-def _header(old: Block, new: Block, english_changed: bool, translation_changed: bool) -> list[str]:
-    """The file's header with the export's own fields, and the dates that changed; its own lines
+def edited_header(
+    old: Block, new: Block, english_changed: bool, translation_changed: bool, *, fields: tuple[str, ...] = OWN_FIELDS
+) -> list[str]:
+    """The file's header with the export's own `fields`, and the dates that changed; its own lines
     (the same list) when none did."""
     old_fields, new_fields = header_fields(old.lines), header_fields(new.lines)
-    wanted = {name: new_fields[name][0] for name in OWN_FIELDS if name in new_fields}
+    wanted = {name: new_fields[name][0] for name in fields if name in new_fields}
     if english_changed and "POT-Creation-Date" in new_fields:
         wanted["POT-Creation-Date"] = new_fields["POT-Creation-Date"][0]
     if translation_changed and "PO-Revision-Date" in new_fields:
         wanted["PO-Revision-Date"] = new_fields["PO-Revision-Date"][0]
-    changes = {
-        name: value
-        for name, value in wanted.items()
-        if name not in old_fields or not _same(name, old_fields[name][0], value)
-    }
+    changes = {name: value for name, value in wanted.items() if not _same(name, old_fields.get(name), value)}
     if not changes:
         return old.lines
     lines = list(old.lines)
@@ -228,6 +239,8 @@ def _same(name: str, field: tuple[str, object] | None, other: str) -> bool:
     if field is None:
         return False
     one = field[0]
+    if name == "Language":  # fr_FR and fr-FR are French: the file's spelling stays
+        return re.split(r"[_@-]", one.strip())[0].lower() == other.strip().lower()
     if name == "Plural-Forms":
         return same_plural_forms(one, other)
     return one.strip() == other.strip()
@@ -275,30 +288,47 @@ _KEYWORDS = ("msgctxt", "msgid_plural", "msgid", "msgstr")
 
 
 def wrap_width(text: str) -> int:
-    """The width the file's strings were wrapped at (0: not wrapped), read from its entries: a
-    string continued on a line that a newline in the text did not end was cut by a wrapping tool."""
-    widths, wrapped = [0], False
-    for block in split_blocks(text)[1:]:
-        previous = ""
-        for line in block.lines:
-            body = line.rstrip("\r\n")
-            if body.lstrip("#~| ").startswith(('"', *_KEYWORDS)):
-                widths.append(len(body))
-                if body.lstrip("#~| ").startswith('"') and not previous.endswith('\\n"'):
-                    wrapped |= not previous.endswith(' ""')
-                previous = body
-    return max(GETTEXT_WIDTH, max(widths) + 1) if wrapped else 0
+    """The width the file's strings were wrapped at (0: not wrapped): the widest line of a string
+    that a tool cut where the text has no newline, gettext's 79 for any width close to it."""
+    widths = [
+        len(line.rstrip("\r\n"))
+        for block in split_blocks(text)[1:]
+        if not block.obsolete
+        for part in _parts(block.lines).values()
+        if part.kind.lstrip("#| ").startswith(_KEYWORDS) and _cut(part.lines)
+        for line in part.lines
+    ]
+    if not widths:
+        return 0
+    width = max(widths)  # gettext's width is the widest line it writes
+    return GETTEXT_WIDTH if GETTEXT_WIDTH - 8 <= width <= GETTEXT_WIDTH else width
+
+
+def _cut(lines: list[str]) -> bool:
+    """Whether a string's lines were cut by a wrapping tool: a line before the last that does not
+    end at a newline of the text (and is not the empty first line msgmerge writes)."""
+    return any(not line.rstrip().endswith(('\\n"', ' ""')) for line in lines[:-1])
+
+
+def wrapped_lines(lines: list[str], width: int) -> list[str]:
+    """An entry's lines with every string wrapped at `width` (as they are for width 0)."""
+    return [line for part in _parts(lines).values() for line in _wrapped(part, width)]
 
 
 def _wrapped(part: _Part, width: int) -> list[str]:
-    """A string part wrapped at `width` as translate-toolkit wraps it, which is how Weblate writes
-    the file next time (and within a column of how msgcat does); other parts, and every part of a
-    file that is not wrapped, as the export wrote them."""
+    """A string part wrapped at `width`: cut where translate-toolkit cuts (Weblate's library, which
+    follows gettext), no line wider than `width` as msgmerge writes them, the keyword's line empty
+    when the string takes more than one. Other parts, and every part of a file that is not wrapped,
+    as the export wrote them."""
     if width <= 0 or not part.kind.lstrip("#| ").startswith(_KEYWORDS):
         return part.lines
     prefix = "#| " if part.kind.startswith("#|") else ""
-    first, *rest = quoteforpo(str(part.value), PoWrapper(width - 2))  # its width leaves out the quotes
-    return [f"{part.kind} {first}\n", *(f"{prefix}{line}\n" for line in rest)]
+    escaped = escapeforpo(str(part.value))
+    alone = f'{part.kind} "{escaped}"'
+    pieces = PoWrapper(width - len(prefix) - 2).wrap(escaped)  # its width leaves out the quotes
+    if len(pieces) <= 1 and len(alone) <= width:
+        return [alone + "\n"]
+    return [f'{part.kind} ""\n', *(f'{prefix}"{piece}"\n' for piece in pieces)]
 
 
 def joined(blocks: list[list[str]], original: list[list[str]], newline: str) -> str:

@@ -50,14 +50,16 @@ def po_bytes(catalog: Catalog) -> bytes:
 def _previous_lines(message: Message) -> list[str]:
     if not message.previous_id:
         return []
-    return previous_msgid_lines(message.previous_id[0])  # Babel's Message keeps it as a list
+    return previous_msgid_lines(message.previous_id[0], message.context)  # Babel keeps it as a list
 
 
-def previous_msgid_lines(text: str) -> list[str]:
-    """`#| msgid` lines for an English a translation was made from, as msgmerge writes them."""
+def previous_msgid_lines(text: str, context: str | None = None) -> list[str]:
+    """`#| msgctxt` and `#| msgid` lines for an English a translation was made from, as msgmerge
+    writes them (its `#| msgctxt` names the entry the translation came from: here always its own)."""
     # width=0: one PO string per line of the text, never wrapped inside a string.
     first, *rest = normalize(text, width=0).split("\n")
-    return [f"#| msgid {first}\n", *(f"#| {line}\n" for line in rest)]
+    previous_context = [f"#| msgctxt {normalize(context, width=0)}\n"] if context is not None else []
+    return [*previous_context, f"#| msgid {first}\n", *(f"#| {line}\n" for line in rest)]
 
 
 # ---- reading ------------------------------------------------------------------------------------

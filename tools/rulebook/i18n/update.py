@@ -25,6 +25,7 @@ from rulebook.i18n.export import build_catalog
 from rulebook.i18n.fact_refresh import refreshed_facts
 from rulebook.i18n.importer import po_target
 from rulebook.i18n.po_blocks import Block, split_blocks
+from rulebook.i18n.po_edit import edited_header, joined, wrap_width, wrapped_lines
 from rulebook.i18n.po_file import Entry, PoFile, po_bytes, previous_msgid_lines, read_po_file
 from rulebook.i18n.refused import Refused, refusal_at
 from rulebook.model import Project
@@ -48,9 +49,9 @@ def update_po(project: Project, po_path: Path) -> Updated:
     po = read_po_file(po_path, shown)
     text_set, language = po_target(project, po, shown)
     translatable = text_set.translatable(text_set.words[project.source_language])
-    exported = {
-        block.context(): block for block in split_blocks(po_bytes(build_catalog(project, text_set, language)).decode())
-    }
+    export = split_blocks(po_bytes(build_catalog(project, text_set, language)).decode())
+    exported = {block.context(): block for block in export}
+    width = wrap_width(po.text)  # what the file's last tool wrapped at: changed entries are wrapped so too
     find_unit = unit_finder(project, text_set)
     entries = sorted(po.entries, key=lambda entry: entry.line)
     updated = Updated()
@@ -78,10 +79,10 @@ def update_po(project: Project, po_path: Path) -> Updated:
             if refreshed is not None:
                 updated.facts.append(unit_id)
         elif entry.string:
-            kept.append((unit_id, _changed(block, exported[unit_id], entry)))
+            kept.append((unit_id, wrapped_lines(_changed(block, exported[unit_id], entry), width)))
             updated.changed.append(unit_id)
         else:  # untranslated, and its English changed: the entry the export writes now
-            kept.append((unit_id, exported[unit_id].lines))
+            kept.append((unit_id, wrapped_lines(exported[unit_id].lines, width)))
         if entry is not None and unit_id is not None:
             present.add(unit_id)
     revived = {unit_id: lines for unit_id, (_, lines) in revivable.items() if unit_id not in present}
@@ -92,10 +93,14 @@ def update_po(project: Project, po_path: Path) -> Updated:
             _insert_after_predecessor(kept, unit_id, revived[unit_id], list(translatable))
             updated.revived.append(unit_id)
         elif unit_id not in present:
-            _insert_after_predecessor(kept, unit_id, exported[unit_id].lines, list(translatable))
+            _insert_after_predecessor(kept, unit_id, wrapped_lines(exported[unit_id].lines, width), list(translatable))
             updated.added.append(unit_id)
     newline = "\r\n" if "\r\n" in po.text else "\n"
-    text = _joined([lines for _, lines in kept] + gone, [block.lines for block in blocks], newline)
+    english_changed = bool(updated.changed or updated.added or updated.obsolete or updated.revived)
+    if english_changed and kept and kept[0][1] is blocks[0].lines and 'msgid ""\n' in blocks[0].lines:
+        # POT-Creation-Date is the template's, as msgmerge copies it; no other field of the header changes.
+        kept[0] = (None, edited_header(blocks[0], export[0], True, False, fields=()))
+    text = joined([lines for _, lines in kept] + gone, [block.lines for block in blocks], newline)
     if text != po.text:
         write_atomic_bytes(po_path, _encoded(text, po, po_path, shown))
     return updated
@@ -116,7 +121,7 @@ def _changed(old: Block, exported: Block, entry: Entry) -> list[str]:
     translators = [flag for flag in _flags(old) if flag not in _FORMAT_FLAGS]
     kept_flags = list(dict.fromkeys(["fuzzy", *translators, *_flags(exported)]))
     already = entry.fuzzy and old.previous_msgid() is not None  # made from an older English still
-    previous = old.starting("#|") if already else previous_msgid_lines(str(entry.msgid))
+    previous = old.starting("#|") if already else previous_msgid_lines(str(entry.msgid), entry.context)
     return [
         *old.translator_comments(),
         *exported.starting("#.", "#:"),
@@ -139,23 +144,6 @@ def _insert_after_predecessor(
     earlier = set(order[: order.index(unit_id)])
     positions = [index for index, (kept_id, _) in enumerate(kept) if kept_id in earlier]
     kept.insert(positions[-1] + 1 if positions else min(1, len(kept)), (unit_id, lines))
-
-
-def _joined(blocks: list[list[str]], original: list[list[str]], newline: str) -> str:
-    """The blocks as one text. The file's own blocks are copied as they are; a block the update
-    wrote gets the file's line endings and a blank line before it and after it."""
-    out: list[str] = []
-    previous_made = False
-    for lines in blocks:
-        if not lines:
-            continue
-        made = not any(lines is own for own in original)
-        if out and out[-1].strip() and (made or previous_made):
-            out[-1] = out[-1] if out[-1].endswith("\n") else out[-1] + newline
-            out.append(newline)
-        out += [line.rstrip("\r\n") + newline if made else line for line in lines]
-        previous_made = made
-    return "".join(out)
 
 
 def _encoded(text: str, po: PoFile, po_path: Path, shown: str) -> bytes:
