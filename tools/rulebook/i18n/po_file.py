@@ -77,6 +77,10 @@ class Entry:
     string_lines: tuple[int, ...] = ()  # of each msgstr (msgstr[0], msgstr[1], ...), 1-based
     references: tuple[tuple[str, int | None], ...] = ()  # its `#:` lines: where the English is
     notes: tuple[str, ...] = ()  # its `#.` lines: what the export told the translator
+    # Each msgstr keyword in file order, with its line: its [index], None for a plain `msgstr`
+    # (msgfmt's checks of the entry's shape: i18n/msgfmt/forms.py).
+    keywords: tuple[tuple[int | None, int], ...] = ()
+    flags: tuple[str, ...] = ()  # its `#,` flags: fuzzy, python-format, ...
 
     @property
     def plural(self) -> bool:
@@ -89,6 +93,7 @@ class PoFile:
     entries: list[Entry]  # every entry but the header, in file order
     language: str  # the Language header's language, without its territory ("fr" for fr_FR, fr-FR)
     text: str = ""  # the whole file, decoded: `update` keeps every line it does not change
+    header: Entry | None = None  # the header entry (msgid ""), with its lines; None when the file has none
 
 
 # At most this many plural forms: gettext's languages have 1 to 6 (Arabic). A catalog's Plural-Forms
@@ -99,25 +104,39 @@ MAX_PLURALS = 6
 PLURAL_RULE = re.compile(r"^[n0-9\s()?:<>=!&|%+\-*/]+$")
 
 
+# Babel's words for a plural entry with more msgstr's than nplurals: the whole file is refused, unless
+# its reader counts each entry's forms itself (the UI catalogs, at the line msgfmt names: i18n/msgfmt/).
+_MORE_FORMS = "msg has more translations than num_plurals of catalog"
+
+
 class _RecordingParser(PoFileParser):
     """Babel's parser, noting every live entry with its lines before the catalog merges duplicates,
     and refusing a Plural-Forms header it could not use as soon as the header is read."""
 
-    def __init__(self, catalog: Catalog, shown: str, plural_forms_line: int) -> None:
+    def __init__(self, catalog: Catalog, shown: str, plural_forms_line: int, forms_counted_later: bool) -> None:
         super().__init__(catalog, abort_invalid=True)
+        self.forms_counted_later = forms_counted_later
         self.entries: list[Entry] = []
         self.shown, self.plural_forms_line = shown, plural_forms_line  # for the refusal
         self.string_lines: dict[int, int] = {}  # msgstr index → its line, for the entry being read
+        self.keywords: list[tuple[int | None, int]] = []  # each msgstr's index as written, and its line
 
     def _process_keyword_line(self, lineno, line, obsolete=False) -> None:
         if line.startswith("msgstr"):
             index = line.partition(" ")[0].partition("[")[2].rstrip("]")
             self.string_lines[int(index) if index.isdigit() else 0] = lineno + 1
+            self.keywords.append((int(index) if index.isdigit() else None, lineno + 1))
         super()._process_keyword_line(lineno, line, obsolete)
+
+    def _invalid_pofile(self, line, lineno, msg) -> None:
+        if msg == _MORE_FORMS and self.forms_counted_later:
+            return
+        super()._invalid_pofile(line, lineno, msg)
 
     def _add_message(self) -> None:
         header = not self.obsolete and len(self.messages) == 1 and self.messages[0].denormalize() == ""
         lines, self.string_lines = self.string_lines, {}
+        keywords, self.keywords = tuple(self.keywords), []
         if self.obsolete:  # a `#~` entry: kept for the translator's memory, never imported
             super()._add_message()
             return
@@ -133,6 +152,8 @@ class _RecordingParser(PoFileParser):
                 string_lines=tuple(line for _, line in sorted(lines.items())),
                 references=tuple(self.locations),
                 notes=tuple(self.auto_comments),
+                keywords=keywords,
+                flags=tuple(flag.strip() for flag in self.flags),
             )
         )
         super()._add_message()
@@ -162,7 +183,7 @@ def plural_forms_problem(catalog: Catalog) -> Said | None:
         return Said("catalog.plural-large-number", {}, shown)
     try:
         plural = gettext.c2py(rule)
-        forms = {plural(n) for n in range(1000)}
+        forms = {plural(n) for n in range(1001)}  # msgfmt -c tries n = 0 to 1000
     except (ValueError, ArithmeticError, RecursionError):
         return Said("catalog.plural-not-evaluable", {}, shown)
     if not forms <= set(range(count)):
@@ -181,9 +202,10 @@ SHOWN_LINES = 10  # a file that is not PO at all would otherwise list every line
 _CHARSET = re.compile(rb"^\"Content-Type:[^\"]*charset=([^\s\";\\]+)", re.MULTILINE | re.IGNORECASE)
 
 
-def read_po_file(path: Path, shown: str) -> PoFile:
+def read_po_file(path: Path, shown: str, *, forms_counted_later: bool = False) -> PoFile:
     """Read a translator's PO file, or refuse it naming the file and line; a file over the size
-    bound is refused before it is parsed."""
+    bound is refused before it is parsed. A plural entry with more forms than nplurals is refused
+    with the file, unless the caller counts each entry's forms (forms_counted_later)."""
     try:
         raw = read_bounded(path, MAX_PO_BYTES, shown)
     except OSError as error:
@@ -203,7 +225,7 @@ def read_po_file(path: Path, shown: str) -> PoFile:
             problems.append(refusal_at(shown, 0, Said("catalog.more-bad-lines", {"count": len(bad) - SHOWN_LINES})))
         raise Refused(problems)
     catalog = Catalog()
-    parser = _RecordingParser(catalog, shown, _line_of(lines, "Plural-Forms:"))
+    parser = _RecordingParser(catalog, shown, _line_of(lines, "Plural-Forms:"), forms_counted_later)
     try:
         parser.parse(StringIO(text))
     except PoFileError as error:  # Babel counts lines from 0, and ends its message with " on <that count>"
@@ -214,7 +236,8 @@ def read_po_file(path: Path, shown: str) -> PoFile:
     entries = [entry for entry in parser.entries if entry.msgid != ""]
     _refuse_duplicates(entries, shown)
     language = catalog.locale.language if catalog.locale else _declared(text, "Language")
-    return PoFile(catalog, entries, language, text)
+    header = next((entry for entry in parser.entries if entry.msgid == "" and entry.context is None), None)
+    return PoFile(catalog, entries, language, text, header)
 
 
 def _decode(raw: bytes, shown: str) -> str:

@@ -3,7 +3,8 @@ the palette, the calculator, refusals, exports and `rulebook check`.
 
 It is read only from inside the project (a symbolic link as the catalog is refused unread, and so is
 a path whose folders lead outside), strictly as a translator's PO file (UTF-8, PO lines, a usable
-Plural-Forms: rulebook.i18n.po_file), and each translation is judged by i18n/catalog_text.py. A
+Plural-Forms: rulebook.i18n.po_file), and judged as msgfmt -c --check-format judges it
+(i18n/msgfmt/) and each translation by i18n/catalog_text.py. A
 translation with a problem is never used: its msgid (the English) is said instead, so that even a
 build that skipped the check cannot print it.
 """
@@ -22,6 +23,7 @@ from rulebook.cache import Remembered
 from rulebook.cache import enabled as cache_enabled
 from rulebook.files import inside_project
 from rulebook.i18n.catalog_text import message_dangers
+from rulebook.i18n.msgfmt import msgfmt_problems
 from rulebook.i18n.po_file import Entry, Refused, read_po_file
 from rulebook.located.limits import MAX_PO_BYTES
 from rulebook.problem_codes import Message
@@ -46,7 +48,7 @@ class UiCatalog:
         refused = {problem.line for problem in self.problems}
         for entry in self.entries:
             translated = entry.string if isinstance(entry.string, tuple) else (entry.string,)
-            if all(translated) and not refused.intersection(entry.string_lines or (entry.line,)):
+            if all(translated) and not refused.intersection({entry.line, *entry.string_lines}):
                 yield entry
 
 
@@ -108,11 +110,11 @@ def _digest(path: Path) -> bytes | None:
 
 def _judged(path: Path, shown: str) -> UiCatalog:
     try:
-        po = read_po_file(path, shown)
+        po = read_po_file(path, shown, forms_counted_later=True)
     except Refused as refused:  # `rulebook check` names a line's first column
         problems = [replace(problem, col=1 if problem.line else 0) for problem in refused.problems]
         return UiCatalog(shown, None, problems=problems)
-    problems = []
+    problems: list[Problem] = []
     for entry in po.entries:
         forms = entry.string if isinstance(entry.string, tuple) else (entry.string,)
         lines = entry.string_lines or (entry.line,) * len(forms)
@@ -125,6 +127,7 @@ def _judged(path: Path, shown: str) -> UiCatalog:
             problems += [
                 Problem.coded(shown, line, 1, danger, field=field) for danger in message_dangers(entry.msgid, text)
             ]
+    problems += msgfmt_problems(po, shown, judged_lines={problem.line for problem in problems})
     return UiCatalog(shown, po.catalog, po.entries, problems)
 
 

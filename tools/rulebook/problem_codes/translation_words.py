@@ -175,6 +175,92 @@ register(
     quoted=("rule",),
     grouped=False,
 )
+# What `msgfmt -c --check-format` refuses or warns of in a UI catalog (i18n/msgfmt/).
+register(
+    "catalog.no-header",
+    N_("no header entry: a catalog begins with an empty msgid, whose msgstr holds its Language and Plural-Forms"),
+)
+register("catalog.header-field-missing", N_("the header has no {name} field"), quoted=("name",))
+register(
+    "catalog.header-field-default",
+    N_("the header's {name} is still the template's default: fill it in"),
+    quoted=("name",),
+)
+register(
+    "catalog.no-plural-forms",
+    N_("translations have plural forms, but the header has no Plural-Forms with nplurals and plural"),
+)
+register(
+    "catalog.plural-without-msgid-plural",
+    N_("an indexed msgstr without a msgid_plural: write a plain msgstr, or add the msgid_plural"),
+)
+register(
+    "catalog.plain-msgstr-for-plural",
+    N_("a plain msgstr after a msgid_plural: write one indexed msgstr for each plural form"),
+)
+register(
+    "catalog.plural-index",
+    N_("the msgstr of index {index} where index {wanted} comes next: the forms are numbered from 0, in order"),
+    params=("index", "wanted"),
+    grouped=False,
+)
+register(
+    "catalog.missing-plural-form",
+    Nn_(
+        "{found} plural form, but the header's nplurals={count}: the missing forms' numbers would be said in English",
+        "{found} plural forms, but the header's nplurals={count}: the missing forms' numbers would be said in English",
+    ),
+    params=("found", "count"),
+    count="found",
+    grouped=False,
+)
+register(
+    "catalog.extra-plural-form",
+    Nn_(
+        "{found} plural form, but the header's nplurals={count}: write exactly {count}",
+        "{found} plural forms, but the header's nplurals={count}: write exactly {count}",
+    ),
+    params=("found", "count"),
+    count="found",
+    grouped=False,
+)
+register("catalog.newline-start", N_("the msgid and this string do not both begin with a line break"))
+register("catalog.newline-end", N_("the msgid and this string do not both end with a line break"))
+register(
+    "catalog.format-invalid",
+    N_("not a valid {language} format string, unlike the msgid: {reason}"),
+    params=("language",),
+    quoted=("reason",),
+)
+register(
+    "catalog.format-kinds",
+    N_("the msgid's format arguments have names and these have none, or the other way round"),
+)
+register(
+    "catalog.format-unknown-argument",
+    N_("the format argument {argument} is not one of the msgid's"),
+    quoted=("argument",),
+)
+register(
+    "catalog.format-missing-argument",
+    N_("the msgid's format argument {argument} is missing"),
+    quoted=("argument",),
+)
+register(
+    "catalog.format-count",
+    Nn_(
+        "{found} format argument, but the msgid takes {wanted}",
+        "{found} format arguments, but the msgid takes {wanted}",
+    ),
+    params=("found", "wanted"),
+    count="found",
+    grouped=False,
+)
+register(
+    "catalog.format-type",
+    N_("the format argument {argument} has another type than in the msgid"),
+    quoted=("argument",),
+)
 # What a UI catalog's translation may not hold (i18n/catalog_text.py); said after "msgstr of msgid …".
 register("catalog.line-break", N_("a line break is not allowed: interface words are one line"))
 register(
