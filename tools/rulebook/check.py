@@ -29,6 +29,7 @@ from rulebook.validate.structure import structure_problems
 from rulebook.validate.terms import term_problems
 from rulebook.validate.text import text_problems
 from rulebook.validate.translations import translation_problems
+from rulebook.validate.wrong_language import wrong_language_problems
 
 # The folders of the project's content, which the toolkit reads (and the site's build with it).
 CONTENT_FOLDERS = ("rules", "glossary", "locales", "schemas")
@@ -182,6 +183,7 @@ def text_set_problems(project: Project, text_set: Game | Glossary) -> list[Probl
     problems += plural_choice_problems(project, text_set)
     problems += fixed_form_problems(project, text_set)
     problems += qa_problems(project, text_set)
+    problems += wrong_language_problems(project, text_set)
     if isinstance(text_set, Glossary):
         problems += glossary_problems(project, text_set)
     coverage = text_set.coverage if isinstance(text_set, Game) else []

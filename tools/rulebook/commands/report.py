@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import sys
 from collections.abc import Sequence
+from dataclasses import replace
 
 from rulebook.i18n.refused import refusal_line
 from rulebook.problems import Problem, report_lines
@@ -34,3 +35,10 @@ def refused(problems: Sequence[Problem], closing: str | None = None, *, prefix: 
     for line in [*lines, *([closing] if closing else [])]:
         print(line, file=sys.stderr)
     return 2
+
+
+def warned(problems: Sequence[Problem]) -> None:
+    """Print an i18n command's warnings on stderr, each at its `file:line` as a refusal is: the
+    command went through, and its exit code says so."""
+    for problem in problems:
+        print(refusal_line(replace(problem, message=f"warning: {problem.message}")), file=sys.stderr)

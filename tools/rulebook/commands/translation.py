@@ -7,7 +7,7 @@ import sys
 from pathlib import Path
 
 from rulebook.commands.loading import load_clean
-from rulebook.commands.report import fail, refused
+from rulebook.commands.report import fail, refused, warned
 from rulebook.files import own_folder
 from rulebook.problems import display_path, excerpt, one_line
 
@@ -182,6 +182,7 @@ def import_command(args: argparse.Namespace) -> int:
             print(f"  {args.file}:{skipped.line}: skipped: {skipped.unit_id}: {skipped.reason}")
         if imported.obsolete:
             print(f"  {imported.obsolete} obsolete (#~) entr(ies) not imported: kept in the file for the translator")
+        warned(imported.warnings)
 
     return _po_command(args, run)
 
@@ -271,6 +272,7 @@ def sync_command(args: argparse.Namespace) -> int:
             print(f"  updated: {change.unit_id}" + (" (needs work)" if change.unit_id in imported.fuzzy else ""))
     for entry in synced.kept:
         print(f"  {entry}: changed in the YAML only; exported from it")
+    warned([warning for imported in synced.imported for warning in imported.warnings])
     print(
         f"{display_path(folder, args.root)}: {len(synced.written)} file(s) exported again from the YAML, "
         "the rest in step"

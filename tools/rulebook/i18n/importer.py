@@ -17,6 +17,7 @@ from rulebook.check import text_set_problems
 from rulebook.i18n.entry_unit import unit_finder
 from rulebook.i18n.fact_basis import fact_changes, same
 from rulebook.i18n.history import earlier_english
+from rulebook.i18n.language_guess import wrong_language
 from rulebook.i18n.po_file import Entry, PoFile, read_po_file
 from rulebook.i18n.refused import Refused, refusal_at
 from rulebook.i18n.seen_facts import seen_facts
@@ -28,7 +29,7 @@ from rulebook.located.limits import text_limit_dangers
 from rulebook.model import Facts, Game, Glossary, Project, Status, Unit, Words, source_hash
 from rulebook.plan import Plan as Writes
 from rulebook.problem_codes import Message
-from rulebook.problems import Problem, cut, display_path
+from rulebook.problems import Problem, Severity, cut, display_path
 
 NEW_FILE = """# yaml-language-server: $schema=../../schemas/words.schema.json
 language: {language}
@@ -51,6 +52,9 @@ class Imported:
     outdated: list[str] = field(default_factory=list)  # stale entries taken as outdated translations
     skipped: list[Skipped] = field(default_factory=list)  # stale entries not taken, and why
     obsolete: int = 0  # `#~` entries: the translator's memory of units gone, never imported (and kept)
+    # `i18n.wrong-language` at the PO line of each text taken that reads as another language: the
+    # import goes through (a guess is no reason to refuse), the translator is told.
+    warnings: list[Problem] = field(default_factory=list)
 
 
 def import_po(project: Project, po_path: Path) -> Imported:
@@ -136,7 +140,26 @@ def plan_import(project: Project, po: PoFile, text_set: Game | Glossary, languag
                 _current(imported, entry, current, source_hash(entry.msgid), text_set.facts, language)
             else:
                 _stale(imported, project, text_set, entry, current, translatable[unit_id])
+    imported.warnings = _wrong_languages(project, imported, words, language, lines, shown)
     return plan
+
+
+def _wrong_languages(
+    project: Project, imported: Imported, words: Words | None, language: str, lines: dict[str, int], shown: str
+) -> list[Problem]:
+    """A warning for each new text taken that reads as another of the project's languages (a text
+    the YAML has already is `rulebook check`'s to warn of)."""
+    warnings = []
+    for change in imported.changes:
+        current = words.units.get(change.unit_id) if words else None
+        if current is not None and current.text == change.text:
+            continue
+        message = wrong_language(change.text, language, project.languages)
+        if message is not None:
+            where = lines[change.unit_id]
+            field = f"'{cut(change.unit_id)}'"
+            warnings.append(Problem.coded(shown, where, 0, message, field=field, severity=Severity.WARNING))
+    return warnings
 
 
 def po_target(project: Project, po: PoFile, shown: str) -> tuple[Game | Glossary, str]:

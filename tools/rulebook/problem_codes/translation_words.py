@@ -388,3 +388,11 @@ register(
     ),
     quoted=("unit",),
 )
+# A warning, from `rulebook check` (a words file's unit) and `rulebook i18n import` and `sync` (a
+# msgstr taken): the text reads as another of the project's languages (i18n/language_guess.py).
+register(
+    "i18n.wrong-language",
+    # TRANSLATORS: {guessed} and {language} are language codes (cs, fr, en): "reads as cs, not fr".
+    N_("reads as {guessed}, not {language}: a text in another language, or the English left untranslated?"),
+    params=("language", "guessed"),
+)
