@@ -142,9 +142,9 @@ def test_an_outdated_unit_is_fuzzy_with_the_previous_english_from_git(changed_co
     edit(changed_copy, "rules/rebus/en.yaml", "text: Highest score wins.", f"text: {NEW_WINNER}")
     subprocess.run([*git, "commit", "-qam", "after"], check=True)
     (po,) = export_one(capsys, changed_copy, po_dir)
-    entry = po.read_text(encoding="utf-8").split('msgctxt "rule.winner"')[0].rsplit("\n\n", 1)[-1]
+    entry = po.read_text(encoding="utf-8").split('\nmsgctxt "rule.winner"')[0].rsplit("\n\n", 1)[-1]
     assert "#, fuzzy" in entry
-    assert '#| msgid "Highest score wins."' in entry
+    assert '#| msgctxt "rule.winner"\n#| msgid "Highest score wins."' in entry  # as msgmerge writes it
     assert "#. Rule REBUS 4.2" in entry
 
 
@@ -158,10 +158,10 @@ def test_import_takes_edits_refreshes_hashes_and_keeps_the_rest(changed_copy: Pa
     (po,) = export_one(capsys, changed_copy, po_dir)
     text = po.read_text(encoding="utf-8")
     # Clear the fuzzy flag of the outdated rule after bringing it up to date, and change a title.
-    head, entry = text.split('msgctxt "rule.winner"')
+    head, entry = text.split('\nmsgctxt "rule.winner"')
     head = head[: head.rindex("#, fuzzy")] + head[head.rindex("#, fuzzy") :].replace("#, fuzzy\n", "", 1)
     entry = entry.replace("l’emporte.", "gagne la partie.", 1)
-    po.write_text(head + 'msgctxt "rule.winner"' + entry.replace('msgstr "Pour jouer"', 'msgstr "Comment jouer"'))
+    po.write_text(head + '\nmsgctxt "rule.winner"' + entry.replace('msgstr "Pour jouer"', 'msgstr "Comment jouer"'))
     po.write_text(po.read_text(encoding="utf-8").replace('msgstr "Pour jouer"', 'msgstr "Comment jouer"'))
     french = changed_copy / "rules/rebus/fr.yaml"
     before = french.read_text(encoding="utf-8").splitlines()
