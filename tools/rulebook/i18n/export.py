@@ -125,32 +125,26 @@ def export(project: Project, language: str, only: str | None, folder: Path, *, f
     the export is refused, naming each entry, so that a translator's work is imported first."""
     writes = Plan(project.root)
     for path, data in exported_files(project, language, only, folder, force=force).items():
-        if not unchanged(path, data):
-            writes.put(path, data)
+        writes.put(path, data)
     return writes.apply()
-
-
-def unchanged(path: Path, data: bytes) -> bool:
-    """Whether the file already holds exactly these bytes: it is then not written at all."""
-    try:
-        return path.is_file() and path.stat().st_size == len(data) and path.read_bytes() == data
-    except OSError:
-        return False
 
 
 def exported_files(
     project: Project, language: str, only: str | None, folder: Path, *, force: bool = False
 ) -> dict[Path, bytes]:
     """What `export` writes, path by path, without writing it (refused as `export` refuses): each
-    file already in the folder as an edit of itself, the same bytes when nothing changed."""
+    file already in the folder as an edit of itself (i18n/po_edit.py), and none that would stay as
+    it is: an unchanged file is not written at all."""
     files: dict[Path, bytes] = {}
     pending: list[Problem] = []
     for text_set in project.text_sets():
         if only is None or text_set.id == only:
             path = folder / po_name(text_set, language)
-            files[path] = edited_file(path, po_bytes(build_catalog(project, text_set, language)))
-            template = folder / pot_name(text_set)
-            files[template] = edited_file(template, po_bytes(build_catalog(project, text_set, None)), template=True)
+            for target, language_or_none in ((path, language), (folder / pot_name(text_set), None)):
+                data = po_bytes(build_catalog(project, text_set, language_or_none))
+                edited = edited_file(target, data, template=language_or_none is None)
+                if edited is not None:
+                    files[target] = edited
             edits = [] if force else unimported_edits(project, text_set, language, path)
             if edits:
                 pending += edits
@@ -161,9 +155,10 @@ def exported_files(
     return files
 
 
-def edited_file(path: Path, data: bytes, *, template: bool = False) -> bytes:
-    """The export's bytes for `path` as an edit of the file there. A file that is not UTF-8 (another
-    charset, or bytes that are not text) or over the size bound is replaced whole."""
+def edited_file(path: Path, data: bytes, *, template: bool = False) -> bytes | None:
+    """The export's bytes for `path` as an edit of the file there; None when the file already
+    holds exactly them. A file that is not UTF-8 (another charset, or bytes that are not text) or
+    over the size bound is replaced whole."""
     try:
         if not path.is_file() or path.is_symlink() or path.stat().st_size > MAX_PO_BYTES:
             return data
@@ -174,7 +169,8 @@ def edited_file(path: Path, data: bytes, *, template: bool = False) -> bytes:
         return data
     if not _UTF8.search(text):
         return data
-    return bom + edited_po(text, data.decode("utf-8"), template=template).encode("utf-8")
+    edited = bom + edited_po(text, data.decode("utf-8"), template=template).encode("utf-8")
+    return None if edited == old else edited
 
 
 _UTF8 = re.compile(r'^"Content-Type: [^"]*charset=utf-?8\\n"$', re.MULTILINE | re.IGNORECASE)

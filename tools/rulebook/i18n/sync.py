@@ -15,14 +15,12 @@ Every import is planned and checked before the first file is written: a refusal 
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
-from rulebook.i18n.export import exported_files, po_name, unchanged
+from rulebook.i18n.export import exported_files, po_name
 from rulebook.i18n.importer import Imported, checked_words, plan_import, po_target
 from rulebook.i18n.mark_history import synced_bases
-from rulebook.i18n.plural_forms import same_plural_forms
 from rulebook.i18n.po_file import Entry, PoFile, read_po_file
 from rulebook.i18n.refused import Refused, refusal_at
 from rulebook.model import Game, Glossary, Project, Words, source_hash
@@ -63,17 +61,15 @@ def sync(project: Project, folder: Path) -> Synced:
                 raise Refused([refusal_at(shown, 0, Message("i18n.wrong-file", {}, held))])
             entries = []
             bases = synced_bases(project.root, path, po.entries)
+            words = display_path(text_set.folder / f"{language}.yaml", project.root)
             for entry in po.entries:
                 side = _changed_side(entry, text_set.words.get(language), bases.get(str(entry.context)))
-                words = display_path(text_set.folder / f"{language}.yaml", project.root)
                 if side == "both":
                     both = {"unit": cut(str(entry.context)), "words": words}
                     conflicts.append(refusal_at(shown, entry.line, Message("i18n.conflict", {}, both)))
                 elif side == "unknown":
-                    ways = {
-                        "command": f"`rulebook i18n import {shown}`",
-                    }
-                    unknown = {"unit": cut(str(entry.context)), "words": words, **ways}
+                    way_out = f"`rulebook i18n import {shown}`"
+                    unknown = {"unit": cut(str(entry.context)), "words": words, "command": way_out}
                     conflicts.append(refusal_at(shown, entry.line, Message("i18n.unmarked-conflict", {}, unknown)))
                 elif side == "yaml":
                     synced.kept.append(f"{shown}:{entry.line}: '{entry.context}'")
@@ -108,12 +104,9 @@ def sync(project: Project, folder: Path) -> Synced:
     files: dict[Path, bytes] = {}
     for language in imported_project.languages[1:]:  # each language's export holds the templates again: the same
         files.update(exported_files(imported_project, language, None, folder, force=True))
-    for path, data in files.items():
-        # Each file is an edit of the one there (i18n/po_edit.py): a sync that changed nothing
-        # commits nothing, and Weblate has nothing to pull.
-        if not unchanged(path, data):
-            writes.put(path, data)
-            synced.written.append(path)
+    for path, data in files.items():  # only what changed: a sync that changed nothing commits nothing
+        writes.put(path, data)
+        synced.written.append(path)
     writes.apply()
     return synced
 
@@ -130,29 +123,6 @@ def _with_words(project: Project, words: dict[str, dict[str, Words]]) -> Project
     glossary = updated(project.glossary) if project.glossary is not None else None
     games = [updated(game) for game in project.games]
     return replace(project, games=games, glossary=glossary)  # type: ignore[arg-type]
-
-
-_DATES = re.compile(r'^"(?:POT-Creation-Date|PO-Revision-Date): .*\\n"\n', re.MULTILINE)
-_PLURAL_FORMS = re.compile(r'^"Plural-Forms: (.*)\\n"\n', re.MULTILINE)
-
-
-def same_po(one: str, other: str) -> bool:
-    r"""Whether two PO files say the same: equal but for the header's dates, with Plural-Forms
-    compared by meaning.
-
-    >>> same_po('"PO-Revision-Date: 2026-01-01\\n"\nmsgid "a"\n', '"PO-Revision-Date: 2026-12-01\\n"\nmsgid "a"\n')
-    True
-    >>> same_po('"Plural-Forms: nplurals=2; plural=n > 1;\\n"\n', '"Plural-Forms: nplurals=2; plural=(n > 1);\\n"\n')
-    True
-    >>> same_po('msgstr "a"\n', 'msgstr "b"\n')
-    False
-    """
-    plurals = [_PLURAL_FORMS.search(text) for text in (one, other)]
-    if (plurals[0] is None) != (plurals[1] is None):
-        return False
-    if plurals[0] and plurals[1] and not same_plural_forms(plurals[0].group(1), plurals[1].group(1)):
-        return False
-    return _PLURAL_FORMS.sub("", _DATES.sub("", one)) == _PLURAL_FORMS.sub("", _DATES.sub("", other))
 
 
 def _changed_side(entry: Entry, words: Words | None, base: str | None) -> str:
