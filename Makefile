@@ -2,6 +2,8 @@
 # `make serve` and `make test` each create .venv when it is missing and install what they need.
 
 PYTHON ?= $(shell command -v python3.11 || command -v python3)
+# The floor pyproject.toml states: pymdown-extensions, through Material, needs 3.11.5.
+PYTHON_FLOOR := 3.11.5
 VENV := .venv
 BIN := $(VENV)/bin
 INSTALLED := $(VENV)/.installed
@@ -15,18 +17,41 @@ export PYTHONPYCACHEPREFIX := $(abspath $(VENV))/pycache
 # What the last run compiled in its temporary copies of the project (3 MB after `make test-fast`).
 FORGET_TEMPORARY_BYTECODE = rm -rf "$(PYTHONPYCACHEPREFIX)$${TMPDIR:-/tmp}"
 
-.PHONY: install serve build check test test-fast test-engines lint pytest system-deps messages bench fuzz print mutate icons clean
+.PHONY: install lock serve build check test test-fast test-engines lint pytest system-deps messages bench fuzz print mutate icons clean
 
 install: $(INSTALLED)
 
 $(BIN)/python:
+	@$(PYTHON) -c 'import sys; floor = tuple(map(int, "$(PYTHON_FLOOR)".split("."))); \
+	  sys.exit(0 if sys.version_info[:3] >= floor else f"$(PYTHON) is Python {sys.version.split()[0]}; this project needs $(PYTHON_FLOOR) or newer (make PYTHON=/path/to/python3.11)")'
 	$(PYTHON) -m venv $(VENV)
 
-# Reinstall only when the dependencies change; the package itself is editable.
-$(INSTALLED): $(BIN)/python pyproject.toml constraints.txt
-	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet -c constraints.txt -e '.[test]'
+# Every dependency comes from requirements.lock, each file checked against its sha256 (`make lock`
+# writes it from pyproject.toml and constraints.txt). uv installs it in about a sixth of pip's time
+# (dev/setup.md): the uv on PATH, or else uv itself installed first from its own hashed lock; pip
+# installs the same lock where neither works. The package itself is editable, so only a change of
+# the dependencies reinstalls.
+$(INSTALLED): $(BIN)/python pyproject.toml requirements.lock requirements-uv.lock
+	@uv=$$(command -v uv || true); \
+	if [ -z "$$uv" ] && $(BIN)/python -m pip install --quiet --require-hashes -r requirements-uv.lock; then uv=$(BIN)/uv; fi; \
+	if [ -n "$$uv" ]; then \
+	  $$uv pip install --quiet --python $(BIN)/python --require-hashes -r requirements.lock \
+	  && $$uv pip install --quiet --python $(BIN)/python --no-deps -e . ; \
+	else \
+	  $(BIN)/python -m pip install --quiet --require-hashes --no-deps -r requirements.lock \
+	  && $(BIN)/python -m pip install --quiet --no-deps -e . ; \
+	fi
 	touch $@
+
+# requirements.lock from the direct dependencies (pyproject.toml) and the tested versions
+# (constraints.txt), with the hashes of every file the registry holds for each version, for every
+# platform. Run it after changing either; tests/test_lock.py fails until you do.
+lock: install
+	@uv=$$(command -v uv || echo $(BIN)/uv); \
+	$$uv pip compile --quiet pyproject.toml --extra test -c constraints.txt --generate-hashes --universal \
+	  --python-version $(PYTHON_FLOOR) -o requirements.lock; \
+	$$uv pip compile --quiet requirements-uv.in --generate-hashes --universal \
+	  --python-version $(PYTHON_FLOOR) -o requirements-uv.lock
 
 # Debian packages the tests need: Chromium's headless shell for the browser tests and `make print`
 # (Playwright cannot download its own browser here; it is Chromium's engine without the browser's
