@@ -104,7 +104,7 @@ def fill(page: Page, language: str, game: str, situation: dict[str, Any]) -> Non
             field(block, language, "Tiles in the rebus, old and new").fill(str(rebus["tiles"]))
             field(block, language, "New tiles on blue squares").fill(str(squares["blue"]))
             field(block, language, "New tiles on red squares").fill(str(squares["red"]))
-            field(block, language, "A new tile on the centre dot").set_checked(squares["center"] > 0)
+            field(block, language, "A new tile on the center dot").set_checked(squares["center"] > 0)
     elif game == "rebus":
         field(page, language, "The end of the game").check()
         blocks = _players(page, language, list(situation["final"]))

@@ -15,9 +15,10 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
+from rulebook import placeholders
 from rulebook.model import Example, Game, Project, Ruling
 from rulebook.problem_codes import Message
-from rulebook.problems import Problem, cut
+from rulebook.problems import Problem, Severity, cut
 
 ELLIPSIS = "…"
 
@@ -65,11 +66,19 @@ def _rulings_path(example: Example) -> tuple[str | int, ...]:
 
 
 def _rule_texts(game: Game, ruling: Ruling, language: str) -> list[str]:
+    """The texts of the ruling's rules in one language, each with its numbers as a reader sees them
+    (a publisher's original may spell out a number that the English quotes by placeholder)."""
     words = game.words.get(language)
     if words is None:
         return []
     texts = (words.units.get(f"rule.{rule_id}") for rule_id in ruling.rules)
-    return [unit.text for unit in texts if unit is not None]
+    return [placeholders.fill(unit.text, game.facts, language) for unit in texts if unit is not None]
+
+
+def _severity(project: Project, language: str) -> Severity:
+    """An error in the source language; a warning in a translation, which follows the English in
+    its translator's own time (an erratum never stops the export they need to follow it)."""
+    return Severity.ERROR if language == project.source_language else Severity.WARNING
 
 
 def limiting_pattern(words: tuple[str, ...]) -> re.Pattern[str]:
@@ -99,7 +108,8 @@ def _narrowing(project: Project, game: Game) -> Iterator[Problem]:
             if found:
                 message = Message("ruling.restates-narrows", {}, {"id": cut(ruling.id), "word": cut(found.group(0))})
                 path = ("units", ruling.unit_ids[1], "text")
-                yield words.document.problem(path, message, field=f"units.{ruling.unit_ids[1]}.text")
+                field = f"units.{ruling.unit_ids[1]}.text"
+                yield words.document.problem(path, message, field=field, severity=_severity(project, language))
 
 
 def quotes(text: str, marks: tuple[str, str]) -> list[str]:
@@ -133,19 +143,22 @@ def _misquotes(project: Project, game: Game) -> Iterator[Problem]:
             typography = project.typography.get(language)
             marks = typography.page_quotes if typography is not None else ("“", "”")
             # A ruling may compare the languages' texts ("only the Czech says 13 karet"): a quote is
-            # the words of one of its rules in any language.
-            texts = [text for other in game.words for text in _rule_texts(game, ruling, other)]
-            if not texts:
+            # the words of one of its rules in any language. With a rule's words missing in a language
+            # (their own checks say so), there is nothing whole to compare with.
+            texts = [text for other in project.languages for text in _rule_texts(game, ruling, other)]
+            if len(texts) < len(project.languages) * len(ruling.rules):
                 continue
             for unit_id in ruling.unit_ids[1:]:
                 unit = words.units.get(unit_id)
                 if unit is None:
                     continue
-                for part in quotes(unit.text, marks):
+                for part in quotes(placeholders.fill(unit.text, game.facts, language), marks):
                     if not _said(part, texts):
                         quoted = {"id": cut(ruling.id), "quote": cut(part), "rules": cut(", ".join(ruling.rules))}
                         message = Message("ruling.quote-not-in-rule", {}, quoted)
-                        yield words.document.problem(("units", unit_id, "text"), message, field=f"units.{unit_id}.text")
+                        path = ("units", unit_id, "text")
+                        severity = _severity(project, language)
+                        yield words.document.problem(path, message, field=f"units.{unit_id}.text", severity=severity)
 
 
 def _former_ids(game: Game) -> Iterator[Problem]:
