@@ -942,7 +942,8 @@ FAULTS = [
                 "rules/oh-my-word/cs.yaml",
                 "ruling.tie.answer:\n    text: ▸>-",
                 "warning: units.ruling.tie.answer.text: ruling 'tie' is marked as restating the rules, but its "
-                "answer limits them with 'Vždy', which none of its rules says; mark it as a project ruling or reword it",
+                "answer limits them with 'Vždy', which none of its rules says; mark it as a project ruling or "
+                "reword it",
                 "ruling.restates-narrows",
             ),
         ),
