@@ -233,3 +233,23 @@ def test_an_old_example_id_still_scores(capsys) -> None:
     assert code == 0
     # 9 tiles on a red square: 9 × 3 × 3 = 81; a second rebus of 3 tiles: 9; the bonus of 50 once.
     assert json.loads(out)["score"] == 140
+
+
+def test_a_template_that_is_a_link_or_no_po_file_is_refused_unread_or_at_its_line(project_copy: Path, capsys) -> None:
+    template = project_copy / "locales/messages.pot"
+    template.write_text('msgid "a"\nmsgstr ""\n\nnot a line of a PO file\n', encoding="utf-8")
+    code, out, err = run_cli(capsys, "--root", str(project_copy), "check")
+    assert code == 1 and "Traceback" not in out + err
+    assert "locales/messages.pot:4:0: not a valid PO line: 'not a line of a PO file'" in out.splitlines()
+    secret = project_copy.parent / "secret.txt"
+    secret.write_text('msgid "rack"\n', encoding="utf-8")
+    template.unlink()
+    template.symlink_to(secret)
+    code, out, err = run_cli(capsys, "--root", str(project_copy), "check")
+    assert code == 1 and "Traceback" not in out + err
+    refused = (
+        "locales/messages.pot: a symbolic link: files of locales/ are read only from the project's own files; "
+        "refused unread"
+    )
+    assert refused in out.splitlines()
+    assert "rack" not in out  # never read, so never quoted

@@ -3,7 +3,7 @@ translation check already refuses in the rules' text) are refused where the rule
 not look: in the ids that readers see as anchors and in `rulebook score --example`, and in the
 toolkit's own English messages (locales/messages.pot), refusals included.
 
-An id is read as words: "two-rebuses-full-rack" says "two rebuses full rack".
+An id is read as words: "two-full-racks" says "two full racks".
 """
 
 from __future__ import annotations
@@ -13,6 +13,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 from rulebook.i18n.po_file import Refused, read_po_file
+from rulebook.i18n.ui_catalog import unreadable
 from rulebook.model import Game, Project, Term
 from rulebook.problem_codes import Message
 from rulebook.problems import Problem, cut, display_path
@@ -56,9 +57,13 @@ def retired_message_problems(project: Project) -> list[Problem]:
     """The toolkit's English messages, as the template of the UI catalogs holds them."""
     retired = _retired(project)
     path = project.root / TEMPLATE
-    if not retired or not path.is_file():
+    if not retired or not (path.exists() or path.is_symlink()):
         return []
     shown = display_path(path, project.root)
+    # Opened as the catalogs are: never through a link, nor outside the project, nor a FIFO.
+    unread = unreadable(path, project.root)
+    if unread is not None:
+        return [Problem.coded(shown, 0, 0, unread)]
     try:
         po = read_po_file(path, shown, forms_counted_later=True)
     except Refused as refused:

@@ -115,7 +115,7 @@ def _narrowing(project: Project, game: Game) -> Iterator[Problem]:
 def quotes(text: str, marks: tuple[str, str]) -> list[str]:
     """The quoted passages of a text, each cut at its ellipses, trimmed of spaces and end marks.
 
-    >>> quotes("They say “double … if blue” and „x“, and “Highest score wins.”", ("“", "”"))
+    >>> quotes("They say “double … if blue”, and “Highest score wins.”", ("“", "”"))
     ['double', 'if blue', 'Highest score wins']
     """
     opening, closing = (re.escape(mark) for mark in marks)
