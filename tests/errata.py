@@ -11,13 +11,13 @@ from conftest import edit
 from rulebook.cli import main
 from rulebook.model import source_hash
 
-INSERTED = "A premium square counts only in the turn its tile is placed."
+INSERTED = "A bonus square counts only in the turn its tile is placed."
 INSERTED_FR = "Une case bonus ne compte qu’au tour où sa tuile est posée."
 WINNER_OLD = "Highest score wins."
 WINNER_NEW = "The highest score wins, and players with the same score share the win."
 WINNER_FR = "Le score le plus élevé l’emporte, et les joueurs à égalité partagent la victoire."
 REMOVED = "If a player cannot form a Rebus, he may choose to replace all his tiles and forfeit his turn."
-SUMMARY = "An erratum: premium squares, the winner, and changing tiles."
+SUMMARY = "An erratum: bonus squares, the winner, and changing tiles."
 SUMMARY_FR = "Un erratum\u202f: les cases bonus, le vainqueur et l’échange de tuiles."
 COVERAGE = "rules/rebus/sources/000_1e571b27f5b0f623.coverage.yaml"
 

@@ -54,10 +54,10 @@ def normal(text: str) -> str:
 @pytest.fixture(scope="module")
 def erratum(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """REBUS with the erratum of tests/errata.py recorded as 1.1, then, since 1.1, the rule that
-    the erratum renumbered renamed (`rulebook rule rename`): 1.0's 3.2 is now #premium-squares, 3.3."""
+    the erratum renumbered renamed (`rulebook rule rename`): 1.0's 3.2 is now #square-bonuses, 3.3."""
     root = copy_whole_project(tmp_path_factory.mktemp("as-of"))
     record_erratum(root)
-    assert cli(root, "rule", "rename", "rebus", "bonus-squares", "premium-squares") == 0
+    assert cli(root, "rule", "rename", "rebus", "bonus-squares", "square-bonuses") == 0
     return root
 
 
@@ -118,7 +118,7 @@ def test_the_superseded_edition_says_so_and_leads_to_each_rule_where_it_stands_n
     # 1.0's REBUS 3.2: the erratum inserted a rule before it (3.3 now), and it was renamed since.
     moved = block(shown, "bonus-squares")
     assert words(moved).startswith("3.2")
-    assert 'Now: <a href="../rebus.md#premium-squares">REBUS 3.3</a>' in moved
+    assert 'Now: <a href="../rebus.md#square-bonuses">REBUS 3.3</a>' in moved
     assert "changed since" not in moved
     # The rule the erratum reworded keeps its 1.0 words here, marked as changed since.
     winner = block(shown, "winner")
@@ -138,7 +138,7 @@ def test_the_latest_edition_is_not_superseded_and_keeps_the_pending_translation_
     assert "Superseded" not in english
     shown = as_html(english)
     assert words(block(shown, "premium-once")).startswith(f"3.2 {INSERTED}")
-    assert 'Now: <a href="../rebus.md#premium-squares">REBUS 3.3</a>' in block(shown, "bonus-squares")
+    assert 'Now: <a href="../rebus.md#square-bonuses">REBUS 3.3</a>' in block(shown, "bonus-squares")
     # French followed the erratum; Czech had not: its page shows that rule in English, marked.
     french = as_html(erratum_pages["fr/rebus/1.1.md"])
     assert WINNER_FR in words(block(french, "winner")) and 'lang="en"' not in block(french, "winner")
@@ -240,7 +240,7 @@ def test_the_built_site_publishes_the_pages_and_the_feeds(erratum: Path) -> None
         changes = (site / folder / "rebus/changes/index.html").read_text(encoding="utf-8")
         assert '<link rel="alternate" type="application/atom+xml" href="../changes.xml"' in changes
         old = (site / folder / "rebus/1.0/index.html").read_text(encoding="utf-8")
-        assert 'href="../#premium-squares"' in old and 'class="admonition warning"' in old
+        assert 'href="../#square-bonuses"' in old and 'class="admonition warning"' in old
         assert (site / folder / "rebus/errata-1.1/index.html").is_file()
         # Out of the navigation: the home page's links lead to no edition.
         assert "1.0/" not in (site / folder / "index.html").read_text(encoding="utf-8")

@@ -376,8 +376,18 @@ FAULTS = [
         "empilant les\n      cartes de la Bibliothèque jusqu'à treize pour",
         "",
         "",
-        # The text check lets it through; the source's "13" is no longer in it (issue 46).
-        also=(_AIM_REWORDED,),
+        # The text check lets it through; the source's "13" is no longer in it (issue 46), nor is the
+        # « jusqu’à 13 » that a ruling quotes (issue 49).
+        also=(
+            _AIM_REWORDED,
+            (
+                "rules/rebis/fr.yaml",
+                "ruling.shelf-limit.why:\n    text: ▸>-",
+                "warning: units.ruling.shelf-limit.why.text: ruling 'shelf-limit' quotes 'jusqu’à 13', which none "
+                "of its rules (aim, own-shelf) says in these words",
+                "ruling.quote-not-in-rule",
+            ),
+        ),
     ),
     Fault(
         "text: a publisher's original may not add a placeholder the English lacks",
@@ -829,7 +839,7 @@ FAULTS = [
             (
                 "rules/rebus/game.yaml",
                 "new_bonus: ▸[center]",
-                "example 'i-saw': expected {\"score\": 12}, but turn.rebuses[0].new_bonus: the centre dot is "
+                "example 'i-saw': expected {\"score\": 12}, but turn.rebuses[0].new_bonus: the center dot is "
                 "covered on the first turn, when the board is empty: its rebus holds only the tiles placed (3), not 2; "
                 "reproduce: rulebook score rebus --example i-saw",
                 "example.refused",
@@ -888,11 +898,81 @@ FAULTS = [
         "ruling 'multipliers' has no worked example",
         code_name="example.ruling-without-example",
     ),
+    # validate/rulings.py (issue 49): the defects as they were before their fix, planted back.
+    Fault(
+        "rulings: an example does not name a ruling that a ruling it names presumes",
+        "rules/rebis/game.yaml",
+        "rulings: [red-token-tie, red-token, winners]",
+        "rulings: [red-token-tie, winners]",
+        "rulings: ▸[red-token-tie, winners]",
+        "examples[3].rulings: example 'red-token-tie' rests on ruling 'red-token', which 'red-token-tie' "
+        "presumes: name it under rulings",
+        code_name="example.ruling-not-named",
+    ),
+    Fault(
+        "rulings: an example reading through old tiles does not name rebus-score",
+        "rules/rebus/game.yaml",
+        "rulings: [covered-earlier, rebus-score]",
+        "rulings: [covered-earlier]",
+        "rulings: ▸[covered-earlier]",
+        "examples[3].rulings: example 'covered-earlier' rests on ruling 'rebus-score', which 'covered-earlier' "
+        "presumes: name it under rulings",
+        code_name="example.ruling-not-named",
+    ),
+    Fault(
+        "rulings: a ruling marked as restating narrows its rule",
+        "rules/oh-my-word/game.yaml",
+        "    rules: [tie-playoff]\n  - id: token-count",
+        "    rules: [tie-playoff]\n    restates: true\n  - id: token-count",
+        "ruling.tie.answer:\n    text: ▸>-",
+        "units.ruling.tie.answer.text: ruling 'tie' is marked as restating the rules, but its answer limits "
+        "them with 'Whenever', which none of its rules says; mark it as a project ruling or reword it",
+        code_name="ruling.restates-narrows",
+        located="rules/oh-my-word/en.yaml",
+        also=(
+            (
+                "rules/oh-my-word/fr.yaml",
+                "ruling.tie.answer:\n    text: ▸>-",
+                "warning: units.ruling.tie.answer.text: ruling 'tie' is marked as restating the rules, but its "
+                "answer limits them with 'Chaque fois', which none of its rules says; mark it as a project ruling or "
+                "reword it",
+                "ruling.restates-narrows",
+            ),
+            (
+                "rules/oh-my-word/cs.yaml",
+                "ruling.tie.answer:\n    text: ▸>-",
+                "warning: units.ruling.tie.answer.text: ruling 'tie' is marked as restating the rules, but its "
+                "answer limits them with 'Vždy', which none of its rules says; mark it as a project ruling or "
+                "reword it",
+                "ruling.restates-narrows",
+            ),
+        ),
+    ),
+    Fault(
+        "rulings: a quote that is not its rule's words",
+        "rules/rebus/fr.yaml",
+        _nbsp("«~Les bonus ne comptent qu’une seule fois.~»"),
+        _nbsp("«~Les bonus comptent une seule fois.~»"),
+        "ruling.covered-earlier.why:\n    text: ▸",
+        "warning: units.ruling.covered-earlier.why.text: ruling 'covered-earlier' quotes 'Les bonus comptent une seule "
+        "fois', which none of its rules (bonus-squares) says in these words",
+        code_name="ruling.quote-not-in-rule",
+        code=0,  # a translation's: a warning
+    ),
+    Fault(
+        "rulings: a former id that is an id in use",
+        "rules/rebus/game.yaml",
+        "    formerly: [two-rebuses-full-rack]\n",
+        "    formerly: [nine-tiles]\n",
+        "formerly: [▸nine-tiles]",
+        "'two-rebuses-all-tiles' was formerly 'nine-tiles', which is an id in use",
+        code_name="id.formerly-in-use",
+    ),
     Fault(
         "examples: a caption quoting a number the example does not compute",
         "rules/rebis/fr.yaml",
-        "L’étagère de Bob, qui totalise 7, rapporte 7.",
-        "L’étagère de Bob, qui totalise 7, rapporte 17.",
+        "L’étagère de Bob, qui totalise 7,\n      rapporte 7.",
+        "L’étagère de Bob, qui totalise 7,\n      rapporte 17.",
         "example.multiplied-shelf:\n    text: ▸>-",
         "units.example.multiplied-shelf.text: the caption says 17, which example 'multiplied-shelf' does not "
         'compute ({"scores": {"Ann": 72, "Bob": 7}, "winners": ["Ann"], "red_token_to": "Ann"})',
@@ -901,8 +981,8 @@ FAULTS = [
     Fault(
         "examples: a caption quoting a number with a decimal comma",
         "rules/rebis/fr.yaml",
-        "L’étagère de Bob, qui totalise 7, rapporte 7.",
-        "L’étagère de Bob, qui totalise 7, rapporte 7,5.",
+        "L’étagère de Bob, qui totalise 7,\n      rapporte 7.",
+        "L’étagère de Bob, qui totalise 7,\n      rapporte 7,5.",
         "example.multiplied-shelf:\n    text: ▸>-",
         "units.example.multiplied-shelf.text: the caption says 7,5, which example 'multiplied-shelf' does not "
         'compute ({"scores": {"Ann": 72, "Bob": 7}, "winners": ["Ann"], "red_token_to": "Ann"})',

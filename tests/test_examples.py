@@ -191,9 +191,9 @@ def test_the_examples_that_rest_on_an_assumption_are_found_by_what_they_compute(
         "red-token-default-shelf",
         "many-cards",
     }
-    # REBUS, were its numbers assumptions: the full-rack bonus is in two examples, the penalty for
+    # REBUS, were its numbers assumptions: the all-tiles bonus is in two examples, the penalty for
     # unplayed tiles in the two end-of-game ones; a fact no example uses marks none.
-    assert _assumed("rebus", "scoring.all_tiles_bonus") == {"nine-tiles", "two-rebuses-full-rack"}
+    assert _assumed("rebus", "scoring.all_tiles_bonus") == {"nine-tiles", "two-rebuses-all-tiles"}
     assert _assumed("rebus", "scoring.unplayed_tile_penalty") == {"end-of-game", "shared-win"}
     assert _assumed("rebus", "setup.draw_per_bag") == set()
 
@@ -245,7 +245,7 @@ def test_a_rebus_turn_lays_its_new_tiles_in_one_line() -> None:
         for example in rebus.examples
         if "turn" in example.input and "refused" not in example.expect
     }
-    assert "two-rebuses-full-rack" in crossed
+    assert "two-rebuses-all-tiles" in crossed
     assert {name: turn for name, turn in crossed.items() if max(turn[1]) < turn[0]} == {}
 
 

@@ -168,7 +168,7 @@ IMPOSSIBLE = [
     (
         "REBUS 1.4 first-turn: one tile covers the centre dot",
         "turn: {rebuses: [{tiles: 3, new_bonus: [center, center]}], tiles_placed: 3}\n",
-        "turn.rebuses[0].new_bonus: the board has one centre dot",
+        "turn.rebuses[0].new_bonus: the board has one center dot",
     ),
     (
         "REBUS 1.4 and 1.5: the tiles placed form the rebuses",

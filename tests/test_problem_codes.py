@@ -25,6 +25,7 @@ CODES_DOC = ROOT / "dev" / "problem-codes.md"
 # The layers of codes: reading, schemas, text, ids, units, translation, content, project and site, scoring.
 LAYERS = {"file", "yaml", "schema", "text", "id", "unit", "qa", "plural", "catalog", "i18n"}
 LAYERS |= {"glossary", "example", "term", "project", "site", "search", "edition", "score", "authoring", "source"}
+LAYERS |= {"ruling"}  # a referee note's claims: what it quotes, and that a restatement does not narrow
 
 
 def _words(code: str) -> tuple[str, ...]:
@@ -109,4 +110,6 @@ def test_every_refusal_of_hostile_text_has_a_registered_code(
     errors = [problem for problem in check_project(root)[1] if problem.is_error]
     assert errors
     assert_coded(errors)
-    assert len({problem.path for problem in errors}) == len(share)  # each planted text is refused
+    # Each planted text is refused; a referee note that quoted a rule replaced here says so too.
+    planted = {problem.path for problem in errors if problem.code != "ruling.quote-not-in-rule"}
+    assert len(planted) == len(share)

@@ -261,8 +261,9 @@ def test_a_note_that_only_restates_the_rules_is_marked_so(pages: dict[str, str])
 
 
 def test_a_verified_example_names_the_project_rulings_it_rests_on(pages: dict[str, str]) -> None:
-    # two-squares rests on squares-compound (the sources are silent); covered-earlier only on a note
-    # that restates the rules; multiplied-shelf's token values are linked by its assumption already.
+    # two-squares rests on squares-compound (the sources are silent); covered-earlier on a note that
+    # restates the rules, which presumes that old tiles count (rebus-score, a project ruling: issue 49);
+    # multiplied-shelf's token values are linked by its assumption already.
     page = pages["en/rebus.md"]
     two_squares = _block(page, "example-two-squares")
     assert (
@@ -270,7 +271,11 @@ def test_a_verified_example_names_the_project_rulings_it_rests_on(pages: dict[st
         "bonuses add up or multiply?](#ruling-squares-compound)</p>\n" in two_squares
     )
     assert "✓ Verified by the build" in page[page.index('id="example-two-squares"') :].split("</details>")[0]
-    assert "Rests on" not in _block(page, "example-covered-earlier")
+    covered = _block(page, "example-covered-earlier")
+    assert (
+        '\n<p class="rb-rests-on" markdown>**Rests on:** [Do tiles that were already on the board count in a '
+        "rebus’s score?](#ruling-rebus-score)</p>\n" in covered
+    )
     multiplied = _block(pages["en/rebis.md"], "example-multiplied-shelf")
     assert "(#ruling-token-values)" in multiplied.split("**Rests on:**")[0]
     assert "(#ruling-token-values)" not in multiplied.split("**Rests on:**")[1]
@@ -278,18 +283,20 @@ def test_a_verified_example_names_the_project_rulings_it_rests_on(pages: dict[st
 
 
 def test_a_ruling_that_presumes_another_says_it_rests_on_it(pages: dict[str, str]) -> None:
-    # rebis red-token-placement picks the shelf where the red token adds most: by the assumed values.
+    # rebis red-token-placement picks the shelf where the red token adds most: by the assumed values,
+    # for the player the red-token ruling gives it to.
     block = _block(pages["en/rebis.md"], "ruling-red-token-placement")
     assert (
         '\n<p class="rb-rests-on" markdown>**Rests on:** [What multiplier does each mixture token '
-        "have?](#ruling-token-values)</p>\n" in block
+        "have?](#ruling-token-values) · [Who receives the red token?](#ruling-red-token)</p>\n" in block
     )
     assert "rb-rests-on" not in _block(pages["en/rebis.md"], "ruling-red-token")
 
 
 def test_a_ruling_presuming_one_the_game_lacks_is_refused(project_copy: Path, capsys) -> None:
-    text = edit(project_copy, "rules/rebis/game.yaml", "presumes: [token-values]", "presumes: [token-value]")
-    line, column = locate(text, "token-value]")
+    old, new = "presumes: [token-values, red-token]", "presumes: [token-value, red-token]"
+    text = edit(project_copy, "rules/rebis/game.yaml", old, new)
+    line, column = locate(text, "token-value, red-token]")
     code, out, _ = run_cli(capsys, "--root", str(project_copy), "check")
     assert code == 1
     # red-token-placement is the game's seventh ruling.

@@ -279,7 +279,7 @@ def test_rebus_as_many_squares_as_tiles_in_the_rebus_is_legal() -> None:
 
 def test_rebus_more_squares_than_tiles_in_the_rebus_is_refused() -> None:
     assert refusals("rebus", turn(3, (2, ["blue", "blue", "red"]), (3, []))) == [
-        (("turn", "rebuses", 0, "new_bonus"), "more premium squares under new tiles (3) than tiles in the rebus (2)")
+        (("turn", "rebuses", 0, "new_bonus"), "more bonus squares under new tiles (3) than tiles in the rebus (2)")
     ]
 
 
@@ -290,14 +290,14 @@ def test_rebus_as_many_squares_as_tiles_placed_is_legal() -> None:
 
 def test_rebus_more_squares_than_tiles_placed_is_refused() -> None:
     assert refusals("rebus", turn(2, (5, ["blue", "blue", "red"]))) == [
-        (("turn", "rebuses", 0, "new_bonus"), "more premium squares under new tiles (3) than tiles placed (2)")
+        (("turn", "rebuses", 0, "new_bonus"), "more bonus squares under new tiles (3) than tiles placed (2)")
     ]
 
 
 def test_rebus_one_square_is_said_with_no_plural_to_agree() -> None:
     # Was "1 premium square … in a rebus of 0 tiles": a second count has no plural forms of its own.
     assert refusals("rebus", turn(1, (0, ["blue"]), (1, []))) == [
-        (("turn", "rebuses", 0, "new_bonus"), "more premium squares under new tiles (1) than tiles in the rebus (0)")
+        (("turn", "rebuses", 0, "new_bonus"), "more bonus squares under new tiles (1) than tiles in the rebus (0)")
     ]
 
 
@@ -339,7 +339,7 @@ def test_rebus_the_centre_dot_twice_is_refused() -> None:
     assert refusals("rebus", turn(3, (3, ["center", "center"]))) == [
         (
             ("turn", "rebuses", 0, "new_bonus"),
-            "the board has one centre dot: it is under at most one new tile of a rebus",
+            "the board has one center dot: it is under at most one new tile of a rebus",
         )
     ]
 
@@ -348,7 +348,7 @@ def test_rebus_the_centre_dot_in_a_turn_of_two_rebuses_is_refused() -> None:
     assert refusals("rebus", turn(4, (4, ["center"]), (3, []))) == [
         (
             ("turn", "rebuses", 0, "new_bonus"),
-            "the centre dot is covered on the first turn, when the board is empty: that turn forms one rebus",
+            "the center dot is covered on the first turn, when the board is empty: that turn forms one rebus",
         )
     ]
 
@@ -357,7 +357,7 @@ def test_rebus_the_centre_dot_under_a_rebus_of_old_tiles_is_refused() -> None:
     assert refusals("rebus", turn(3, (4, ["center"]))) == [
         (
             ("turn", "rebuses", 0, "new_bonus"),
-            "the centre dot is covered on the first turn, when the board is empty: its rebus holds only the tiles "
+            "the center dot is covered on the first turn, when the board is empty: its rebus holds only the tiles "
             "placed (3), not 4",
         )
     ]
@@ -491,7 +491,7 @@ def test_an_invalid_situation_says_each_located_problem() -> None:
 def test_one_premium_square_over_the_tiles_placed_is_said_in_the_singular() -> None:
     assert refusals("rebus", turn(0, (1, ["blue"])))[0] == (
         ("turn", "rebuses", 0, "new_bonus"),
-        "more premium squares under new tiles (1) than tiles placed (0)",
+        "more bonus squares under new tiles (1) than tiles placed (0)",
     )
 
 

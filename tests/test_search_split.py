@@ -52,7 +52,7 @@ SECTIONS = {
     },
 }
 RULINGS = {
-    "rebus/": ["rebus-score", "multipliers", "squares-compound", "covered-earlier", "full-rack-bonus", "end-of-game"],
+    "rebus/": ["rebus-score", "multipliers", "squares-compound", "covered-earlier", "all-tiles-bonus", "end-of-game"],
     "rebis/": [
         "shelf-limit",
         "shelf-value",

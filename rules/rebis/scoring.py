@@ -21,13 +21,13 @@ FORM_WORDS = {
     "shelf_n": form_word("Shelf {n}"),
     "points": form_word("Face-up cards' points, in the order played"),
     "tokens_golden_dust": form_word("Golden dust tokens"),
-    "tokens_gold": form_word("Gold tokens"),
+    "tokens_gold": form_word("Golden mixture tokens"),
     "add_shelf": form_word("Add a shelf"),
     "remove_shelf": form_word("Remove this shelf"),
     # TRANSLATORS: the legend of Rebis's token multipliers; the sources give none, the project chose them.
     "token_values": form_word("Token multipliers (a project ruling: the sources give none)"),
     "value_golden_dust": form_word("Golden dust token ×"),
-    "value_gold": form_word("Gold token ×"),
+    "value_gold": form_word("Golden mixture token ×"),
     "value_red": form_word("Red token ×"),
     # TRANSLATORS: the legend of where the red token's receiver put it; both fields may stay empty.
     "red_token": form_word("The red token (leave empty: on the shelf where it adds most)"),
@@ -213,14 +213,14 @@ def given(document: Mapping[str, Any], facts: Mapping[str, Any]) -> list[Given] 
     Ann · Cards in hand: 1
     Ann, shelf 1 · Face-up cards' points, in the order played: 6 −2
     Ann, shelf 1 · Golden dust tokens: 0
-    Ann, shelf 1 · Gold tokens: 1
+    Ann, shelf 1 · Golden mixture tokens: 1
     >>> closed = {"points": [4], "face_down": 1, "tokens": ["golden-dust", "gold", "golden-dust"]}
     >>> for line in given({"players": {"Bob": {"hand": 0, "shelves": [closed]}}}, {}):
     ...     print(line.english())
     Bob · Cards in hand: 0
     Bob, shelf 1 · Face-up cards' points, in the order played: 4
     Bob, shelf 1 · Golden dust tokens: 2
-    Bob, shelf 1 · Gold tokens: 1
+    Bob, shelf 1 · Golden mixture tokens: 1
     Bob, shelf 1 · A card played face down to close it: 1
     >>> given({**situation, "token_values": {"red": 0}}, {}) is None
     True

@@ -1,6 +1,6 @@
 """REBUS scoring, as the rules and the project's rulings say it.
 
-A rebus scores its tile count × the points per tile, × the multiplier of each premium square that
+A rebus scores its tile count × the points per tile, × the multiplier of each bonus square that
 this turn's new tiles cover within it (several multiply together; squares covered earlier give
 nothing). Placing every tile of the hand in one turn adds a bonus once. At the end each unplayed tile costs
 points, and every player with the highest score wins.
@@ -26,7 +26,7 @@ FORM_WORDS = {
     "tiles": form_word("Tiles in the rebus, old and new"),
     "squares_blue": form_word("New tiles on blue squares"),
     "squares_red": form_word("New tiles on red squares"),
-    "square_center": form_word("A new tile on the centre dot"),
+    "square_center": form_word("A new tile on the center dot"),
     "add_rebus": form_word("Add a rebus"),
     "remove_rebus": form_word("Remove this rebus"),
     "score_before": form_word("Score before the penalty"),
@@ -44,11 +44,11 @@ REFUSALS = {
     "score.tiles-left-over-rack": Nn_(
         "{n} tile left, but a player holds only {rack}", "{n} tiles left, but a player holds only {rack}"
     ),
-    # rule premium squares: a new tile covers at most one square of the rebus.
+    # rule bonus squares: a new tile covers at most one square of the rebus.
     "score.squares-over-tiles": N_(
-        "more premium squares under new tiles ({squares}) than tiles in the rebus ({tiles})"
+        "more bonus squares under new tiles ({squares}) than tiles in the rebus ({tiles})"
     ),
-    "score.squares-over-placed": N_("more premium squares under new tiles ({squares}) than tiles placed ({placed})"),
+    "score.squares-over-placed": N_("more bonus squares under new tiles ({squares}) than tiles placed ({placed})"),
     # rules 1.4 and 1.5: the tiles placed form the rebuses.
     "score.tiles-outside-rebuses": N_(
         "fewer tiles in the rebuses ({held}) than tiles placed ({placed}): every tile placed is part of a rebus"
@@ -57,13 +57,13 @@ REFUSALS = {
         "more rebuses ({rebuses}) than twice the tiles placed ({placed}): each tile placed is in at most 2 "
         "rebuses (its row and its column)"
     ),
-    # rule 1.4: one centre dot, covered on the first turn, by one rebus.
-    "score.two-centres": N_("the board has one centre dot: it is under at most one new tile of a rebus"),
+    # rule 1.4: one center dot, covered on the first turn, by one rebus.
+    "score.two-centres": N_("the board has one center dot: it is under at most one new tile of a rebus"),
     "score.centre-not-first": N_(
-        "the centre dot is covered on the first turn, when the board is empty: that turn forms one rebus"
+        "the center dot is covered on the first turn, when the board is empty: that turn forms one rebus"
     ),
     "score.centre-rebus-size": N_(
-        "the centre dot is covered on the first turn, when the board is empty: its rebus holds only the tiles "
+        "the center dot is covered on the first turn, when the board is empty: its rebus holds only the tiles "
         "placed ({placed}), not {tiles}"
     ),
 }
@@ -93,13 +93,13 @@ class Parameters:
         )
 
 
-# The values of the printed rules, for the examples below: 3 a tile, blue ×2, red ×3, centre ×2,
+# The values of the printed rules, for the examples below: 3 a tile, blue ×2, red ×3, center ×2,
 # 50 for all 9 tiles, 3 a tile left at the end.
 RULES = Parameters(3, {"blue": 2, "red": 3, "center": 2}, 50, 9, 3)
 
 
 def rebus_score(tiles: int, new_squares: Sequence[str], parameters: Parameters) -> int:
-    """One rebus: tiles × points, × every premium square newly covered in it.
+    """One rebus: tiles × points, × every bonus square newly covered in it.
 
     >>> rebus_score(4, [], RULES)
     12
@@ -189,11 +189,11 @@ def _impossible_turn(rebuses: Sequence[tuple[int, Sequence[str]]], placed: int) 
     """What the rules rule out in a turn, whatever the game's numbers.
 
     >>> str(_impossible_turn([(3, ["center", "center"])], 3)[0][1])
-    'the board has one centre dot: it is under at most one new tile of a rebus'
+    'the board has one center dot: it is under at most one new tile of a rebus'
     >>> str(_impossible_turn([(2, [])], 5)[0][1])
     'fewer tiles in the rebuses (2) than tiles placed (5): every tile placed is part of a rebus'
     >>> str(_impossible_turn([(4, ["center"]), (3, [])], 4)[0][1])
-    'the centre dot is covered on the first turn, when the board is empty: that turn forms one rebus'
+    'the center dot is covered on the first turn, when the board is empty: that turn forms one rebus'
     """
     problems: list[tuple[JsonPath, Reason]] = []
     held = sum(tiles for tiles, _ in rebuses)
@@ -206,7 +206,7 @@ def _impossible_turn(rebuses: Sequence[tuple[int, Sequence[str]]], placed: int) 
         problems.append((("turn", "rebuses"), reason))
     for index, (tiles, squares) in enumerate(rebuses):
         where = ("turn", "rebuses", index, "new_bonus")
-        if squares.count("center") > 1:  # rule 1.4: one tile covers the centre dot
+        if squares.count("center") > 1:  # rule 1.4: one tile covers the center dot
             problems.append((where, refusal(REFUSALS, "score.two-centres")))
         elif "center" in squares and len(rebuses) > 1:  # rule 1.4: the first turn places one rebus
             problems.append((where, refusal(REFUSALS, "score.centre-not-first")))
@@ -248,9 +248,9 @@ def given(document: Mapping[str, Any], facts: Mapping[str, Any]) -> list[Given] 
     Rebus 1 · Tiles in the rebus, old and new: 2
     Rebus 1 · New tiles on blue squares: 0
     Rebus 1 · New tiles on red squares: 0
-    Rebus 1 · A new tile on the centre dot: 1
+    Rebus 1 · A new tile on the center dot: 1
     >>> turn = {"rebuses": [{"tiles": 4, "new_bonus": ["blue", "red", "blue"]}], "tiles_placed": 3}
-    >>> [line.value for line in given({"turn": turn}, {})]  # placed, tiles, blue, red, centre
+    >>> [line.value for line in given({"turn": turn}, {})]  # placed, tiles, blue, red, center
     [3, 4, 2, 1, 0]
     >>> final = {"Ann": {"score": 120, "tiles_left": 2}, "Bob": {"score": 98, "tiles_left": 0}}
     >>> for line in given({"final": final}, {}):

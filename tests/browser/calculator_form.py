@@ -104,7 +104,7 @@ def fill(page: Page, language: str, game: str, situation: dict[str, Any]) -> Non
             field(block, language, "Tiles in the rebus, old and new").fill(str(rebus["tiles"]))
             field(block, language, "New tiles on blue squares").fill(str(squares["blue"]))
             field(block, language, "New tiles on red squares").fill(str(squares["red"]))
-            field(block, language, "A new tile on the centre dot").set_checked(squares["center"] > 0)
+            field(block, language, "A new tile on the center dot").set_checked(squares["center"] > 0)
     elif game == "rebus":
         field(page, language, "The end of the game").check()
         blocks = _players(page, language, list(situation["final"]))
@@ -123,10 +123,10 @@ def fill(page: Page, language: str, game: str, situation: dict[str, Any]) -> Non
                 points = " ".join(map(str, shelf["points"]))
                 field(place, language, "Face-up cards' points, in the order played").fill(points)
                 field(place, language, "Golden dust tokens").fill(str(tokens["golden-dust"]))
-                field(place, language, "Gold tokens").fill(str(tokens["gold"]))
+                field(place, language, "Golden mixture tokens").fill(str(tokens["gold"]))
             if not player["shelves"]:
                 block.get_by_role("button", name=say(language, "Remove this shelf"), exact=True).click()
-        labels = {"golden-dust": "Golden dust token ×", "gold": "Gold token ×", "red": "Red token ×"}
+        labels = {"golden-dust": "Golden dust token ×", "gold": "Golden mixture token ×", "red": "Red token ×"}
         for token, value in situation.get("token_values", {}).items():
             field(page, language, labels[token]).fill(str(value))
         placed = situation.get("red_token_shelf")

@@ -155,7 +155,7 @@ def test_more_tokens_than_a_shelf_takes_are_refused(page: Page, site_url: str, l
     open_form(page, site_url, language, "rebis")
     shelf = group(group(page, say(language, "Player {n}", n=1)), say(language, "Shelf {n}", n=1))
     field(shelf, language, "Face-up cards' points, in the order played").fill("5")
-    target = field(shelf, language, "Gold tokens")
+    target = field(shelf, language, "Golden mixture tokens")
     target.fill("99")
     _refused_at(page, language, target, say(language, "The rules allow no more than {max} here.", max=20))
 

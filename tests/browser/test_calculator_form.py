@@ -27,7 +27,7 @@ WORDS = {
         "hand": "Cards in hand",
         "points": "Face-up cards' points, in the order played",
         "golden": "Golden dust tokens",
-        "gold": "Gold tokens",
+        "gold": "Golden mixture tokens",
         "worth": "Bad luck tokens worth {n}",
         "rebus_1": "Rebus 1",
         "turn_score": "Turn score",

@@ -25,7 +25,7 @@ LINKS = {
     "rebus": [
         "#basic-score", "#bonus-squares", "#several-rebuses", "#all-tiles-bonus", "#unplayed-tiles",
         "#ruling-rebus-score", "#ruling-multipliers", "#ruling-squares-compound", "#ruling-covered-earlier",
-        "#ruling-full-rack-bonus",
+        "#ruling-all-tiles-bonus",
         "#end-of-play",
         "#winner", "#ruling-end-of-game",
     ],

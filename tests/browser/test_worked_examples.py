@@ -36,11 +36,11 @@ def font_size(page: Page, selector: str) -> float:
 def test_breakdown_tables_are_at_least_body_size(browser: Browser, site_url: str, width: int) -> None:
     context = browser.new_context(viewport={"width": width, "height": 800})
     page = context.new_page()
-    page.goto(f"{site_url}/rebus/#example-two-rebuses-full-rack")
+    page.goto(f"{site_url}/rebus/#example-two-rebuses-all-tiles")
     body = font_size(page, ".md-content .rb-rule > p")
     assert body >= 14
     for cell in ("th", "td"):
-        size = font_size(page, f"#example-two-rebuses-full-rack table {cell}")
+        size = font_size(page, f"#example-two-rebuses-all-tiles table {cell}")
         assert size >= body, f"{cell}: {size}px, body {body}px"
     context.close()
 

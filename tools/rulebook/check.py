@@ -20,6 +20,8 @@ from rulebook.validate.glossary import glossary_problems
 from rulebook.validate.outside import outside_link_problems
 from rulebook.validate.plural_choices import plural_choice_problems
 from rulebook.validate.qa import qa_problems
+from rulebook.validate.retired_terms import retired_id_problems, retired_message_problems
+from rulebook.validate.rulings import ruling_problems
 from rulebook.validate.safety import character_problems, fact_problems, name_problems
 from rulebook.validate.search_words import search_word_problems
 from rulebook.validate.site_config import site_config_problems
@@ -70,6 +72,7 @@ def _check_project(root: Path, parallel: bool, remember: bool) -> tuple[Loaded, 
             unread = _unread_games(project)
             problems += search_word_problems(project.languages, project.search_words, project.games, unread)
         problems += _catalog_problems(root, project.languages)
+        problems += retired_message_problems(project)
     site_problems, site_folders = site_config_problems(root)
     problems += site_problems + outside_link_problems(root, [*(root / name for name in CONTENT_FOLDERS), *site_folders])
     return loaded, sorted(set(problems))
@@ -175,6 +178,8 @@ def text_set_problems(project: Project, text_set: Game | Glossary) -> list[Probl
         problems += name_problems(text_set.document, ("name",), text_set.name) + fact_problems(text_set)
         problems += structure_problems(text_set, project.languages)
         problems += example_problems(project, text_set)
+        problems += ruling_problems(project, text_set)
+        problems += list(retired_id_problems(project, text_set))
         history, history_problems = read_history(project.root, text_set.folder)
         problems += history_problems + snapshot_problems(project.root, history)
         problems += coverage_problems(project, text_set)

@@ -124,6 +124,8 @@ class Example:
     rulings: tuple[str, ...]
     input: dict[str, Any]
     expect: dict[str, Any]
+    # The ids it had before a rename: their anchors stay on the page so that old links still arrive.
+    formerly: tuple[str, ...] = ()
 
     @property
     def unit_id(self) -> str:
@@ -143,6 +145,8 @@ class Ruling:
     restates: bool = False
     # Other rulings this one builds on (a default placement that follows the assumed token values).
     presumes: tuple[str, ...] = ()
+    # The ids it had before a rename: their anchors stay on the page so that old links still arrive.
+    formerly: tuple[str, ...] = ()
 
     @property
     def unit_ids(self) -> tuple[str, str, str]:
@@ -366,6 +370,9 @@ class Project:
     terms: list[Term] = field(default_factory=list)
     terms_document: Document | None = None
     search_words: Document | None = None  # rules/search-words.yaml, what search knows of each language
+    # Per language, the words that limit a statement ("only", "unless"): a ruling that restates the
+    # rules may use one only where its rules do (validate/rulings.py).
+    limiting_words: dict[str, tuple[str, ...]] = field(default_factory=dict)
 
     @property
     def source_language(self) -> str:

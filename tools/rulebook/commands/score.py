@@ -188,6 +188,13 @@ def _scored(
     try:
         if read is None:
             examples = {item["id"]: index for index, item in enumerate(game.data.get("examples", []))}
+            # A renamed example's old id still scores it: printed commands and notes keep working.
+            examples |= {
+                old: index
+                for index, item in enumerate(game.data.get("examples", []))
+                for old in item.get("formerly", [])
+                if old not in examples
+            }
             if example not in examples:
                 known = ", ".join(examples) or "none"
                 words = f"rulebook score: {game_id} has no example {excerpt(example)}; it has: {known}"

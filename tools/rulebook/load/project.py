@@ -96,6 +96,9 @@ def load_project(root: Path, *, parallel: bool = False, remember: bool = False) 
         if language not in languages
     ]
     project = Project(root, languages, games, typography)
+    project.limiting_words = {
+        language: tuple(words) for language, words in manifest.data.get("limiting_words", {}).items()
+    }
     if (root / GLOSSARY_FILE).is_file():
         project.glossary = _load_glossary(reader, root / GLOSSARY_FILE, project, manifest.data["games"])
     if (root / TERMS_FILE).is_file():
@@ -259,6 +262,7 @@ def _load_game(reader: Reader, folder: Path, languages: list[str]) -> Game | Non
                 rulings=tuple(example.get("rulings", ())),
                 input=example["input"],
                 expect=example["expect"],
+                formerly=tuple(example.get("formerly", ())),
             )
             for index, example in enumerate(data.get("examples", []))
         ],
@@ -269,6 +273,7 @@ def _load_game(reader: Reader, folder: Path, languages: list[str]) -> Game | Non
                 tuple(ruling.get("assumes", ())),
                 restates=ruling.get("restates", False),
                 presumes=tuple(ruling.get("presumes", ())),
+                formerly=tuple(ruling.get("formerly", ())),
             )
             for ruling in data.get("rulings", [])
         ],

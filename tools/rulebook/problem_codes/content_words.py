@@ -164,6 +164,24 @@ register("example.duplicate-id", N_("example id '{id}' is used twice"), quoted=(
 register("example.rule-without-example", N_("scoring rule '{id}' has no worked example"), quoted=("id",))
 register("example.ruling-without-example", N_("ruling '{id}' has no worked example"), quoted=("id",))
 register(
+    "example.ruling-not-named",
+    N_("example '{id}' rests on ruling '{ruling}', which '{presumer}' presumes: name it under rulings"),
+    quoted=("id", "ruling", "presumer"),
+)
+register(
+    "ruling.restates-narrows",
+    N_(
+        "ruling '{id}' is marked as restating the rules, but its answer limits them with '{word}', "
+        "which none of its rules says; mark it as a project ruling or reword it"
+    ),
+    quoted=("id", "word"),
+)
+register(
+    "ruling.quote-not-in-rule",
+    N_("ruling '{id}' quotes '{quote}', which none of its rules ({rules}) says in these words"),
+    quoted=("id", "quote", "rules"),
+)
+register(
     "example.caption-number",
     N_("the caption says {number}, which example '{id}' does not compute ({result})"),
     quoted=("number", "id", "result"),

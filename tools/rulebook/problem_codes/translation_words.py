@@ -118,6 +118,11 @@ register(
 )
 
 # ---- catalog: reading a PO file, a translator's or a UI catalog (i18n/po_file.py, ui_catalog.py) ---
+register(
+    "catalog.retired-term",
+    N_("the toolkit's message '{message}' uses the retired word '{word}' (glossary/terms.yaml: {term})"),
+    quoted=("message", "word", "term"),
+)
 register("catalog.unreadable", N_("cannot read: {reason}"), quoted=("reason",))
 register(
     "catalog.symbolic-link",

@@ -272,6 +272,16 @@ register(
     translated=("kind",),
 )
 register("id.no-source-file", N_("no such file for '{language}'"), params=("language",))
+register(
+    "id.retired-term",
+    N_("id '{id}' shows the retired word '{word}' to readers; rename it (keeping the old id as formerly)"),
+    quoted=("id", "word"),
+)
+register(
+    "id.formerly-in-use",
+    N_("'{id}' was formerly '{old}', which is an id in use"),
+    quoted=("id", "old"),
+)
 register("id.unknown-rule", N_("no rule '{id}'"), quoted=("id",))
 register("id.unknown-ruling", N_("no ruling '{id}'"), quoted=("id",))
 register("id.unknown-other-ruling", N_("no other ruling '{id}'"), quoted=("id",))

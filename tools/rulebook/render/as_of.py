@@ -204,7 +204,7 @@ def _ruling(context: PageContext, game: Game, ruling_id: str, parts: list[TextAt
     question, answer, why = (
         safe_markdown(_typeset(context, part.text.get(shown, ""), shown)) if part is not None else "" for part in parts
     )
-    now = next((ruling for ruling in game.rulings if ruling.id == ruling_id), None)
+    now = next((ruling for ruling in game.rulings if ruling_id in (ruling.id, *ruling.formerly)), None)
     # What the note is, as the game page marks it (the snapshot does not say); a note gone since is
     # marked as the project's own decision, a claim that never passes it off as the publisher's text.
     mark = ruling_mark(context, now) if now is not None else _("Project ruling")

@@ -79,6 +79,12 @@ def ruling_mark(context: PageContext, ruling: Ruling) -> str:
     return context._("Restates the rules") if ruling.restates else context._("Project ruling")
 
 
+def former_anchors(kind: str, former_ids: tuple[str, ...]) -> list[str]:
+    """An empty anchor for each id an example or a ruling had before a rename: links and citations
+    made before it still arrive here."""
+    return [f'<span id="{kind}-{old}"></span>' for old in former_ids]
+
+
 def _ruling(context: PageContext, game: Game, ruling: Ruling) -> list[str]:
     _ = context._
     question, answer, why = (context.text(game, unit_id) for unit_id in ruling.unit_ids)
@@ -88,6 +94,7 @@ def _ruling(context: PageContext, game: Game, ruling: Ruling) -> list[str]:
     presumed = [other for other in game.rulings if other.id in ruling.presumes]
     return [
         f'<div class="rb-ruling" id="ruling-{ruling.id}" markdown>',
+        *former_anchors("ruling", ruling.formerly),
         # A paragraph of its own, which the search index keeps empty: each ruling's entry starts there
         # (render/rule_entries.py).
         f'<span class="rb-badge rb-badge--ruling" data-search-exclude>{attribute(mark)}</span>',
@@ -127,6 +134,7 @@ def _example(context: PageContext, game: Game, example: Example) -> list[str]:
     # its rule does not; the rule above it is (render/rule_entries.py).
     lines = [
         f'<div class="rb-example" id="example-{example.id}" data-search-exclude markdown>',
+        *former_anchors("example", example.formerly),
         f"**{heading}** · {rule_links(game, example.rules)}",
         "",
         context.text(game, example.unit_id),

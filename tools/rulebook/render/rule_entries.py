@@ -49,6 +49,31 @@ def rule_anchors(project: Project) -> dict[str, dict[str, dict[str, tuple[str, s
     }
 
 
+def former_addresses(project: Project) -> dict[str, str]:
+    """Each address a ruling had before a rename, with the one it has now."""
+    return {
+        f"{game.id}/#ruling-{old}": f"{game.id}/#ruling-{ruling.id}"
+        for game in project.games
+        for ruling in game.rulings
+        for old in ruling.formerly
+    }
+
+
+def current_addresses(words: dict[str, Any] | None, project: Project) -> dict[str, Any] | None:
+    """rules/search-words.yaml's data with the questions listed under a ruling's former address
+    moved to its address now (joined to those listed there already)."""
+    former = former_addresses(project)
+    if words is None or not former:
+        return words
+    languages = {}
+    for language, data in words.get("languages", {}).items():
+        questions: dict[str, list[str]] = {}
+        for address, asked in data.get("questions", {}).items():
+            questions.setdefault(former.get(address, address), []).extend(asked)
+        languages[language] = {**data, "questions": questions} if "questions" in data else data
+    return {**words, "languages": languages}
+
+
 def ruling_anchors(project: Project) -> dict[str, list[str]]:
     """Every game page's rulings, in the order its referee notes show them."""
     return {f"{game.id}/": [f"ruling-{ruling.id}" for ruling in game.rulings] for game in project.games}

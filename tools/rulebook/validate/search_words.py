@@ -60,6 +60,8 @@ def search_entries(games: Sequence[Game]) -> set[str]:
     entries = set()
     for game in games:
         anchors = {"referee-notes", *(f"ruling-{ruling.id}" for ruling in game.rulings)}
+        # A renamed ruling's former address still reaches it (render/rule_entries.py).
+        anchors |= {f"ruling-{old}" for ruling in game.rulings for old in ruling.formerly}
         for section in game.sections:
             anchors |= {section.id, *(rule.id for rule in section.rules)}
         entries |= {f"{game.id}/#{anchor}" for anchor in anchors}

@@ -34,7 +34,7 @@ from rulebook.render.calculator import GAME_FILE, PLURAL_FILE, calculator_data, 
 from rulebook.render.changes import page_path as changes_path
 from rulebook.render.context import PageContext
 from rulebook.render.feed import changes_feed, feed_path
-from rulebook.render.rule_entries import rule_anchors, ruling_anchors
+from rulebook.render.rule_entries import current_addresses, rule_anchors, ruling_anchors
 from rulebook.render.search import lunr_languages, split_index
 from rulebook.validate.site_config import loaded_config_problems
 from rulebook.website.config import RulebookConfig
@@ -372,6 +372,7 @@ class RulebookPlugin(BasePlugin[RulebookConfig]):
         index = json.loads(index_file.read_text(encoding="utf-8"))
         stemmed = lunr_languages(config.theme.dirs)
         words = self.project.search_words.data if self.project.search_words is not None else None
+        words = current_addresses(words, self.project)
         rules = rule_anchors(self.project)
         games = {f"{game.id}/": game.name for game in self.project.games}
         for language, part in split_index(
