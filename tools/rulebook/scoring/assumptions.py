@@ -23,17 +23,17 @@ _SHIFTS = (1, 7)
 def assumed_rulings(game: Game, example: Example, root: Path) -> list[Ruling]:
     """The rulings whose assumed facts change this example's result, in the game's order."""
     if example.id not in game.assumptions:
-        base = _result(game, example, game.facts, root)
         game.assumptions[example.id] = [
-            ruling
-            for ruling in game.rulings
-            if any(
-                _result(game, example, changed, root) != base
-                for path in ruling.assumes
-                for changed in _changed_facts(game.facts, path.split("."))
-            )
+            ruling for ruling in game.rulings if any(changes_with(game, example, path, root) for path in ruling.assumes)
         ]
     return game.assumptions[example.id]
+
+
+def changes_with(game: Game, example: Example, path: str, root: Path) -> bool:
+    """Whether the example's result changes when a number under the fact `path` does: the quiz
+    shows a question's reader exactly the facts its answer needs (render/quiz_needs.py)."""
+    base = _result(game, example, game.facts, root)
+    return any(_result(game, example, changed, root) != base for changed in _changed_facts(game.facts, path.split(".")))
 
 
 def _changed_facts(facts: dict[str, Any], path: list[str]) -> Iterator[dict[str, Any]]:
