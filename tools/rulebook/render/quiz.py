@@ -199,7 +199,9 @@ def _open_question(context: PageContext, game: Game, number: int, question: Open
     for rule_id in question.needs.rules:
         rule = game.rule(rule_id)
         if rule is not None:
-            lines += [f"> {_rule_links(game, (rule_id,))} {context.text(game, f'rule.{rule_id}')}", ""]
+            # Each line quoted: a rule's text may hold a list or several paragraphs.
+            text = context.text(game, f"rule.{rule_id}").splitlines()
+            lines += [f"> {_rule_links(game, (rule_id,))}", ">", *(f"> {line}".rstrip() for line in text), ""]
     if question.needs.rulings:
         lines += [emphasis(_("The referee notes:")), ""]
         lines += [_ruling_line(context, game, other) for other in question.needs.rulings]
