@@ -253,8 +253,11 @@ def _score(context: PageContext, total: int) -> list[str]:
         f"## {heading} {{ #{SCORE_ANCHOR} data-search-exclude }}",
         "",
         '<div class="rb-quiz-score" data-search-exclude markdown>',
-        f'<p><output id="quiz-score-result" aria-live="polite">{attribute(start)}</output></p>',
+        "",
+        # Not in a <p>: md_in_html would split the paragraph around the <output>.
+        f'<output id="quiz-score-result" aria-live="polite">{attribute(start)}</output>',
         f'<p class="rb-quiz-score__words" hidden>{attribute(words)}</p>',
+        "",
         "</div>",
         "",
     ]
