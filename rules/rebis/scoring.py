@@ -207,8 +207,10 @@ def _score(players, values, claims, receiver, placed) -> Outcome:
     )
 
 
-# TRANSLATORS: in a quiz's situation: whether a face-down card (which counts nothing) closed a shelf (0 or 1).
+# TRANSLATORS: in a quiz's situation: whether a face-down card (which counts nothing) closed a shelf.
 FACE_DOWN = form_word("A card played face down to close it")
+# TRANSLATORS: in a quiz's situation, the answer to a yes-or-no field (a card played face down).
+YES, NO = form_word("Yes"), form_word("No")
 
 
 def given(document: Mapping[str, Any], facts: Mapping[str, Any]) -> list[Given] | None:
@@ -230,7 +232,7 @@ def given(document: Mapping[str, Any], facts: Mapping[str, Any]) -> list[Given] 
     Bob, shelf 1 · Face-up cards' points, in the order played: 4
     Bob, shelf 1 · Golden dust tokens: 2
     Bob, shelf 1 · Gold tokens: 1
-    Bob, shelf 1 · A card played face down to close it: 1
+    Bob, shelf 1 · A card played face down to close it: Yes
     >>> given({**situation, "token_values": {"red": 0}}, {}) is None
     True
     """
@@ -248,7 +250,7 @@ def given(document: Mapping[str, Any], facts: Mapping[str, Any]) -> list[Given] 
                 Given(FORM_WORDS["tokens_gold"], tokens.count("gold"), **group),
             ]
             if "face_down" in shelf:
-                lines.append(Given(FACE_DOWN, shelf["face_down"], **group))
+                lines.append(Given(FACE_DOWN, YES if shelf["face_down"] else NO, word=True, **group))
     return lines
 
 

@@ -49,7 +49,7 @@ def example_needs(game: Game, example: Example, root: Path, fact_words: Mapping[
     rule_ids = {*example.rules, *(rule for fact in facts for rule in fact.rules)}
     ruling_ids = {*example.rulings, *(ruling for fact in facts for ruling in fact.rulings)}
     ruling_ids |= {ruling.id for ruling in game.rulings if set(ruling.rules) & set(example.rules)}
-    # A ruling that gives a fact its number settles its rules too (REBUS 3.2, by the multipliers).
+    # A ruling that gives a fact its number settles its rules too (a square's multiplier, its rule).
     giving = {ruling for fact in facts for ruling in fact.rulings}
     rule_ids |= {rule for ruling in game.rulings if ruling.id in giving for rule in ruling.rules}
     return Needs(tuple(facts), _in_rule_order(game, rule_ids), _with_presumed(game, ruling_ids))
