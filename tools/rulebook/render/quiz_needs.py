@@ -16,7 +16,7 @@ from typing import Any
 
 from rulebook import placeholders
 from rulebook.model import Example, Game, Ruling
-from rulebook.scoring.assumptions import changes_with
+from rulebook.scoring.assumptions import changing_facts
 
 
 @dataclass(frozen=True)
@@ -39,9 +39,7 @@ def example_needs(game: Game, example: Example, root: Path, fact_words: Mapping[
     """None when the result changes with a fact the scorer has no words for: the reader could not
     be told it, so the example asks no question."""
     facts = []
-    for path in _fact_paths(game.facts):
-        if not changes_with(game, example, path, root):
-            continue
+    for path in changing_facts(game, example, _fact_paths(game.facts), root):
         if path not in fact_words:
             return None
         rules, rulings = _quoting(game, path)
