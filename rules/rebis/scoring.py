@@ -210,7 +210,9 @@ def _score(players, values, claims, receiver, placed) -> Outcome:
 # TRANSLATORS: in a quiz's situation: whether a face-down card (which counts nothing) closed a shelf.
 FACE_DOWN = form_word("A card played face down to close it")
 # TRANSLATORS: in a quiz's situation, the answer to a yes-or-no field (a card played face down).
-YES, NO = form_word("Yes"), form_word("No")
+YES = form_word("Yes")
+# TRANSLATORS: in a quiz's situation, the answer to a yes-or-no field (a card played face down): no.
+NO = form_word("No")
 
 
 def given(document: Mapping[str, Any], facts: Mapping[str, Any]) -> list[Given] | None:

@@ -47,7 +47,9 @@ FACT_WORDS = {
 }
 
 # TRANSLATORS: in a quiz's situation, whether a new tile covers the centre dot.
-YES, NO = form_word("Yes"), form_word("No")
+YES = form_word("Yes")
+# TRANSLATORS: in a quiz's situation, whether a new tile covers the centre dot: no.
+NO = form_word("No")
 
 # Every refusal of the rules, by its code (never changed once published); its params are the meaning.
 # A number that counts a noun is the `n` of plural forms; any other stands in parentheses, after a

@@ -187,7 +187,7 @@ def test_each_question_is_answered_from_what_its_page_shows(page: Page, site_url
         _pick(question, answer, right=True)
         assert question.locator("output").inner_text() == RIGHT, anchor
     # Every first verdict counted: the wrong first answers of the score questions, the open ones marked right.
-    score = page.locator("#quiz-score-result").inner_text()
+    score = page.locator("#rb-quiz-score-result").inner_text()
     assert score == f"Right answers: {len(anchors) - len(scored)} of {len(anchors)}. Still to answer: 0."
 
 
@@ -259,7 +259,7 @@ def test_the_quiz_by_keyboard_on_a_phone_next_and_the_score(browser: Browser, si
         page.keyboard.press("Enter")
         target = "quiz-score" if last else anchors[number + 1]
         assert _focused(page, f"e.id === '{target}'"), target
-    score = page.locator("#quiz-score-result").inner_text()
+    score = page.locator("#rb-quiz-score-result").inner_text()
     assert score == f"Správné odpovědi: {rights} z\u00a0{len(anchors)}. Zbývá odpovědět: 0."
     assert page.evaluate("document.documentElement.scrollWidth") <= 360
     context.close()

@@ -94,8 +94,11 @@ def _needs(context: PageContext, game: Game, number: int, needs: Needs) -> list[
     rules, rulings = _("The rules:"), _("The referee notes:")
     lines = [f"**{needed}**", ""]
     if needs.facts:
-        # TRANSLATORS: column headings of a quiz's table of the game's numbers that a question needs.
-        fact, value, source = _("The game's number"), _("Value"), _("From")
+        # TRANSLATORS: column heading of a quiz's table of the game's numbers that a question needs.
+        fact = _("The game's number")
+        value = _("Value")
+        # TRANSLATORS: column heading of a quiz's table of numbers: the rule or referee note that gives each.
+        source = _("From")
         lines += [f"| {fact} | {value} | {source} |", "|---|---|---|"]
         lines += [
             f"| {_(item.label)} | {_fact_value(context, item)} | {_fact_source(game, item)} |" for item in needs.facts
@@ -255,7 +258,7 @@ def _score(context: PageContext, total: int) -> list[str]:
         '<div class="rb-quiz-score" data-search-exclude markdown>',
         "",
         # Not in a <p>: md_in_html would split the paragraph around the <output>.
-        f'<output id="quiz-score-result" aria-live="polite">{attribute(start)}</output>',
+        f'<output id="rb-quiz-score-result" aria-live="polite">{attribute(start)}</output>',
         f'<p class="rb-quiz-score__words" hidden>{attribute(words)}</p>',
         "",
         "</div>",
