@@ -10,6 +10,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from rulebook.scoring.given import Given
+from rulebook.scoring.mistake import Mistake
 from rulebook.scoring.outcome import N_, Line, Nn_, Outcome, Refused, best, form_word, refusal
 
 # The words of the calculator's form (calculator.js beside this file), by the keys it reads them by.
@@ -20,6 +21,9 @@ FORM_WORDS = {
     "simple": form_word("Simple: the number of tokens"),
     "tokens_worth": form_word("Bad luck tokens worth {value}"),
 }
+
+# The facts a quiz question may need, in the words the reader sees them by (render/quiz_needs.py).
+FACT_WORDS = {"scoring.bad_luck_values": form_word("A bad luck token's possible values")}
 
 # Every refusal of the rules, by its code (never changed once published); its params are the meaning.
 REFUSALS = {
@@ -104,3 +108,18 @@ def given(document: Mapping[str, Any], facts: Mapping[str, Any]) -> list[Given] 
                 )
             )
     return lines
+
+
+# The quiz's wrong choices (scoring/mistake.py): the other way of counting, scored as usual.
+MISTAKES = (
+    Mistake(
+        N_("The tokens are counted, not their values."),
+        "game-end",
+        lambda document, facts: evaluate({**document, "variant": "simple"}, facts),
+    ),
+    Mistake(
+        N_("The tokens' values are added, where the simple scoring counts the tokens."),
+        "simple-scoring",
+        lambda document, facts: evaluate({**document, "variant": "standard"}, facts),
+    ),
+)

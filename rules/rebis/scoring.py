@@ -8,11 +8,13 @@ player with the highest total of negative points on their own shelves plus cards
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Mapping, Sequence
 from math import prod
 from typing import Any
 
 from rulebook.scoring.given import Given
+from rulebook.scoring.mistake import Mistake
 from rulebook.scoring.outcome import N_, Line, Nn_, Outcome, Refused, best, form_word, refusal, signed
 
 # The words of the calculator's form (calculator.js beside this file), by the keys it reads them by.
@@ -36,6 +38,13 @@ FORM_WORDS = {
 }
 
 TOKENS = ("golden-dust", "gold", "red")
+
+# The facts a quiz question may need, in the words the reader sees them by (render/quiz_needs.py).
+FACT_WORDS = {
+    "token_values.golden_dust": FORM_WORDS["value_golden_dust"],
+    "token_values.gold": FORM_WORDS["value_gold"],
+    "token_values.red": FORM_WORDS["value_red"],
+}
 
 # Every refusal of the rules, by its code (never changed once published); its params are the meaning,
 # and hold no text of the input (a player's name is hostile and unbounded: the path names the field).
@@ -198,8 +207,12 @@ def _score(players, values, claims, receiver, placed) -> Outcome:
     )
 
 
-# TRANSLATORS: in a quiz's situation: whether a face-down card (which counts nothing) closed a shelf (0 or 1).
+# TRANSLATORS: in a quiz's situation: whether a face-down card (which counts nothing) closed a shelf.
 FACE_DOWN = form_word("A card played face down to close it")
+# TRANSLATORS: in a quiz's situation, the answer to a yes-or-no field (a card played face down).
+YES = form_word("Yes")
+# TRANSLATORS: in a quiz's situation, the answer to a yes-or-no field (a card played face down): no.
+NO = form_word("No")
 
 
 def given(document: Mapping[str, Any], facts: Mapping[str, Any]) -> list[Given] | None:
@@ -221,7 +234,7 @@ def given(document: Mapping[str, Any], facts: Mapping[str, Any]) -> list[Given] 
     Bob, shelf 1 · Face-up cards' points, in the order played: 4
     Bob, shelf 1 · Golden dust tokens: 2
     Bob, shelf 1 · Golden mixture tokens: 1
-    Bob, shelf 1 · A card played face down to close it: 1
+    Bob, shelf 1 · A card played face down to close it: Yes
     >>> given({**situation, "token_values": {"red": 0}}, {}) is None
     True
     """
@@ -239,5 +252,56 @@ def given(document: Mapping[str, Any], facts: Mapping[str, Any]) -> list[Given] 
                 Given(FORM_WORDS["tokens_gold"], tokens.count("gold"), **group),
             ]
             if "face_down" in shelf:
-                lines.append(Given(FACE_DOWN, shelf["face_down"], **group))
+                lines.append(Given(FACE_DOWN, YES if shelf["face_down"] else NO, word=True, **group))
     return lines
+
+
+# The quiz's wrong choices (scoring/mistake.py): one rule misread each, scored as usual.
+def _without_multipliers(document: Mapping[str, Any], facts: Mapping[str, Any]) -> Outcome:
+    return evaluate(document, {**facts, "token_values": dict.fromkeys(facts["token_values"], 1)})
+
+
+def _negatives_added(document: Mapping[str, Any], facts: Mapping[str, Any]) -> Outcome:
+    changed = copy.deepcopy(dict(document))
+    for player in changed["players"].values():
+        for shelf in player["shelves"]:
+            shelf["points"] = [abs(point) for point in shelf["points"]]
+    return evaluate(changed, facts)
+
+
+def _red_token(
+    document: Mapping[str, Any], facts: Mapping[str, Any], *, hand_only: bool = False, first_shelf: bool = False
+) -> Outcome:
+    """The red token given by the hands alone, or put on its receiver's first shelf."""
+    values = token_values(facts, document.get("token_values"))
+    players = document["players"]
+    claims = {
+        name: player["hand"] if hand_only else red_token_claim([s["points"] for s in player["shelves"]], player["hand"])
+        for name, player in players.items()
+    }
+    receiver = red_token_receiver(claims)
+    if receiver is None or not players[receiver]["shelves"]:
+        return evaluate(document, facts)
+    placed = {"player": receiver, "shelf": 1} if first_shelf else _best_shelf_of(receiver, players[receiver], values)
+    return _score(players, values, claims, receiver, placed)
+
+
+MISTAKES = (
+    Mistake(N_("The tokens' multipliers are left out."), "multipliers", _without_multipliers),
+    Mistake(N_("A negative card's points are added instead of taken away."), "other-shelf", _negatives_added),
+    Mistake(
+        N_("The red token goes to the player with the most cards in hand: negative points are not counted."),
+        "red-token",
+        lambda document, facts: _red_token(document, facts, hand_only=True),
+    ),
+    Mistake(
+        N_("The red token is put on its receiver's first shelf, not where it adds most."),
+        "red-token",
+        lambda document, facts: _red_token(document, facts, first_shelf=True),
+    ),
+    Mistake(
+        N_("The red token is left out."),
+        "red-token",
+        lambda document, facts: evaluate(document, {**facts, "token_values": {**facts["token_values"], "red": 1}}),
+    ),
+)

@@ -8,12 +8,14 @@ points, and every player with the highest score wins.
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from math import prod
 from typing import Any
 
 from rulebook.scoring.given import Given
+from rulebook.scoring.mistake import Mistake
 from rulebook.scoring.outcome import N_, JsonPath, Line, Nn_, Outcome, Reason, Refused, best, form_word, refusal, signed
 
 # The words of the calculator's form (calculator.js beside this file), by the keys it reads them by.
@@ -32,6 +34,22 @@ FORM_WORDS = {
     "score_before": form_word("Score before the penalty"),
     "tiles_left": form_word("Tiles left in the hand"),
 }
+
+# The facts a quiz question may need, in the words the reader sees them by (render/quiz_needs.py).
+FACT_WORDS = {
+    "scoring.tile_points": form_word("Points per tile"),
+    "scoring.blue_multiplier": form_word("A blue square multiplies by"),
+    "scoring.red_multiplier": form_word("A red square multiplies by"),
+    "scoring.center_multiplier": form_word("The center dot multiplies by"),
+    "scoring.all_tiles_bonus": form_word("Bonus for placing every tile of the hand in one turn"),
+    "components.rack_tiles": form_word("Tiles in a player's hand"),
+    "scoring.unplayed_tile_penalty": form_word("Points lost for each tile left in the hand at the end"),
+}
+
+# TRANSLATORS: in a quiz's situation, whether a new tile covers the center dot.
+YES = form_word("Yes")
+# TRANSLATORS: in a quiz's situation, whether a new tile covers the center dot: no.
+NO = form_word("No")
 
 # Every refusal of the rules, by its code (never changed once published); its params are the meaning.
 # A number that counts a noun is the `n` of plural forms; any other stands in parentheses, after a
@@ -248,10 +266,10 @@ def given(document: Mapping[str, Any], facts: Mapping[str, Any]) -> list[Given] 
     Rebus 1 · Tiles in the rebus, old and new: 2
     Rebus 1 · New tiles on blue squares: 0
     Rebus 1 · New tiles on red squares: 0
-    Rebus 1 · A new tile on the center dot: 1
+    Rebus 1 · A new tile on the center dot: Yes
     >>> turn = {"rebuses": [{"tiles": 4, "new_bonus": ["blue", "red", "blue"]}], "tiles_placed": 3}
     >>> [line.value for line in given({"turn": turn}, {})]  # placed, tiles, blue, red, center
-    [3, 4, 2, 1, 0]
+    [3, 4, 2, 1, 'No']
     >>> final = {"Ann": {"score": 120, "tiles_left": 2}, "Bob": {"score": 98, "tiles_left": 0}}
     >>> for line in given({"final": final}, {}):
     ...     print(line.english())
@@ -270,7 +288,7 @@ def given(document: Mapping[str, Any], facts: Mapping[str, Any]) -> list[Given] 
                 Given(FORM_WORDS["tiles"], rebus["tiles"], **group),
                 Given(FORM_WORDS["squares_blue"], squares.count("blue"), **group),
                 Given(FORM_WORDS["squares_red"], squares.count("red"), **group),
-                Given(FORM_WORDS["square_center"], squares.count("center"), **group),
+                Given(FORM_WORDS["square_center"], YES if "center" in squares else NO, word=True, **group),
             ]
         return lines
     lines = []
@@ -281,3 +299,59 @@ def given(document: Mapping[str, Any], facts: Mapping[str, Any]) -> list[Given] 
             Given(FORM_WORDS["tiles_left"], player["tiles_left"], **group),
         ]
     return lines
+
+
+# The quiz's wrong choices (scoring/mistake.py): one rule misread each, scored by evaluate() as usual.
+def _changed(document: Mapping[str, Any], facts: Mapping[str, Any], turn=None, scoring=None) -> Outcome:
+    """`document` scored with each rebus changed by `turn` and the scoring facts updated by `scoring`."""
+    changed = copy.deepcopy(dict(document))
+    if turn is not None and "turn" in changed:
+        changed["turn"]["rebuses"] = [
+            turn(rebus, changed["turn"]["tiles_placed"]) for rebus in changed["turn"]["rebuses"]
+        ]
+    numbers = copy.deepcopy(dict(facts))
+    numbers["scoring"].update(scoring(numbers["scoring"]) if scoring is not None else {})
+    return evaluate(changed, numbers)
+
+
+MISTAKES = (
+    Mistake(
+        N_("The bonus squares are left out."),
+        "bonus-squares",
+        lambda document, facts: _changed(document, facts, turn=lambda rebus, placed: {**rebus, "new_bonus": []}),
+    ),
+    Mistake(
+        N_("Only the new tiles are counted, not the tiles already on the board."),
+        "basic-score",
+        lambda document, facts: _changed(
+            document, facts, turn=lambda rebus, placed: {**rebus, "tiles": min(rebus["tiles"], placed)}
+        ),
+    ),
+    Mistake(
+        N_("The center dot is taken for a red square."),
+        "bonus-squares",
+        lambda document, facts: _changed(
+            document, facts, scoring=lambda scoring: {"center_multiplier": scoring["red_multiplier"]}
+        ),
+    ),
+    Mistake(
+        N_("The bonus for placing every tile is left out."),
+        "all-tiles-bonus",
+        lambda document, facts: _changed(document, facts, scoring=lambda scoring: {"all_tiles_bonus": 0}),
+    ),
+    Mistake(
+        N_("Each tile counts 1 point."),
+        "basic-score",
+        lambda document, facts: _changed(document, facts, scoring=lambda scoring: {"tile_points": 1}),
+    ),
+    Mistake(
+        N_("The unplayed tiles are not subtracted."),
+        "unplayed-tiles",
+        lambda document, facts: _changed(document, facts, scoring=lambda scoring: {"unplayed_tile_penalty": 0}),
+    ),
+    Mistake(
+        N_("Each unplayed tile costs 1 point."),
+        "unplayed-tiles",
+        lambda document, facts: _changed(document, facts, scoring=lambda scoring: {"unplayed_tile_penalty": 1}),
+    ),
+)

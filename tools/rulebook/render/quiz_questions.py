@@ -3,24 +3,26 @@ typed by hand.
 
 - A worked example that the build verifies (its computed result is what game.yaml expects) asks
   for its score, or each player's final score, from its situation said in the calculator form's
-  words (the scorer's `given`). Refused examples and situations the scorer cannot say stay out.
-- A ruling asks its question, with its own answer among up to two other rulings' answers of the
-  same game (those concerning the same rules first): every choice is a real answer of the rules.
+  words (the scorer's `given`), with the facts and rulings the answer needs (quiz_needs.py). Its
+  choices are the right answer and wrong ones from the same situation, each a rule misread
+  (quiz_distractors.py). Refused examples and situations the scorer cannot say stay out.
+- A ruling asks its question openly, with the rules it concerns: the reader answers in their
+  head, shows the answer and marks themselves. Its answer is words, and no other ruling's answer
+  is a fair wrong choice (it answers another question, so it is easy to rule out).
 """
 
 from __future__ import annotations
 
-import hashlib
 from dataclasses import dataclass
 from pathlib import Path
 
 from rulebook.model import Example, Game, Ruling
+from rulebook.render.quiz_distractors import Choice, score_choices
+from rulebook.render.quiz_needs import Needs, example_needs, ruling_needs
 from rulebook.scorers import scorer
 from rulebook.scoring.given import Given
 from rulebook.scoring.outcome import Outcome
 from rulebook.scoring.worked import verified, worked_outcome
-
-CHOICES = 3  # a ruling's answer and up to two others
 
 
 @dataclass(frozen=True)
@@ -28,74 +30,54 @@ class ScoreQuestion:
     example: Example
     given: tuple[Given, ...]
     outcome: Outcome
-    # Each answer field: a player's name, or None for the one score of a turn; and its value.
-    answers: tuple[tuple[str | None, int], ...]
+    needs: Needs
+    choices: tuple[Choice, ...]
 
     @property
     def anchor(self) -> str:
         return f"example-{self.example.id}"
 
+    @property
+    def right(self) -> int:
+        return next(index for index, choice in enumerate(self.choices) if choice.mistake is None)
+
 
 @dataclass(frozen=True)
-class ChoiceQuestion:
+class OpenQuestion:
     ruling: Ruling
-    choices: tuple[Ruling, ...]  # the rulings whose answers are offered, the right one among them
+    needs: Needs
 
     @property
     def anchor(self) -> str:
         return f"ruling-{self.ruling.id}"
 
-    @property
-    def right(self) -> int:
-        return self.choices.index(self.ruling)
 
-
-Question = ScoreQuestion | ChoiceQuestion
+Question = ScoreQuestion | OpenQuestion
 
 
 def quiz_questions(game: Game, root: Path) -> tuple[Question, ...]:
     """The examples' questions in game.yaml's order, then the rulings'; remembered on the game, as
     its examples' outcomes are (scoring/worked.py)."""
     if game.questions is None:
-        game.questions = (*_score_questions(game, root), *_choice_questions(game))
+        opened = tuple(OpenQuestion(ruling, ruling_needs(game, ruling)) for ruling in game.rulings)
+        game.questions = (*_score_questions(game, root), *opened)
     return game.questions
 
 
 def _score_questions(game: Game, root: Path) -> list[ScoreQuestion]:
     if not game.scored:
         return []
-    say = getattr(scorer(root, game.scoring), "given", None)
+    module = scorer(root, game.scoring)
+    say = getattr(module, "given", None)
+    fact_words = getattr(module, "FACT_WORDS", {})
     found = []
     for example in game.examples:
         scored = worked_outcome(game, example, root)
         if not isinstance(scored, Outcome) or not verified(example, scored):
             continue
         given = say(example.input, game.facts) if say is not None else None
-        answers = _answers(scored)
-        if given and answers:
-            found.append(ScoreQuestion(example, tuple(given), scored, answers))
-    return found
-
-
-def _answers(outcome: Outcome) -> tuple[tuple[str | None, int], ...]:
-    values = outcome.values
-    if isinstance(values.get("score"), int):
-        return ((None, values["score"]),)
-    scores = values.get("scores")
-    if isinstance(scores, dict) and all(isinstance(score, int) for score in scores.values()):
-        return tuple(scores.items())
-    return ()
-
-
-def _choice_questions(game: Game) -> list[ChoiceQuestion]:
-    if len(game.rulings) < 2:
-        return []  # no other answer to offer
-    found = []
-    for ruling in game.rulings:
-        others = [other for other in game.rulings if other is not ruling]
-        # Stable sort: the rulings on the same rules first, then the game's order.
-        others.sort(key=lambda other: not set(other.rules) & set(ruling.rules))
-        offered = [ruling, *others[: CHOICES - 1]]
-        offered.sort(key=lambda choice: hashlib.sha256(f"{ruling.id}/{choice.id}".encode()).digest())
-        found.append(ChoiceQuestion(ruling, tuple(offered)))
+        needs = example_needs(game, example, root, fact_words) if given else None
+        choices = score_choices(game, example, scored, root) if needs else ()
+        if len(choices) > 1:  # a right answer and at least one wrong one
+            found.append(ScoreQuestion(example, tuple(given), scored, needs, choices))
     return found

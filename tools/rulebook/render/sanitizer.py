@@ -42,7 +42,8 @@ ALLOWED: dict[str, set[str]] = {
     "del": set(),
     "details": _TEXT | {"data-search-exclude"},
     # The copy button of an example's command (copy.js shows it and copies the <code> before it).
-    "button": {"type", "class", "data-copied", "hidden"},
+    # A quiz's buttons too (render/quiz.py): `value` tells quiz.js a reader's own mark, right or wrong.
+    "button": {"type", "class", "data-copied", "hidden", "value"},
     "input": {"type", "id", "placeholder", "aria-label", "autocomplete", "spellcheck"}
     | {"name", "value", "inputmode", "data-answer"},  # a quiz's fields (render/quiz.py), read by quiz.js
     "fieldset": {"class"},
