@@ -1,7 +1,7 @@
 // Search results: each rule is a result of its own, in the order of its score. Material groups
 // results by page and folds every section of a page but the best under "N more on this page"; a
 // game's rules are one page, so the rule that answered a question was often folded behind a weaker
-// one ("who wins a tie": REBUS 4.2 under "23 more on this page", behind REBUS 3.3). Here every
+// one (a question about a tie: the tiebreaker under "23 more on this page"). Here every
 // section Material found, shown or folded, is ordered by its score across pages, and nothing is
 // folded: consecutive results of one page share one item under the page's title, and a page whose
 // results are interleaved with another's gets an item for each run. Material's own ranking (lunr
