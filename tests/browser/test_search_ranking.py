@@ -504,7 +504,10 @@ def test_question_words_are_dropped_and_synonyms_found(page: Page, site_url: str
     """ "combien de cartes" ranked the glossary's « Deux » first (the prefix "de" starts "deux");
     "remíza" found nothing, as the rules say "nerozhodném výsledku" and "shodně"."""
     assert "/fr/glossary/#two" not in top_results(page, site_url, "fr", "combien de cartes")[:3]
-    assert answers(top_results(page, site_url, "cs", "remíza")[0], "/cs/oh-my-word/#tiebreaker")
+    # In the first three since the players' questions that copied it ("remíza") left the words file.
+    assert any(
+        answers(result, "/cs/oh-my-word/#tiebreaker") for result in top_results(page, site_url, "cs", "remíza")[:3]
+    )
     # An elided article is cut off: "d'échecs" (one word to Material, whose separator has no
     # straight apostrophe) looks for "échecs", which the knight's card says as « d’échecs ».
     assert top_results(page, site_url, "fr", "d'échecs") == ["/fr/glossary/#knight"]
