@@ -12,9 +12,9 @@ import pytest
 
 # Every page that is searched, per language (the quick-reference cards are not: their quotes of the
 # rules would outrank the rules; nor are the quizzes: a question wants the rule, not the question
-# that tests it), relative to the language's root; each game's change list is.
+# that tests it; nor is the home page, the site's title over a list of games), relative to the
+# language's root; each game's change list is, by its introduction alone.
 PAGES = {
-    "",
     "rebus/",
     "rebis/",
     "oh-my-word/",
@@ -169,4 +169,25 @@ def test_the_three_indexes_have_the_same_entries_for_the_same_structure(indexes)
     assert games["en"] == games["fr"] == games["cs"]
     assert len(indexes["en"]) == len(indexes["fr"]) == len(indexes["cs"])
     for language, anchor in HOME_ANCHORS.items():
-        assert {anchor, GLOSSARY_ANCHORS[language]} <= {doc["location"] for doc in indexes[language]}, language
+        locations = {doc["location"] for doc in indexes[language]}
+        assert GLOSSARY_ANCHORS[language] in locations and anchor not in locations, language
+
+
+# A game page's edition line and the draft notice of a page translated by the project, as the built
+# pages say them (issue 49: « Édition 1.0 · 1 décembre 2026 » came up as an answer).
+FURNITURE = {
+    "en": ["Edition 1.0", "December 1, 2026"],
+    "fr": ["Édition 1.0", "1 décembre 2026", "Traduction provisoire"],
+    "cs": ["Vydání 1.0", "prosince 2026", "Pracovní překlad"],
+}
+
+
+@pytest.mark.parametrize("language", FOLDERS)
+def test_the_pages_furniture_is_not_searched(indexes, language: str) -> None:
+    """Edition lines, a change list's editions and old numbers, the draft notice and the site's title
+    are about the pages, not answers: none is in the index, and each game's change list keeps its
+    introduction only."""
+    for doc in indexes[language]:
+        assert not any(words in doc["title"] + doc["text"] for words in FURNITURE[language]), doc["location"]
+    changes = sorted(doc["location"] for doc in indexes[language] if "/changes/#" in doc["location"])
+    assert len(changes) == 3 and not any(anchor in changes[0] for anchor in ("#old-numbers", "#edition-")), changes

@@ -71,9 +71,14 @@ def test_each_language_index_carries_its_own_words_folded_as_queries_are() -> No
     assert (english["ask"], english["same"]) == ([], [])
 
 
-def test_without_the_file_the_index_declares_no_words() -> None:
+def test_without_the_file_the_game_names_still_scope_a_query() -> None:
+    """Issue 49: a game named in a query scopes it through the games' own names, not a word list;
+    without rules/search-words.yaml the index declares no words but still the games."""
     index = {"config": {"lang": ["en"], "fields": {}}, "docs": []}
-    assert WORDS_ATTRIBUTE not in split_index(index, ["en"])["en"]["config"]["fields"][FOLDED_FIELD]
+    games = {"oh-my-word/": "Oh My Word!", "rebis/": "Rebis"}
+    declared = split_index(index, ["en"], games=games)["en"]["config"]["fields"][FOLDED_FIELD][WORDS_ATTRIBUTE]
+    assert (declared["ask"], declared["same"]) == ([], [])
+    assert declared["games"] == [["oh my word", "oh-my-word/"], ["rebis", "rebis/"]]
 
 
 def test_the_glossary_ranks_below_the_rules_through_a_factor_below_one() -> None:

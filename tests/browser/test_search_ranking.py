@@ -1,5 +1,7 @@
 """Search that ranks: a query set across the three languages, each with the result a reader wants,
-chosen from the rules themselves. A query hits when that result is among the first three."""
+chosen from the rules themselves. A query hits when that result is among the first three. The set
+is split by a hash into a development half and a held-out half (tests/search_questions.py); both
+are reported per language, and the held-out half must reach 90 % in each."""
 
 from __future__ import annotations
 
@@ -11,6 +13,7 @@ import pytest
 from playwright.sync_api import Browser, Page
 
 from rulebook.load.project import load_project
+from search_questions import is_held_out, split
 
 pytestmark = [pytest.mark.browser, pytest.mark.search]
 
@@ -377,9 +380,6 @@ QUERIES = TUNING + HELD_OUT
 #   192 once the worked examples left the index (a rule's example named other rules' words); 199
 #   with an entry per ruling, weighed 0.001; 203 with the groups "exceed, over", « piocher, prendre »
 #   and « mettre, poser »; 204 (96.7 %) with 7 players' questions or more per entry.
-# The floors guard what is reached, a little below it; the whole set must reach issue 28's 95 %.
-TUNING_FLOOR = 0.95
-QUERY_SET_TARGET = 0.95
 ROOT = Path(__file__).resolve().parents[2]
 
 
@@ -452,29 +452,44 @@ def top_results(page: Page, site_url: str, language: str, query: str) -> list[st
     return results
 
 
-# The held-out questions were never used to choose anything: their rate tells how far the tuning
-# set's is from what a player asking something new gets. Measured 42 of 43; the floor is 41.
-HELD_OUT_FLOOR = 41 / 43
+# Issue 49: the sets above were each held out once and then used, so every question in them has
+# chosen something. They are split again, for good, by a hash of each question that no one chooses
+# (tests/search_questions.py): every weight and synonym is chosen on the development half, and the
+# held-out half measures. Each half is reported per language; the held-out half must reach
+# HELD_OUT_TARGET in each language.
+DEVELOPMENT, HELD_OUT_HALF = split(QUERIES)
+HELD_OUT_TARGET = 0.90
+
+
+def rates(hits: dict[tuple[str, str, str], bool], questions: list[tuple[str, str, str]]) -> dict[str, tuple[int, int]]:
+    """Per language: the questions answered in the first three, and the questions."""
+    found: dict[str, tuple[int, int]] = {}
+    for question in questions:
+        hit, total = found.get(question[0], (0, 0))
+        found[question[0]] = (hit + hits[question], total + 1)
+    return found
 
 
 @pytest.mark.long
 def test_the_query_set_finds_the_wanted_rule_in_the_top_three(page: Page, site_url: str) -> None:
-    """Each query is typed once; the tuning and held-out rates are both taken from that one pass."""
+    """Each query is typed once; both halves' rates are taken from that one pass."""
     hits: dict[tuple[str, str, str], bool] = {}
     misses = []
     for language, query, wanted in sorted(QUERIES, key=lambda entry: entry[0]):  # one page load a language
         results = top_results(page, site_url, language, query)
         hits[(language, query, wanted)] = any(answers(result, wanted) for result in results[:3])
         if not hits[(language, query, wanted)]:
-            misses.append(f"{language} {query!r}: wanted {wanted}, got {results[:3]}")
-    assert len(QUERIES) >= 20
-    hit_rate = 1 - len(misses) / len(QUERIES)
-    tuning, held_out = (sum(hits[query] for query in queries) / len(queries) for queries in (TUNING, HELD_OUT))
-    rates = f"tuning {tuning:.0%}, held out {held_out:.0%}"
-    print(f"search: top-3 hit rate {hit_rate:.0%} over {len(QUERIES)} queries ({rates})")
-    assert tuning >= TUNING_FLOOR, "\n".join(misses)
-    assert held_out >= HELD_OUT_FLOOR, "\n".join(misses)
-    assert hit_rate >= QUERY_SET_TARGET, "\n".join(misses)
+            half = "held out" if is_held_out(query) else "development"
+            misses.append(f"{half}: {language} {query!r}: wanted {wanted}, got {results[:3]}")
+    development, held_out = rates(hits, DEVELOPMENT), rates(hits, HELD_OUT_HALF)
+    for name, half in (("development", development), ("held out", held_out)):
+        shown = ", ".join(f"{language} {hit}/{total} ({hit / total:.1%})" for language, (hit, total) in half.items())
+        print(f"search, {name}: {shown}")
+    print("\n".join(misses))
+    assert set(held_out) == set(development) == {"en", "fr", "cs"}
+    assert all(total >= 30 for _, total in held_out.values()), held_out
+    for language, (hit, total) in held_out.items():
+        assert hit / total >= HELD_OUT_TARGET, (language, "\n".join(misses))
 
 
 def test_rules_rank_above_the_glossary_and_a_card_still_answers_its_own_word(page: Page, site_url: str) -> None:
@@ -489,7 +504,10 @@ def test_question_words_are_dropped_and_synonyms_found(page: Page, site_url: str
     """ "combien de cartes" ranked the glossary's « Deux » first (the prefix "de" starts "deux");
     "remíza" found nothing, as the rules say "nerozhodném výsledku" and "shodně"."""
     assert "/fr/glossary/#two" not in top_results(page, site_url, "fr", "combien de cartes")[:3]
-    assert answers(top_results(page, site_url, "cs", "remíza")[0], "/cs/oh-my-word/#tiebreaker")
+    # In the first three since the players' questions that copied it ("remíza") left the words file.
+    assert any(
+        answers(result, "/cs/oh-my-word/#tiebreaker") for result in top_results(page, site_url, "cs", "remíza")[:3]
+    )
     # An elided article is cut off: "d'échecs" (one word to Material, whose separator has no
     # straight apostrophe) looks for "échecs", which the knight's card says as « d’échecs ».
     assert top_results(page, site_url, "fr", "d'échecs") == ["/fr/glossary/#knight"]
@@ -554,6 +572,8 @@ def test_a_game_named_in_the_query_comes_first(page: Page, site_url: str) -> Non
         ("cs", "konec hry rebis", "/cs/rebis/"),
         # Declined, and with REBUS's rules meeting both other words: they came first at 0.01 a result.
         ("cs", "počítají body na konci Rebisu", "/cs/rebis/"),
+        # Issue 49: REBUS and Rebis rules came before Oh My Word's; the name comes from the game's data.
+        ("en", "oh my word draw", "/oh-my-word/"),
     ]:
         results = top_results(page, site_url, language, query)
         assert results and results[0].startswith(game + "#"), (query, results)
@@ -574,34 +594,29 @@ def test_a_result_that_meets_every_word_comes_first(page: Page, site_url: str) -
     assert top_results(page, site_url, "en", "what happens when the timer rings")[0] == "/oh-my-word/#timer-goes-off"
     swap = top_results(page, site_url, "en", "swap my tiles")
     assert swap[0] == "/rebus/#changing-tiles", swap
-    assert not {"/oh-my-word/#batteries", "/oh-my-word/#start-timer"} & set(swap), swap
+    assert not {"/oh-my-word/#batteries", "/oh-my-word/#start-timer"} & set(swap[:5]), swap
 
 
-def test_a_page_shows_more_than_its_best_rule(page: Page, site_url: str) -> None:
+def test_every_rule_is_a_result_of_its_own(page: Page, site_url: str) -> None:
     """Material folds every section of a page but the best under "N more on this page", and a game is
     one page: « combien de cartes en main » showed Rebis 5.2 (« cartes en main ») and folded 2.2, the
-    hand limit. A folded rule that scores at least half the page's best, and no less than the next
-    page's best, is shown (search-results.js); the fold's label counts what is still in it, and an
-    empty fold is gone."""
-    results = top_results(page, site_url, "fr", "combien de cartes en main")
-    # Two rules of the one page in sight, the hand limit among them (first since the players' questions).
-    assert all(result.startswith("/fr/rebis/#") for result in results[:2]), results
-    assert "/fr/rebis/#hand-limit" in results[:2], results
-    item = page.locator(".md-search-result__item").first
-    shown = item.locator(":scope > a").count() - 1  # the page's own entry heads the item
-    assert 2 <= shown <= 3
-    folded = item.locator("details.md-search-result__more > a").count()
-    if folded:
-        label = item.locator("details.md-search-result__more summary").inner_text()
-        assert str(folded) in label, label
-    else:
-        assert item.locator("details.md-search-result__more").count() == 0
+    hand limit; "who wins a tie" folded REBUS 4.2 under "23 more on this page" (issue 49). Every
+    section is shown, in the order of its score across pages (search-results.js), and nothing is
+    folded."""
+    for language, query in [("fr", "combien de cartes en main"), ("en", "who wins a tie"), ("cs", "remíza")]:
+        results = top_results(page, site_url, language, query)
+        assert page.locator("details.md-search-result__more").count() == 0, query
+        scores = page.eval_on_selector_all(
+            ".md-search-result__item > a[href*='#'] [data-md-score]",
+            "articles => articles.map(a => parseFloat(a.getAttribute('data-md-score')))",
+        )
+        assert len(scores) == len(results) > 3 and scores == sorted(scores, reverse=True), (query, scores)
+    assert "/fr/rebis/#hand-limit" in top_results(page, site_url, "fr", "combien de cartes en main")[:2]
 
 
-def test_a_folded_rule_is_shown_only_before_a_weaker_page(page: Page, site_url: str) -> None:
-    """A folded rule is shown when it would come before the next page's best in a list of every
-    result: for "remíza", Rebis's referee notes (which score below REBUS's best) had pushed REBUS out
-    of the first three."""
+def test_a_weaker_page_does_not_push_a_rule_out_of_sight(page: Page, site_url: str) -> None:
+    """Results are ordered by score, not by page: for "remíza", Rebis's referee notes (which score
+    below REBUS's best) had pushed REBUS out of the first three."""
     results = top_results(page, site_url, "cs", "remíza")
     assert not any(result.startswith(("/cs/rebis/#referee-notes", "/cs/rebis/#ruling-")) for result in results[:3])
     assert any(result.startswith("/cs/rebus/#") for result in results[:3]), results

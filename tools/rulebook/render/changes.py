@@ -26,6 +26,8 @@ from rulebook.model import Game
 from rulebook.render.context import PageContext
 from rulebook.render.markup import attribute, front_matter, literal, safe_markdown
 
+# Material's mark (attr_list) for a heading whose section stays out of the search index.
+NOT_SEARCHED = "data-search-exclude"
 REMOVED_LENGTH = 160  # how much of a removed or added text the list shows, cut between words
 
 
@@ -58,7 +60,11 @@ def changes_page(context: PageContext, game: Game) -> str:
     lines += _lookup(context, game, found)
     for edition in reversed(found.editions):
         heading = _("Edition {version}").format(version=edition.version)
-        lines += [f"## {heading} · {edition_date(context, edition.date)} {{ #{anchor(edition.version)} }}", ""]
+        # A change list's editions and old numbers are not searched: the rules answer, not their history.
+        lines += [
+            f"## {heading} · {edition_date(context, edition.date)} {{ #{anchor(edition.version)} {NOT_SEARCHED} }}",
+            "",
+        ]
         # The edition's own pages (render/as_of.py, render/errata.py), beside this one in its folder.
         pages = f"[{recorded}]({edition.version}.md)"
         if edition is not found.editions[0]:
@@ -106,7 +112,7 @@ def _rule_changes(context: PageContext, game: Game, found: Timeline, version: st
     for kind, heading in headings.items():
         of_kind = [change for change in changes if change.kind == kind]
         if of_kind:
-            lines += [f"### {heading}", ""]
+            lines += [f"### {heading} {{ {NOT_SEARCHED} }}", ""]
             for change in of_kind:
                 lines += _entry(context, game, found, version, change)
     return lines
@@ -212,17 +218,17 @@ def _other_changes(context: PageContext, game: Game, snapshot: Snapshot, others:
     # TRANSLATORS: a change list's heading over the worked examples an edition added, removed or changed.
     examples = _("Worked examples")
     if others.facts:
-        lines += [f"### {numbers}", "", *_fact_table(context, game, snapshot, others.facts)]
+        lines += [f"### {numbers} {{ {NOT_SEARCHED} }}", "", *_fact_table(context, game, snapshot, others.facts)]
     if others.sections:
-        lines += [f"### {titles}", ""]
+        lines += [f"### {titles} {{ {NOT_SEARCHED} }}", ""]
         for change in others.sections:
             lines += _diff_lines(context, game, change.old, change.new, change.unit_id, snapshot.nested_facts())
     if others.rulings:
-        lines += [f"### {_('Referee notes')}", ""]
+        lines += [f"### {_('Referee notes')} {{ {NOT_SEARCHED} }}", ""]
         for item in others.rulings:
             lines += _item(context, game, snapshot, item, "ruling")
     if others.examples:
-        lines += [f"### {examples}", ""]
+        lines += [f"### {examples} {{ {NOT_SEARCHED} }}", ""]
         for item in others.examples:
             lines += _item(context, game, snapshot, item, "example")
     return lines
@@ -347,7 +353,7 @@ def _lookup(context: PageContext, game: Game, found: Timeline) -> list[str]:
                 now = f"[{literal(game.name)} {current.number}](../{game.id}.md#{current.id})"
             rows.append(f"| {edition.version} | {literal(game.name)} {rule.number} | {now} |")
     heading = _("Old numbers")
-    lines = [f"## {heading} {{ #old-numbers }}", ""]
+    lines = [f"## {heading} {{ #old-numbers {NOT_SEARCHED} }}", ""]
     if not rows:
         return [*lines, _("Every number of every edition still names the same rule."), ""]
     header = (

@@ -64,8 +64,9 @@ def edition_entry(change_list: str, version: str) -> list[str]:
     """The lines of one edition's entry in the change list's Markdown: from its heading, the one
     anchored at the edition (timeline.anchor), to the next heading of that level."""
     lines = change_list.split("\n")
-    opening = f"{{ #{anchor(version)} }}"
-    start = next((i for i, line in enumerate(lines) if line.startswith("## ") and line.endswith(opening)), None)
+    # The heading's attributes: its anchor first, then the mark that keeps it out of search.
+    opening = f"{{ #{anchor(version)} "
+    start = next((i for i, line in enumerate(lines) if line.startswith("## ") and opening in line), None)
     if start is None:
         return []
     end = next((i for i in range(start + 1, len(lines)) if lines[i].startswith("## ")), len(lines))

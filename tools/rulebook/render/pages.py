@@ -74,7 +74,8 @@ class _Writer(PageContext):
             "The rules of three board games, in English, French and Czech. Every rule has a number "
             "you can cite, such as “{rule}”, and a permanent link."
         ).format(rule=literal(self._cited_rule()))
-        lines = [*front_matter(title, plain_text(intro)), f"# {title}", "", intro, ""]
+        # The site's title and its list of games lead to the answers; searched, the title came up as one.
+        lines = [*front_matter(title, plain_text(intro), searched=False), f"# {title}", "", intro, ""]
         for game in self.project.games:
             # The summary under the name, not after a colon: no typography to get wrong in any language.
             lines += [f"- **[{literal(game.name)}]({game.id}.md)**", "", f"    {self.text(game, 'summary')}", ""]
@@ -113,7 +114,16 @@ class _Writer(PageContext):
             explanation = _(
                 "This page was translated by the project and has not yet been reviewed by a native speaker."
             )
-            lines += [f'!!! info "{attribute(notice)}"', "", f"    {explanation}", ""]
+            # Material's admonition, written out so that search leaves it out: it is about the page.
+            lines += [
+                '<div class="admonition info" data-search-exclude markdown>',
+                f'<p class="admonition-title">{attribute(notice)}</p>',
+                "",
+                explanation,
+                "",
+                "</div>",
+                "",
+            ]
         for section in game.sections:
             title = self.text(game, section.unit_id)
             lines += [f"## {section.number}. {title} {{ #{section.id} }}", ""]
@@ -145,14 +155,19 @@ class _Writer(PageContext):
         quiz_link = _("Rules quiz")
         quiz = f" · [{quiz_link}]({quiz_path(game)})" if has_quiz(self, game) else ""
         if latest is None:
-            return [f'<p class="rb-edition" markdown>{quiz.removeprefix(" · ")}</p>', ""] if quiz else []
+            return (
+                [f'<p class="rb-edition" data-search-exclude markdown>{quiz.removeprefix(" · ")}</p>', ""]
+                if quiz
+                else []
+            )
         edition = _("Edition {version}").format(version=latest.version)
         # TRANSLATORS: on a game page, after its edition and date: the link to the game's change list.
         changes = _("Changes")
         # TRANSLATORS: on a game page, after its edition: the link to that edition's rules as recorded.
         recorded = _("As recorded")
         return [
-            f'<p class="rb-edition" markdown>{edition} · {edition_date(self, latest.date)} · '
+            # Not searched: "Edition 1.0 · December 1, 2026" answered questions about a game's end.
+            f'<p class="rb-edition" data-search-exclude markdown>{edition} · {edition_date(self, latest.date)} · '
             f"[{recorded}]({edition_page_path(game, latest.version)}) · "
             f"[{changes}]({changes_path(game)}){quiz}</p>",
             "",

@@ -24,7 +24,9 @@ _TEXT = {"id", "lang", "class"}
 ALLOWED: dict[str, set[str]] = {
     # Markdown itself, with `toc` ids on headings and `tables`.
     **{tag: {"id"} for tag in ("h1", "h2", "h3", "h4", "h5", "h6")},
-    "h2": {"id", "data-search-exclude"},  # the calculator's heading: "score" finds the rules, not the form
+    # The calculator's heading ("score" finds the rules, not the form) and a change list's.
+    "h2": {"id", "data-search-exclude"},
+    "h3": {"id", "data-search-exclude"},
     "pre": {"class"},
     **{tag: set() for tag in ("em", "strong", "code", "blockquote", "hr", "br", "ul", "li")},
     "ol": {"start"},  # a list that starts at 3

@@ -175,8 +175,8 @@ def split_index(
         config["lang"] = [language if language in stemmed else "en", STEM_MATCHING]
         config["pipeline"] = PIPELINE if language in stemmed or language == "en" else []
         config["fields"][FOLDED_FIELD] = {"boost": 1.0}
-        if words is not None:
-            config["fields"][FOLDED_FIELD][WORDS_ATTRIBUTE] = search_words(words, language, games)
+        # Sent without a words file too: the game names, from the games' data, scope a query.
+        config["fields"][FOLDED_FIELD][WORDS_ATTRIBUTE] = search_words(words or {}, language, games)
         config["fields"][STEMS_FIELD] = {"boost": 0.5}
         config["fields"][TITLE_STEMS_FIELD] = {"boost": 50.0}  # a title still outweighs the text
         config["fields"][QUESTIONS_FIELD] = {"boost": 1.0}  # as the text: 0.5 and 2 did no better

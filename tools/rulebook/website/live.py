@@ -264,7 +264,10 @@ class LiveSite:
         rules = rule_anchors(project) if project else None
         words = project.search_words.data if project and project.search_words is not None else None
         rulings = ruling_anchors(project) if project else None
-        part = split_index(raw, languages, self._stemmed, words=words, rules=rules, rulings=rulings)[language]
+        games = {f"{game.id}/": game.name for game in project.games} if project else None
+        part = split_index(raw, languages, self._stemmed, words=words, rules=rules, games=games, rulings=rulings)[
+            language
+        ]
         pages = self._indexes[language]["pages"]
         for url in urls:
             pages[self._relative(url)] = []

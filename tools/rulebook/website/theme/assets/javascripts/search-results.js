@@ -1,60 +1,74 @@
-// Search results show more than one rule of a page. Material folds every section of a page but
-// the best (and exact ties) under "N more on this page"; a game's rules are one page, so a
-// question about one game showed one of its rules, and the rule that answered it was often the
-// one folded. Here a folded section is taken out of the fold when it scores at least SHOWN_SHARE
-// of the page's best and no less than the next page's best, which it would come before in a list
-// of every result: a question about no game in particular still shows the next game's answer
-// before a weaker rule of the first. Up to SHOWN_PER_PAGE a page, in Material's order.
+// Search results: each rule is a result of its own, in the order of its score. Material groups
+// results by page and folds every section of a page but the best under "N more on this page"; a
+// game's rules are one page, so the rule that answered a question was often folded behind a weaker
+// one (a question about a tie: the tiebreaker under "23 more on this page"). Here every
+// section Material found, shown or folded, is ordered by its score across pages, and nothing is
+// folded: consecutive results of one page share one item under the page's title, and a page whose
+// results are interleaved with another's gets an item for each run. Material's own ranking (lunr
+// and lunr.rb.min.js) is left as it is: only the display changes.
 (function () {
-  var SHOWN_SHARE = 0.5;
-  var SHOWN_PER_PAGE = 3;
-
-  // Material's own words for the fold's label, read once: its configuration is on the page before
-  // the scripts.
-  var translations = {};
-  try {
-    translations = JSON.parse(document.getElementById("__config").textContent).translations || {};
-  } catch (error) {
-    // no configuration: the label keeps Material's count
-  }
-
   function scoreOf(link) {
     var article = link.querySelector("[data-md-score]");
     return article ? parseFloat(article.getAttribute("data-md-score")) : 0;
   }
 
-  function bestOf(links) {
-    return Math.max.apply(null, Array.prototype.map.call(links, scoreOf).concat(0));
+  function pageOf(link) {
+    return new URL(link.href).pathname;
   }
 
-  function unfold(item) {
-    var more = item.querySelector("details.md-search-result__more");
-    if (!more || item.rbUnfolded) {
+  // Every result in the list, in the order Material gives it: the page's title (the first link of
+  // an item, which heads it) and a section under it, or the page alone when none of its sections
+  // was found. A link moved by an earlier pass keeps the title it came under (rbHead).
+  function results(list) {
+    var found = [];
+    list.querySelectorAll(":scope > .md-search-result__item").forEach(function (item) {
+      var head = item.querySelector(":scope > a");
+      if (!head) {
+        return;
+      }
+      var sections = Array.prototype.filter.call(item.querySelectorAll("a"), function (link) {
+        return link !== head;
+      });
+      if (!sections.length) {
+        found.push({ head: head.rbHead || head, link: null, score: scoreOf(head) });
+      }
+      sections.forEach(function (link) {
+        found.push({ head: link.rbHead || head, link: link, score: scoreOf(link) });
+      });
+    });
+    return found;
+  }
+
+  function item(head) {
+    var made = document.createElement("li");
+    made.className = "md-search-result__item";
+    var title = head.cloneNode(true);
+    title.rbHead = head;
+    made.appendChild(title);
+    return made;
+  }
+
+  // The list rebuilt in score order (a stable sort: equal scores keep Material's order).
+  function unfold(list) {
+    var found = results(list);
+    if (!found.length) {
       return;
     }
-    item.rbUnfolded = true;
-    var best = bestOf(item.querySelectorAll("a"));
-    var shown = item.querySelectorAll(":scope > a").length - 1;  // the page's own entry heads the item
-    var next = item.nextElementSibling;
-    var nextBest = next ? bestOf(next.querySelectorAll("a")) : 0;
-    var folded = Array.prototype.slice.call(more.querySelectorAll(":scope > a"));
-    folded.forEach(function (link) {
-      var score = scoreOf(link);
-      if (shown < SHOWN_PER_PAGE && best > 0 && score >= SHOWN_SHARE * best && score >= nextBest) {
-        item.insertBefore(link, more);
-        shown++;
+    found.sort(function (a, b) { return b.score - a.score; });
+    var items = [], current = null, page = null;
+    found.forEach(function (result) {
+      var here = pageOf(result.head);
+      if (current === null || here !== page || result.link === null) {
+        current = item(result.head);
+        items.push(current);
+        page = result.link === null ? null : here;
+      }
+      if (result.link !== null) {
+        result.link.rbHead = result.head;
+        current.appendChild(result.link);
       }
     });
-    var left = more.querySelectorAll(":scope > a").length;
-    if (!left) {
-      more.remove();
-      return;
-    }
-    var label = more.querySelector("summary > div");
-    var text = translations[left === 1 ? "search.result.more.one" : "search.result.more.other"];
-    if (label && text) {
-      label.textContent = text.replace("#", left);
-    }
+    list.replaceChildren.apply(list, items);
   }
 
   function watch() {
@@ -62,9 +76,12 @@
     if (!list) {
       return;
     }
-    new MutationObserver(function () {
-      list.querySelectorAll(":scope > .md-search-result__item").forEach(unfold);
-    }).observe(list, { childList: true });
+    var observer = new MutationObserver(function () {
+      observer.disconnect();
+      unfold(list);
+      observer.observe(list, { childList: true });
+    });
+    observer.observe(list, { childList: true });
   }
   watch();
 })();

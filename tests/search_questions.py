@@ -1,0 +1,90 @@
+"""The players' questions of the search tests, split once and for all into a development half and a
+held-out half (issue 49). A question's half is fixed by the SHA-256 of its normalized text: odd →
+held out. No one chooses which question lands where, and no change to the search can move one;
+every weight and synonym is chosen on the development half only, and the held-out half tells what
+a question nobody tuned for gets."""
+
+from __future__ import annotations
+
+import hashlib
+import re
+import unicodedata
+from collections.abc import Iterable
+
+Question = tuple[str, str, str]  # language, question as typed, the section or rule that answers it
+
+
+def normalized(question: str) -> str:
+    """The question as the split sees it: Unicode-composed, case-folded, spaces collapsed; accents
+    and punctuation kept, as the reader typed them.
+
+    >>> normalized("  Qui  GAGNE ?")
+    'qui gagne ?'
+    >>> normalized("égalité") == normalized("e\\u0301galite\\u0301")
+    True
+    """
+    return " ".join(unicodedata.normalize("NFKC", question).casefold().split())
+
+
+def is_held_out(question: str) -> bool:
+    """Whether a question is in the held-out half: the last byte of the SHA-256 of its normalized
+    UTF-8 text is odd. Worked out with coreutils: `printf 'score' | sha256sum` ends in f5 (odd),
+    `printf 'timer' | sha256sum` in 34 (even).
+
+    >>> is_held_out("Score"), is_held_out("timer")
+    (True, False)
+    """
+    return hashlib.sha256(normalized(question).encode("utf-8")).digest()[-1] % 2 == 1
+
+
+def split(questions: Iterable[Question]) -> tuple[list[Question], list[Question]]:
+    """The development half and the held-out half, each in the given order."""
+    development: list[Question] = []
+    held_out: list[Question] = []
+    for question in questions:
+        (held_out if is_held_out(question[1]) else development).append(question)
+    return development, held_out
+
+
+def words_of(question: str, names: frozenset[str]) -> list[str]:
+    decomposed = unicodedata.normalize("NFKD", question.casefold())
+    plain = "".join(letter for letter in decomposed if not unicodedata.combining(letter))
+    return [word for word in re.findall(r"[^\W\d_]+", plain) if not any(_names(word, name) for name in names)]
+
+
+def _names(word: str, name: str) -> bool:
+    """A word of a game's name, also with a case ending ("Rebisu"), as the search reads it."""
+    return word == name or (len(name) >= 4 and word.startswith(name) and len(word) - len(name) <= 2)
+
+
+def _edits(first: list[str], second: list[str]) -> int:
+    """Levenshtein distance counted in words."""
+    row = list(range(len(second) + 1))
+    for i, word in enumerate(first, 1):
+        previous, row[0] = row[0], i
+        for j, other in enumerate(second, 1):
+            previous, row[j] = row[j], min(row[j] + 1, row[j - 1] + 1, previous + (word != other))
+    return row[-1]
+
+
+def near_copy(question: str, other: str, names: frozenset[str] = frozenset()) -> bool:
+    """Whether two questions are the same, or the same but for one word added, dropped or changed
+    where both have three words or more; compared
+    without accents, case, punctuation, numbers and the words of the game names in `names` (a
+    game named in a query only scopes it).
+
+    >>> near_copy("kolik kamínků si vezmu", "Kolik kaminku si vzit?")
+    True
+    >>> near_copy("who goes first in rebus", "who goes first", frozenset({"rebus"}))
+    True
+    >>> near_copy("what does the reverse tile do", "where does the reverse tile go")
+    False
+    >>> near_copy("bonus for using all 9 tiles", "bonus for using all tiles")
+    True
+    >>> near_copy("remíza v rebisu", "remíza", frozenset({"rebis"})), near_copy("who wins", "who starts")
+    (False, False)
+    """
+    first, second = words_of(question, names), words_of(other, names)
+    edits = _edits(first, second)
+    # One word apart is a copy only in a question of three words or more: "who wins" is not "who starts".
+    return edits == 0 or (edits == 1 and min(len(first), len(second)) >= 3)
