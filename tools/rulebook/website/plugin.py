@@ -36,6 +36,7 @@ from rulebook.render.context import PageContext
 from rulebook.render.feed import changes_feed, feed_path
 from rulebook.render.rule_entries import rule_anchors, ruling_anchors
 from rulebook.render.search import lunr_languages, split_index
+from rulebook.render.words import folding, folding_json
 from rulebook.validate.site_config import loaded_config_problems
 from rulebook.website.config import RulebookConfig
 from rulebook.website.generated_pages import write_generated_pages
@@ -318,6 +319,8 @@ class RulebookPlugin(BasePlugin[RulebookConfig]):
         context["rulebook_offline"] = not self._serving
         # Pages of a non-default language search that language's own index (see theme/main.html).
         context["rulebook_language_root"] = "" if language == self.project.source_language else f"{language}/"
+        words = self.project.search_words.data if self.project.search_words is not None else None
+        context["rulebook_words"] = folding_json(folding(words, language))
         context["rulebook_stemmer"] = page_stemmer(language)
         context["rulebook_stemmer_language"] = language
 
