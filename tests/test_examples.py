@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import html
 import json
+import re
 from pathlib import Path
 
 from conftest import ROOT, edit, locate, run_cli
@@ -208,7 +210,10 @@ def test_an_assumption_of_a_fact_the_game_lacks_is_refused(project_copy: Path, c
 def test_a_refused_example_says_why_in_the_page_language_with_czech_plurals() -> None:
     from rulebook.render.pages import render_pages
 
-    pages = {page.path: page.text for page in render_pages(load_project(ROOT).project)}
+    # As a reader sees the text: the field path is in a span of its own (paper leaves it out).
+    pages = {
+        page.path: html.unescape(re.sub(r"<[^>]+>", "", page.text)) for page in render_pages(load_project(ROOT).project)
+    }
     # REBUS ten-tiles: 10 tiles placed, a rack of 9 (facts.components.rack_tiles).
     assert "turn.tiles_placed: 10 tiles placed, but a player holds only 9" in pages["en/rebus.md"]
     assert "turn.tiles_placed: 10 tuiles posées, mais un joueur n’en a que 9 en main" in pages["fr/rebus.md"]

@@ -9,6 +9,8 @@ UI strings of locales/fr/LC_MESSAGES/messages.po (French puts a no-break space b
 
 from __future__ import annotations
 
+import html
+import re
 from pathlib import Path
 
 import pytest
@@ -154,21 +156,30 @@ def test_an_example_on_assumed_values_links_the_ruling_that_sets_them(pages: dic
     assert "\n<summary>Computed by the build from the assumed values</summary>\n" in block
 
 
+def refused_line(text: str) -> tuple[str, list[str]]:
+    """The refusal's line as a reader sees it (tags dropped, references decoded), and the field paths
+    it names, each in the span that paper leaves out (rulebook.css)."""
+    line = next(line for line in text.split("\n") if line.startswith(("**Refused:**", "**Refusé", "**Odmítnuto:**")))
+    paths = [html.unescape(path) for path in re.findall(r'<span class="rb-field-path">(.*?): </span>', line)]
+    return html.unescape(re.sub(r"<[^>]+>", "", line)), paths
+
+
 def test_a_refused_example_says_why_in_the_pages_language(pages: dict[str, str]) -> None:
     # ten-tiles places 10 tiles; the rack (rack_tiles) holds 9. The French is the catalog's, with its
     # no-break spaces before ":".
     for language, said in (
-        ("en", "**Refused:** `turn.tiles_placed: 10 tiles placed, but a player holds only 9`"),
-        ("fr", "**Refusé\u00a0:** `turn.tiles_placed: 10 tuiles posées, mais un joueur n’en a que 9 en main`"),
+        ("en", "**Refused:** turn.tiles_placed: 10 tiles placed, but a player holds only 9"),
+        ("fr", "**Refusé\u00a0:** turn.tiles_placed: 10 tuiles posées, mais un joueur n’en a que 9 en main"),
     ):
         page = pages[f"{language}/rebus.md"]
         block = _block(page, "example-ten-tiles")
-        assert f"\n\n{said}\n\n<details " in block, language
+        assert refused_line(block) == (said, ["turn.tiles_placed"]), language
+        assert "\n\n<details " in block.split("**Refus", 1)[1], language
 
 
-def test_a_refusal_quoting_a_backtick_stays_one_code_span(project_copy: Path) -> None:
+def test_a_refusal_quoting_a_backtick_keeps_it(project_copy: Path) -> None:
     # Two keys the schema does not know, one with a backtick: the refusal quotes both, in the file's
-    # order, and the page shows it in one code span, which a backtick would close early.
+    # order, and the page shows it in one code element, whose text escapes the backtick for Markdown.
     edit(
         project_copy,
         "rules/rebus/game.yaml",
@@ -177,19 +188,20 @@ def test_a_refusal_quoting_a_backtick_stays_one_code_span(project_copy: Path) ->
     )
     page = next(p.text for p in render_pages(load_project(project_copy).project) if p.path == "en/rebus.md")
     block = _block(page, "example-ten-tiles")
-    refused = next(line for line in block.split("\n") if line.startswith("**Refused:**"))
-    assert refused == "**Refused:** `turn['tiles']: unknown key 'tiles'; turn.zz: unknown key 'zz'`"
+    said, paths = refused_line(block)
+    assert said == "**Refused:** turn['ti`les']: unknown key 'ti`les'; turn.zz: unknown key 'zz'"
+    assert paths == ["turn['ti`les']", "turn.zz"]
 
 
 def test_a_refusal_is_said_with_the_languages_own_list_words(pages: dict[str, str]) -> None:
     # oh-my-word's token-of-four: Ann holds a token worth 4; tokens are worth 1, 2 or 3 (bad_luck_values),
     # listed as each language lists alternatives (CLDR "or" lists; English with a serial comma).
     for language, said in (
-        ("en", "**Refused:** `players.Ann[0]: a bad luck token is worth 1, 2, or 3, not 4`"),
-        ("fr", "**Refusé\u00a0:** `players.Ann[0]: un jeton malchance vaut 1, 2 ou 3, pas 4`"),
-        ("cs", "**Odmítnuto:** `players.Ann[0]: žeton smůly má hodnotu 1, 2 nebo 3, ne 4`"),
+        ("en", "**Refused:** players.Ann[0]: a bad luck token is worth 1, 2, or 3, not 4"),
+        ("fr", "**Refusé\u00a0:** players.Ann[0]: un jeton malchance vaut 1, 2 ou 3, pas 4"),
+        ("cs", "**Odmítnuto:** players.Ann[0]: žeton smůly má hodnotu 1, 2 nebo 3, ne 4"),
     ):
-        assert f"\n{said}\n" in pages[f"{language}/oh-my-word.md"], language
+        assert refused_line(pages[f"{language}/oh-my-word.md"]) == (said, ["players.Ann[0]"]), language
 
 
 def test_each_reason_of_a_refusal_is_given(project_copy: Path) -> None:
@@ -202,10 +214,11 @@ def test_each_reason_of_a_refusal_is_given(project_copy: Path) -> None:
     )
     page = next(p.text for p in render_pages(load_project(project_copy).project) if p.path == "en/oh-my-word.md")
     block = _block(page, "example-token-of-four")
-    assert (
-        "\n**Refused:** `players.Ann[0]: a bad luck token is worth 1, 2, or 3, not 4; "
-        "players: 26 bad luck tokens taken, but the game has only 25`\n"
-    ) in block
+    assert refused_line(block) == (
+        "**Refused:** players.Ann[0]: a bad luck token is worth 1, 2, or 3, not 4; "
+        "players: 26 bad luck tokens taken, but the game has only 25",
+        ["players.Ann[0]", "players"],
+    )
 
 
 def test_a_breakdown_in_french(pages: dict[str, str]) -> None:

@@ -7,7 +7,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from conftest import edit, locate, run_cli
-from rulebook.render.search import FOLDED_FIELD, WORDS_ATTRIBUTE, search_words, split_index
+from rulebook.render.search import FOLDED_FIELD, FOLDING_ATTRIBUTE, WORDS_ATTRIBUTE, search_words, split_index
 
 FILE = "rules/search-words.yaml"
 
@@ -63,7 +63,9 @@ def test_each_language_index_carries_its_own_words_folded_as_queries_are() -> No
     index = {"config": {"lang": ["en"], "fields": {"title": {"boost": 1000.0}}}, "docs": []}
     parts = split_index(index, ["en", "fr", "cs"], frozenset({"fr"}), words)
     french = parts["fr"]["config"]["fields"][FOLDED_FIELD][WORDS_ATTRIBUTE]
-    assert (french["language"], french["ask"], french["elide"]) == ("fr", ["ou"], ["qu"])
+    assert (french["language"], french["ask"]) == ("fr", ["ou"])
+    # The elisions travel with the folding the glossary filter shares (render/words.py).
+    assert parts["fr"]["config"]["fields"][FOLDED_FIELD][FOLDING_ATTRIBUTE]["elisions"] == ["qu"]
     assert french["same"] == [["egalite", "ex aequo"]]
     assert parts["cs"]["config"]["fields"][FOLDED_FIELD][WORDS_ATTRIBUTE]["same"] == [["remiza", "shoda"]]
     # English has no entry: no words, and nothing breaks.
@@ -76,9 +78,11 @@ def test_without_the_file_the_game_names_still_scope_a_query() -> None:
     without rules/search-words.yaml the index declares no words but still the games."""
     index = {"config": {"lang": ["en"], "fields": {}}, "docs": []}
     games = {"oh-my-word/": "Oh My Word!", "rebis/": "Rebis"}
-    declared = split_index(index, ["en"], games=games)["en"]["config"]["fields"][FOLDED_FIELD][WORDS_ATTRIBUTE]
+    field = split_index(index, ["en"], games=games)["en"]["config"]["fields"][FOLDED_FIELD]
+    declared = field[WORDS_ATTRIBUTE]
     assert (declared["ask"], declared["same"]) == ([], [])
     assert declared["games"] == [["oh my word", "oh-my-word/"], ["rebis", "rebis/"]]
+    assert field[FOLDING_ATTRIBUTE]["ligatures"]["œ"] == "oe"  # the folding still goes, ligatures and all
 
 
 def test_the_glossary_ranks_below_the_rules_through_a_factor_below_one() -> None:

@@ -8,6 +8,7 @@ import pytest
 from playwright.sync_api import Page
 
 from rulebook.render.search import _TAG, FOLDED_FIELD, STEMS_FIELD, TITLE_STEMS_FIELD, folded_words
+from rulebook.render.words import folding
 from rulebook.website.plugin import THEME_DIR
 
 pytestmark = [pytest.mark.browser, pytest.mark.search]
@@ -22,10 +23,11 @@ self.lunr = {Pipeline: {registerFunction() {}}, stemmer: (token) => token, Query
 lunr.Query.prototype.clause = function () {};
 lunr.Builder.prototype.field = function (name, attributes) { (self.declared ||= {})[name] = attributes; };
 """
-MAKE = """([fields, title, text]) => {
+# The folded field carries its folding (render/search.py's FOLDING_ATTRIBUTE), as the index declares it.
+MAKE = """([fields, title, text, folding]) => {
   const made = {};
   for (const name of fields) {
-    new lunr.Builder().field(name, {extractor: (doc) => doc[name]});  // as Material declares them
+    new lunr.Builder().field(name, {extractor: (doc) => doc[name], folding});  // as Material declares them
     made[name] = self.declared[name].extractor({location: "x/", title, text});
   }
   return made;
@@ -45,7 +47,7 @@ def test_the_browser_makes_the_fields_the_index_used_to_carry(page: Page) -> Non
     page.add_script_tag(path=str(SCRIPT))
     fields = [STEMS_FIELD, TITLE_STEMS_FIELD, FOLDED_FIELD]
     for title, text in ENTRIES:
-        made = page.evaluate(MAKE, [fields, title, text])
+        made = page.evaluate(MAKE, [fields, title, text, folding(None, "cs")])
         assert made == {
             STEMS_FIELD: _TAG.sub(" ", text),
             TITLE_STEMS_FIELD: title,

@@ -60,6 +60,57 @@ def with_slash(url: str) -> str:
     return url.rstrip("/") + "/"
 
 
+# Names reserved for examples and tests (RFC 2606, RFC 6761): no reader reaches a site there.
+PLACEHOLDER_DOMAINS = ("example.org", "example.com", "example.net")
+PLACEHOLDER_TOP_LEVELS = ("example", "test", "invalid", "localhost")
+
+
+def is_placeholder(url: str | None) -> bool:
+    """Whether `url` is no address a reader can visit: none, no site's address (site_url_problem), the
+    reader's own machine (is_local_host), or on a name reserved for examples, as mkdocs.yml's
+    `https://rules.example.org/` is until a project sets its own.
+
+    >>> [is_placeholder(url) for url in (None, "", "https://rules.example.org/", "http://EXAMPLE.com", "https://a.test/")]
+    [True, True, True, True, True]
+    >>> is_placeholder("https://rules.mygame.org/"), is_placeholder("https://example.organic.cz/")
+    (False, False)
+    >>> is_placeholder("http://127.0.0.1:8000/"), is_placeholder("https://203.0.113.9/")
+    (True, False)
+    """
+    if not url or site_url_problem(url) is not None:
+        return True
+    match = _WEB_ADDRESS.match(url)
+    assert match is not None  # site_url_problem matched it
+    host = browser_host(_host_of(match["authority"]))
+    if is_local_host(host):
+        return True  # `rulebook serve`'s own: a reader's own machine
+    if not isinstance(host, str):
+        return False  # an IP address is no name reserved for examples
+    name = host.rstrip(".")
+    if name.rsplit(".", 1)[-1] in PLACEHOLDER_TOP_LEVELS:
+        return True
+    return any(name == domain or name.endswith(f".{domain}") for domain in PLACEHOLDER_DOMAINS)
+
+
+def printed_address(url: str | None) -> str:
+    """How paper names the site: its address without the scheme and the final slash, short enough
+    to type from a page ("rules.mygame.org/games"); empty for a placeholder (is_placeholder), of
+    which paper prints no address at all.
+
+    >>> printed_address("https://rules.mygame.org/"), printed_address("https://Rules.mygame.org/games/")
+    ('rules.mygame.org', 'rules.mygame.org/games')
+    >>> printed_address("https://rules.example.org/"), printed_address(None)
+    ('', '')
+    """
+    if is_placeholder(url):
+        return ""
+    assert url is not None
+    match = _WEB_ADDRESS.match(url)
+    assert match is not None
+    host = match["authority"].lower()
+    return (host + url[match.end() :]).rstrip("/")
+
+
 def address_problem(url: str) -> Message | None:
     """Why `url` cannot be the published site's address, or None: a web address (web_address_problem)
     that names a folder, on a host that is not the reader's own machine.

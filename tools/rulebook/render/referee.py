@@ -11,6 +11,7 @@ from collections.abc import Iterable
 from rulebook import placeholders
 from rulebook.located.document import format_path
 from rulebook.model import Example, Game, Rule, Ruling
+from rulebook.problems import Problem
 from rulebook.render.context import PageContext
 from rulebook.render.markup import attribute, emphasis, literal
 from rulebook.scoring.assumptions import assumed_rulings
@@ -152,7 +153,7 @@ def _example(context: PageContext, game: Game, example: Example) -> list[str]:
     lines += _rests_on(context, game, decided)
     if outcome is None:
         refused = _("Refused:")
-        lines += [f"**{refused}** `{refusal.replace('`', '')}`", ""]
+        lines += [f"**{refused}** <code>{refusal}</code>", ""]
     else:
         lines += breakdown(context, outcome)
     # The mark says what this build checked: none on an example whose result is not what it expects
@@ -162,9 +163,11 @@ def _example(context: PageContext, game: Game, example: Example) -> list[str]:
 
 
 def _refusal(context: PageContext, invalid: Invalid) -> str:
-    """Why the example is refused, in the page's language (the schema's own problems stay English)."""
+    """Why the example is refused, in the page's language (the schema's own problems stay English),
+    as markup: each field path in its own span, which paper leaves out (rulebook.css, print): a
+    reader of paper has the words, and no form whose field it names."""
     if not invalid.reasons:
-        return "; ".join(problem.message for problem in invalid.problems)
+        return "; ".join(_schema_refusal(problem) for problem in invalid.problems)
 
     def list_words(values: list[object]) -> str:
         return placeholders.format_value(values, context.language)
@@ -172,7 +175,19 @@ def _refusal(context: PageContext, invalid: Invalid) -> str:
     def said(reason: Reason | str) -> str:
         return reason.say(context._, context.ngettext, list_words) if isinstance(reason, Reason) else reason
 
-    return "; ".join(f"{format_path(path)}: {said(reason)}" for path, reason in invalid.reasons)
+    return "; ".join(_field_said(format_path(path), said(reason)) for path, reason in invalid.reasons)
+
+
+def _field_said(path: str, words: str) -> str:
+    return f'<span class="rb-field-path">{attribute(path)}: </span>{attribute(words)}'
+
+
+def _schema_refusal(problem: Problem) -> str:
+    """A problem of the schema's, whose English message starts with the field's path."""
+    head = f"{format_path(problem.path)}: " if problem.path is not None else ""
+    if head and problem.message.startswith(head):
+        return _field_said(head[:-2], problem.message[len(head) :])
+    return attribute(problem.message)
 
 
 def _assumption(context: PageContext, game: Game, rulings: list[Ruling]) -> list[str]:

@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from rulebook.render.rule_entries import REFEREE_NOTES, RuleAnchors, split_by_rule, split_by_ruling
+from rulebook.render.words import LIGATURES, folding
 
 FOLDED_FIELD = "folded"
 # The text again, the only field that lunr stems (see lunr.rb.min.js): words keep matching by prefix
@@ -29,22 +30,7 @@ TITLE_STEMS_FIELD = "title_stems"
 # `questions`): searched as the entry's text is, folded and stemmed with it, and never shown
 # (Material shows an entry's title and text only). Players ask with words the rules do not use.
 QUESTIONS_FIELD = "asks"
-# Letters that Unicode does not decompose into a base letter and a mark.
-_LIGATURES = str.maketrans(
-    {
-        "œ": "oe",
-        "Œ": "OE",
-        "æ": "ae",
-        "Æ": "AE",
-        "ß": "ss",
-        "ł": "l",
-        "Ł": "L",
-        "ø": "o",
-        "Ø": "O",
-        "đ": "d",
-        "Đ": "D",
-    }
-)
+_LIGATURES = str.maketrans(LIGATURES)  # render/words.py's, which words.js folds with too
 _WORD = re.compile(r"\w+")
 # The combining marks of the scripts a rulebook uses (Latin, Greek, Cyrillic and their combining
 # blocks), as one character class: a regular expression is far faster than a loop over characters.
@@ -75,6 +61,9 @@ GLOSSARY_BELOW_RULES = ("glossary/", 0.01)
 # The words of rules/search-words.yaml travel to the browser as an attribute of the folded field's
 # declaration, which Material passes to lunr untouched (lunr.rb.min.js reads it there).
 WORDS_ATTRIBUTE = "words"
+# How words.js folds the language's words, index and queries alike (render/words.py's `folding`),
+# as the glossary filter does: sent the same way, whether or not the project has search words.
+FOLDING_ATTRIBUTE = "folding"
 
 
 def fold(text: str) -> str:
@@ -122,7 +111,6 @@ def search_words(words: Mapping[str, Any], language: str, games: Mapping[str, st
     ...     print(key, value)
     language fr
     ask ['ou']
-    elide []
     same [['egalite', 'ex aequo']]
     glossary ['glossary/', 0.01]
     games []
@@ -133,7 +121,6 @@ def search_words(words: Mapping[str, Any], language: str, games: Mapping[str, st
     return {
         "language": language,
         "ask": [_key(word) for word in own.get("question_words", [])],
-        "elide": [_key(word) for word in own.get("elisions", [])],
         "same": [[_key(phrase) for phrase in group] for group in own.get("synonyms", [])],
         "glossary": list(GLOSSARY_BELOW_RULES),
         "games": [[" ".join(_WORD.findall(_key(name))), page] for page, name in (games or {}).items()],
@@ -174,7 +161,7 @@ def split_index(
         # words are matched by their stem as the reader types.
         config["lang"] = [language if language in stemmed else "en", STEM_MATCHING]
         config["pipeline"] = PIPELINE if language in stemmed or language == "en" else []
-        config["fields"][FOLDED_FIELD] = {"boost": 1.0}
+        config["fields"][FOLDED_FIELD] = {"boost": 1.0, FOLDING_ATTRIBUTE: folding(words, language)}
         # Sent without a words file too: the game names, from the games' data, scope a query.
         config["fields"][FOLDED_FIELD][WORDS_ATTRIBUTE] = search_words(words or {}, language, games)
         config["fields"][STEMS_FIELD] = {"boost": 0.5}

@@ -36,6 +36,8 @@ from rulebook.render.context import PageContext
 from rulebook.render.feed import changes_feed, feed_path
 from rulebook.render.rule_entries import current_addresses, rule_anchors, ruling_anchors
 from rulebook.render.search import lunr_languages, split_index
+from rulebook.render.words import folding, folding_json
+from rulebook.site_address import printed_address
 from rulebook.validate.site_config import loaded_config_problems
 from rulebook.website.config import RulebookConfig
 from rulebook.website.generated_pages import write_generated_pages
@@ -282,6 +284,8 @@ class RulebookPlugin(BasePlugin[RulebookConfig]):
         if self.project is not None:
             language = self._language(config, page)
             self._language_context(context, language)
+            # Paper prints the site's own links at this address, or at none (print.js).
+            context["rulebook_print_address"] = printed_address(config.site_url)
             context["rulebook_calculator"] = self._calculator(language, page)
             context["rulebook_feed"] = self._feed(language, page)
         return context
@@ -318,6 +322,8 @@ class RulebookPlugin(BasePlugin[RulebookConfig]):
         context["rulebook_offline"] = not self._serving
         # Pages of a non-default language search that language's own index (see theme/main.html).
         context["rulebook_language_root"] = "" if language == self.project.source_language else f"{language}/"
+        words = self.project.search_words.data if self.project.search_words is not None else None
+        context["rulebook_words"] = folding_json(folding(words, language))
         context["rulebook_stemmer"] = page_stemmer(language)
         context["rulebook_stemmer_language"] = language
 

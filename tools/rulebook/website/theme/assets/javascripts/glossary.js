@@ -11,8 +11,9 @@
   var sounds = Array.prototype.slice.call(document.querySelectorAll(".rb-sound[data-filter]"));
   var grids = Array.prototype.slice.call(document.querySelectorAll(".rb-glossary"));
 
-  // Words as search sees them (words.js): folded, split at apostrophes too ("d’échecs" is
-  // "d échecs"), as filter_words() in render/glossary.py writes data-filter. A word of the query
+  // Words as search sees them (words.js): folded, split at apostrophes too, as filter_words() in
+  // render/glossary.py writes data-filter, and without the words the language elides ("l’étoile"
+  // and "l'etoile" are "etoile": a card need not say "l" to be found). A word of the query
   // finds a word of the card that it starts ("feuil", "feuille") or whose stem its stem starts, in
   // a language with a stemmer here ("šachy" finds "šachový", "kůň" finds "koňské").
   var words = window.rulebookWords;
