@@ -328,6 +328,8 @@ def test_a_file_in_any_charset_but_utf_8_is_refused_at_its_header_line(
     [
         ("ISO-8859-2", "charset 'ISO-8859-2' is not UTF-8"),
         ("no-such-charset", "unknown charset 'no-such-charset'"),
+        # A NUL in the name made Python's codec lookup raise ValueError: exit 3 (make fuzz, issue 48)
+        ("utf-8\x00", "unknown charset 'utf-8\\x00'"),
     ],
 )
 def test_a_wrong_or_unknown_charset_is_refused(project_copy, tmp_path, capsys, charset, message) -> None:

@@ -252,7 +252,7 @@ def _decode(raw: bytes, shown: str) -> str:
         line = raw[: declared.start()].count(b"\n") + 1
         try:
             codec = codecs.lookup(name).name
-        except LookupError:
+        except (LookupError, ValueError):  # ValueError: a NUL in the name
             unknown = Said("catalog.unknown-charset", {}, {"charset": cut(repr(name))})
             raise Refused([refusal_at(shown, line, unknown)]) from None
         if codec != "utf-8":
