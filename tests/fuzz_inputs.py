@@ -16,7 +16,7 @@ from typing import Any
 import yaml
 from hypothesis import strategies as st
 
-from mutations import NASTY, TEXT_DAMAGE, damaged_text, mutated_value
+from mutations import TEXT_DAMAGE, damaged_text, mutated_value
 
 # Characters that have broken readers: controls, format characters, separators, lone surrogates.
 ODD_CHARACTERS = [
@@ -58,7 +58,9 @@ def nested(depth: int, kind: str) -> str:
 
 
 DEEP = st.one_of(
-    st.builds(nested, st.sampled_from([30, 63, 64, 65, 100, 1_000, 20_000]), st.sampled_from(["flow list", "flow map"])),
+    st.builds(
+        nested, st.sampled_from([30, 63, 64, 65, 100, 1_000, 20_000]), st.sampled_from(["flow list", "flow map"])
+    ),
     st.builds(nested, st.sampled_from([30, 64, 65, 200]), st.sampled_from(["block", "block list"])),
 )  # a block's indentation grows as the square of its depth: 200 levels are 40,000 spaces
 # Values to put in place of a scalar, as YAML text.
@@ -97,7 +99,9 @@ def byte_damage(draw: st.DrawFn, data: bytes) -> bytes:
         elif kind == "insert":
             data[at:at] = draw(st.binary(min_size=1, max_size=8))
         else:
-            data[at:at] = draw(st.sampled_from([b"\xff", b"\xc3", b"\xed\xa0\x80", b"\xef\xbb\xbf", b"\x00", b"\xe2\x80"]))
+            data[at:at] = draw(
+                st.sampled_from([b"\xff", b"\xc3", b"\xed\xa0\x80", b"\xef\xbb\xbf", b"\x00", b"\xe2\x80"])
+            )
     return bytes(data)
 
 

@@ -75,9 +75,7 @@ def damaged_files(draw: st.DrawFn, workspace: Workspace, keys: list[str]) -> dic
     chosen = draw(st.lists(st.sampled_from(keys), min_size=1, max_size=2, unique=True))
     damaged = {}
     for key in chosen:
-        damaged[key] = draw(
-            hostile_document(workspace.text(key), real_files_like(key), as_json=key.endswith(".json"))
-        )
+        damaged[key] = draw(hostile_document(workspace.text(key), real_files_like(key), as_json=key.endswith(".json")))
     if draw(st.integers(0, 49)) == 0:
         damaged[draw(st.sampled_from(keys))] = b""  # b"" and then deleted: a file gone
     return damaged

@@ -169,7 +169,10 @@ def test_each_violation_has_its_code_path_and_params(tmp_path: Path, schema: dic
         # `,` where a value belongs: line 2, after two spaces, `"type":` and a space.
         ('{\n  "type": ,\n}', "schemas/case.schema.json:2:11: the schema cannot be used: Expecting value"),
         # JSON, but 5 is no type: the meta-schema refuses it, and the file has no line to point at.
-        ('{"type": 5}', "schemas/case.schema.json:1:1: the schema cannot be used: 5 is not valid under any of the given schemas"),
+        (
+            '{"type": 5}',
+            "schemas/case.schema.json:1:1: the schema cannot be used: 5 is not valid under any of the given schemas",
+        ),
     ],
 )  # fmt: skip
 def test_a_broken_schema_is_one_problem_at_its_file_not_a_crash(tmp_path: Path, text: str, expected: str) -> None:
