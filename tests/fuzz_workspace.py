@@ -20,6 +20,12 @@ from babel.messages.pofile import read_po, write_po
 
 from conftest import ROOT
 from rulebook.cli import main
+from rulebook.load.schema import fast_validator, validator
+from rulebook.site_address import configured_site_url
+
+# What the toolkit reads once a process, by path: a command runs once a process, but ten thousand
+# inputs share this one, and a damaged schema or mkdocs.yml must not outlive its input.
+READ_ONCE_A_PROCESS = (validator, fast_validator, configured_site_url)
 
 
 def make_fuzz_project(root: Path, small: Path) -> None:
@@ -89,7 +95,10 @@ class Workspace:
 
     def restore(self) -> None:
         """Every file back as it was, by its bytes; new files removed (new cache entries too, so that
-        ten thousand inputs do not fill the disk), new folders left empty and then removed."""
+        ten thousand inputs do not fill the disk), new folders left empty and then removed; and
+        what the process remembers of the files forgotten."""
+        for remembered in READ_ONCE_A_PROCESS:
+            remembered.cache_clear()
         seen = set()
         for path in self._walk():
             key = path.relative_to(self.root).as_posix()
