@@ -90,7 +90,8 @@ def _named_paths(config: CommentedMap) -> Iterator[tuple[str, CommentedMap, str,
 
 def _i18n_languages(config: CommentedMap) -> Iterator[tuple[str, CommentedMap]]:
     """Each language entry of the i18n plugin, with its field path."""
-    for index, plugin in enumerate(config.get("plugins") or []):
+    plugins = config.get("plugins")  # a number or a text there is MkDocs' to refuse, not a list to walk
+    for index, plugin in enumerate(plugins if isinstance(plugins, CommentedSeq) else []):
         i18n = plugin.get("i18n") if isinstance(plugin, CommentedMap) else None
         languages = i18n.get("languages") if isinstance(i18n, CommentedMap) else None
         for number, language in enumerate(languages if isinstance(languages, CommentedSeq) else []):
