@@ -84,3 +84,12 @@ def test_plugins_that_are_no_list_are_left_to_mkdocs_not_a_crash(project: Path, 
     code, _, err = run_cli(capsys, "--root", str(project), "check")
     assert "internal error" not in err
     assert code in (0, 1), err
+
+
+def test_a_tag_that_cannot_be_constructed_is_not_yaml_not_a_crash(project: Path, capsys) -> None:
+    """Found by `make fuzz` (issue 48): `!!int x` made ruamel.yaml raise ValueError, and `check` exit 3."""
+    replaced(project, "site_name: Board game rules", "site_name: !!int x")
+    code, out, err = run_cli(capsys, "--root", str(project), "check")
+    assert code == 1
+    assert "mkdocs.yml: cannot be read as YAML: invalid literal for int() with base 10: 'x'" in out + err
+    assert "internal error" not in out + err

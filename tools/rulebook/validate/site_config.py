@@ -45,7 +45,8 @@ def site_config_problems(root: Path) -> tuple[list[Problem], list[Path]]:
         if numbers:
             return numbers, []
         config = YAML().load(raw)  # round-trip: tags (`!ENV`, `!!python/name:`) stay nodes
-    except (YAMLError, OSError, UnicodeDecodeError, RecursionError) as error:  # too deep: RecursionError
+    # too deep: RecursionError; UnicodeDecodeError, and an int ruamel.yaml cannot read (`!!int x`): ValueError
+    except (YAMLError, OSError, ValueError, RecursionError) as error:
         mark = getattr(error, "problem_mark", None)
         line, col = (mark.line + 1, mark.column + 1) if mark else (0, 0)
         reason = cut(one_line(str(getattr(error, "problem", None) or error)), 200)
