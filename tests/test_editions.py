@@ -256,3 +256,19 @@ def test_the_status_page_counts_what_each_edition_left_to_translate(erratum_site
         )
         assert row is not None, page[page.find("rebus/changes") - 300 :][:600]
         assert (int(row.group(1)), int(row.group(2))) == (2, pending)
+
+
+def test_a_refusal_for_content_errors_lists_fifty_then_counts_the_rest(
+    small_project: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Found by `make fuzz` (issue 48): `edition new` on a game whose game.yaml is another game's
+    (oh-my-word's, so ids, sources, sections and every unit of alpha's languages disagree, far more
+    than fifty errors) printed every one of them, where `check` prints fifty and then a count."""
+    game = small_project / "rules" / "alpha" / "game.yaml"
+    game.write_text((Path(__file__).parents[1] / "rules/oh-my-word/game.yaml").read_text(encoding="utf-8"))
+    code, _, err = run_cli(capsys, "--root", str(small_project), "edition", "new", "alpha", "1.1")
+    lines = err.splitlines()
+    assert code == 2
+    assert len(lines) == 52
+    assert re.fullmatch(r"… and \d+ more", lines[50])
+    assert lines[51] == "rulebook: the content has errors; fix them first (`rulebook check`)"

@@ -328,6 +328,8 @@ def test_a_file_in_any_charset_but_utf_8_is_refused_at_its_header_line(
     [
         ("ISO-8859-2", "charset 'ISO-8859-2' is not UTF-8"),
         ("no-such-charset", "unknown charset 'no-such-charset'"),
+        # A NUL in the name made Python's codec lookup raise ValueError: exit 3 (make fuzz, issue 48)
+        ("utf-8\x00", "unknown charset 'utf-8\\x00'"),
     ],
 )
 def test_a_wrong_or_unknown_charset_is_refused(project_copy, tmp_path, capsys, charset, message) -> None:
@@ -536,3 +538,20 @@ def test_without_its_english_a_po_file_is_refused_not_a_crash(project_copy, tmp_
     assert code == 2
     assert f"{po}: there is no English to translate (rebus's en.yaml cannot be read); run `rulebook check`" in err
     assert tree_digest(project_copy) == before and po.read_bytes() == po_before
+
+
+def test_a_header_date_that_runs_on_to_the_next_line_is_refused_at_its_line(project_copy, tmp_path, capsys) -> None:
+    """Found by `make fuzz` (issue 48): a header line starting with a space continues the field above
+    it, and Babel's reading of POT-Creation-Date then ended `i18n import` in exit 3."""
+    po = export(capsys, project_copy, tmp_path)
+    text = po.read_text(encoding="utf-8")
+    lines = text.splitlines(keepends=True)
+    line = next(number for number, content in enumerate(lines, 1) if content.startswith('"POT-Creation-Date:'))
+    lines.insert(line, '" \\n"\n')  # the line after it: a space, so a continuation
+    po.write_text("".join(lines), encoding="utf-8")
+    before = tree_digest(project_copy)
+    status, _, err = import_(capsys, project_copy, po)
+    assert status == 2
+    assert f"{po}:{line}: not a valid PO file: a date of the header cannot be read" in err
+    assert "internal error" not in err
+    assert tree_digest(project_copy) == before

@@ -6,9 +6,10 @@ imports are read from the source (ast), every one of them: at module level, insi
 toolkit defers many imports so that `rulebook score` starts fast), under `if TYPE_CHECKING:` (a type
 is a dependency too) and relative ones. The order, lowest first:
 
-1. problems, problem_codes (the codes, and their English words in problem_codes/words.py), characters,
-   arguments, streams, files, file_states, site_paths, garbage, yaml_quoting, plural_choice,
-   placeholders, site_address, plan: words, files and paths, knowing nothing of the content;
+1. locale_numbers, problems, problem_codes (the codes, and their English words in
+   problem_codes/words.py), characters, arguments, streams, files, file_states, site_paths, garbage,
+   yaml_quoting, plural_choice, placeholders, site_address, plan: words, files and paths, knowing nothing of the
+   content;
 2. located: files read into data that remembers each value's line and column, within bounds;
 3. cache_codecs, cache: the persistent cache of checked documents and problems;
 4. scorers: where a game's scorer, input schema and browser scorer lie;
@@ -40,6 +41,7 @@ import pytest
 PACKAGE = Path(__file__).resolve().parent.parent / "tools" / "rulebook"
 
 LAYERS = (
+    "locale_numbers",
     "problems",
     "problem_codes",
     "characters",

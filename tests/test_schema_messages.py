@@ -161,3 +161,27 @@ CODED = [
 @pytest.mark.parametrize(("schema", "yaml", "expected"), CODED, ids=[case[2][0][0] for case in CODED])
 def test_each_violation_has_its_code_path_and_params(tmp_path: Path, schema: dict, yaml: str, expected: list) -> None:
     assert _coded(tmp_path, schema, yaml) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # `,` where a value belongs: line 2, after two spaces, `"type":` and a space.
+        ('{\n  "type": ,\n}', "schemas/case.schema.json:2:11: the schema cannot be used: Expecting value"),
+        # JSON, but 5 is no type: the meta-schema refuses it, and the file has no line to point at.
+        (
+            '{"type": 5}',
+            "schemas/case.schema.json:1:1: the schema cannot be used: 5 is not valid under any of the given schemas",
+        ),
+    ],
+)  # fmt: skip
+def test_a_broken_schema_is_one_problem_at_its_file_not_a_crash(tmp_path: Path, text: str, expected: str) -> None:
+    """Found by `make fuzz` (issue 48): a damaged score.schema.json ended `check` in exit 3."""
+    (tmp_path / "rules").mkdir()
+    (tmp_path / "rules" / "project.yaml").write_text("games: []\n", encoding="utf-8")
+    schema_file = tmp_path / "schemas" / "case.schema.json"
+    schema_file.parent.mkdir()
+    schema_file.write_bytes(text.encode())
+    problems = schema_problems(parse_document(b"a: 1\n", "case.yaml"), schema_file)
+    assert [str(problem) for problem in problems] == [expected]
+    assert problems[0].code == "schema.unusable"

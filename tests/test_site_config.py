@@ -70,3 +70,26 @@ def test_a_language_material_has_no_words_in_is_named_with_the_fix(project: Path
     )
     assert expected in out.splitlines()
     assert code == 1
+
+
+@pytest.mark.parametrize("value", ["1.0", "7", "'search'", "{search: {}}"])
+def test_plugins_that_are_no_list_are_left_to_mkdocs_not_a_crash(project: Path, capsys, value: str) -> None:
+    """Found by `make fuzz` (issue 48): `plugins: 1.0` ended `check` in exit 3 (a float walked as a
+    list). It is no list of plugins, so it has no languages to check; the build refuses it."""
+    config = project / "mkdocs.yml"
+    lines = config.read_text(encoding="utf-8").splitlines(keepends=True)
+    start = lines.index("plugins:\n")
+    end = next(index for index in range(start + 1, len(lines)) if lines[index][:1] not in (" ", "\n"))
+    config.write_text("".join([*lines[:start], f"plugins: {value}\n", *lines[end:]]), encoding="utf-8")
+    code, _, err = run_cli(capsys, "--root", str(project), "check")
+    assert "internal error" not in err
+    assert code in (0, 1), err
+
+
+def test_a_tag_that_cannot_be_constructed_is_not_yaml_not_a_crash(project: Path, capsys) -> None:
+    """Found by `make fuzz` (issue 48): `!!int x` made ruamel.yaml raise ValueError, and `check` exit 3."""
+    replaced(project, "site_name: Board game rules", "site_name: !!int x")
+    code, out, err = run_cli(capsys, "--root", str(project), "check")
+    assert code == 1
+    assert "mkdocs.yml: cannot be read as YAML: invalid literal for int() with base 10: 'x'" in out + err
+    assert "internal error" not in out + err

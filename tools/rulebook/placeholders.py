@@ -13,9 +13,9 @@ from functools import lru_cache
 from typing import Any
 
 from babel.lists import format_list
-from babel.numbers import format_decimal
 
 from rulebook import plural_choice
+from rulebook.locale_numbers import grouped
 
 PLACEHOLDER = re.compile(r"\{([a-z][a-z0-9_]*(?:\.[a-z][a-z0-9_]*)*)\}")
 # A digit written in text outside any placeholder: a number that does not come from game data.
@@ -81,7 +81,7 @@ def format_value(value: Any, language: str) -> str:
 @lru_cache(maxsize=4096, typed=True)  # typed: 1 and 1.0 are different facts
 def _decimal(value: float, language: str) -> str:
     """Babel parses its locale and pattern again on every call; a rule book quotes few numbers."""
-    return format_decimal(value, locale=language)
+    return grouped(value, language)
 
 
 def fill(text: str, facts: Mapping[str, Any], language: str) -> str:

@@ -12,6 +12,7 @@ the choice, where a `{name:…}` format spec or an ICU `{name, plural, …}` is 
 
 from __future__ import annotations
 
+import math
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -91,7 +92,14 @@ def category(value: float, language: str) -> str:
 
     >>> category(1, "cs"), category(3, "cs"), category(5, "cs"), category(1.5, "cs"), category(0, "fr")
     ('one', 'few', 'other', 'many', 'one')
+
+    A fact of .nan or .inf (make fuzz, issue 48: Babel's int(nan) was exit 3) takes the general form:
+
+    >>> category(float("nan"), "cs"), category(float("inf"), "fr")
+    ('other', 'other')
     """
+    if isinstance(value, float) and not math.isfinite(value):
+        return "other"
     return Locale.parse(language).plural_form(value)
 
 

@@ -6,6 +6,7 @@ import sys
 from pathlib import Path
 
 from rulebook.load.reader import PROJECT_FILE
+from rulebook.problems import report_lines
 
 
 def find_root(start: Path) -> Path | None:
@@ -23,8 +24,8 @@ def load_clean(root: Path):
     loaded, problems = check_project(root)
     errors = [problem for problem in problems if problem.is_error]
     if loaded.project is None or errors:
-        for problem in errors or loaded.problems:
-            print(problem, file=sys.stderr)
+        for line in report_lines(errors or loaded.problems):  # the first 50, as `check` prints them
+            print(line, file=sys.stderr)
         print("rulebook: the content has errors; fix them first (`rulebook check`)", file=sys.stderr)
         return None
     return loaded.project

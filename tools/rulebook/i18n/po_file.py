@@ -233,6 +233,9 @@ def read_po_file(path: Path, shown: str, *, forms_counted_later: bool = False) -
         raise Refused([refusal_at(shown, error.lineno + 1, said)]) from None
     except ValueError as error:
         raise Refused([refusal_at(shown, 0, Said("catalog.syntax", {}, {"reason": cut(str(error))}))]) from None
+    except AttributeError:  # Babel's reading of a header date that runs on to the next line (" \n")
+        said = Said("catalog.syntax", {}, {"reason": "a date of the header cannot be read"})
+        raise Refused([refusal_at(shown, _line_of(lines, "POT-Creation-Date:"), said)]) from None
     entries = [entry for entry in parser.entries if entry.msgid != ""]
     _refuse_duplicates(entries, shown)
     language = catalog.locale.language if catalog.locale else _declared(text, "Language")
@@ -252,7 +255,7 @@ def _decode(raw: bytes, shown: str) -> str:
         line = raw[: declared.start()].count(b"\n") + 1
         try:
             codec = codecs.lookup(name).name
-        except LookupError:
+        except (LookupError, ValueError):  # ValueError: a NUL in the name
             unknown = Said("catalog.unknown-charset", {}, {"charset": cut(repr(name))})
             raise Refused([refusal_at(shown, line, unknown)]) from None
         if codec != "utf-8":

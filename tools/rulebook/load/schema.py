@@ -30,7 +30,7 @@ if TYPE_CHECKING:  # jsonschema is imported when a document is first validated: 
 from rulebook.located.document import Document, format_path
 from rulebook.problem_codes import Message
 from rulebook.problem_codes.words import GOT, NOT_BOTH, NOT_SEVERAL, WHOLE_NUMBER, YES_NO
-from rulebook.problems import Problem, cut, excerpt
+from rulebook.problems import Problem, cut, display_path, excerpt
 
 
 def _is_integer(_checker: Any, instance: Any) -> bool:
@@ -123,9 +123,15 @@ def fast_validator(schema_file: Path) -> Callable[[Any], Any] | None:
 
 
 def schema_problems(document: Document, schema_file: Path) -> list[Problem]:
-    """Every schema violation in the document, most specific first, one message each."""
-    full = validator(schema_file)  # the schema itself is checked, whichever path validates
-    fast = fast_validator(schema_file)
+    """Every schema violation in the document, most specific first, one message each; or, when the
+    schema itself is broken (not JSON, not a schema), one problem at the schema's file."""
+    from jsonschema.exceptions import SchemaError
+
+    try:
+        full = validator(schema_file)  # the schema itself is checked, whichever path validates
+        fast = fast_validator(schema_file)
+    except (OSError, ValueError, RecursionError, SchemaError) as broken:  # JSONDecodeError is a ValueError
+        return [_unusable(schema_file, broken)]
     if fast is not None:
         from fastjsonschema import JsonSchemaException
 
@@ -144,6 +150,14 @@ def schema_problems(document: Document, schema_file: Path) -> list[Problem]:
         for problem in _describe(document, error)
     ]
     return sorted(set(problems))  # in reading order: by line, then column
+
+
+def _unusable(schema_file: Path, broken: Exception) -> Problem:
+    """A damaged schema named at its line, where the JSON reader knows it."""
+    line, col = (broken.lineno, broken.colno) if isinstance(broken, json.JSONDecodeError) else (1, 1)
+    reason = getattr(broken, "msg", None) or getattr(broken, "message", None) or type(broken).__name__
+    shown = display_path(schema_file, _project_of(schema_file))
+    return Problem.coded(shown, line, col, Message("schema.unusable", {}, {"reason": cut(str(reason))}))
 
 
 def _describe(document: Document, error: ValidationError) -> list[Problem]:

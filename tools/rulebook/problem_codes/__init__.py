@@ -135,9 +135,9 @@ def _shown(entry: Code, name: str, value: Any, gettext: Gettext, language: str) 
     if name in entry.literal:  # values of the project's own schemas, not of the input
         return repr(value)
     if isinstance(value, int) and not isinstance(value, bool) and entry.grouped:
-        from babel.numbers import format_decimal
+        from rulebook.locale_numbers import grouped
 
-        return format_decimal(value, locale=language)
+        return grouped(value, language)
     return str(value)
 
 

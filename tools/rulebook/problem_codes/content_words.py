@@ -160,6 +160,7 @@ register(
     literal=("refused",),
     quoted=("id", "expected", "reasons", "command"),
 )
+register("example.scorer-failed", N_("the game's scoring failed on this example: {reason}"), quoted=("reason",))
 register("example.duplicate-id", N_("example id '{id}' is used twice"), quoted=("id",))
 register("example.rule-without-example", N_("scoring rule '{id}' has no worked example"), quoted=("id",))
 register("example.ruling-without-example", N_("ruling '{id}' has no worked example"), quoted=("id",))

@@ -24,12 +24,15 @@ SHOWN_LENGTH = 200  # characters of a result, or of the refusals' words, that a 
 def worked_outcome(game: Game, example: Example, root: Path) -> Outcome | Invalid:
     """The example's outcome, or the Invalid that refuses it; remembered on the game."""
     if example.index not in game.outcomes:
+        situation = game.document.part(("examples", example.index, "input"))
         try:
-            game.outcomes[example.index] = score_situation(
-                game.document.part(("examples", example.index, "input")), game.scoring, game.facts, root
-            )
+            game.outcomes[example.index] = score_situation(situation, game.scoring, game.facts, root)
         except Invalid as invalid:
             game.outcomes[example.index] = invalid
+        except Exception as error:  # the game's own scoring.py, on facts it did not expect: the content's bug
+            reason = {"reason": cut(f"{type(error).__name__}: {error}")}
+            failed = situation.problem((), Message("example.scorer-failed", {}, reason))
+            game.outcomes[example.index] = Invalid([failed])
     return game.outcomes[example.index]
 
 

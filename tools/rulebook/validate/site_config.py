@@ -45,7 +45,8 @@ def site_config_problems(root: Path) -> tuple[list[Problem], list[Path]]:
         if numbers:
             return numbers, []
         config = YAML().load(raw)  # round-trip: tags (`!ENV`, `!!python/name:`) stay nodes
-    except (YAMLError, OSError, UnicodeDecodeError, RecursionError) as error:  # too deep: RecursionError
+    # too deep: RecursionError; UnicodeDecodeError, and an int ruamel.yaml cannot read (`!!int x`): ValueError
+    except (YAMLError, OSError, ValueError, RecursionError) as error:
         mark = getattr(error, "problem_mark", None)
         line, col = (mark.line + 1, mark.column + 1) if mark else (0, 0)
         reason = cut(one_line(str(getattr(error, "problem", None) or error)), 200)
@@ -90,7 +91,8 @@ def _named_paths(config: CommentedMap) -> Iterator[tuple[str, CommentedMap, str,
 
 def _i18n_languages(config: CommentedMap) -> Iterator[tuple[str, CommentedMap]]:
     """Each language entry of the i18n plugin, with its field path."""
-    for index, plugin in enumerate(config.get("plugins") or []):
+    plugins = config.get("plugins")  # a number or a text there is MkDocs' to refuse, not a list to walk
+    for index, plugin in enumerate(plugins if isinstance(plugins, CommentedSeq) else []):
         i18n = plugin.get("i18n") if isinstance(plugin, CommentedMap) else None
         languages = i18n.get("languages") if isinstance(i18n, CommentedMap) else None
         for number, language in enumerate(languages if isinstance(languages, CommentedSeq) else []):
