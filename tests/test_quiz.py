@@ -142,9 +142,9 @@ def test_the_facts_shown_are_those_the_answer_needs(pages: dict[str, str]) -> No
     before, _ = _before_and_after_the_answer(questions["example", "i-saw"])
     # 2 × 3 points, × 2 for the centre dot, said as a yes: the tile points and the dot's multiplier, no
     # bonus (2 tiles are not the hand of 9), no other square.
-    assert "| Rebus 1 · A new tile on the centre dot | Yes |" in before
+    assert "| Rebus 1 · A new tile on the center dot | Yes |" in before
     facts = re.findall(r"^\| ([^|]+) \| (\d+) \| \[", before, re.M)
-    assert facts == [("Points per tile", "3"), ("The centre dot multiplies by", "2")]
+    assert facts == [("Points per tile", "3"), ("The center dot multiplies by", "2")]
     # The blue square doubles a rebus that adds to the board's tiles: rule 3.2 is cited and its number shown.
     before, _ = _before_and_after_the_answer(questions["example", "reads-through"])
     assert "| A blue square multiplies by | 2 |" in before and "[REBUS 3.2](../rebus.md#bonus-squares)" in before

@@ -81,8 +81,8 @@ def _rebus(situation: dict[str, str], facts: dict[str, str]) -> Answer:
             multipliers += [_number(facts["A blue square multiplies by"])] * _number(rows["New tiles on blue squares"])
         if _number(rows["New tiles on red squares"]):
             multipliers += [_number(facts["A red square multiplies by"])] * _number(rows["New tiles on red squares"])
-        if rows["A new tile on the centre dot"] == "Yes":
-            multipliers.append(_number(facts["The centre dot multiplies by"]))
+        if rows["A new tile on the center dot"] == "Yes":
+            multipliers.append(_number(facts["The center dot multiplies by"]))
         total += (
             _number(rows["Tiles in the rebus, old and new"]) * _number(facts["Points per tile"]) * prod(multipliers)
         )
