@@ -151,7 +151,7 @@ def test_the_facts_shown_are_those_the_answer_needs(pages: dict[str, str]) -> No
     # Rebis: the token values the project assumes, with the ruling that assumes them.
     rebis = {(kind, id_): text for kind, id_, text in _questions(pages["en/rebis/quiz.md"])}
     before, _ = _before_and_after_the_answer(rebis["example", "multiplied-shelf"])
-    for row in ("| Golden dust token × | 2 |", "| Gold token × | 3 |", "| Red token × | 2 |"):
+    for row in ("| Golden dust token × | 2 |", "| Golden mixture token × | 3 |", "| Red token × | 2 |"):
         assert f"{row} [`token-values`](../rebis.md#ruling-token-values) |" in before
 
 

@@ -109,8 +109,8 @@ def _rebis(situation: dict[str, str], facts: dict[str, str]) -> Answer:
             tokens = []
             if _number(rows["Golden dust tokens"]):
                 tokens += [_number(facts["Golden dust token ×"])] * _number(rows["Golden dust tokens"])
-            if _number(rows["Gold tokens"]):
-                tokens += [_number(facts["Gold token ×"])] * _number(rows["Gold tokens"])
+            if _number(rows["Golden mixture tokens"]):
+                tokens += [_number(facts["Golden mixture token ×"])] * _number(rows["Golden mixture tokens"])
             shelves[player].append((sum(points), prod(tokens)))
         claims[player] = negative + _number(situation[f"{player} · Cards in hand"])
     scores = {player: sum(total * product for total, product in shelves[player]) for player in players}
