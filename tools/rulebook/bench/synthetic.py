@@ -80,6 +80,14 @@ def pseudo(text: str, language: str) -> str:
     return _WORDS.sub(swap, text)
 
 
+def _unquoted(text: str) -> str:
+    """
+    >>> _unquoted("It says “the basic score”.")
+    'It says the basic score.'
+    """
+    return text.replace("“", "").replace("”", "")
+
+
 def generate(repository: Path, root: Path, size: Size, seed: int = 1) -> int:
     """Write a project of `size` under `root`; return its number of text units."""
     if root.exists():
@@ -139,8 +147,11 @@ def generate(repository: Path, root: Path, size: Size, seed: int = 1) -> int:
             for rule in section["rules"]:
                 text = " ".join(chance.sample(sentences, chance.randint(1, 3)))
                 english[f"rule.{rule}"] = text
+        english.update({key: unit["text"] for key, unit in english_model.items() if key.startswith("example.")})
+        # A ruling's quotes are its rules' words (ruling.quote-not-in-rule); a synthetic rule is other
+        # words, so the quotes are kept as plain text.
         english.update(
-            {key: unit["text"] for key, unit in english_model.items() if key.startswith(("example.", "ruling."))}
+            {key: _unquoted(unit["text"]) for key, unit in english_model.items() if key.startswith("ruling.")}
         )
         for language in languages:
             if language == "en":

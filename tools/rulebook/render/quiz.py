@@ -173,7 +173,11 @@ def _score_answer(context: PageContext, game: Game, number: int, question: Score
         assert choice.mistake is not None
         steps = " · ".join(_step(context, line) for line in choice.outcome.lines)
         rule = _rule_links(game, (choice.mistake.rule,))
-        lines.append(f"- **{_choice_label(context, choice)}**: {_(choice.mistake.words)} ({rule}) {steps}")
+        # The catalog's colon: French puts a no-break space before it.
+        said = context._("{step}: {computation}").format(
+            step=f"**{_choice_label(context, choice)}**", computation=f"{_(choice.mistake.words)} ({rule}) {steps}"
+        )
+        lines.append(f"- {said}")
     if wrong:
         lines.append("")
     rests = _rests_on(context, game, question.needs)
@@ -183,7 +187,7 @@ def _score_answer(context: PageContext, game: Game, number: int, question: Score
 def _step(context: PageContext, line: Line) -> str:
     label = line.label if line.label == "{player}" else context._(line.label)
     params = {key: literal(str(value)) for key, value in line.params.items()}
-    return f"{label.format(**params)}: {literal(line.formula)}"
+    return context._("{step}: {computation}").format(step=label.format(**params), computation=literal(line.formula))
 
 
 def _rests_on(context: PageContext, game: Game, needs: Needs) -> str:

@@ -95,12 +95,12 @@ def _ruling(context: PageContext, game: Game, ruling: Ruling) -> list[str]:
     presumed = [other for other in game.rulings if other.id in ruling.presumes]
     return [
         f'<div class="rb-ruling" id="ruling-{ruling.id}" markdown>',
-        *former_anchors("ruling", ruling.formerly),
         # A paragraph of its own, which the search index keeps empty: each ruling's entry starts there
-        # (render/rule_entries.py).
+        # (render/rule_entries.py). The former ids' empty anchors go before the question instead, so
+        # that it stays empty.
         f'<span class="rb-badge rb-badge--ruling" data-search-exclude>{attribute(mark)}</span>',
         "",
-        f"**{question}**",
+        f"{''.join(former_anchors('ruling', ruling.formerly))}**{question}**",
         "",
         answer,
         "",
