@@ -38,7 +38,7 @@ from mkdocs.structure.nav import Navigation
 from rulebook.files import write_if_changed
 from rulebook.path_caches import clear_path_caches
 from rulebook.render.pages import page_renderers, render_pages
-from rulebook.render.rule_entries import rule_anchors, ruling_anchors
+from rulebook.render.rule_entries import current_addresses, rule_anchors, ruling_anchors
 from rulebook.render.search import language_of, lunr_languages, split_index
 from rulebook.scorers import BROWSER_SCORER, INPUT_SCHEMA, SCORER
 from rulebook.website.affected import affected_pages
@@ -263,6 +263,7 @@ class LiveSite:
         languages = project.languages if project else [language]
         rules = rule_anchors(project) if project else None
         words = project.search_words.data if project and project.search_words is not None else None
+        words = current_addresses(words, project) if project else words  # as the full build (plugin.py)
         rulings = ruling_anchors(project) if project else None
         games = {f"{game.id}/": game.name for game in project.games} if project else None
         part = split_index(raw, languages, self._stemmed, words=words, rules=rules, games=games, rulings=rulings)[
