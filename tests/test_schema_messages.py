@@ -173,6 +173,26 @@ def test_each_violation_has_its_code_path_and_params(tmp_path: Path, schema: dic
             '{"type": 5}',
             "schemas/case.schema.json:1:1: the schema cannot be used: 5 is not valid under any of the given schemas",
         ),
+        # A `$ref` to nowhere passes the meta-schema and failed only when a document reached it:
+        # `make fuzz` ended `check` in exit 3 on `"$ref": "#maybe"` (an anchor), a pointer and an address.
+        (
+            '{\n  "properties": {\n    "a": {"$ref": "#maybe"}\n  }\n}',
+            "schemas/case.schema.json:3:19: the schema cannot be used: $ref '#maybe' leads nowhere",
+        ),
+        (
+            '{"$defs": {},\n "$ref": "#/$defs/gone"}',
+            "schemas/case.schema.json:2:10: the schema cannot be used: $ref '#/$defs/gone' leads nowhere",
+        ),
+        (
+            '{\n"$ref": "https://example.invalid/other.json"}',
+            "schemas/case.schema.json:2:9: the schema cannot be used: "
+            "$ref 'https://example.invalid/other.json' leads nowhere",
+        ),
+        # A keyword given twice: JSON readers keep the last silently, so the first seemed to apply.
+        (
+            '{\n  "type": "object",\n  "type": "string"\n}',
+            "schemas/case.schema.json:3:3: the schema cannot be used: duplicate key 'type'",
+        ),
     ],
 )  # fmt: skip
 def test_a_broken_schema_is_one_problem_at_its_file_not_a_crash(tmp_path: Path, text: str, expected: str) -> None:

@@ -27,7 +27,8 @@ from rulebook.cache_codecs import PASSED
 if TYPE_CHECKING:  # jsonschema is imported when a document is first validated: `rulebook score`
     from jsonschema import Draft202012Validator  # of a known situation does without it
     from jsonschema.exceptions import ValidationError
-from rulebook.located.document import Document, format_path
+from rulebook.located.document import Document, format_path, parse_document
+from rulebook.located.load_error import LoadError
 from rulebook.problem_codes import Message
 from rulebook.problem_codes.words import GOT, NOT_BOTH, NOT_SEVERAL, WHOLE_NUMBER, YES_NO
 from rulebook.problems import Problem, cut, display_path, excerpt
@@ -54,7 +55,7 @@ def _strict_validator_class() -> type[Draft202012Validator]:
 @cache
 def validator(schema_file: Path) -> Draft202012Validator:
     raw = schema_file.read_bytes()
-    schema = json.loads(raw)
+    schema = _schema_json(raw)
     # Checking a schema against the meta-schema takes longer than most validations: a schema that
     # passed once is remembered on disk by its bytes (rulebook score runs once per call).
     checked = DiskCache(_project_of(schema_file), "schemas", PASSED)
@@ -70,7 +71,21 @@ def _check_schema(raw: bytes) -> None:
     """The schema checked against Draft 2020-12's meta-schema, as Draft202012Validator does; once a
     process for the same bytes (the same schemas in each copy of a project: 1,058 checks of 12
     schemas in `make test-fast`). A schema that fails raises each time: an exception is not cached."""
-    _strict_validator_class().check_schema(json.loads(raw))
+    _strict_validator_class().check_schema(_schema_json(raw))
+
+
+def _schema_json(raw: bytes) -> Any:
+    """The schema's JSON, refusing a key given twice: json.loads would keep the last one silently,
+    and a keyword added above its twin would change nothing while it seemed to."""
+
+    def unique(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+        keys = [key for key, _ in pairs]
+        for key in keys:
+            if keys.count(key) > 1:
+                raise ValueError(f"duplicate key {key!r}")
+        return dict(pairs)
+
+    return json.loads(raw, object_pairs_hook=unique)
 
 
 def _project_of(schema_file: Path) -> Path:
@@ -114,7 +129,7 @@ def _is_plain(schema: Any) -> bool:
 @cache
 def fast_validator(schema_file: Path) -> Callable[[Any], Any] | None:
     """A compiled validator for a plain schema, None for any other."""
-    schema = json.loads(schema_file.read_bytes())
+    schema = _schema_json(schema_file.read_bytes())
     if not _is_plain(schema):
         return None
     import fastjsonschema
@@ -140,7 +155,12 @@ def schema_problems(document: Document, schema_file: Path) -> list[Problem]:
             return []
         except JsonSchemaException:
             pass  # jsonschema says what is wrong, and decides
-    errors = list(full.iter_errors(document.data))
+    from referencing.exceptions import Unresolvable
+
+    try:  # a `$ref` is followed only when a document reaches it: the meta-schema cannot see it dangle
+        errors = list(full.iter_errors(document.data))
+    except Unresolvable as dangling:
+        return [_dangling(schema_file, dangling)]
     # A value of the wrong type is not also out of bounds: `1e308 is not an integer` says it all.
     mistyped = {tuple(error.absolute_path) for error in errors if error.validator == "type"}
     problems = [
@@ -153,11 +173,52 @@ def schema_problems(document: Document, schema_file: Path) -> list[Problem]:
 
 
 def _unusable(schema_file: Path, broken: Exception) -> Problem:
-    """A damaged schema named at its line, where the JSON reader knows it."""
+    """A damaged schema named at its line, where the JSON reader knows it; a key given twice at the
+    line the YAML reader (JSON is YAML) finds it."""
     line, col = (broken.lineno, broken.colno) if isinstance(broken, json.JSONDecodeError) else (1, 1)
-    reason = getattr(broken, "msg", None) or getattr(broken, "message", None) or type(broken).__name__
+    reason = getattr(broken, "msg", None) or getattr(broken, "message", None) or str(broken) or type(broken).__name__
     shown = display_path(schema_file, _project_of(schema_file))
+    if str(broken).startswith("duplicate key"):
+        try:
+            parse_document(schema_file.read_bytes(), shown)
+        except LoadError as twice:
+            line, col = twice.problems[0].line, twice.problems[0].col
+        except OSError:
+            pass
     return Problem.coded(shown, line, col, Message("schema.unusable", {}, {"reason": cut(str(reason))}))
+
+
+def _dangling(schema_file: Path, dangling: Exception) -> Problem:
+    """A `$ref` (or `$dynamicRef`) that leads nowhere, named at its first use in the schema. The
+    referencing library's error (jsonschema wraps it, keeping it as the cause) names the anchor, the
+    JSON pointer or the address that was not found, not the `$ref` as written."""
+    cause = dangling.__cause__ or dangling
+    anchor, ref = getattr(cause, "anchor", None), str(getattr(cause, "ref", ""))
+    wanted = f"#{anchor}" if anchor is not None else f"#{ref}" if ref.startswith("/") else ref
+    shown = display_path(schema_file, _project_of(schema_file))
+    message = Message("schema.unusable", {}, {"reason": cut(f"$ref {wanted!r} leads nowhere")})
+    try:
+        schema = parse_document(schema_file.read_bytes(), shown)
+    except (OSError, LoadError):
+        return Problem.coded(shown, 1, 1, message)
+    path = _first_reference(schema.data, wanted, ())
+    return schema.problem(path, message) if path is not None else Problem.coded(shown, 1, 1, message)
+
+
+def _first_reference(value: Any, wanted: str, path: tuple[Any, ...]) -> tuple[Any, ...] | None:
+    if isinstance(value, dict):
+        for key, inner in value.items():
+            if key in ("$ref", "$dynamicRef") and isinstance(inner, str) and inner.endswith(wanted):
+                return (*path, key)
+            found = _first_reference(inner, wanted, (*path, key))
+            if found is not None:
+                return found
+    elif isinstance(value, list):
+        for index, inner in enumerate(value):
+            found = _first_reference(inner, wanted, (*path, index))
+            if found is not None:
+                return found
+    return None
 
 
 def _describe(document: Document, error: ValidationError) -> list[Problem]:
