@@ -10,8 +10,7 @@ import pytest
 import yaml
 
 from conftest import ROOT
-from rulebook.render.search import fold
-from rulebook.render.words import folding, folding_json, split
+from rulebook.render.words import fold, folding, folding_json, split
 
 WORDS = yaml.safe_load((ROOT / "rules" / "search-words.yaml").read_text(encoding="utf-8"))
 FRENCH = folding(WORDS, "fr")

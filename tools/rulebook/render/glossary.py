@@ -15,8 +15,8 @@ from rulebook.model import Glossary, Symbol
 from rulebook.render.context import PageContext
 from rulebook.render.icons import inline_svg
 from rulebook.render.markup import attribute, front_matter, literal, plain_text
-from rulebook.render.search import fold
 from rulebook.render.sounds import sound_index
+from rulebook.render.words import fold
 from rulebook.scorers import scorer
 
 PAGE = "glossary.md"

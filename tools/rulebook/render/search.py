@@ -11,13 +11,12 @@ from __future__ import annotations
 
 import copy
 import re
-import unicodedata
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
 from rulebook.render.rule_entries import REFEREE_NOTES, RuleAnchors, split_by_rule, split_by_ruling
-from rulebook.render.words import LIGATURES, folding
+from rulebook.render.words import fold, folding
 
 FOLDED_FIELD = "folded"
 # The text again, the only field that lunr stems (see lunr.rb.min.js): words keep matching by prefix
@@ -30,14 +29,7 @@ TITLE_STEMS_FIELD = "title_stems"
 # `questions`): searched as the entry's text is, folded and stemmed with it, and never shown
 # (Material shows an entry's title and text only). Players ask with words the rules do not use.
 QUESTIONS_FIELD = "asks"
-_LIGATURES = str.maketrans(LIGATURES)  # render/words.py's, which words.js folds with too
 _WORD = re.compile(r"\w+")
-# The combining marks of the scripts a rulebook uses (Latin, Greek, Cyrillic and their combining
-# blocks), as one character class: a regular expression is far faster than a loop over characters.
-_MARK_BLOCKS = (range(0x300, 0x2000), range(0x20D0, 0x2100), range(0xFE20, 0xFE30))
-_MARKS = re.compile(
-    "[" + "".join(chr(c) for block in _MARK_BLOCKS for c in block if unicodedata.combining(chr(c))) + "]"
-)
 _TAG = re.compile(r"<[^>]*>")
 _LUNR_FILE = re.compile(r"lunr\.([a-z]{2,3})\.min\.js")
 # What a reader searches for is a rule: the referee notes, the list of sources and the status page
@@ -64,18 +56,6 @@ WORDS_ATTRIBUTE = "words"
 # How words.js folds the language's words, index and queries alike (render/words.py's `folding`),
 # as the glossary filter does: sent the same way, whether or not the project has search words.
 FOLDING_ATTRIBUTE = "folding"
-
-
-def fold(text: str) -> str:
-    """Text without accents.
-
-    >>> fold("Hráč položí étagère, cœur")
-    'Hrac polozi etagere, coeur'
-    """
-    decomposed = unicodedata.normalize("NFKD", text.translate(_LIGATURES))
-    if decomposed.isascii():
-        return decomposed
-    return _MARKS.sub("", decomposed)
 
 
 def folded_words(*texts: str) -> str:
