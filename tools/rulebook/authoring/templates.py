@@ -181,11 +181,7 @@ def evaluate(document: Mapping[str, Any], facts: Mapping[str, Any]) -> Outcome:
 
 
 def _steps(points: Sequence[int], score: int) -> list[Step]:
-    """The points added up; a single round's points alone.
-
-    >>> _steps([3, 2], 5), _steps([4], 4)
-    ([Step(operator='+', operands=(3, 2), result=5)], [Step(operator='', operands=(4,), result=None)])
-    """
+    """The breakdown's arithmetic: the points added up, or a single round's points alone."""
     return [Step("+", tuple(points), score)] if len(points) > 1 else [Step("", (score,))]
 '''
 

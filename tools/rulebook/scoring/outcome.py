@@ -216,9 +216,9 @@ def line(
     """A breakdown line of the scorer's `code` (a key of its LINE_WORDS, or "player"), its result
     a code of LINE_WORDS with plural forms and its n.
 
-    >>> words = {"rebus": N_("Rebus {n}"), "points": Nn_("{n} point", "{n} points")}
-    >>> line(words, "rebus", [Step("×", (4, 3), 12)], rule="basic-score", result=("points", 12), n=1).english()
-    'Rebus 1: 4 × 3 = 12 → 12 points'
+    >>> words = {"round": N_("Round {n}"), "points": Nn_("{n} point", "{n} points")}
+    >>> line(words, "round", [Step("×", (4, 3), 12)], rule="basic-score", result=("points", 12), n=1).english()
+    'Round 1: 4 × 3 = 12 → 12 points'
     """
     words = {**SHARED_LINE_WORDS, **declared}
     unit = None
