@@ -46,7 +46,7 @@ def _project():
 def run(game: str, language: str, calls: list[str], game_script: str | None = None) -> list[Any]:
     """Each call (a JavaScript expression over `rulebook`) evaluated on the game's page in the
     language; `game_script` in place of the game's calculator.js (a mutated one)."""
-    assert NODE is not None
+    assert NODE is not None, "node is not installed: `make node-deps` (or `make system-deps`) installs it"
     project = _project()
     (found,) = [item for item in project.games if item.id == game]
     if game_script is None:

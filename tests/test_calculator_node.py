@@ -17,11 +17,15 @@ from rulebook.commands.score import score_json
 from rulebook.i18n.ui import ui_translations
 from rulebook.load.project import load_project
 from rulebook.scorers import scorer
-from rulebook.scoring.outcome import Outcome, Step
+from rulebook.scoring.outcome import Outcome
 from rulebook.scoring.summary import step_parts
 from scoring_cases import Case, game_cases, meanings, scored_games
 
-pytestmark = pytest.mark.skipif(NODE is None, reason="node is not installed (make system-deps)")
+
+def test_node_is_installed() -> None:
+    # Not skipped when missing: the fast tier runs every calculator.js, and `make test-fast` installs Node.
+    assert NODE is not None, "node is not installed: `make node-deps` (or `make system-deps`) installs it"
+
 
 PROJECT = load_project(ROOT).project
 # Each case's result on the page and, for a scored one, each line in the page's words.
@@ -104,10 +108,6 @@ def test_altered_arithmetic_in_calculator_js_is_caught(game: str, original: str,
     assert any(f": {part} " in difference for difference in found), found
     # A worked example of the game's page is among the cases that catch it (issue 50: 9 against 14).
     assert any(difference.startswith(f"{game}: worked example ") for difference in found)
-
-
-def _steps_of(value: Any) -> list[Step]:
-    return [Step(step["operator"], tuple(step["operands"]), step["result"]) for step in value]
 
 
 @pytest.mark.parametrize("game", scored_games())
