@@ -7,6 +7,7 @@ expectations are the rules' (tests/scoring-cases/README.md); this holds the two 
 from __future__ import annotations
 
 import json
+import re
 from typing import Any
 
 import pytest
@@ -134,3 +135,17 @@ def test_every_line_names_a_rule_of_its_game(game: str) -> None:
         code, _printed = score_json(ROOT, game, json.dumps(case.situation).encode("utf-8"))
         if code == 0:
             assert {line.rule for line in _python_outcome(game, case.situation).lines} <= rules, case.id
+
+
+@pytest.mark.parametrize("game", scored_games())
+def test_calculator_js_holds_no_words(game: str) -> None:
+    """Its strings are codes, keys and signs: a label or a result in words (a space, a {field}, a
+    msgid of the catalogs) belongs in LINE_WORDS, which the page says in its language."""
+    from babel.messages.pofile import read_po
+
+    with (ROOT / "locales" / "messages.pot").open("rb") as template:
+        msgids = {message.id if isinstance(message.id, str) else message.id[0] for message in read_po(template)}
+    script = (ROOT / "rules" / game / "calculator.js").read_text(encoding="utf-8")
+    code = re.sub(r"/\*.*?\*/|//[^\n]*", "", script, flags=re.S)  # the comments are for people
+    strings = set(re.findall(r'"((?:[^"\\]|\\.)*)"', code)) - {"use strict"}
+    assert {text for text in strings if " " in text or "{" in text or text in msgids - {""}} == set()
