@@ -17,7 +17,7 @@ export PYTHONPYCACHEPREFIX := $(abspath $(VENV))/pycache
 # What the last run compiled in its temporary copies of the project (3 MB after `make test-fast`).
 FORGET_TEMPORARY_BYTECODE = rm -rf "$(PYTHONPYCACHEPREFIX)$${TMPDIR:-/tmp}"
 
-.PHONY: install lock serve build check test test-fast test-engines lint pytest system-deps messages bench fuzz print mutate icons clean
+.PHONY: install lock serve build check test test-fast test-engines lint pytest system-deps node-deps messages bench fuzz print mutate icons clean
 
 install: $(INSTALLED)
 
@@ -55,16 +55,20 @@ lock: install
 
 # Debian packages the tests need: Chromium's headless shell for the browser tests and `make print`
 # (Playwright cannot download its own browser here; it is Chromium's engine without the browser's
-# windows, 40 % less CPU in the browser tests), and gettext, whose msgfmt --check validates the
-# exported PO files.
+# windows, 40 % less CPU in the browser tests), gettext, whose msgfmt --check validates the
+# exported PO files, and Node.js, which runs each game's calculator.js against the Python scorer in
+# the fast tier (tests/test_calculator_node.py; node-deps installs it alone for `make test-fast`).
+APT_INSTALL = SUDO=$$( [ "$$(id -u)" = 0 ] || echo sudo ); \
+	  $$SUDO apt-get update -qq && $$SUDO env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq
 system-deps:
 	@missing=""; \
 	command -v chromium-headless-shell >/dev/null 2>&1 || missing="$$missing chromium-headless-shell"; \
 	command -v msgfmt >/dev/null 2>&1 || missing="$$missing gettext"; \
-	if [ -n "$$missing" ]; then \
-	  SUDO=$$( [ "$$(id -u)" = 0 ] || echo sudo ); \
-	  $$SUDO apt-get update -qq && $$SUDO env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$missing; \
-	fi
+	command -v node >/dev/null 2>&1 || missing="$$missing nodejs"; \
+	if [ -n "$$missing" ]; then $(APT_INSTALL) $$missing; fi
+
+node-deps:
+	@command -v node >/dev/null 2>&1 || { $(APT_INSTALL) nodejs; }
 
 # `rulebook serve`: one full build, then after each edit only the pages it changes (dev/performance.md).
 serve: install
@@ -112,7 +116,8 @@ test-engines: install $(ZENSICAL)
 	RULEBOOK_ZENSICAL=$(abspath $(ZENSICAL)) $(BIN)/pytest -q -m engines tests/test_engines.py tests/test_zensical_probe.py
 
 # While editing: no browser, no site build, no generated runs (the tests marked browser, slow or fuzz).
-test-fast: lint check
+# Node runs every calculator.js on the scoring cases and worked examples here.
+test-fast: lint check node-deps
 	$(FORGET_TEMPORARY_BYTECODE)
 	$(BIN)/pytest -n auto -q -m "not browser and not slow and not fuzz and not engines"
 

@@ -13,7 +13,7 @@ from typing import Any
 
 from conftest import ROOT
 from rulebook.load.project import load_project
-from rulebook.render.calculator import calculator_data
+from rulebook.render.calculator import calculator_data, plural_script
 
 NODE = shutil.which("node")
 THEME_SCRIPT = ROOT / "tools" / "rulebook" / "website" / "theme" / "assets" / "javascripts" / "calculator.js"
@@ -43,12 +43,16 @@ def _project():
     return load_project(ROOT).project
 
 
-def run(game: str, language: str, calls: list[str]) -> list[Any]:
-    """Each call (a JavaScript expression over `rulebook`) evaluated on the game's page in the language."""
-    assert NODE is not None
+def run(game: str, language: str, calls: list[str], game_script: str | None = None) -> list[Any]:
+    """Each call (a JavaScript expression over `rulebook`) evaluated on the game's page in the
+    language; `game_script` in place of the game's calculator.js (a mutated one)."""
+    assert NODE is not None, "node is not installed: `make node-deps` (or `make system-deps`) installs it"
     project = _project()
     (found,) = [item for item in project.games if item.id == game]
-    scripts = [THEME_SCRIPT.read_text(encoding="utf-8"), (ROOT / "rules" / game / "calculator.js").read_text("utf-8")]
+    if game_script is None:
+        game_script = (ROOT / "rules" / game / "calculator.js").read_text("utf-8")
+    # The page's plural rule (its language's file), the toolkit's script, the game's.
+    scripts = [plural_script(project, language), THEME_SCRIPT.read_text(encoding="utf-8"), game_script]
     job = {"data": calculator_data(project, language, found), "scripts": scripts, "calls": calls}
     done = subprocess.run(
         [NODE, "-e", _RUNNER], input=json.dumps(job), capture_output=True, text=True, check=True, timeout=60

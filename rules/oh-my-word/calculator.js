@@ -1,10 +1,10 @@
 /* Oh My Word in the score calculator: its browser scorer, scoring.py beside this file line for line
-   (tests/browser/test_calculator_differential.py holds the two equal), and its form. The build
+   (tests/test_calculator_node.py holds the two equal, breakdown lines too, under Node), and its form. The build
    ships it as a file of the site (assets/javascripts/calculator/<game>.js), after the toolkit's
    calculator.js, which hands it its helpers. */
 window.rulebook.addGame("oh-my-word", function (kit) {
   "use strict";
-  var refusal = kit.refusal, Refused = kit.Refused, Line = kit.Line, best = kit.best, sum = kit.sum;
+  var refusal = kit.refusal, Refused = kit.Refused, Line = kit.Line, Step = kit.Step, best = kit.best, sum = kit.sum;
   var put = kit.put, entries = kit.entries;
   var UI = kit.UI, say = kit.say, element = kit.element, field = kit.field, fieldId = kit.fieldId, numberInput = kit.numberInput;
   var group = kit.group, count = kit.count, playerList = kit.playerList, named = kit.named;
@@ -32,11 +32,12 @@ window.rulebook.addGame("oh-my-word", function (kit) {
     entries(players).forEach(function (entry) {
       put(scores, entry[0], variant === "simple" ? entry[1].length : sum(entry[1]));
     });
-    var unit = variant === "simple" ? ["{n} token", "{n} tokens"] : ["{n} bad luck point", "{n} bad luck points"];
+    var unit = variant === "simple" ? "tokens" : "bad-luck-points";
+    var rule = variant === "simple" ? "simple-scoring" : "game-end";
     var lines = entries(players).map(function (entry) {
       var tokens = entry[1], score = scores[entry[0]];
-      var formula = variant === "simple" || tokens.length < 2 ? String(score) : tokens.join(" + ") + " = " + score;
-      return Line("{player}", formula, { player: entry[0] }, [unit, score]);
+      var steps = [variant === "simple" || tokens.length < 2 ? Step("", [score]) : Step("+", tokens.slice(), score)];
+      return Line("player", steps, { player: entry[0] }, rule, { code: unit, n: score });
     });
     var winners = best(scores, true);
     return { values: { scores: scores, winners: winners, tiebreak: winners.length > 1, variant: variant }, lines: lines };

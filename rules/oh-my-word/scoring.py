@@ -11,7 +11,7 @@ from typing import Any
 
 from rulebook.scoring.given import Given
 from rulebook.scoring.mistake import Mistake
-from rulebook.scoring.outcome import N_, Line, Nn_, Outcome, Refused, best, form_word, refusal
+from rulebook.scoring.outcome import N_, PLAYER, Nn_, Outcome, Refused, Step, best, form_word, line, refusal
 
 # The words of the calculator's form (calculator.js beside this file), by the keys it reads them by.
 FORM_WORDS = {
@@ -34,6 +34,13 @@ REFUSALS = {
         "{n} bad luck token taken, but the game has only {available}",
         "{n} bad luck tokens taken, but the game has only {available}",
     ),
+}
+
+# The words of the breakdown's lines and results, by code: what `rulebook score`, the pages and the
+# calculator (calculator.js gives the codes) say through the catalog.
+LINE_WORDS = {
+    "tokens": Nn_("{n} token", "{n} tokens"),
+    "bad-luck-points": Nn_("{n} bad luck point", "{n} bad luck points"),
 }
 
 
@@ -63,19 +70,31 @@ def evaluate(document: Mapping[str, Any], facts: Mapping[str, Any]) -> Outcome:
     if problems:
         raise Refused(problems)
     scores = {name: bad_luck_score(tokens, variant) for name, tokens in players.items()}
-    unit = Nn_("{n} token", "{n} tokens") if variant == "simple" else Nn_("{n} bad luck point", "{n} bad luck points")
+    unit, rule = ("tokens", "simple-scoring") if variant == "simple" else ("bad-luck-points", "game-end")
     lines = [
-        Line("{player}", _formula(tokens, variant, scores[name]), {"player": name}, result=(unit, scores[name]))
+        line(
+            LINE_WORDS,
+            PLAYER,
+            _steps(tokens, variant, scores[name]),
+            rule=rule,
+            result=(unit, scores[name]),
+            player=name,
+        )
         for name, tokens in players.items()
     ]
     winners = best(scores, lowest=True)
     return Outcome({"scores": scores, "winners": winners, "tiebreak": len(winners) > 1, "variant": variant}, lines)
 
 
-def _formula(tokens: Sequence[int], variant: str, score: int) -> str:
+def _steps(tokens: Sequence[int], variant: str, score: int) -> list[Step]:
+    """The tokens' values added up; the simple scoring's count, or a lone token, as the number alone.
+
+    >>> _steps([1, 3], "standard", 4), _steps([1, 3], "simple", 2)
+    ([Step(operator='+', operands=(1, 3), result=4)], [Step(operator='', operands=(2,), result=None)])
+    """
     if variant == "simple" or len(tokens) < 2:
-        return f"{score}"
-    return f"{' + '.join(map(str, tokens))} = {score}"
+        return [Step("", (score,))]
+    return [Step("+", tuple(tokens), score)]
 
 
 def given(document: Mapping[str, Any], facts: Mapping[str, Any]) -> list[Given] | None:

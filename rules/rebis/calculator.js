@@ -1,10 +1,11 @@
 /* Rebis in the score calculator: its browser scorer, scoring.py beside this file line for line
-   (tests/browser/test_calculator_differential.py holds the two equal), and its form. The build
+   (tests/test_calculator_node.py holds the two equal, breakdown lines too, under Node), and its form. The build
    ships it as a file of the site (assets/javascripts/calculator/<game>.js), after the toolkit's
    calculator.js, which hands it its helpers. */
 window.rulebook.addGame("rebis", function (kit) {
   "use strict";
-  var refusal = kit.refusal, Refused = kit.Refused, Line = kit.Line, best = kit.best, sum = kit.sum, signed = kit.signed;
+  var refusal = kit.refusal, Refused = kit.Refused, Line = kit.Line, Step = kit.Step, Named = kit.Named;
+  var best = kit.best, sum = kit.sum;
   var put = kit.put, entries = kit.entries;
   var UI = kit.UI, say = kit.say, element = kit.element, field = kit.field, numberInput = kit.numberInput;
   var button = kit.button, group = kit.group, count = kit.count, playerList = kit.playerList, named = kit.named;
@@ -90,15 +91,15 @@ window.rulebook.addGame("rebis", function (kit) {
     return { player: name, shelf: gains.indexOf(Math.max.apply(null, gains)) + 1 };
   }
 
-  function shelfFormula(points, tokens, values, worth) {
-    var formula = points.map(signed).join(" + ").split("+ −").join("− ") || "0";
-    if (points.length > 1) formula += " = " + signed(sum(points));
+  function shelfSteps(points, tokens, values, worth) {
+    var total = sum(points);
+    var steps = [points.length > 1 ? Step("+", points.slice(), total) : Step("", [total])];
     if (tokens.length) {
-      formula += tokens.map(function (token) {
-        return " × " + values[token];
-      }).join("") + " = " + signed(worth);
+      steps.push(Step("×", [total].concat(tokens.map(function (token) {
+        return values[token];
+      })), worth));
     }
-    return formula;
+    return steps;
   }
 
   function rebisOutcome(players, values, claims, receiver, placed) {
@@ -109,18 +110,18 @@ window.rulebook.addGame("rebis", function (kit) {
         var tokens = tokensOf(shelf);
         if (placed && placed.player === name && placed.shelf === index + 1) tokens.push("red");
         var value = shelfValue(shelf.get("points"), tokens, values);
-        lines.push(Line("{player}, shelf {n}", shelfFormula(shelf.get("points"), tokens, values, value), { player: name, n: index + 1 }));
+        lines.push(Line("shelf", shelfSteps(shelf.get("points"), tokens, values, value), { player: name, n: index + 1 }, "multipliers"));
         return value;
       });
       put(scores, name, sum(worth));
       put(shelves, name, worth);
-      var total = worth.length > 1 ? worth.map(signed).join(" + ") + " = " + signed(scores[name]) : signed(scores[name]);
-      lines.push(Line("{player}, total", total, { player: name }));
+      var total = worth.length > 1 ? Step("+", worth.slice(), scores[name]) : Step("", [scores[name]]);
+      lines.push(Line("total", [total], { player: name }, "final-score"));
     });
-    var claimText = Object.keys(claims).map(function (name) {
-      return name + " " + claims[name];
-    }).join(", ");
-    lines.push(Line("Red token (negative points + cards in hand)", claimText + " → " + (receiver || "—")));
+    var claimed = Object.keys(claims).map(function (name) {
+      return Named(name, claims[name]);
+    });
+    lines.push(Line("red-token", [Step("highest", claimed, receiver)], {}, "red-token"));
     return {
       values: {
         scores: scores,

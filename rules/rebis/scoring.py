@@ -15,7 +15,7 @@ from typing import Any
 
 from rulebook.scoring.given import Given
 from rulebook.scoring.mistake import Mistake
-from rulebook.scoring.outcome import N_, Line, Nn_, Outcome, Refused, best, form_word, refusal, signed
+from rulebook.scoring.outcome import N_, Named, Nn_, Outcome, Refused, Step, best, form_word, line, refusal, signed
 
 # The words of the calculator's form (calculator.js beside this file), by the keys it reads them by.
 FORM_WORDS = {
@@ -58,6 +58,14 @@ REFUSALS = {
     "score.red-token-tied": N_("nobody receives the red token: the highest results are tied"),
     "score.red-token-unknown-player": N_("no player has this name"),
     "score.red-token-no-shelf": Nn_("this player has {n} shelf", "this player has {n} shelves"),
+}
+
+# The words of the breakdown's lines, by code: what `rulebook score`, the pages and the calculator
+# (calculator.js gives the codes) say through the catalog.
+LINE_WORDS = {
+    "shelf": N_("{player}, shelf {n}"),
+    "total": N_("{player}, total"),
+    "red-token": N_("Red token (negative points + cards in hand)"),
 }
 
 
@@ -155,20 +163,22 @@ def _best_shelf_of(name: str, player: Mapping[str, Any], values: Mapping[str, in
     return {"player": name, "shelf": gains.index(max(gains)) + 1}
 
 
-def _shelf_formula(points: Sequence[int], tokens: Sequence[str], values: Mapping[str, int], worth: int) -> str:
+def _shelf_steps(points: Sequence[int], tokens: Sequence[str], values: Mapping[str, int], worth: int) -> list[Step]:
     """`5 + 3 − 2 = 6 × 2 × 3 = 36`: the sum first, then each token's multiplier.
 
-    >>> _shelf_formula([5, 3, -2], ["golden-dust", "gold"], {"golden-dust": 2, "gold": 3}, 36)
+    >>> from rulebook.scoring.outcome import formula_text
+    >>> formula_text(_shelf_steps([5, 3, -2], ["golden-dust", "gold"], {"golden-dust": 2, "gold": 3}, 36))
     '5 + 3 − 2 = 6 × 2 × 3 = 36'
-    >>> _shelf_formula([9], ["golden-dust"], {"golden-dust": 2}, 18), _shelf_formula([], [], {}, 0)
-    ('9 × 2 = 18', '0')
+    >>> formula_text(_shelf_steps([9], ["golden-dust"], {"golden-dust": 2}, 18))
+    '9 × 2 = 18'
+    >>> formula_text(_shelf_steps([], [], {}, 0))
+    '0'
     """
-    formula = " + ".join(signed(point) for point in points).replace("+ −", "− ") or "0"
-    if len(points) > 1:
-        formula += f" = {signed(sum(points))}"
+    total = sum(points)
+    steps = [Step("+", tuple(points), total) if len(points) > 1 else Step("", (total,))]
     if tokens:
-        formula += "".join(f" × {values[token]}" for token in tokens) + f" = {signed(worth)}"
-    return formula
+        steps.append(Step("×", (total, *(values[token] for token in tokens)), worth))
+    return steps
 
 
 def _score(players, values, claims, receiver, placed) -> Outcome:
@@ -180,19 +190,14 @@ def _score(players, values, claims, receiver, placed) -> Outcome:
             if placed and placed["player"] == name and placed["shelf"] == number:
                 tokens.append("red")
             worth.append(shelf_value(shelf["points"], tokens, values))
-            lines.append(
-                Line(
-                    N_("{player}, shelf {n}"),
-                    _shelf_formula(shelf["points"], tokens, values, worth[-1]),
-                    {"player": name, "n": number},
-                )
-            )
+            steps = _shelf_steps(shelf["points"], tokens, values, worth[-1])
+            lines.append(line(LINE_WORDS, "shelf", steps, rule="multipliers", player=name, n=number))
         scores[name] = sum(worth)
         shelves[name] = worth
-        total = f"{' + '.join(map(signed, worth))} = {signed(scores[name])}" if len(worth) > 1 else signed(scores[name])
-        lines.append(Line(N_("{player}, total"), total, {"player": name}))
-    claim_text = ", ".join(f"{name} {claim}" for name, claim in claims.items())
-    lines.append(Line(N_("Red token (negative points + cards in hand)"), f"{claim_text} → {receiver or '—'}"))
+        steps = [Step("+", tuple(worth), scores[name]) if len(worth) > 1 else Step("", (scores[name],))]
+        lines.append(line(LINE_WORDS, "total", steps, rule="final-score", player=name))
+    claimed = Step("highest", tuple(Named(name, claim) for name, claim in claims.items()), receiver)
+    lines.append(line(LINE_WORDS, "red-token", [claimed], rule="red-token"))
     return Outcome(
         {
             "scores": scores,

@@ -1,10 +1,10 @@
 /* REBUS in the score calculator: its browser scorer, scoring.py beside this file line for line
-   (tests/browser/test_calculator_differential.py holds the two equal), and its form. The build
+   (tests/test_calculator_node.py holds the two equal, breakdown lines too, under Node), and its form. The build
    ships it as a file of the site (assets/javascripts/calculator/<game>.js), after the toolkit's
    calculator.js, which hands it its helpers. */
 window.rulebook.addGame("rebus", function (kit) {
   "use strict";
-  var refusal = kit.refusal, Refused = kit.Refused, Line = kit.Line, best = kit.best, sum = kit.sum, signed = kit.signed;
+  var refusal = kit.refusal, Refused = kit.Refused, Line = kit.Line, Step = kit.Step, best = kit.best, sum = kit.sum;
   var put = kit.put, entries = kit.entries;
   var UI = kit.UI, say = kit.say, element = kit.element, field = kit.field, fieldId = kit.fieldId, numberInput = kit.numberInput;
   var button = kit.button, group = kit.group, count = kit.count, playerList = kit.playerList, named = kit.named;
@@ -51,20 +51,20 @@ window.rulebook.addGame("rebus", function (kit) {
     rebuses.forEach(function (rebus, index) {
       var tiles = rebus[0], squares = rebus[1];
       var score = rebusScore(tiles, squares, p);
-      var formula = tiles + " × " + p.tilePoints + " = " + tiles * p.tilePoints;
+      var steps = [Step("×", [tiles, p.tilePoints], tiles * p.tilePoints)];
       if (squares.length) {
-        formula += squares.map(function (square) {
-          return " × " + p.multipliers[square];
-        }).join("") + " = " + score;
+        steps.push(Step("×", [tiles * p.tilePoints].concat(squares.map(function (square) {
+          return p.multipliers[square];
+        })), score));
       }
-      lines.push(Line("Rebus {n}", formula, { n: index + 1 }));
+      lines.push(Line("rebus", steps, { n: index + 1 }, squares.length ? "bonus-squares" : "basic-score"));
       details.push({ tiles: tiles, new_bonus: squares.slice(), score: score });
     });
     var bonus = placed === p.rack ? p.bonus : 0;
     var total = sum(details.map(function (detail) { return detail.score; })) + bonus;
-    if (bonus) lines.push(Line("All {n} tiles placed", "+ " + bonus, { n: placed }));
-    var parts = details.map(function (detail) { return String(detail.score); }).concat(bonus ? [String(bonus)] : []);
-    lines.push(Line("Turn score", parts.length > 1 ? parts.join(" + ") + " = " + total : String(total)));
+    if (bonus) lines.push(Line("all-tiles", [Step("+", [bonus])], { n: placed }, "all-tiles-bonus"));
+    var parts = details.map(function (detail) { return detail.score; }).concat(bonus ? [bonus] : []);
+    lines.push(Line("turn-score", [parts.length > 1 ? Step("+", parts, total) : Step("", [total])], {}, "several-rebuses"));
     return { values: { score: total, rebuses: details, all_tiles_bonus: bonus }, lines: lines };
   }
 
@@ -105,9 +105,8 @@ window.rulebook.addGame("rebus", function (kit) {
     entries(players).forEach(function (entry) {
       var name = entry[0], score = entry[1].get("score"), left = entry[1].get("tiles_left");
       put(scores, name, score - left * p.penalty);
-      var formula = signed(scores[name]);
-      if (left) formula = signed(score) + " − " + left + " × " + p.penalty + " = " + formula;
-      lines.push(Line("{player}", formula, { player: name }));
+      var steps = [left ? Step("−", [score, Step("×", [left, p.penalty])], scores[name]) : Step("", [scores[name]])];
+      lines.push(Line("player", steps, { player: name }, "unplayed-tiles"));
     });
     return { values: { scores: scores, winners: best(scores) }, lines: lines };
   }

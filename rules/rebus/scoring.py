@@ -16,7 +16,20 @@ from typing import Any
 
 from rulebook.scoring.given import Given
 from rulebook.scoring.mistake import Mistake
-from rulebook.scoring.outcome import N_, JsonPath, Line, Nn_, Outcome, Reason, Refused, best, form_word, refusal, signed
+from rulebook.scoring.outcome import (
+    N_,
+    PLAYER,
+    JsonPath,
+    Nn_,
+    Outcome,
+    Reason,
+    Refused,
+    Step,
+    best,
+    form_word,
+    line,
+    refusal,
+)
 
 # The words of the calculator's form (calculator.js beside this file), by the keys it reads them by.
 FORM_WORDS = {
@@ -63,9 +76,7 @@ REFUSALS = {
         "{n} tile left, but a player holds only {rack}", "{n} tiles left, but a player holds only {rack}"
     ),
     # rule bonus squares: a new tile covers at most one square of the rebus.
-    "score.squares-over-tiles": N_(
-        "more bonus squares under new tiles ({squares}) than tiles in the rebus ({tiles})"
-    ),
+    "score.squares-over-tiles": N_("more bonus squares under new tiles ({squares}) than tiles in the rebus ({tiles})"),
     "score.squares-over-placed": N_("more bonus squares under new tiles ({squares}) than tiles placed ({placed})"),
     # rules 1.4 and 1.5: the tiles placed form the rebuses.
     "score.tiles-outside-rebuses": N_(
@@ -84,6 +95,14 @@ REFUSALS = {
         "the center dot is covered on the first turn, when the board is empty: its rebus holds only the tiles "
         "placed ({placed}), not {tiles}"
     ),
+}
+
+# The words of the breakdown's lines, by code: what `rulebook score`, the pages and the calculator
+# (calculator.js gives the codes) say through the catalog.
+LINE_WORDS = {
+    "rebus": N_("Rebus {n}"),
+    "all-tiles": N_("All {n} tiles placed"),
+    "turn-score": N_("Turn score"),
 }
 
 
@@ -189,17 +208,19 @@ def _turn(turn: Mapping[str, Any], parameters: Parameters) -> Outcome:
     lines, details = [], []
     for number, (tiles, squares) in enumerate(rebuses, 1):
         score = rebus_score(tiles, squares, parameters)
-        formula = f"{tiles} × {parameters.tile_points} = {tiles * parameters.tile_points}"
+        steps = [Step("×", (tiles, parameters.tile_points), tiles * parameters.tile_points)]
         if squares:
-            formula += "".join(f" × {parameters.multipliers[square]}" for square in squares) + f" = {score}"
-        lines.append(Line(N_("Rebus {n}"), formula, {"n": number}))
+            multipliers = tuple(parameters.multipliers[square] for square in squares)
+            steps.append(Step("×", (tiles * parameters.tile_points, *multipliers), score))
+        lines.append(line(LINE_WORDS, "rebus", steps, rule="bonus-squares" if squares else "basic-score", n=number))
         details.append({"tiles": tiles, "new_bonus": list(squares), "score": score})
     total = turn_score(rebuses, placed, parameters)
     bonus = total - sum(detail["score"] for detail in details)
     if bonus:
-        lines.append(Line(N_("All {n} tiles placed"), f"+ {bonus}", {"n": placed}))
-    parts = [str(detail["score"]) for detail in details] + ([str(bonus)] if bonus else [])
-    lines.append(Line(N_("Turn score"), f"{' + '.join(parts)} = {total}" if len(parts) > 1 else f"{total}"))
+        lines.append(line(LINE_WORDS, "all-tiles", [Step("+", (bonus,))], rule="all-tiles-bonus", n=placed))
+    parts = tuple(detail["score"] for detail in details) + ((bonus,) if bonus else ())
+    steps = [Step("+", parts, total) if len(parts) > 1 else Step("", (total,))]
+    lines.append(line(LINE_WORDS, "turn-score", steps, rule="several-rebuses"))
     return Outcome({"score": total, "rebuses": details, "all_tiles_bonus": bonus}, lines)
 
 
@@ -247,12 +268,11 @@ def _final(players: Mapping[str, Mapping[str, int]], parameters: Parameters) -> 
     scores, lines = {}, []
     for name, state in players.items():
         scores[name] = final_score(state["score"], state["tiles_left"], parameters)
-        formula = signed(scores[name])
-        if state["tiles_left"]:
-            formula = (
-                f"{signed(state['score'])} − {state['tiles_left']} × {parameters.unplayed_tile_penalty} = {formula}"
-            )
-        lines.append(Line("{player}", formula, {"player": name}))
+        left, penalty = state["tiles_left"], parameters.unplayed_tile_penalty
+        steps = [
+            Step("−", (state["score"], Step("×", (left, penalty))), scores[name]) if left else Step("", (scores[name],))
+        ]
+        lines.append(line(LINE_WORDS, PLAYER, steps, rule="unplayed-tiles", player=name))
     winners = best(scores)
     return Outcome({"scores": scores, "winners": winners}, lines)
 

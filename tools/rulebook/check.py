@@ -23,6 +23,7 @@ from rulebook.validate.qa import qa_problems
 from rulebook.validate.retired_terms import retired_id_problems, retired_message_problems
 from rulebook.validate.rulings import ruling_problems
 from rulebook.validate.safety import character_problems, fact_problems, name_problems
+from rulebook.validate.score_schema import score_schema_problems
 from rulebook.validate.search_words import search_word_problems
 from rulebook.validate.site_config import site_config_problems
 from rulebook.validate.snapshots import snapshot_problems
@@ -177,7 +178,7 @@ def text_set_problems(project: Project, text_set: Game | Glossary) -> list[Probl
     if isinstance(text_set, Game):
         problems += name_problems(text_set.document, ("name",), text_set.name) + fact_problems(text_set)
         problems += structure_problems(text_set, project.languages)
-        problems += example_problems(project, text_set)
+        problems += example_problems(project, text_set) + score_schema_problems(project, text_set)
         problems += ruling_problems(project, text_set)
         problems += list(retired_id_problems(project, text_set))
         history, history_problems = read_history(project.root, text_set.folder)

@@ -133,7 +133,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from rulebook.scoring.outcome import Line, Nn_, Outcome, Refused, best, form_word, refusal
+from rulebook.scoring.outcome import N_, Nn_, Outcome, Refused, Step, best, form_word, line, refusal
 
 # The words of the calculator's form (calculator.js beside this file), by the keys it reads them by;
 # `make messages` adds them to the catalogs.
@@ -146,6 +146,10 @@ REFUSALS = {{
         "{{n}} round scored, but the game has only {{rounds}}", "{{n}} rounds scored, but the game has only {{rounds}}"
     ),
 }}
+
+# The words of the breakdown's lines and results, by code: calculator.js gives the codes, and the
+# command, the pages and the calculator say them through the catalog.
+LINE_WORDS = {{"total": N_("{{player}}, total"), "points": Nn_("{{n}} point", "{{n}} points")}}
 
 
 def total(points: Sequence[int]) -> int:
@@ -168,17 +172,17 @@ def evaluate(document: Mapping[str, Any], facts: Mapping[str, Any]) -> Outcome:
     if problems:
         raise Refused(problems)
     scores = {{name: total(points) for name, points in players.items()}}
-    lines = [
-        Line(
-            "{{player}}, total",
-            f"{{' + '.join(map(str, points))}} = {{scores[name]}}" if len(points) > 1 else f"{{scores[name]}}",
-            {{"player": name}},
-            result=(Nn_("{{n}} point", "{{n}} points"), scores[name]),
-        )
-        for name, points in players.items()
-    ]
+    lines = []
+    for name, points in players.items():
+        steps = _steps(points, scores[name])
+        lines.append(line(LINE_WORDS, "total", steps, rule="winner", result=("points", scores[name]), player=name))
     winners = best(scores)
     return Outcome({{"scores": scores, "winners": winners, "tiebreak": len(winners) > 1}}, lines)
+
+
+def _steps(points: Sequence[int], score: int) -> list[Step]:
+    """The breakdown's arithmetic: the points added up, or a single round's points alone."""
+    return [Step("+", tuple(points), score)] if len(points) > 1 else [Step("", (score,))]
 '''
 
 
@@ -213,10 +217,12 @@ def scoring_schema(game_id: str) -> str:
 _BROWSER_SCORER = """\
 /* The calculator of {game_id}: scoring.py beside this file, line for line, and the form of the game
    page's calculator, made with the helpers the toolkit's calculator.js hands over (kit). Written by
-   `rulebook new game --scoring`: change it with scoring.py. */
+   `rulebook new game --scoring`: change it with scoring.py. Its breakdown lines are numbers and codes
+   only: the page says them with the words of LINE_WORDS in scoring.py. */
 window.rulebook.addGame("{game_id}", function (kit) {{
   "use strict";
-  var Refused = kit.Refused, Line = kit.Line, best = kit.best, sum = kit.sum, put = kit.put, entries = kit.entries;
+  var Refused = kit.Refused, Line = kit.Line, Step = kit.Step, best = kit.best, sum = kit.sum, put = kit.put;
+  var entries = kit.entries;
 
   function score(document, facts) {{
     var rounds = facts.scoring.rounds;
@@ -235,8 +241,8 @@ window.rulebook.addGame("{game_id}", function (kit) {{
     }});
     var lines = entries(players).map(function (entry) {{
       var points = entry[1], total = scores[entry[0]];
-      var formula = points.length > 1 ? points.join(" + ") + " = " + total : String(total);
-      return Line("{{player}}, total", formula, {{ player: entry[0] }}, [["{{n}} point", "{{n}} points"], total]);
+      var steps = [points.length > 1 ? Step("+", points.slice(), total) : Step("", [total])];
+      return Line("total", steps, {{ player: entry[0] }}, "winner", {{ code: "points", n: total }});
     }});
     var winners = best(scores);
     return {{ values: {{ scores: scores, winners: winners, tiebreak: winners.length > 1 }}, lines: lines }};

@@ -160,6 +160,15 @@ register(
     literal=("refused",),
     quoted=("id", "expected", "reasons", "command"),
 )
+# The calculator's schema checker knows some keywords only (validate/score_schema.py).
+register(
+    "score.schema-keyword",
+    N_(
+        "the page's calculator does not check '{keyword}' here, and would score what rulebook score refuses: "
+        "use the keywords of schemas/score-input.schema.json"
+    ),
+    quoted=("keyword",),
+)
 register("example.scorer-failed", N_("the game's scoring failed on this example: {reason}"), quoted=("reason",))
 register("example.duplicate-id", N_("example id '{id}' is used twice"), quoted=("id",))
 register("example.rule-without-example", N_("scoring rule '{id}' has no worked example"), quoted=("id",))

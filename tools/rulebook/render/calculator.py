@@ -26,6 +26,7 @@ from rulebook.model import Game, Project
 from rulebook.render.context import PageContext
 from rulebook.render.markup import attribute
 from rulebook.scorers import SCORER, browser_scorer, input_schema, scored_games, scorer
+from rulebook.scoring.outcome import SHARED_LINE_WORDS
 
 SHARED_SCORING = Path(__file__).parent.parent / "scoring"  # the words every scorer shares
 # Each language's plural rule, a file of the site: as an inline script it would differ by language,
@@ -133,6 +134,7 @@ def calculator_data(project: Project, language: str, game: Game) -> str:
                 "facts": game.facts,
                 "schema": schema_data(project.root, game.scoring),
                 "refusals": _refusals(project.root, game.scoring),
+                "lines": line_words(project.root, game.scoring),
             }
         },
         **language_part(project, language).words,
@@ -160,6 +162,14 @@ def _refusals(root: Path, scoring: str) -> dict[str, str | list[str]]:
     """The scorer's refusals by code, in English (REFUSALS of its scoring.py): the page says each in
     its language through the catalog, from the code and its params."""
     declared = getattr(scorer(root, scoring), "REFUSALS", {})
+    return {code: words if isinstance(words, str) else list(words) for code, words in declared.items()}
+
+
+def line_words(root: Path, scoring: str) -> dict[str, str | list[str]]:
+    """The words of the scorer's breakdown lines by code (LINE_WORDS of its scoring.py, and the
+    shared ones), in English: the page says each through the catalog, from the code and its params,
+    as it says a refusal."""
+    declared = {**SHARED_LINE_WORDS, **getattr(scorer(root, scoring), "LINE_WORDS", {})}
     return {code: words if isinstance(words, str) else list(words) for code, words in declared.items()}
 
 

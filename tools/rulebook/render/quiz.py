@@ -20,6 +20,7 @@ from rulebook.render.quiz_questions import OpenQuestion, ScoreQuestion, quiz_que
 from rulebook.render.referee import breakdown, ruling_mark
 from rulebook.scoring.given import Given
 from rulebook.scoring.outcome import Line
+from rulebook.scoring.summary import label_words
 
 SCORE_ANCHOR = "quiz-score"
 
@@ -185,7 +186,7 @@ def _score_answer(context: PageContext, game: Game, number: int, question: Score
 
 
 def _step(context: PageContext, line: Line) -> str:
-    label = line.label if line.label == "{player}" else context._(line.label)
+    label = label_words(line, context._, context.ngettext)
     params = {key: literal(str(value)) for key, value in line.params.items()}
     return context._("{step}: {computation}").format(step=label.format(**params), computation=literal(line.formula))
 

@@ -17,6 +17,7 @@ from rulebook.render.markup import attribute, emphasis, literal
 from rulebook.scoring.assumptions import assumed_rulings
 from rulebook.scoring.outcome import Outcome, Reason
 from rulebook.scoring.situation import Invalid
+from rulebook.scoring.summary import label_words
 from rulebook.scoring.worked import verified, worked_outcome
 
 
@@ -227,7 +228,7 @@ def breakdown(context: PageContext, outcome: Outcome) -> list[str]:
     _ = context._
     rows = []
     for line in outcome.lines:
-        label = line.label if line.label == "{player}" else _(line.label)
+        label = label_words(line, _, context.ngettext)
         params = {key: literal(str(value)) for key, value in line.params.items()}
         formula = literal(line.formula)  # it quotes player names
         if line.result is not None:

@@ -9,7 +9,7 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from rulebook.problems import one_line
-from rulebook.scoring.outcome import N_, Line
+from rulebook.scoring.outcome import N_, PLAYER, Line
 
 Gettext = Callable[[str], str]
 Ngettext = Callable[[str, str, int], str]
@@ -29,18 +29,40 @@ def _english_plural(singular: str, plural: str, n: int) -> str:
     return singular if n == 1 else plural
 
 
-def step_text(line: Line, gettext: Gettext = str, ngettext: Ngettext = _english_plural) -> str:
-    """One step on one line; a player's name as a label is a name, not words to translate.
+def label_words(line: Line, gettext: Gettext = str, ngettext: Ngettext = _english_plural) -> str:
+    """The line's label template in the catalog's words; a player's name as a label is a name, not
+    words to translate."""
+    if line.code == PLAYER:
+        return "{player}"
+    if isinstance(line.label, tuple):
+        return ngettext(*line.label, line.params["n"])
+    return gettext(line.label)
 
-    >>> step_text(Line("Turn {n}", "3 × 3 = 9", {"n": 1}))
-    'Turn 1: 3 × 3 = 9'
+
+def step_parts(line: Line, gettext: Gettext = str, ngettext: Ngettext = _english_plural) -> tuple[str, str]:
+    """The step's label and its computation, each as the page's table shows them; the page's
+    calculator says them the same way (window.rulebook.words.step).
+
+    >>> from rulebook.scoring.outcome import Step
+    >>> step_parts(Line("turn", "Turn {n}", (Step("×", (3, 3), 9),), {"n": 1}))
+    ('Turn 1', '3 × 3 = 9')
     """
-    label = line.label if line.label == "{player}" else gettext(line.label)
     computation = line.formula
     if line.result is not None:
         (singular, plural), n = line.result
         computation += f" → {ngettext(singular, plural, n).format(n=n)}"
-    text = gettext(STEP).format(step=label.format(**line.params), computation=computation)
+    return label_words(line, gettext, ngettext).format(**line.params), computation
+
+
+def step_text(line: Line, gettext: Gettext = str, ngettext: Ngettext = _english_plural) -> str:
+    """One step on one line.
+
+    >>> from rulebook.scoring.outcome import Step
+    >>> step_text(Line("turn", "Turn {n}", (Step("×", (3, 3), 9),), {"n": 1}))
+    'Turn 1: 3 × 3 = 9'
+    """
+    label, computation = step_parts(line, gettext, ngettext)
+    text = gettext(STEP).format(step=label, computation=computation)
     return one_line(text)  # a player's name must not start a line of its own
 
 

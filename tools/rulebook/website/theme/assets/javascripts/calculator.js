@@ -334,8 +334,70 @@
     });
   }
 
-  function Line(label, formula, params, result) {
-    return { label: label, formula: formula, params: params || {}, result: result || null };
+  // A breakdown line as data (rulebook/scoring/outcome.py's Line.meaning): the code of its words (a
+  // key of the game's LINE_WORDS), its params, its steps, the rule it applies, and its result's code
+  // and n. A game's scorer gives the numbers only; the page says them (words.step).
+  function Line(code, steps, params, rule, result) {
+    return { code: code, params: params || {}, steps: steps, rule: rule || "", result: result || null };
+  }
+
+  function Step(operator, operands, result) {
+    // One operation: "+", "−", "×", "" (a lone number) or "highest"; see outcome.py's Step.
+    return { operator: operator, operands: operands, result: result === undefined ? null : result };
+  }
+
+  function Named(player, value) {
+    return { player: player, value: value };
+  }
+
+  // ---- A line in words: outcome.py's formula_text and summary.py's step_parts, the same text ----
+
+  function operandText(operand) {
+    if (typeof operand === "number") return signed(operand);
+    if (Object.prototype.hasOwnProperty.call(operand, "player")) return operand.player + " " + signed(operand.value);
+    return joined(operand.operator, operand.operands, false);
+  }
+
+  function joined(operator, operands, continued) {
+    if (operator === "highest") return operands.map(operandText).join(", ");
+    var text = "";
+    operands.forEach(function (operand, index) {
+      if (index === 0 && !continued) text = operandText(operand);
+      else if (operator === "+" && typeof operand === "number" && operand < 0) text += " − " + signed(-operand);
+      else text += " " + operator + " " + operandText(operand);
+    });
+    return text.trim();
+  }
+
+  function formulaText(steps) {
+    var text = "";
+    steps.forEach(function (step, index) {
+      if (index === 0) {
+        if (step.operands.length === 1 && step.operator !== "" && step.operator !== "highest") {
+          text = step.operator + " " + operandText(step.operands[0]);
+        } else {
+          text = joined(step.operator, step.operands, false) || "0";
+        }
+      } else {
+        text += " " + joined(step.operator, step.operands.slice(1), true);
+      }
+      if (step.operator === "highest") text += " → " + (step.result === null ? "—" : step.result);
+      else if (step.result !== null) text += " = " + (typeof step.result === "string" ? step.result : signed(step.result));
+    });
+    return text;
+  }
+
+  function stepWords(line) {
+    // [label, computation] in the page's language: the game's LINE_WORDS through the catalog.
+    var declared = DATA.games[DATA.game].lines;
+    var label = line.code === "player" ? "{player}" : declared[line.code];
+    var template = Array.isArray(label) ? ngettext(label[0], label[1], line.params.n) : line.code === "player" ? label : gettext(label);
+    var computation = formulaText(line.steps);
+    if (line.result) {
+      var unit = declared[line.result.code];
+      computation += " → " + format(ngettext(unit[0], unit[1], line.result.n), { n: line.result.n });
+    }
+    return [format(template, line.params), computation];
   }
 
   function entries(map) {
@@ -344,7 +406,9 @@
 
   // Each game's scorer, by its id: rules/<game>/calculator.js registers it (window.rulebook.addGame).
   var SCORERS = {};
-  var SCORING_KIT = { refusal: refusal, Refused: Refused, Line: Line, best: best, sum: sum, signed: signed, put: put, entries: entries };
+  var SCORING_KIT = {
+    refusal: refusal, Refused: Refused, Line: Line, Step: Step, Named: Named, best: best, sum: sum, put: put, entries: entries,
+  };
 
 
   // ---- window.rulebook.score -------------------------------------------------------------------
@@ -395,7 +459,7 @@
     /* The JSON text the command reads for this situation. */
     situationText: situationText,
     evaluate: evaluate,
-    words: { gettext: gettext, ngettext: ngettext, format: format, refusal: refusalWords, number: number },
+    words: { gettext: gettext, ngettext: ngettext, format: format, refusal: refusalWords, number: number, step: stepWords },
     readCount: readCount,
     /* A game's part of the calculator, from its rules/<game>/calculator.js: `make(kit)` returns its
        scorer, `score(document, facts)`, and its form, `form(formElement, facts)`, from the helpers
@@ -586,10 +650,7 @@
 
   function breakdown(outcome) {
     var rows = outcome.lines.map(function (line) {
-      var label = line.label === "{player}" ? line.label : words.gettext(line.label);
-      var formula = line.formula;
-      if (line.result) formula += " → " + words.format(words.ngettext(line.result[0][0], line.result[0][1], line.result[1]), { n: line.result[1] });
-      return [words.format(label, line.params), formula, false];
+      return words.step(line).concat([false]);
     });
     var values = outcome.values;
     if (values.winners) rows.push([words.ngettext("Winner", "Winners", values.winners.length), values.winners.join(", "), true]);
