@@ -12,7 +12,7 @@ import pytest
 
 from authoring import build, copy_whole_project
 from conftest import edit, run_cli, tree_digest
-from errata import INSERTED, SUMMARY, SUMMARY_FR, record_erratum
+from errata import DATE, INSERTED, SUMMARY, SUMMARY_FR, record_erratum
 
 
 @pytest.fixture(scope="module")
@@ -107,7 +107,7 @@ def test_a_bad_citation_or_diff_is_one_line_and_exit_2(erratum: Path, capsys, ar
 
 def test_recording_when_nothing_changed_is_refused_and_writes_nothing(erratum: Path, capsys) -> None:
     before = tree_digest(erratum / "rules")
-    code, _, err = run_cli(capsys, "--root", str(erratum), "edition", "new", "rebus", "1.2", "--date", "2026-12-03")
+    code, _, err = run_cli(capsys, "--root", str(erratum), "edition", "new", "rebus", "1.2", "--date", DATE)
     assert code == 2
     assert "rulebook edition new: nothing changed in rules/rebus since edition 1.1: no edition recorded" in err
     assert tree_digest(erratum / "rules") == before
@@ -117,7 +117,7 @@ def test_recording_when_nothing_changed_is_refused_and_writes_nothing(erratum: P
     ("args", "message"),
     [
         (("rebus", "1.0"), "rebus already has an edition 1.0"),
-        (("rebus", "0.9"), "edition 0.9 would come before 1.0"),
+        (("rebus", "0.9"), "edition 0.9 would come before 1.0.1"),  # the latest, the corrections
         (("rebus", "one"), "'one' is not a version"),
         (("rebus", "1.1", "--date", "2026-13-01"), "--date '2026-13-01' is not a date"),
         (("rebus", "1.1", "--date", "2020-01-01"), "the date 2020-01-01 is before"),
@@ -152,19 +152,20 @@ def _history_problem(root: Path, capsys) -> list[str]:
 def test_check_refuses_a_history_going_backwards_or_twice(project_copy: Path, capsys) -> None:
     history = project_copy / "rules/rebus/editions.yaml"
     text = history.read_text(encoding="utf-8")
-    entry = text.split("editions:\n", 1)[1]
+    entry = "  - version" + text.split("editions:\n", 1)[1].split("  - version", 2)[1]  # 1.0's, four lines
+    assert text.count("  - version") == 2  # 1.0 and the corrections 1.0.1: the entry added is on line 11
     history.write_text(text + entry.replace('"1.0"', '"0.9"'), encoding="utf-8")
     # The copied entry's chain is 1.0's: no link after it (tests/test_edition_history.py).
     broken = "does not follow from the edition before it and its own version, dates and snapshot hash"
     assert _history_problem(project_copy, capsys) == [
-        "rules/rebus/editions.yaml:7:14: edition '0.9' comes after '1.0': the history goes backwards",
-        "rules/rebus/editions.yaml:9:13: the snapshot of edition '0.9' is missing: rules/rebus/editions/0.9.yaml",
-        f"rules/rebus/editions.yaml:10:12: the chain hash of edition '0.9' {broken}: a recorded edition was rewritten",
+        "rules/rebus/editions.yaml:11:14: edition '0.9' comes after '1.0.1': the history goes backwards",
+        "rules/rebus/editions.yaml:13:13: the snapshot of edition '0.9' is missing: rules/rebus/editions/0.9.yaml",
+        f"rules/rebus/editions.yaml:14:12: the chain hash of edition '0.9' {broken}: a recorded edition was rewritten",
     ]
     history.write_text(text + entry, encoding="utf-8")
     assert _history_problem(project_copy, capsys) == [
-        "rules/rebus/editions.yaml:7:14: edition '1.0' is given twice",
-        f"rules/rebus/editions.yaml:10:12: the chain hash of edition '1.0' {broken}: a recorded edition was rewritten",
+        "rules/rebus/editions.yaml:11:14: edition '1.0' is given twice",
+        f"rules/rebus/editions.yaml:14:12: the chain hash of edition '1.0' {broken}: a recorded edition was rewritten",
     ]
 
 
