@@ -94,7 +94,7 @@ def _edition(root: Path) -> list[str]:
     said = re.search(r"  rule\.winner:\n    text: (.*)\n", english)
     assert said is not None
     edit(root, "rules/rebus/en.yaml", said.group(0), f"  rule.winner:\n    text: {said.group(1)} Ties share.\n")
-    return ["edition", "new", "rebus", "1.1", "--date", "2026-12-03", "--summary", "Ties share the win."]
+    return ["edition", "new", "rebus", "1.1", "--date", "2026-12-05", "--summary", "Ties share the win."]  # not before 1.0.1
 
 
 def _retranslated(root: Path) -> Path:
