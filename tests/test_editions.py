@@ -187,9 +187,9 @@ def _page(site: Path, path: str) -> str:
 @pytest.mark.parametrize(
     ("language", "folder", "heading", "changed"),
     [
-        ("en", "", "Edition 1.1 · December 3, 2026", "<del>Highest</del> <ins>The highest</ins> score"),
-        ("fr", "fr/", "Édition 1.1 · 3 décembre 2026", "Le <del>joueur qui a le</del> score"),
-        ("cs", "cs/", "Vydání 1.1 · 3. prosince 2026", "<del>Highest</del> <ins>The highest</ins> score"),
+        ("en", "", "Edition 1.1 · December 5, 2026", "<del>Highest</del> <ins>The highest</ins> score"),
+        ("fr", "fr/", "Édition 1.1 · 5 décembre 2026", "Le <del>joueur qui a le</del> score"),
+        ("cs", "cs/", "Vydání 1.1 · 5. prosince 2026", "<del>Highest</del> <ins>The highest</ins> score"),
     ],
 )
 def test_the_change_list_in_each_language(erratum_site: Path, language, folder, heading, changed) -> None:
@@ -200,8 +200,9 @@ def test_the_change_list_in_each_language(erratum_site: Path, language, folder, 
     summary = summary[summary.index('class="rb-edition-summary"') - 5 :][:300]
     expected = {"en": f'class="rb-edition-summary">\n<p>{SUMMARY}</p>', "fr": f"<p>{SUMMARY_FR}</p>"}
     assert expected.get(language, f'class="rb-edition-summary" lang="en">\n<p>{SUMMARY}</p>') in summary
-    # Newest first: 1.1 before 1.0; old numbers looked up before both.
-    assert page.index("old-numbers") < page.index('id="edition-1-1"') < page.index('id="edition-1-0"')
+    # Newest first: 1.1, the corrections 1.0.1, then 1.0; old numbers looked up before all.
+    assert page.index("old-numbers") < page.index('id="edition-1-1"') < page.index('id="edition-1-0-1"')
+    assert page.index('id="edition-1-0-1"') < page.index('id="edition-1-0"')
     entry = page[page.index('id="change-1-1-winner"') :]
     entry = entry[: entry.index("</div>")]
     assert changed in entry
@@ -223,7 +224,7 @@ def test_the_change_list_in_each_language(erratum_site: Path, language, folder, 
 
 def test_the_game_page_shows_the_edition_and_marks_what_changed(erratum_site: Path) -> None:
     page = _page(erratum_site, "rebus")
-    assert "Edition 1.1 · December 3, 2026" in page
+    assert "Edition 1.1 · December 5, 2026" in page  # errata.DATE
     winner = page[page.index('id="winner"') :]
     winner = winner[: winner.index("</div>")]
     assert 'href="changes/#change-1-1-winner">changed in 1.1</a>' in winner
@@ -231,7 +232,7 @@ def test_the_game_page_shows_the_edition_and_marks_what_changed(erratum_site: Pa
     unchanged = page[page.index('id="bags"') :]
     assert "changed in" not in unchanged[: unchanged.index("</div>")]
     french = _page(erratum_site, "fr/rebus")
-    assert "Édition 1.1 · 3 décembre 2026" in french and "modifiée dans la version 1.1" in french
+    assert "Édition 1.1 · 5 décembre 2026" in french and "modifiée dans la version 1.1" in french
 
 
 def test_the_po_export_marks_the_erratum_fuzzy_with_the_previous_msgid_without_git(
