@@ -20,6 +20,9 @@ REMOVED = "If a player cannot form a Rebus, he may choose to replace all his til
 SUMMARY = "An erratum: bonus squares, the winner, and changing tiles."
 SUMMARY_FR = "Un erratum\u202f: les cases bonus, le vainqueur et l’échange de tuiles."
 COVERAGE = "rules/rebus/sources/000_1e571b27f5b0f623.coverage.yaml"
+# Its day: not before the project's latest edition (1.0.1, the corrections of 2026-12-05), and not
+# one still to come.
+DATE = "2026-12-05"
 
 
 def cli(root: Path, *args: str) -> int:
@@ -57,7 +60,7 @@ def record_erratum(root: Path) -> None:
     with (root / COVERAGE).open("a", encoding="utf-8") as coverage:
         coverage.write(f"- text: {REMOVED}\n  why: removed by the erratum of edition 1.1\n")
     assert cli(root, "rule", "delete", "rebus", "changing-tiles") == 0
-    assert cli(root, "edition", "new", "rebus", "1.1", "--date", "2026-12-03", "--summary", SUMMARY) == 0
+    assert cli(root, "edition", "new", "rebus", "1.1", "--date", DATE, "--summary", SUMMARY) == 0
     # The summary is translated like any other unit: into French now, Czech later.
     french = (
         f"  edition.1-1:\n    text: {json.dumps(SUMMARY_FR, ensure_ascii=False)}\n"

@@ -15,7 +15,8 @@ import yaml
 
 from authoring import build, copy_whole_project
 from conftest import ROOT, edit
-from errata import INSERTED, SUMMARY, SUMMARY_FR, WINNER_FR, WINNER_NEW, WINNER_OLD, cli, record_erratum
+from errata import DATE, INSERTED, SUMMARY, SUMMARY_FR, WINNER_FR, WINNER_NEW, WINNER_OLD, cli, record_erratum
+from rulebook.editions.history import read_history
 from rulebook.load.project import load_project
 from rulebook.render.as_of import edition_page_path
 from rulebook.render.context import PageContext
@@ -25,6 +26,13 @@ from rulebook.render.pages import render_pages
 EXTENSIONS = ["admonition", "attr_list", "md_in_html", "tables", "toc"]  # as in mkdocs.yml
 ATOM = "{http://www.w3.org/2005/Atom}"
 XML_LANG = "{http://www.w3.org/XML/1998/namespace}lang"
+
+
+def recorded(game_id: str) -> list[str]:
+    """The versions the project records for a game, oldest first (rules/<game>/editions.yaml)."""
+    history, problems = read_history(ROOT, ROOT / "rules" / game_id)
+    assert not problems
+    return [edition.version for edition in history.editions]
 
 
 def rendered(root: Path, *paths: str) -> dict[str, str]:
@@ -74,7 +82,8 @@ def test_the_french_page_of_rebis_1_0_shows_the_french_texts_it_recorded() -> No
     shown = as_html(page)
     assert re.search(r'<h1 id="rebis">Rebis</h1>', shown)
     assert "Édition 1.0 · 1 décembre 2026" in words(shown)
-    assert "remplacée" not in shown  # the latest edition is not superseded
+    # Replaced by the corrections of 2026-12-05, which changed no rule of Rebis (its referee notes only).
+    assert "L’édition 1.0.1 du 5 décembre 2026 remplace celle-ci" in words(shown)
     for rule_id, rule in snapshot["rules"].items():
         text = words(block(shown, rule_id))
         assert text.startswith(rule["number"]), rule_id
@@ -96,12 +105,17 @@ def test_the_french_page_of_rebis_1_0_shows_the_french_texts_it_recorded() -> No
 def test_every_recorded_edition_has_a_page_in_every_language() -> None:
     project = load_project(ROOT).project
     paths = {page.path for page in render_pages(project)}
+    sheets = set()
     for game in project.games:
+        versions = recorded(game.id)
         for language in project.languages:
-            assert f"{language}/{game.id}/1.0.md" in paths
-            assert f"{language}/{game.id}/1.0.md" == f"{language}/{edition_page_path(game, '1.0')}"
-    # No errata sheet while a game has one edition: it would list nothing.
-    assert not [path for path in paths if "errata" in path]
+            for version in versions:
+                assert f"{language}/{game.id}/{version}.md" in paths
+                assert f"{language}/{game.id}/{version}.md" == f"{language}/{edition_page_path(game, version)}"
+            # An errata sheet for each edition but the first: the first's would list nothing.
+            sheets |= {f"{language}/{game.id}/errata-{version}.md" for version in versions[1:]}
+    assert "en/rebus/errata-1.0.1.md" in sheets
+    assert {path for path in paths if "errata" in path} == sheets
 
 
 def test_the_superseded_edition_says_so_and_leads_to_each_rule_where_it_stands_now(
@@ -112,9 +126,10 @@ def test_the_superseded_edition_says_so_and_leads_to_each_rule_where_it_stands_n
     shown = as_html(page)
     banner = shown[shown.index('class="admonition warning"') :]
     banner = banner[: banner.index("</div>")]
-    assert "Edition 1.1 of December 3, 2026 replaces this one" in words(banner)
+    # The edition in force replaces it; the link leads to the first edition that changed it, the corrections.
+    assert "Edition 1.1 of December 5, 2026 replaces this one" in words(banner)
     assert '<a href="../rebus.md">The current rules</a>' in banner
-    assert '<a href="changes.md#edition-1-1">What changed in edition 1.1</a>' in banner
+    assert '<a href="changes.md#edition-1-0-1">What changed in edition 1.0.1</a>' in banner
     # 1.0's REBUS 3.2: the erratum inserted a rule before it (3.3 now), and it was renamed since.
     moved = block(shown, "bonus-squares")
     assert words(moved).startswith("3.2")
@@ -182,14 +197,16 @@ def test_the_feed_has_one_entry_per_edition_newest_first(
 ) -> None:
     feed = _feed(erratum, language)
     assert feed.tag == f"{ATOM}feed" and feed.get(XML_LANG) == language
-    assert feed.findtext(f"{ATOM}updated") == "2026-12-03T00:00:00Z"
+    assert feed.findtext(f"{ATOM}updated") == f"{DATE}T00:00:00Z"
     assert feed.findtext(f"{ATOM}id", "").startswith("urn:uuid:")
     assert feed.findtext(f"{ATOM}author/{ATOM}name")
     self_link = feed.find(f"{ATOM}link[@rel='self']")
     assert self_link is not None and self_link.get("href") == f"https://rules.example.org/{folder}rebus/changes.xml"
     entries = feed.findall(f"{ATOM}entry")
-    assert [entry.findtext(f"{ATOM}title") for entry in entries] == ["REBUS 1.1", "REBUS 1.0"]
-    assert [entry.findtext(f"{ATOM}updated") for entry in entries] == ["2026-12-03T00:00:00Z", "2026-12-01T00:00:00Z"]
+    before = recorded("rebus")[::-1]  # the project's own editions, under the erratum's
+    assert [entry.findtext(f"{ATOM}title") for entry in entries] == ["REBUS 1.1", *(f"REBUS {v}" for v in before)]
+    dates = [entry.findtext(f"{ATOM}updated") for entry in entries]
+    assert dates[0] == f"{DATE}T00:00:00Z" and dates[-1] == "2026-12-01T00:00:00Z" and dates == sorted(dates)[::-1]
     newest = entries[0]
     link = newest.find(f"{ATOM}link[@rel='alternate']")
     assert link is not None and link.get("href") == f"https://rules.example.org/{folder}rebus/changes/#edition-1-1"
@@ -197,7 +214,7 @@ def test_the_feed_has_one_entry_per_edition_newest_first(
     assert summary_element is not None and summary_element.text == summary
     assert summary_element.get("type") == "text" and summary_element.get(XML_LANG) == summary_language
     ids = [entry.findtext(f"{ATOM}id", "") for entry in entries]
-    assert len(set(ids)) == 2 and all(entry_id.startswith("urn:uuid:") for entry_id in ids)
+    assert len(set(ids)) == len(entries) and all(entry_id.startswith("urn:uuid:") for entry_id in ids)
     # The same entry keeps its id wherever the site is published; the other languages' differ.
     assert [entry.findtext(f"{ATOM}id") for entry in _feed(erratum, language, None).findall(f"{ATOM}entry")] == ids
     other = "fr" if language != "fr" else "en"
@@ -219,8 +236,8 @@ def test_the_feed_escapes_what_a_summary_says(project_copy: Path) -> None:
         "    text: The rules as this project first recorded them.\n",
         f"    text: '{hostile}'\n",
     )
-    entry = _feed_of(project_copy, "rebis", "en").find(f"{ATOM}entry")
-    assert entry is not None and entry.findtext(f"{ATOM}summary") == hostile
+    entry = _feed_of(project_copy, "rebis", "en").findall(f"{ATOM}entry")[-1]  # the oldest, 1.0
+    assert entry.findtext(f"{ATOM}title") == "Rebis 1.0" and entry.findtext(f"{ATOM}summary") == hostile
 
 
 def _feed_of(root: Path, game_id: str, language: str) -> ET.Element:
@@ -236,7 +253,7 @@ def test_the_built_site_publishes_the_pages_and_the_feeds(erratum: Path) -> None
     site = build(erratum)
     for folder in ("", "fr/", "cs/"):
         feed = ET.fromstring((site / folder / feed_path("rebus")).read_bytes())
-        assert len(feed.findall(f"{ATOM}entry")) == 2
+        assert len(feed.findall(f"{ATOM}entry")) == 1 + len(recorded("rebus"))
         changes = (site / folder / "rebus/changes/index.html").read_text(encoding="utf-8")
         assert '<link rel="alternate" type="application/atom+xml" href="../changes.xml"' in changes
         old = (site / folder / "rebus/1.0/index.html").read_text(encoding="utf-8")

@@ -15,7 +15,7 @@ from rulebook.plan import Refused
 from rulebook.problem_codes import registry, say
 
 # (command line, code of the refusal's last problem, params it must hold). rebus has edition 1.0
-# of 2026-12-01 (rules/rebus/editions.yaml).
+# of 2026-12-01 and the corrections, 1.0.1 of 2026-12-05, its latest (rules/rebus/editions.yaml).
 CASES = [
     (["new", "game", "Bad_Id", "--name", "X"], "authoring.not-a-game-id", {}),
     (["new", "game", "rebus", "--name", "X"], "authoring.game-listed", {}),
@@ -41,16 +41,16 @@ CASES = [
     (["edition", "new", "rebus", "one"], "edition.not-a-version", {}),
     (["edition", "new", "rebus", "1.1", "--date", "2026-13-01"], "edition.not-a-date", {}),
     (["edition", "new", "rebus", "1.0"], "edition.exists", {"version": "1.0"}),
-    (["edition", "new", "rebus", "0.9"], "edition.comes-before", {"version": "0.9", "latest": "1.0"}),
+    (["edition", "new", "rebus", "0.9"], "edition.comes-before", {"version": "0.9", "latest": "1.0.1"}),
     (
         ["edition", "new", "rebus", "1.1", "--date", "2020-01-01"],
         "edition.date-before",
-        {"date": "2020-01-01", "latest_date": "2026-12-01", "latest": "1.0"},
+        {"date": "2020-01-01", "latest_date": "2026-12-05", "latest": "1.0.1"},
     ),
     (["cite", "chess", "1.1"], "edition.unknown-game", {}),
     (["cite", "rebus", "3.2", "--lang", "de"], "edition.unknown-language", {"languages": ["en", "fr", "cs"]}),
-    (["cite", "rebus", "3.2", "--edition", "0.9"], "edition.unknown-cited-edition", {"editions": ["1.0"]}),
-    (["cite", "rebus", "9.9"], "edition.number-names-no-rule", {"version": "1.0"}),
+    (["cite", "rebus", "3.2", "--edition", "0.9"], "edition.unknown-cited-edition", {"editions": ["1.0", "1.0.1"]}),
+    (["cite", "rebus", "9.9"], "edition.number-names-no-rule", {"version": "1.0.1"}),
     (["diff", "rebus", "1.0", "7.0"], "edition.unknown-edition", {}),
 ]
 
@@ -110,7 +110,7 @@ def test_an_existing_game_folder_is_refused_with_its_code(monkeypatch, capsys, p
 
 def test_a_summary_is_asked_for_and_checked_with_its_code(monkeypatch, capsys, project_copy: Path) -> None:
     edit(project_copy, "rules/rebus/en.yaml", "    text: Highest score wins.\n", "    text: The highest score wins.\n")
-    new = ["edition", "new", "rebus", "1.1", "--date", "2026-12-03"]
+    new = ["edition", "new", "rebus", "1.1", "--date", "2026-12-05"]  # the corrections' day
     for extra, code, field in (
         ((), "edition.summary-needed", None),
         (("--summary", "<b>x</b>"), "text.raw-html", "--summary"),

@@ -16,7 +16,7 @@ import pytest
 
 from authoring import copy_whole_project
 from conftest import ROOT, edit, locate, run_cli, tree_digest
-from errata import SUMMARY, SUMMARY_FR, record_erratum
+from errata import DATE, SUMMARY, SUMMARY_FR, record_erratum
 
 WINNER_OLD = "    text: Highest score wins.\n"
 WINNER_NEW = "    text: The highest score wins.\n"
@@ -43,13 +43,16 @@ def history_of(root: Path, game: str) -> list[dict]:
 
 
 def rehash_first_edition(root: Path, game: str) -> None:
-    """What a forger does after editing the 1.0 snapshot: its sha256 and its link written again."""
+    """What a forger does after editing the 1.0 snapshot: its sha256 and every link written again."""
     path = root / f"rules/{game}/editions.yaml"
-    [first] = history_of(root, game)
+    first, *later = history_of(root, game)
     sha = sha256_of(root / f"rules/{game}/editions/1.0.yaml")
     chain = link("", "1.0", first["date"], None, sha)
     text = path.read_text(encoding="utf-8")
     text = text.replace(first["sha256"], sha).replace(first["chain"], chain)
+    for edition in later:
+        relinked = link(chain, edition["version"], edition["date"], edition.get("effective"), edition["sha256"])
+        text, chain = text.replace(edition["chain"], relinked), relinked
     path.write_text(text, encoding="utf-8")
 
 
@@ -64,7 +67,7 @@ def day_from_now(days: int) -> str:
 
 @pytest.fixture(scope="module")
 def erratum(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """REBUS's erratum recorded as edition 1.1 on 2026-12-03, its summary translated into French."""
+    """REBUS's erratum recorded as edition 1.1 on errata.DATE, its summary translated into French."""
     root = copy_whole_project(tmp_path_factory.mktemp("erratum"))
     record_erratum(root)
     return root
@@ -156,7 +159,7 @@ def test_diff_and_cite_escape_what_a_terminal_would_obey(project_copy: Path, cap
 def test_a_version_with_a_trailing_newline_is_refused_by_edition_new(project_copy: Path, capsys) -> None:
     edit(project_copy, "rules/rebus/en.yaml", WINNER_OLD, WINNER_NEW)  # so that 1.1 could be recorded
     before = tree_digest(project_copy)
-    new = ("edition", "new", "rebus", "1.1\n", "--date", "2026-12-03", "--summary", "Reworded.")
+    new = ("edition", "new", "rebus", "1.1\n", "--date", DATE, "--summary", "Reworded.")
     code, _, err = run_cli(capsys, "--root", str(project_copy), *new)
     assert code == 2 and "rulebook edition new: '1.1\\n' is not a version" in err, err
     assert tree_digest(project_copy) == before
@@ -179,7 +182,7 @@ def test_a_version_with_a_trailing_newline_is_refused_by_check(project_copy: Pat
 def test_edition_new_refuses_a_version_that_is_an_existing_one(project_copy: Path, capsys, version: str) -> None:
     edit(project_copy, "rules/rebus/en.yaml", WINNER_OLD, WINNER_NEW)
     before = tree_digest(project_copy)
-    new = ("edition", "new", "rebus", version, "--date", "2026-12-03", "--summary", "Reworded.")
+    new = ("edition", "new", "rebus", version, "--date", DATE, "--summary", "Reworded.")
     code, _, err = run_cli(capsys, "--root", str(project_copy), *new)
     assert code == 2, err
     assert f"rebus already has an edition 1.0, the same version as {version}: trailing zeros do not count" in err
@@ -187,8 +190,9 @@ def test_edition_new_refuses_a_version_that_is_an_existing_one(project_copy: Pat
 
 
 def test_a_version_after_the_latest_with_a_zero_inside_is_recorded(project_copy: Path, capsys) -> None:
+    assert history_of(project_copy, "rebus")[-1]["version"] == "1.0.1"  # the corrections
     edit(project_copy, "rules/rebus/en.yaml", WINNER_OLD, WINNER_NEW)
-    new = ("edition", "new", "rebus", "1.0.1", "--date", "2026-12-03", "--summary", "Reworded.")
+    new = ("edition", "new", "rebus", "1.0.2", "--date", DATE, "--summary", "Reworded.")
     assert run_cli(capsys, "--root", str(project_copy), *new)[0] == 0
     assert run_cli(capsys, "--root", str(project_copy), "check")[0] == 0
 
@@ -196,11 +200,12 @@ def test_a_version_after_the_latest_with_a_zero_inside_is_recorded(project_copy:
 def test_check_refuses_a_version_repeated_in_disguise(project_copy: Path, capsys) -> None:
     history = project_copy / "rules/rebus/editions.yaml"
     text = history.read_text(encoding="utf-8")
-    entry = text.split("editions:\n", 1)[1]
-    history.write_text(text + entry.replace('"1.0"', '"1.0.0"'), encoding="utf-8")
-    _, lines = check_lines(project_copy, capsys, "editions.yaml:7:")
+    first = text.split("editions:\n", 1)[1].split("  - version", 2)[1]  # 1.0's entry, four lines
+    history.write_text(text + "  - version" + first.replace('"1.0"', '"1.0.0"'), encoding="utf-8")
+    last = len(text.splitlines()) + 1  # the line of the entry added
+    _, lines = check_lines(project_copy, capsys, f"editions.yaml:{last}:")
     assert lines == [
-        "rules/rebus/editions.yaml:7:14: edition '1.0.0' is edition '1.0' again: "
+        f"rules/rebus/editions.yaml:{last}:14: edition '1.0.0' is edition '1.0' again: "
         "a version's trailing zeros do not count"
     ]
 
@@ -220,15 +225,17 @@ def test_each_history_of_the_project_is_chained(game: str) -> None:
 
 def test_edition_new_links_each_edition_and_check_finds_an_old_one_rewritten(project_copy: Path, capsys) -> None:
     edit(project_copy, "rules/rebus/en.yaml", WINNER_OLD, WINNER_NEW)
-    new = ("edition", "new", "rebus", "1.1", "--date", "2026-12-03", "--summary", "Reworded.")
+    new = ("edition", "new", "rebus", "1.1", "--date", DATE, "--summary", "Reworded.")
     assert run_cli(capsys, "--root", str(project_copy), *new)[0] == 0
-    first, second = history_of(project_copy, "rebus")
+    *before, second = history_of(project_copy, "rebus")
+    first, following = before[0], [*before[1:], second]  # 1.0, then the corrections 1.0.1 and 1.1
+    assert [edition["version"] for edition in following] == ["1.0.1", "1.1"]
     sha = sha256_of(project_copy / "rules/rebus/editions/1.1.yaml")
     assert second == {
         "version": "1.1",
-        "date": "2026-12-03",
+        "date": DATE,
         "sha256": sha,
-        "chain": link(first["chain"], "1.1", "2026-12-03", None, sha),
+        "chain": link(before[-1]["chain"], "1.1", DATE, None, sha),
     }
     assert run_cli(capsys, "--root", str(project_copy), "check")[0] == 0
     # Edition 1.0 rewritten, its hash too: its own link no longer holds.
@@ -238,13 +245,17 @@ def test_edition_new_links_each_edition_and_check_finds_an_old_one_rewritten(pro
     edit(project_copy, "rules/rebus/editions.yaml", first["sha256"], forged_sha)
     code, lines = check_lines(project_copy, capsys, "editions")
     assert (code, lines) == (1, [f"rules/rebus/editions.yaml:6:12: the chain hash of edition '1.0' {BROKEN}"])
-    # Its link written again: the next one breaks.
+    # Its link written again: the next one, the corrections' (its entry's fourth line), breaks.
     forged_chain = link("", "1.0", "2026-12-01", None, forged_sha)
     edit(project_copy, "rules/rebus/editions.yaml", first["chain"], forged_chain)
     code, lines = check_lines(project_copy, capsys, "editions")
-    assert (code, lines) == (1, [f"rules/rebus/editions.yaml:10:12: the chain hash of edition '1.1' {BROKEN}"])
+    assert (code, lines) == (1, [f"rules/rebus/editions.yaml:10:12: the chain hash of edition '1.0.1' {BROKEN}"])
     # Only every later link written again passes: a chain, not a signature (chain.py says so).
-    edit(project_copy, "rules/rebus/editions.yaml", second["chain"], link(forged_chain, "1.1", "2026-12-03", None, sha))
+    chain = forged_chain
+    for edition in following:
+        relinked = link(chain, edition["version"], edition["date"], None, edition["sha256"])
+        edit(project_copy, "rules/rebus/editions.yaml", edition["chain"], relinked)
+        chain = relinked
     assert run_cli(capsys, "--root", str(project_copy), "check")[0] == 0, history.read_text(encoding="utf-8")
 
 
@@ -291,9 +302,9 @@ def test_a_date_still_to_come_is_judged_again_once_its_day_has_begun(project_cop
 
 def test_an_effective_date_is_recorded_apart_and_diff_shows_both(project_copy: Path, capsys) -> None:
     edit(project_copy, "rules/rebus/en.yaml", WINNER_OLD, WINNER_NEW)
-    new = ("edition", "new", "rebus", "1.1", "--date", "2026-12-03", "--summary", "Reworded.")
+    new = ("edition", "new", "rebus", "1.1", "--date", DATE, "--summary", "Reworded.")
     for effective, refusal in (
-        ("2026-12-02", "--effective 2026-12-02 is before the edition's date, 2026-12-03"),
+        ("2026-12-02", f"--effective 2026-12-02 is before the edition's date, {DATE}"),
         ("2027-02-30", "--effective '2027-02-30' is not a date"),
         ("2027-1-5", "--effective '2027-1-5' is not a date"),
     ):
@@ -302,14 +313,14 @@ def test_an_effective_date_is_recorded_apart_and_diff_shows_both(project_copy: P
     assert not (project_copy / "rules/rebus/editions/1.1.yaml").exists()
     # Taking effect on a day still to come is allowed: the date it was published is today's or earlier.
     assert run_cli(capsys, "--root", str(project_copy), *new, "--effective", "2099-01-01")[0] == 0
-    assert history_of(project_copy, "rebus")[1]["effective"] == "2099-01-01"
+    assert history_of(project_copy, "rebus")[-1]["effective"] == "2099-01-01"
     assert run_cli(capsys, "--root", str(project_copy), "check")[0] == 0
     code, out, _ = run_cli(capsys, "--root", str(project_copy), "diff", "rebus", "1.0", "1.1")
     assert code == 0
-    assert out.splitlines()[1] == "edition 1.1, published 2026-12-03, in effect from 2099-01-01: Reworded."
+    assert out.splitlines()[1] == f"edition 1.1, published {DATE}, in effect from 2099-01-01: Reworded."
     code, out, _ = run_cli(capsys, "--root", str(project_copy), "diff", "rebus", "1.0", "1.1", "--json")
     shown = json.loads(out)
-    assert (shown["date"], shown["effective"], shown["summary"]) == ("2026-12-03", "2099-01-01", "Reworded.")
+    assert (shown["date"], shown["effective"], shown["summary"]) == (DATE, "2099-01-01", "Reworded.")
 
 
 def test_check_reports_an_effective_date_before_the_edition_was_published(project_copy: Path, capsys) -> None:
@@ -335,11 +346,11 @@ def test_diff_prints_the_later_editions_summary_and_date(erratum: Path, capsys, 
     assert code == 0, err
     assert out.splitlines()[:2] == [
         f"REBUS: edition 1.0 → 1.1 ({language})",
-        f"edition 1.1, published 2026-12-03: {summary}",
+        f"edition 1.1, published {DATE}: {summary}",
     ]
     code, out, _ = run_cli(capsys, "--root", str(erratum), "diff", "rebus", "1.0", "1.1", "--lang", language, "--json")
     shown = json.loads(out)
-    assert (shown["date"], shown["effective"], shown["summary"]) == ("2026-12-03", None, summary)
+    assert (shown["date"], shown["effective"], shown["summary"]) == (DATE, None, summary)
 
 
 def test_diff_against_current_previews_the_next_edition(project_copy: Path, capsys) -> None:

@@ -12,7 +12,7 @@ import pytest
 
 from authoring import build, copy_whole_project
 from conftest import edit, run_cli, tree_digest
-from errata import INSERTED, SUMMARY, SUMMARY_FR, record_erratum
+from errata import DATE, INSERTED, SUMMARY, SUMMARY_FR, record_erratum
 
 
 @pytest.fixture(scope="module")
@@ -107,7 +107,7 @@ def test_a_bad_citation_or_diff_is_one_line_and_exit_2(erratum: Path, capsys, ar
 
 def test_recording_when_nothing_changed_is_refused_and_writes_nothing(erratum: Path, capsys) -> None:
     before = tree_digest(erratum / "rules")
-    code, _, err = run_cli(capsys, "--root", str(erratum), "edition", "new", "rebus", "1.2", "--date", "2026-12-03")
+    code, _, err = run_cli(capsys, "--root", str(erratum), "edition", "new", "rebus", "1.2", "--date", DATE)
     assert code == 2
     assert "rulebook edition new: nothing changed in rules/rebus since edition 1.1: no edition recorded" in err
     assert tree_digest(erratum / "rules") == before
@@ -117,7 +117,7 @@ def test_recording_when_nothing_changed_is_refused_and_writes_nothing(erratum: P
     ("args", "message"),
     [
         (("rebus", "1.0"), "rebus already has an edition 1.0"),
-        (("rebus", "0.9"), "edition 0.9 would come before 1.0"),
+        (("rebus", "0.9"), "edition 0.9 would come before 1.0.1"),  # the latest, the corrections
         (("rebus", "one"), "'one' is not a version"),
         (("rebus", "1.1", "--date", "2026-13-01"), "--date '2026-13-01' is not a date"),
         (("rebus", "1.1", "--date", "2020-01-01"), "the date 2020-01-01 is before"),
@@ -152,19 +152,20 @@ def _history_problem(root: Path, capsys) -> list[str]:
 def test_check_refuses_a_history_going_backwards_or_twice(project_copy: Path, capsys) -> None:
     history = project_copy / "rules/rebus/editions.yaml"
     text = history.read_text(encoding="utf-8")
-    entry = text.split("editions:\n", 1)[1]
+    entry = "  - version" + text.split("editions:\n", 1)[1].split("  - version", 2)[1]  # 1.0's, four lines
+    assert text.count("  - version") == 2  # 1.0 and the corrections 1.0.1: the entry added is on line 11
     history.write_text(text + entry.replace('"1.0"', '"0.9"'), encoding="utf-8")
     # The copied entry's chain is 1.0's: no link after it (tests/test_edition_history.py).
     broken = "does not follow from the edition before it and its own version, dates and snapshot hash"
     assert _history_problem(project_copy, capsys) == [
-        "rules/rebus/editions.yaml:7:14: edition '0.9' comes after '1.0': the history goes backwards",
-        "rules/rebus/editions.yaml:9:13: the snapshot of edition '0.9' is missing: rules/rebus/editions/0.9.yaml",
-        f"rules/rebus/editions.yaml:10:12: the chain hash of edition '0.9' {broken}: a recorded edition was rewritten",
+        "rules/rebus/editions.yaml:11:14: edition '0.9' comes after '1.0.1': the history goes backwards",
+        "rules/rebus/editions.yaml:13:13: the snapshot of edition '0.9' is missing: rules/rebus/editions/0.9.yaml",
+        f"rules/rebus/editions.yaml:14:12: the chain hash of edition '0.9' {broken}: a recorded edition was rewritten",
     ]
     history.write_text(text + entry, encoding="utf-8")
     assert _history_problem(project_copy, capsys) == [
-        "rules/rebus/editions.yaml:7:14: edition '1.0' is given twice",
-        f"rules/rebus/editions.yaml:10:12: the chain hash of edition '1.0' {broken}: a recorded edition was rewritten",
+        "rules/rebus/editions.yaml:11:14: edition '1.0' is given twice",
+        f"rules/rebus/editions.yaml:14:12: the chain hash of edition '1.0' {broken}: a recorded edition was rewritten",
     ]
 
 
@@ -186,9 +187,9 @@ def _page(site: Path, path: str) -> str:
 @pytest.mark.parametrize(
     ("language", "folder", "heading", "changed"),
     [
-        ("en", "", "Edition 1.1 · December 3, 2026", "<del>Highest</del> <ins>The highest</ins> score"),
-        ("fr", "fr/", "Édition 1.1 · 3 décembre 2026", "Le <del>joueur qui a le</del> score"),
-        ("cs", "cs/", "Vydání 1.1 · 3. prosince 2026", "<del>Highest</del> <ins>The highest</ins> score"),
+        ("en", "", "Edition 1.1 · December 5, 2026", "<del>Highest</del> <ins>The highest</ins> score"),
+        ("fr", "fr/", "Édition 1.1 · 5 décembre 2026", "Le <del>joueur qui a le</del> score"),
+        ("cs", "cs/", "Vydání 1.1 · 5. prosince 2026", "<del>Highest</del> <ins>The highest</ins> score"),
     ],
 )
 def test_the_change_list_in_each_language(erratum_site: Path, language, folder, heading, changed) -> None:
@@ -199,8 +200,9 @@ def test_the_change_list_in_each_language(erratum_site: Path, language, folder, 
     summary = summary[summary.index('class="rb-edition-summary"') - 5 :][:300]
     expected = {"en": f'class="rb-edition-summary">\n<p>{SUMMARY}</p>', "fr": f"<p>{SUMMARY_FR}</p>"}
     assert expected.get(language, f'class="rb-edition-summary" lang="en">\n<p>{SUMMARY}</p>') in summary
-    # Newest first: 1.1 before 1.0; old numbers looked up before both.
-    assert page.index("old-numbers") < page.index('id="edition-1-1"') < page.index('id="edition-1-0"')
+    # Newest first: 1.1, the corrections 1.0.1, then 1.0; old numbers looked up before all.
+    assert page.index("old-numbers") < page.index('id="edition-1-1"') < page.index('id="edition-1-0-1"')
+    assert page.index('id="edition-1-0-1"') < page.index('id="edition-1-0"')
     entry = page[page.index('id="change-1-1-winner"') :]
     entry = entry[: entry.index("</div>")]
     assert changed in entry
@@ -222,7 +224,7 @@ def test_the_change_list_in_each_language(erratum_site: Path, language, folder, 
 
 def test_the_game_page_shows_the_edition_and_marks_what_changed(erratum_site: Path) -> None:
     page = _page(erratum_site, "rebus")
-    assert "Edition 1.1 · December 3, 2026" in page
+    assert "Edition 1.1 · December 5, 2026" in page  # errata.DATE
     winner = page[page.index('id="winner"') :]
     winner = winner[: winner.index("</div>")]
     assert 'href="changes/#change-1-1-winner">changed in 1.1</a>' in winner
@@ -230,7 +232,7 @@ def test_the_game_page_shows_the_edition_and_marks_what_changed(erratum_site: Pa
     unchanged = page[page.index('id="bags"') :]
     assert "changed in" not in unchanged[: unchanged.index("</div>")]
     french = _page(erratum_site, "fr/rebus")
-    assert "Édition 1.1 · 3 décembre 2026" in french and "modifiée dans la version 1.1" in french
+    assert "Édition 1.1 · 5 décembre 2026" in french and "modifiée dans la version 1.1" in french
 
 
 def test_the_po_export_marks_the_erratum_fuzzy_with_the_previous_msgid_without_git(

@@ -243,7 +243,7 @@ def test_review_passes_over_entries_it_cannot_review_and_goes_on(project_copy: P
     with po.open("a", encoding="utf-8") as file:  # and entries for no unit of REBUS
         file.write('\nmsgctxt "rule.gone"\nmsgid "Gone."\nmsgstr "Parti."\n\nmsgid "No context."\nmsgstr "Aucun."\n')
     lines = review(capsys, project_copy, po)
-    assert "rules/rebus/fr.yaml: 52 unit(s) marked reviewed" in lines[0]  # 55 with the 1.0 summary, less 3
+    assert "rules/rebus/fr.yaml: 53 unit(s) marked reviewed" in lines[0]  # 56 with 1.0's and 1.0.1's summaries, less 3
     assert [line for line in lines if line.startswith("  not reviewed")] == [
         "  not reviewed, fuzzy or outdated: rule.bags"
     ]
@@ -275,7 +275,7 @@ def test_review_returns_the_units_it_marked(project_copy: Path, tmp_path: Path, 
     set_status(project_copy, "section.play", "original")
     po = export(capsys, project_copy, tmp_path)
     result = review_po(load_project(project_copy).project, po)
-    assert len(result.reviewed) == 54 and "section.play" not in result.reviewed
+    assert len(result.reviewed) == 55 and "section.play" not in result.reviewed  # 56 units, less the original
     assert result.reviewed[:2] == ["summary", "edition.1-0"]  # in file order, without the original section.play
     assert (result.edited, result.outdated) == ([], [])
 

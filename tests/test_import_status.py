@@ -128,7 +128,7 @@ def test_review_marks_only_drafts_and_leaves_originals(history, tmp_path, capsys
     po = export(capsys, history, tmp_path)
     code, out, err = run_cli(capsys, "--root", str(history), "i18n", "review", str(po))
     assert code == 0, err
-    assert "rules/rebus/fr.yaml: 54 unit(s) marked reviewed" in out  # REBUS's 55 units, less the original
+    assert "rules/rebus/fr.yaml: 55 unit(s) marked reviewed" in out  # REBUS's 56 units, less the original
     assert yaml_unit(history, FRENCH, "section.play")["status"] == "original"
     assert yaml_unit(history, FRENCH, "rule.winner")["status"] == "reviewed"
     # Reviewed again: nothing left to mark, and no file is written.
@@ -170,7 +170,7 @@ def test_round_trip_through_an_edited_po_file(project_copy: Path, tmp_path: Path
 
 
 def test_status_counts_each_state_and_review_status(project_copy: Path, capsys) -> None:
-    """One unit of each kind in French REBUS (55 units): missing, outdated, reviewed, original."""
+    """One unit of each kind in French REBUS (56 units): missing, outdated, reviewed, original."""
     drop_unit(project_copy, FRENCH, "rule.drawing")
     edit(project_copy, "rules/rebus/en.yaml", f"text: {OLD_WINNER}", f"text: {NEW_WINNER}")
     set_status(project_copy, "rule.bags", "reviewed")
@@ -180,23 +180,23 @@ def test_status_counts_each_state_and_review_status(project_copy: Path, capsys) 
     french = json.loads(out)["languages"]["fr"]
     assert french["rebus"] == {
         "name": "rebus",
-        "total": 55,
-        "translated": 53,
+        "total": 56,
+        "translated": 54,
         "outdated": 1,
         "missing": 1,
-        "draft": 52,
+        "draft": 53,
         "reviewed": 1,
         "original": 1,
-        "percent": 96.4,  # 53 / 55, to one decimal
+        "percent": 96.4,  # 54 / 56, to one decimal
         "outdated_ids": ["rule.winner"],
         "missing_ids": ["rule.drawing"],
         "outdated_reasons": {"rule.winner": ["the English text changed since this translation was made"]},
     }
     # The other games are untouched: the total adds REBUS's counts to theirs (rebis has 14 originals).
     assert {key: french["all"][key] for key in ("total", "translated", "draft", "reviewed", "original")} == {
-        "total": 480,
-        "translated": 478,
-        "draft": 466 - 3,
+        "total": 483,  # 480, and the three games' 1.0.1 summaries, drafts
+        "translated": 481,
+        "draft": 469 - 3,
         "reviewed": 1,
         "original": 15,
     }

@@ -15,18 +15,19 @@ from errata import record_erratum
 from rulebook.load.project import load_project
 from rulebook.render.pages import render_pages
 
-# Worked out by hand: edition 1.0 of 2026-12-01 (rules/*/editions.yaml), in each language's words
-# for "Edition {version}" and "Changes" (locales/*/messages.po) and its long date (CLDR).
-FIRST = {
-    "en": "Edition 1.0 · December 1, 2026 · [Changes]",
-    "fr": "Édition 1.0 · 1 décembre 2026 · [Modifications]",
-    "cs": "Vydání 1.0 · 1. prosince 2026 · [Změny]",
+# Worked out by hand: every game's latest edition, the corrections 1.0.1 of 2026-12-05
+# (rules/*/editions.yaml), in each language's words for "Edition {version}" and "Changes"
+# (locales/*/messages.po) and its long date (CLDR).
+LATEST = {
+    "en": "Edition 1.0.1 · December 5, 2026 · [Changes]",
+    "fr": "Édition 1.0.1 · 5 décembre 2026 · [Modifications]",
+    "cs": "Vydání 1.0.1 · 5. prosince 2026 · [Změny]",
 }
-# The erratum of tests/errata.py: REBUS edition 1.1 of 2026-12-15.
+# The erratum of tests/errata.py: REBUS edition 1.1 of 2026-12-05 (errata.DATE).
 ERRATUM = {
-    "en": "Edition 1.1 · December 3, 2026 · [Changes]",
-    "fr": "Édition 1.1 · 3 décembre 2026 · [Modifications]",
-    "cs": "Vydání 1.1 · 3. prosince 2026 · [Změny]",
+    "en": "Edition 1.1 · December 5, 2026 · [Changes]",
+    "fr": "Édition 1.1 · 5 décembre 2026 · [Modifications]",
+    "cs": "Vydání 1.1 · 5. prosince 2026 · [Změny]",
 }
 
 
@@ -46,8 +47,8 @@ def test_the_card_says_its_edition_and_date_linked_to_the_change_list(project_co
     for game in ("rebus", "rebis", "oh-my-word"):
         card, folded = card_lines(project_copy, language, game)
         # The card's page is in quick-reference/: the change list is one folder up.
-        assert card == [f'<p class="rb-edition rb-card__edition" markdown>{FIRST[language]}(../{game}/changes.md)</p>']
-        assert folded == [f'<p class="rb-edition rb-card__edition" markdown>{FIRST[language]}({game}/changes.md)</p>']
+        assert card == [f'<p class="rb-edition rb-card__edition" markdown>{LATEST[language]}(../{game}/changes.md)</p>']
+        assert folded == [f'<p class="rb-edition rb-card__edition" markdown>{LATEST[language]}({game}/changes.md)</p>']
 
 
 @pytest.mark.parametrize("language", ["en", "fr", "cs"])
@@ -55,8 +56,8 @@ def test_the_card_follows_the_latest_edition(project_copy: Path, language: str) 
     record_erratum(project_copy)
     card, folded = card_lines(project_copy, language, "rebus")
     assert [ERRATUM[language] in line for line in card + folded] == [True, True]
-    # The other games have only edition 1.0.
-    assert FIRST[language] in card_lines(project_copy, language, "rebis")[0][0]
+    # The other games keep their latest edition, the corrections.
+    assert LATEST[language] in card_lines(project_copy, language, "rebis")[0][0]
 
 
 def test_a_game_without_an_edition_has_a_card_without_one(project_copy: Path) -> None:
@@ -66,8 +67,8 @@ def test_a_game_without_an_edition_has_a_card_without_one(project_copy: Path) ->
 
 def test_the_built_card_links_its_edition_to_the_change_list(clean_site: Path) -> None:
     shown = {
-        "": ("Edition 1.0 · December 1, 2026", "Changes"),
-        "fr/": ("Édition 1.0 · 1 décembre 2026", "Modifications"),
+        "": ("Edition 1.0.1 · December 5, 2026", "Changes"),
+        "fr/": ("Édition 1.0.1 · 5 décembre 2026", "Modifications"),
     }
     for prefix, (edition, changes) in shown.items():
         page = html.unescape((clean_site / prefix / "quick-reference/rebus/index.html").read_text(encoding="utf-8"))

@@ -10,6 +10,7 @@ import markdown
 import pytest
 
 from conftest import ROOT, per_test_under_mutmut
+from rulebook.editions.history import read_history
 from rulebook.load.project import load_project
 from rulebook.model import Status
 from rulebook.render.pages import render_pages
@@ -31,8 +32,14 @@ def test_each_language_has_a_home_page_a_page_per_game_and_the_glossary(pages: d
     cards = ("quick-reference/rebus", "quick-reference/rebis", "quick-reference/oh-my-word")
     changes = ("rebus/changes", "rebis/changes", "oh-my-word/changes")
     quizzes = ("rebus/quiz", "rebis/quiz", "oh-my-word/quiz")
-    editions = ("rebus/1.0", "rebis/1.0", "oh-my-word/1.0")  # each recorded edition as it was (render/as_of.py)
-    every = names + cards + changes + quizzes + editions
+    editions = []  # each recorded edition as it was, and each later one's errata sheet (render/as_of.py, errata.py)
+    for game in ("rebus", "rebis", "oh-my-word"):
+        history, problems = read_history(ROOT, ROOT / "rules" / game)
+        versions = [edition.version for edition in history.editions]
+        assert not problems and versions[:2] == ["1.0", "1.0.1"]
+        editions += [f"{game}/{version}" for version in versions]
+        editions += [f"{game}/errata-{version}" for version in versions[1:]]
+    every = names + cards + changes + quizzes + tuple(editions)
     expected = {f"{lang}/{page}.md" for lang in ("en", "fr", "cs") for page in every}
     assert set(pages) == expected
 

@@ -37,9 +37,10 @@ def test_rename_changes_the_id_everywhere_and_nothing_else(project_copy: Path, c
 
     assert (code, err) == (0, "")
     assert out.splitlines() == [*REBUS, COVERAGE, SEARCH_WORDS, "rules/rebus/editions.yaml"]
-    # The history records the rename after the latest edition, so that citations of 1.0 follow it.
+    # The history records the rename after the latest edition (the corrections, 1.0.1), so that
+    # citations of 1.0 and 1.0.1 follow it.
     history = (project_copy / "rules/rebus/editions.yaml").read_text(encoding="utf-8")
-    assert history.endswith('renamed:\n  - {from: winner, to: highest-score, after: "1.0"}\n')
+    assert history.endswith('renamed:\n  - {from: winner, to: highest-score, after: "1.0.1"}\n')
     for name in (*REBUS, COVERAGE, SEARCH_WORDS):
         after = (project_copy / name).read_text(encoding="utf-8")
         # Every line is as it was but where the id stood: comments, folding and quotes kept.

@@ -94,7 +94,8 @@ def _edition(root: Path) -> list[str]:
     said = re.search(r"  rule\.winner:\n    text: (.*)\n", english)
     assert said is not None
     edit(root, "rules/rebus/en.yaml", said.group(0), f"  rule.winner:\n    text: {said.group(1)} Ties share.\n")
-    return ["edition", "new", "rebus", "1.1", "--date", "2026-12-03", "--summary", "Ties share the win."]
+    # Dated not before the project's latest edition, the corrections 1.0.1 of 2026-12-05.
+    return ["edition", "new", "rebus", "1.1", "--date", "2026-12-05", "--summary", "Ties share the win."]
 
 
 def _retranslated(root: Path) -> Path:

@@ -51,32 +51,32 @@ def test_status_counts(changed_copy: Path, capsys) -> None:
     code, out, _ = run_cli(capsys, "--root", str(changed_copy), "status", "--json")
     assert code == 0
     report = json.loads(out)["languages"]
-    # REBUS has 55 units to translate: 1 summary, 1 edition summary, 5 section titles, 21 rules,
-    # 9 captions, 6 × 3 ruling texts.
+    # REBUS has 56 units to translate: 1 summary, 2 edition summaries (1.0 and 1.0.1), 5 section
+    # titles, 21 rules, 9 captions, 6 × 3 ruling texts.
     assert report["fr"]["rebus"] == {
         "name": "rebus",
-        "total": 55,
-        "translated": 54,
+        "total": 56,
+        "translated": 55,
         "outdated": 1,
         "missing": 0,
-        "draft": 54,
+        "draft": 55,
         "reviewed": 1,
         "original": 0,
-        "percent": 98.2,
+        "percent": 98.2,  # 55 / 56
         "outdated_ids": ["rule.winner"],
         "missing_ids": [],
         "outdated_reasons": {"rule.winner": ["the English text changed since this translation was made"]},
     }
     assert report["cs"]["rebus"] == {
         "name": "rebus",
-        "total": 55,
-        "translated": 53,
+        "total": 56,
+        "translated": 54,
         "outdated": 1,
         "missing": 1,
-        "draft": 54,
+        "draft": 55,
         "reviewed": 0,
         "original": 0,
-        "percent": 96.4,
+        "percent": 96.4,  # 54 / 56
         "outdated_ids": ["rule.winner"],
         "missing_ids": ["rule.drawing"],
         "outdated_reasons": {"rule.winner": ["the English text changed since this translation was made"]},
@@ -88,10 +88,10 @@ def test_status_counts(changed_copy: Path, capsys) -> None:
 def test_status_table_and_fail_under(changed_copy: Path, capsys) -> None:
     code, out, _ = run_cli(capsys, "--root", str(changed_copy), "status", "--lang", "cs")
     assert code == 0
-    assert out.splitlines()[1].split() == ["cs", "rebus", "55", "53", "1", "1", "54", "0", "0", "96.4%"]
+    assert out.splitlines()[1].split() == ["cs", "rebus", "56", "54", "1", "1", "55", "0", "0", "96.4%"]
     assert "cs rebus outdated: rule.winner" in out.splitlines()
     assert "cs rebus missing: rule.drawing" in out.splitlines()
-    # Of 384 units in all, French has 383 up to date (99.74 %), Czech 382 (99.48 %).
+    # Of 387 units in all, French has 386 up to date (99.74 %), Czech 385 (99.48 %).
     assert run_cli(capsys, "--root", str(changed_copy), "status", "--fail-under", "99.6")[0] == 1
     assert run_cli(capsys, "--root", str(changed_copy), "status", "--fail-under", "99.4")[0] == 0
 

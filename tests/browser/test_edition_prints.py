@@ -13,6 +13,7 @@ from pypdf import PdfReader
 from authoring import build, copy_whole_project
 from errata import REMOVED, WINNER_NEW, WINNER_OLD, record_erratum
 from rulebook.edition import print_editions, served
+from rulebook.editions.history import read_history
 from rulebook.load.project import load_project
 
 pytestmark = pytest.mark.browser
@@ -39,10 +40,15 @@ def text_of(path: Path) -> tuple[int, str]:
 
 def test_each_recorded_edition_and_the_latest_errata_sheet_are_printed(printed: tuple[Path, list[Path]]) -> None:
     out, written = printed
-    games = ("rebus", "rebis", "oh-my-word")
-    expected = {out / language / f"{game}-1.0.pdf" for language in ("en", "fr", "cs") for game in games}
-    expected |= {out / language / name for language in ("en", "fr", "cs") for name in ("rebus-1.1.pdf",)}
-    expected |= {out / language / "rebus-errata-1.1.pdf" for language in ("en", "fr", "cs")}
+    root, expected = out.parent, set()
+    for game in ("rebus", "rebis", "oh-my-word"):
+        history, problems = read_history(root, root / "rules" / game)
+        versions = [edition.version for edition in history.editions]
+        assert not problems and versions[:2] == ["1.0", "1.0.1"]  # the project's; REBUS then the erratum's 1.1
+        for language in ("en", "fr", "cs"):
+            expected |= {out / language / f"{game}-{version}.pdf" for version in versions}
+            expected.add(out / language / f"{game}-errata-{versions[-1]}.pdf")  # the latest edition's only
+    assert {out / "en" / "rebus-1.1.pdf", out / "en" / "rebus-errata-1.1.pdf"} <= expected
     assert set(written) == expected
     for path in written:
         assert [word for word in LOCAL if word in text_of(path)[1]] == [], path
@@ -58,15 +64,16 @@ def test_the_old_edition_prints_as_it_was_and_says_it_is_superseded(printed: tup
     assert "Superseded" not in new and WINNER_NEW in new
 
 
-# Main's English has changed since 1.0 by issue 49's corrections (renamed rulings, reworded notes,
-# "center", the golden mixture token), not yet recorded as an edition of their own; this test's 1.1
-# carries them with its own erratum, and the English sheet takes two pages. Recording those
-# corrections as an edition on main (issue 49's one open item) brings the sheet back to one page.
-@pytest.mark.xfail(strict=True, reason="issue 49: the corrections since 1.0 are not yet an edition of their own")
+# The corrections since 1.0 (issue 49) are their own edition, 1.0.1: this test's 1.1 carries only its
+# own erratum, and its sheet fits one page in every language.
 def test_the_errata_sheet_fits_one_page(printed: tuple[Path, list[Path]]) -> None:
     out, _ = printed
     for language in ("en", "fr", "cs"):
         pages, text = text_of(out / language / "rebus-errata-1.1.pdf")
         assert pages == 1, language
         assert "1.1" in text and "3.3" in text, language
-    assert "errata of edition 1.1" in text_of(out / "en" / "rebus-errata-1.1.pdf")[1]
+    english = text_of(out / "en" / "rebus-errata-1.1.pdf")[1]
+    assert "errata of edition 1.1" in english
+    # Only the erratum's own changes: none of the corrections 1.0.1 recorded (a referee note under a
+    # new id, another's quote made exact).
+    assert "How is the bonus for using all tiles counted" not in english and "the basic score" not in english

@@ -33,11 +33,12 @@ LOCAL = ("127.0.0.1", "localhost")
 SMALLEST_BODY_PT = 10.0  # issue 28: Material prints its body at 8.6 pt
 HEADING_OVER_BODY = 1.15  # a heading's size at least this times the body's
 DEVELOPER_COMMAND = "rulebook score"  # what every example printed after it (issue 28)
-# The edition on every card, by hand: 1.0 of 2026-12-01 (rules/*/editions.yaml) in each language.
+# The edition on every card, by hand: the latest, the corrections 1.0.1 of 2026-12-05
+# (rules/*/editions.yaml), in each language.
 CARD_EDITION = {
-    "en": "Edition 1.0 · December 1, 2026",
-    "fr": "Édition 1.0 · 1 décembre 2026",
-    "cs": "Vydání 1.0 · 1. prosince 2026",
+    "en": "Edition 1.0.1 · December 5, 2026",
+    "fr": "Édition 1.0.1 · 5 décembre 2026",
+    "cs": "Vydání 1.0.1 · 5. prosince 2026",
 }
 
 
