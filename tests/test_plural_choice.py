@@ -120,8 +120,8 @@ def test_a_decimal_fact_takes_czech_many(project_copy, capsys) -> None:
     edit(
         project_copy,
         "schemas/game.schema.json",
-        '"description": "Tiles each player draws',
-        '"type": "number", "description": "Tiles each player draws',
+        '"draw_per_bag": {\n              "type": "integer"',
+        '"draw_per_bag": {\n              "type": "number"',
     )
     code, out, _ = run_cli(capsys, "--root", str(project_copy), "check")
     assert code == 1
