@@ -191,7 +191,10 @@ def plant_game_id(root: Path, payloads: list[str]) -> list[Spot]:
     return [spot(root, file, ("games", first + index)) for index in range(len(payloads))]
 
 
-SNAPSHOT = "rules/rebis/editions/1.0.yaml"
+HISTORY = "rules/rebis/editions.yaml"
+# The latest recorded edition: a forger rewrites its hash and link, and no later edition's link
+# then needs writing again.
+SNAPSHOT = f"rules/rebis/editions/{read_yaml(ROOT / HISTORY)['editions'][-1]['version']}.yaml"
 
 
 def snapshot_texts() -> list[tuple[str, str]]:
@@ -211,11 +214,12 @@ def plant_snapshot_text(root: Path, payloads: list[str]) -> list[Spot]:
     for (rule_id, language), payload in zip(places, payloads, strict=False):
         data["rules"][rule_id]["text"][language] = payload
     write_yaml(root / SNAPSHOT, data)
-    history = root / "rules/rebis/editions.yaml"
-    [edition] = read_yaml(history)["editions"]
+    history = root / HISTORY
+    *earlier, edition = read_yaml(history)["editions"]
     sha = digest((root / SNAPSHOT).read_bytes())
-    chain = link(FIRST, edition["version"], edition["date"], edition.get("effective"), sha)
-    write_yaml(history, {"editions": [{**edition, "sha256": sha, "chain": chain}]})
+    before = earlier[-1]["chain"] if earlier else FIRST
+    chain = link(before, edition["version"], edition["date"], edition.get("effective"), sha)
+    write_yaml(history, {"editions": [*earlier, {**edition, "sha256": sha, "chain": chain}]})
     return [spot(root, SNAPSHOT, ("rules", rule_id, "text", language)) for rule_id, language in places]
 
 
