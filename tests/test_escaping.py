@@ -200,6 +200,10 @@ def test_the_redirect_pages_escape_their_title(tmp_path: Path) -> None:
         assert "<title>Home &lt;b&gt;&quot;x&quot;&lt;/b&gt; &amp; co</title>" in text
         assert ">Home &lt;b&gt;&quot;x&quot;&lt;/b&gt; &amp; co</a>" in text
     assert 'href="../../rebis/"' in (tmp_path / "en" / "rebis" / "index.html").read_text(encoding="utf-8")
+    # The script that keeps the #anchor, which the meta refresh drops, from each page's own depth.
+    assert '<script src="../assets/javascripts/redirect.js">' in (tmp_path / "en" / "index.html").read_text("utf-8")
+    page = (tmp_path / "en" / "rebis" / "index.html").read_text(encoding="utf-8")
+    assert '<script src="../../assets/javascripts/redirect.js">' in page
 
 
 def test_the_sanitizer_keeps_the_allowlist_and_only_it() -> None:

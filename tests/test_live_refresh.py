@@ -20,6 +20,7 @@ from pathlib import Path
 import pytest
 
 from conftest import CONTENT, ROOT, copy_site_sources, edit, locate
+from hostile import read_yaml
 from rulebook.bench.measure import free_port, page_text
 from rulebook.website.live import LiveSite
 from test_split_build import ENV, assert_same_site
@@ -216,28 +217,29 @@ def test_the_pages_a_words_file_affects(live: LiveSite) -> None:
     project, root = live.plugin.project, live.root
     assert project is not None
     # By hand: French words show on the French REBUS page, its card, its change list (each edition's
-    # summary), its quiz (rulings and examples), its recorded edition's page (the edition's summary)
-    # and the French home page, and every language's status page counts them.
-    assert affected_pages(project, root, [root / "rules/rebus/fr.yaml"]) == {
+    # summary), its quiz (rulings and examples), each recorded edition's page and each later
+    # edition's errata sheet (the edition's summary) and the French home page, and every language's
+    # status page counts them.
+    versions = [edition["version"] for edition in read_yaml(root / "rules/rebus/editions.yaml")["editions"]]
+    editions = {f"fr/rebus/{version}.md" for version in versions}
+    sheets = {f"fr/rebus/errata-{version}.md" for version in versions[1:]}
+    french = {
         "fr/index.md",
         "fr/rebus.md",
         "fr/quick-reference/rebus.md",
         "fr/rebus/changes.md",
         "fr/rebus/quiz.md",
-        "fr/rebus/1.0.md",
+        *editions,
+        *sheets,
+    }
+    assert affected_pages(project, root, [root / "rules/rebus/fr.yaml"]) == {
+        *french,
         "en/status.md",
         "fr/status.md",
         "cs/status.md",
     }
     # Given the project before the edit with the same states, the status pages are left out.
-    assert affected_pages(project, root, [root / "rules/rebus/fr.yaml"], before=project) == {
-        "fr/index.md",
-        "fr/rebus.md",
-        "fr/quick-reference/rebus.md",
-        "fr/rebus/changes.md",
-        "fr/rebus/quiz.md",
-        "fr/rebus/1.0.md",
-    }
+    assert affected_pages(project, root, [root / "rules/rebus/fr.yaml"], before=project) == french
     # English shows in every language (a missing translation falls back to it, an outdated one
     # shows it under the rule).
     english = affected_pages(project, root, [root / "rules/rebis/en.yaml"])

@@ -167,7 +167,10 @@ def test_the_three_indexes_have_the_same_entries_for_the_same_structure(indexes)
         for language, docs in indexes.items()
     }
     assert games["en"] == games["fr"] == games["cs"]
-    assert len(indexes["en"]) == len(indexes["fr"]) == len(indexes["cs"])
+    # The status page is each language's own: the source's has a section per translation, a
+    # translation's its own errata to translate (once a game has a later edition), outdated and missing.
+    counts = [sum(not doc["location"].startswith("status/") for doc in indexes[language]) for language in FOLDERS]
+    assert len(set(counts)) == 1, counts
     for language, anchor in HOME_ANCHORS.items():
         locations = {doc["location"] for doc in indexes[language]}
         assert GLOSSARY_ANCHORS[language] in locations and anchor not in locations, language

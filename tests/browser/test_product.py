@@ -147,6 +147,9 @@ def test_en_leads_to_the_english_root(page: Page, site_url: str) -> None:
     assert page.get_attribute("html", "lang") == "en"
     page.goto(f"{site_url}/en/rebis/")
     page.wait_for_url(f"{site_url}/rebis/")
+    # A cited rule keeps its anchor: the reader lands on the rule, not at the page's top.
+    page.goto(f"{site_url}/en/rebis/#closing-shelf")
+    page.wait_for_url(f"{site_url}/rebis/#closing-shelf")
 
 
 @pytest.mark.search

@@ -67,6 +67,28 @@ def test_switcher_lands_on_the_same_rule_in_the_other_language(page: Page, site_
     assert "Pokud vaše karta způsobí" in page.inner_text("#closing-shelf")
 
 
+def test_switcher_keeps_the_place_a_reader_has_scrolled_to(page: Page, site_url: str) -> None:
+    """No anchor in the address: the reader scrolled to rule 3.1 and switches language."""
+    page.goto(f"{site_url}/fr/rebis/")
+    page.evaluate(
+        """() => {
+            const header = document.querySelector(".md-header").getBoundingClientRect().bottom;
+            window.scrollBy(0, document.getElementById("closing-shelf").getBoundingClientRect().top - header);
+        }"""
+    )
+    page.hover(".md-header__option .md-select")
+    page.click("a.md-select__link[hreflang=cs]")
+    page.wait_for_url("**/cs/rebis/**")
+    assert urlparse(page.url).path == "/cs/rebis/"
+    assert urlparse(page.url).fragment == "closing-shelf"
+    # At the page's top, the switch lands at the other page's top.
+    page.goto(f"{site_url}/fr/rebis/")
+    page.hover(".md-header__option .md-select")
+    page.click("a.md-select__link[hreflang=en]")
+    page.wait_for_url(f"{site_url}/rebis/")
+    assert urlparse(page.url).fragment == ""
+
+
 def search(page: Page, url: str, query: str) -> list[str]:
     page.goto(url)
     page.click("input.md-search__input")

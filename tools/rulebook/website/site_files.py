@@ -28,13 +28,18 @@ _REDIRECT = """<!doctype html>
 <head>
 <meta charset="utf-8">
 <meta http-equiv="Content-Security-Policy" content="default-src 'self'">
-<meta http-equiv="refresh" content="0; url={target}">
 <link rel="canonical" href="{target}">
+<script src="{script}"></script>
+<meta http-equiv="refresh" content="0; url={target}">
 <title>{title}</title>
 </head>
 <body><p><a href="{target}">{title}</a></p></body>
 </html>
 """
+
+
+# Keeps the address's #anchor, which the meta refresh drops (theme/assets/javascripts/redirect.js).
+REDIRECT_SCRIPT = "assets/javascripts/redirect.js"
 
 
 def write_not_found_pages(site: Path, pages: dict[str, str], source_language: str) -> None:
@@ -53,7 +58,10 @@ def write_source_language_redirects(site: Path, source_language: str, other_lang
     for folder in folders:
         depth = len(folder.parts) + 1  # /en/ itself, plus the page's folders
         target = "../" * depth + (f"{folder.as_posix()}/" if folder.parts else "")
-        page = _REDIRECT.format(language=source_language, target=html.escape(target), title=html.escape(title))
+        script = "../" * depth + REDIRECT_SCRIPT
+        page = _REDIRECT.format(
+            language=source_language, target=html.escape(target), script=html.escape(script), title=html.escape(title)
+        )
         write_if_changed(site / source_language / folder / "index.html", page)
 
 

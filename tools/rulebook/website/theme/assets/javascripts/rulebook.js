@@ -1,15 +1,35 @@
 // Switching language keeps your place. mkdocs-static-i18n already links each language's copy of
-// this page, and rule anchors are the same ids in every language, so we add the current anchor.
+// this page, and rule anchors are the same ids in every language, so we add the current anchor, or,
+// when the address has none, the anchor of the rule or section the reader has scrolled to.
 // Material's own handler expects language roots and would send the reader to the other language's
 // page without the anchor; stopping the event here, before it reaches document.body, leaves the
 // browser to follow the link as written.
+function rbPlaceShown() {
+  // The last anchored element whose top has gone under the header: what the reader is reading.
+  // Not the page title (h1), whose id is made of its words and differs between languages, nor the
+  // calculator's fields, nor what is not shown (a closed panel's elements measure 0 at the top).
+  if (window.scrollY <= 0) {
+    return "";
+  }
+  var header = document.querySelector(".md-header");
+  var line = (header ? header.getBoundingClientRect().bottom : 0) + 1;
+  var place = "";
+  document.querySelectorAll("article [id]:not(h1):not(input):not(select):not(textarea):not(output)").forEach(function (element) {
+    if (element.getClientRects().length && element.getBoundingClientRect().top <= line) {
+      place = element.id;
+    }
+  });
+  return place;
+}
+
 document.addEventListener("click", function (event) {
   var link = event.target.closest ? event.target.closest("a.md-select__link[hreflang]") : null;
   if (!link) {
     return;
   }
-  if (window.location.hash) {
-    link.hash = window.location.hash;
+  var place = window.location.hash ? window.location.hash.slice(1) : rbPlaceShown();
+  if (place) {
+    link.hash = place;
   }
   event.stopPropagation();
 }, true);
