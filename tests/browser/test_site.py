@@ -5,6 +5,7 @@ from __future__ import annotations
 from urllib.parse import urlparse
 
 import pytest
+from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import Page
 
 from conftest import ROOT
@@ -87,6 +88,18 @@ def test_switcher_keeps_the_place_a_reader_has_scrolled_to(page: Page, site_url:
     page.click("a.md-select__link[hreflang=en]")
     page.wait_for_url(f"{site_url}/rebis/")
     assert urlparse(page.url).fragment == ""
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_axe_finds_nothing_in_the_open_language_menu(page: Page, site_url: str, scheme: str) -> None:
+    """The menu shows only while hovered or focused, so the page-wide axe runs never see it open."""
+    page.emulate_media(color_scheme=scheme)
+    page.goto(f"{site_url}/fr/rebis/")
+    page.focus("a.md-select__link[hreflang=cs]")  # the keyboard's way in: the menu opens on focus
+    page.wait_for_selector("a.md-select__link[hreflang=cs]", state="visible")
+    assert page.get_attribute("body", "data-md-color-scheme") == {"light": "default", "dark": "slate"}[scheme]
+    result = Axe().run(page, context=".md-select")
+    assert [(violation["id"], len(violation["nodes"])) for violation in result.response["violations"]] == []
 
 
 def search(page: Page, url: str, query: str) -> list[str]:
