@@ -147,19 +147,31 @@ window.rulebook.addGame("rebus", function (kit) {
         field(UI.square_center, rebus.center),
       ]);
       rebus.set = set;
-      set.appendChild(
-        button(UI.remove_rebus, function () {
-          if (rebuses.length < 2) return;
-          rebuses.splice(rebuses.indexOf(rebus), 1);
-          rebusList.removeChild(set);
-          rebuses.forEach(function (item, index) {
-            item.set.querySelector("legend").textContent = say("rebus_n", { n: index + 1 });
-            item.set.rbLegend = say("rebus_n", { n: index + 1 });
-          });
-        })
-      );
+      rebus.remove = button(UI.remove_rebus, function () {
+        if (rebuses.length < 2) return; // its note says why, and is read with the button
+        rebuses.splice(rebuses.indexOf(rebus), 1);
+        rebusList.removeChild(set);
+        renumber();
+      });
+      rebus.note = element("span", { class: "rb-calculator__note", id: fieldId(), text: UI.last_rebus });
+      set.appendChild(rebus.remove);
+      set.appendChild(rebus.note);
       rebuses.push(rebus);
       rebusList.appendChild(set);
+      renumber();
+    }
+    function renumber() {
+      // The last rebus cannot go: its button says so, as the last player's does, rather than
+      // doing nothing (aria-disabled keeps it focusable, and its note is read with it).
+      rebuses.forEach(function (item, index) {
+        item.set.querySelector("legend").textContent = say("rebus_n", { n: index + 1 });
+        item.set.rbLegend = say("rebus_n", { n: index + 1 });
+        var alone = rebuses.length < 2;
+        item.remove.setAttribute("aria-disabled", String(alone));
+        item.note.hidden = !alone;
+        if (alone) item.remove.setAttribute("aria-describedby", item.note.id);
+        else item.remove.removeAttribute("aria-describedby");
+      });
     }
     addRebus();
     var turn = element("div", {}, [field(UI.tiles_placed, placed), rebusList, button(UI.add_rebus, addRebus)]);

@@ -44,6 +44,8 @@ FORM_WORDS = {
     "square_center": form_word("A new tile on the center dot"),
     "add_rebus": form_word("Add a rebus"),
     "remove_rebus": form_word("Remove this rebus"),
+    # TRANSLATORS: why "Remove this rebus" removes nothing when one rebus is left.
+    "last_rebus": form_word("A turn scores at least one rebus: this one stays."),
     "score_before": form_word("Score before the penalty"),
     "tiles_left": form_word("Tiles left in the hand"),
 }

@@ -360,6 +360,32 @@ def test_the_last_player_says_why_it_stays(phone_page: Page, site_url: str, lang
     assert not page.locator(f"#{described}").is_visible()
 
 
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_the_last_rebus_says_why_it_stays(phone_page: Page, site_url: str, language: str) -> None:
+    # Was: "Remove this rebus" on the last rebus did nothing, and said nothing.
+    page = phone_page
+    open_form(page, site_url, language, "rebus")
+    remove = say(language, "Remove this rebus")
+    rebuses = page.locator(".rb-calculator__group").filter(has=page.get_by_role("button", name=remove, exact=True))
+    assert rebuses.count() == 1
+    last = rebuses.first.get_by_role("button", name=remove, exact=True)
+    assert last.get_attribute("aria-disabled") == "true"
+    reason = say(language, "A turn scores at least one rebus: this one stays.")
+    described = last.get_attribute("aria-describedby") or ""
+    assert described and page.locator(f"#{described}").inner_text() == reason
+    assert page.locator(f"#{described}").is_visible()
+    last.focus()
+    page.keyboard.press("Enter")
+    assert rebuses.count() == 1
+    page.get_by_role("button", name=say(language, "Add a rebus"), exact=True).click()
+    assert rebuses.count() == 2
+    assert last.get_attribute("aria-disabled") == "false"
+    assert not page.locator(f"#{described}").is_visible()
+    rebuses.last.get_by_role("button", name=remove, exact=True).click()  # two: one may go
+    assert rebuses.count() == 1
+    assert last.get_attribute("aria-disabled") == "true"
+
+
 # Who received the red token and where it went, in each language's words (this project's catalogs).
 RED_TOKEN_ROW = {
     "en": ["Red token", "Bob, on Bob's shelf 1"],
