@@ -153,6 +153,20 @@ def test_diff_and_cite_escape_what_a_terminal_would_obey(project_copy: Path, cap
     assert code == 0 and "Rules\\u2029on scoring" in out and "\u2029" not in out, out
 
 
+def test_cite_and_diff_read_a_version_as_edition_new_compares_it(project_copy: Path, capsys) -> None:
+    """1.0.0 and 1 are the recorded 1.0, as `edition new` refuses them as the same version: a
+    referee who types the version in full is answered, not told the edition is unknown."""
+    for spelled in ("1.0.0", "1"):
+        code, out, err = run_cli(capsys, "--root", str(project_copy), "cite", "rebus", "3.2", "--edition", spelled)
+        assert code == 0, err
+        assert out.startswith("REBUS 3.2 (edition 1.0) is REBUS 3.2"), out
+        code, out, err = run_cli(capsys, "--root", str(project_copy), "diff", "rebus", spelled, "1.0.1.0")
+        assert code == 0, err
+        assert out.startswith("REBUS: edition 1.0 → 1.0.1 (en)"), out
+    code, _, err = run_cli(capsys, "--root", str(project_copy), "cite", "rebus", "3.2", "--edition", "1.0.2")
+    assert code == 2 and "1.0.2" in err
+
+
 # ---- 3. versions match exactly ---------------------------------------------------------------------
 
 

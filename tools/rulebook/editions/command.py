@@ -14,6 +14,7 @@ from rulebook.editions.cite import resolve
 from rulebook.editions.history import Edition, History, read_history, read_snapshot
 from rulebook.editions.snapshot import Snapshot, take_snapshot
 from rulebook.editions.terminal import terminal_json, terminal_safe
+from rulebook.editions.versions import is_version, version_key
 from rulebook.editions.word_diff import terminal, word_diff
 from rulebook.model import Game, Project
 from rulebook.plan import Refused, apply_and_report
@@ -56,10 +57,19 @@ def _language(project: Project, language: str | None) -> str:
     return language
 
 
+def _as_recorded(history: History, version: str) -> str:
+    """The version as the history spells it: a referee's 1.0.0 or 1 is the recorded 1.0, as
+    `edition new` refuses 1.0.0 as the same version (versions.version_key)."""
+    if not is_version(version):
+        return version
+    key = version_key(version)
+    return next((edition.version for edition in history.editions if version_key(edition.version) == key), version)
+
+
 def run_cite(args: argparse.Namespace, project: Project) -> int:
     game, history = _game_history(project, args.game)
     language = _language(project, args.lang)
-    version = args.edition or history.latest.version  # type: ignore[union-attr]
+    version = _as_recorded(history, args.edition) if args.edition else history.latest.version  # type: ignore[union-attr]
     if history.edition(version) is None:
         known = [edition.version for edition in history.editions]
         shown = {"game": cut(game.id), "version": excerpt(version), "listed": ", ".join(known)}
@@ -95,6 +105,8 @@ CURRENT = "current"
 def run_diff(args: argparse.Namespace, project: Project) -> int:
     game, history = _game_history(project, args.game)
     language = _language(project, args.lang)
+    args.old = _as_recorded(history, args.old)
+    args.new = args.new if args.new == CURRENT else _as_recorded(history, args.new)
     before = _recorded(project, game, history, args.old)
     if args.new == CURRENT:
         after, edition = take_snapshot(project, game, CURRENT), None
