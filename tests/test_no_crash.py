@@ -62,6 +62,15 @@ def test_nesting_500_deep_is_refused_with_its_line(score, document: str) -> None
     assert err.count("\n") == 1 and err.startswith("situation.yaml:")
 
 
+def test_nesting_too_deep_in_two_branches_is_said_once(score) -> None:
+    # Found by make fuzz: the command said it at each branch, the page's calculator once. The first
+    # node past 64 levels is inside the outer list and 64 of the first branch's: its 65th "[", column 66.
+    branch = "[" * 70 + "1" + "]" * 70
+    code, _, err = score(f"[{branch}, {branch}]")
+    message = "nested more than 64 levels deep: no document of this project needs that"
+    assert (code, err.splitlines()) == (2, [f"situation.yaml:1:66: {message}"])
+
+
 def test_a_closed_pipe_is_no_crash_and_keeps_the_exit_code() -> None:
     """`| true` closes the pipe before rulebook writes: the write fails with EPIPE."""
     situation = "final:\n  Ann: {score: 10, tiles_left: 1}\n"

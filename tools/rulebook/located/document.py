@@ -352,6 +352,7 @@ class _Builder:
         self.over_bounds: list[Problem] = []
         self._seen: set[int] = set()
         self.found_alias = False
+        self._too_deep = False
 
     def _problem(self, node: yaml.Node, message: Message) -> None:
         mark = node.start_mark
@@ -368,7 +369,11 @@ class _Builder:
         if self.located:
             self.values[path] = (node.start_mark.line + 1, node.start_mark.column + 1)
         if len(path) > MAX_DEPTH:
-            self._problem(node, Message("yaml.too-deep", {"limit": MAX_DEPTH}))
+            # Once, at the first place: every branch that goes too deep would say the same again
+            # (and the calculator, which reads the same limit, says it once).
+            if not self._too_deep:
+                self._too_deep = True
+                self._problem(node, Message("yaml.too-deep", {"limit": MAX_DEPTH}))
             return None
         # The composer shares one node between an anchor and its aliases, so a node seen twice is an
         # alias. Refusing them keeps an alias bomb from expanding here.
