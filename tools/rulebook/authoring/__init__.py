@@ -3,7 +3,7 @@
 that passes `rulebook check` and the strict build at once; `rulebook rule rename|delete` (`rule.py`)
 changes a rule's id, or removes the rule, in every file and language.
 
-Each builds every file it writes in memory and checks its input first (`plan.Refused`: exit 2),
+Each builds every file it writes in memory and checks its input first (`problems.Refused`: exit 2),
 then writes them all as one `plan.Plan`: a failed write puts back every file it already wrote.
 YAML is edited where its values stand (`text_edits.py`, `round_trip.py`), every other byte kept.
 """

@@ -1,5 +1,5 @@
 """`rulebook new game|language` and `rulebook rule rename|delete`: plan, then write. A refusal
-(`plan.Refused`) goes up to the command (commands/content.py), which prints it: exit 2, no file changed."""
+(`problems.Refused`) goes up to the command (commands/content.py), which prints it: exit 2, no file changed."""
 
 from __future__ import annotations
 

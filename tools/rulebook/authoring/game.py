@@ -25,9 +25,9 @@ from rulebook.load.project import PROJECT_FILE, numbered_sections, words_from_do
 from rulebook.load.schema import schema_problems
 from rulebook.located.document import LoadError, parse_document
 from rulebook.model import Game, Project
-from rulebook.plan import Plan, Refused
+from rulebook.plan import Plan
 from rulebook.problem_codes import Message
-from rulebook.problems import Problem, cut, excerpt
+from rulebook.problems import Problem, Refused, cut, excerpt
 from rulebook.scorers import BROWSER_SCORER, INPUT_SCHEMA, SCORER
 from rulebook.site_paths import taken_by_site
 from rulebook.validate.safety import character_dangers, name_dangers

@@ -26,9 +26,9 @@ from rulebook.load.project import PROJECT_FILE
 from rulebook.load.reader import SEARCH_WORDS_FILE
 from rulebook.located.document import format_path
 from rulebook.model import source_hash
-from rulebook.plan import Plan, Refused
+from rulebook.plan import Plan
 from rulebook.problem_codes import Message
-from rulebook.problems import Problem, cut, display_path, excerpt, one_line
+from rulebook.problems import Problem, Refused, cut, display_path, excerpt, one_line
 from rulebook.render.anchors import is_reserved_id
 from rulebook.site_paths import anchor_taken_by_site
 

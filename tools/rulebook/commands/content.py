@@ -6,9 +6,7 @@ import argparse
 
 from rulebook.commands.loading import load_clean
 from rulebook.commands.report import refusal_json, refused
-from rulebook.i18n.refused import refusal_line
-from rulebook.plan import Refused
-from rulebook.problems import report_lines
+from rulebook.problems import Refused, refusal_line, report_lines
 
 
 def new_command(args: argparse.Namespace) -> int:

@@ -106,7 +106,7 @@ def export_command(args: argparse.Namespace) -> int:
 
         unknown = {"text_set": excerpt(args.game), "names": ", ".join(names)}
         return refused([refusal_at("", 0, Message("i18n.unknown-text-set", {}, unknown))], prefix=_PREFIX["export"])
-    from rulebook.i18n.refused import Refused
+    from rulebook.problems import Refused
 
     try:
         written = export(project, args.lang, args.game, _po_folder(args), force=args.force)
@@ -134,7 +134,7 @@ def _load_for_translations(root: Path):
 
 def _po_command(args: argparse.Namespace, action) -> int:
     """Run an action on a PO file; a refusal is exit 2 with one line per problem, and no file changed."""
-    from rulebook.i18n.refused import Refused
+    from rulebook.problems import Refused
 
     project = _load_for_translations(args.root)
     if project is None:
@@ -230,9 +230,8 @@ def review_command(args: argparse.Namespace) -> int:
 
 def minor_command(args: argparse.Namespace) -> int:
     from rulebook.i18n.minor import commit_message, minor_edit
-    from rulebook.i18n.refused import Refused
     from rulebook.plan import WriteFailed
-    from rulebook.problems import display_path
+    from rulebook.problems import Refused, display_path
 
     project = load_clean(args.root)
     if project is None:
@@ -252,8 +251,8 @@ def minor_command(args: argparse.Namespace) -> int:
 
 
 def sync_command(args: argparse.Namespace) -> int:
-    from rulebook.i18n.refused import Refused
     from rulebook.i18n.sync import sync
+    from rulebook.problems import Refused
 
     project = _load_for_translations(args.root)
     if project is None:

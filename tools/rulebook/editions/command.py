@@ -1,5 +1,5 @@
 """`rulebook edition new`, `rulebook cite` and `rulebook diff`: argument handling lives in cli.py,
-the work here. A refusal (`plan.Refused`, one coded problem) goes up to the command
+the work here. A refusal (`problems.Refused`, one coded problem) goes up to the command
 (commands/content.py), which prints it on one line: exit 2, and no file changed. What they print
 comes from snapshots and words files: every line goes through terminal.py."""
 
@@ -16,9 +16,9 @@ from rulebook.editions.snapshot import Snapshot, take_snapshot
 from rulebook.editions.terminal import terminal_json, terminal_safe
 from rulebook.editions.word_diff import terminal, word_diff
 from rulebook.model import Game, Project
-from rulebook.plan import Refused, apply_and_report
+from rulebook.plan import apply_and_report
 from rulebook.problem_codes import Message
-from rulebook.problems import cut, excerpt
+from rulebook.problems import Refused, cut, excerpt
 from rulebook.site_address import public_site_url
 
 

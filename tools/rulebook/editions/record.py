@@ -12,9 +12,9 @@ from rulebook.editions.history import HISTORY_FILE, Edition, history_text, read_
 from rulebook.editions.snapshot import digest, snapshot_path, snapshot_text, take_snapshot
 from rulebook.editions.versions import is_version, version_key
 from rulebook.model import Game, Project, Status, Unit, edition_unit
-from rulebook.plan import Plan, Refused
+from rulebook.plan import Plan
 from rulebook.problem_codes import Message
-from rulebook.problems import Problem, cut, display_path, excerpt, one_line
+from rulebook.problems import Problem, Refused, cut, display_path, excerpt, one_line
 from rulebook.validate.text import translation_messages
 
 

@@ -20,7 +20,7 @@ from rulebook.i18n.history import earlier_english
 from rulebook.i18n.location import unit_location
 from rulebook.i18n.po_edit import edited_po
 from rulebook.i18n.po_file import po_bytes
-from rulebook.i18n.refused import Refused, refusal_at
+from rulebook.i18n.refused import refusal_at
 from rulebook.i18n.state import State, unit_states
 from rulebook.i18n.sync_mark import synced_note
 from rulebook.i18n.translator_notes import translator_notes
@@ -30,7 +30,7 @@ from rulebook.located.limits import MAX_PO_BYTES
 from rulebook.model import Game, Glossary, Project, Status
 from rulebook.plan import Plan
 from rulebook.problem_codes import Message
-from rulebook.problems import Problem
+from rulebook.problems import Problem, Refused
 
 PROJECT = "rulebook"
 

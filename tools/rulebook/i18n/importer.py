@@ -19,7 +19,7 @@ from rulebook.i18n.fact_basis import fact_changes, same
 from rulebook.i18n.history import earlier_english
 from rulebook.i18n.language_guess import wrong_language
 from rulebook.i18n.po_file import Entry, PoFile, read_po_file
-from rulebook.i18n.refused import Refused, refusal_at
+from rulebook.i18n.refused import refusal_at
 from rulebook.i18n.seen_facts import seen_facts
 from rulebook.i18n.words_file import Change, apply_changes
 from rulebook.load.project import words_from_document
@@ -29,7 +29,7 @@ from rulebook.located.limits import text_limit_dangers
 from rulebook.model import Facts, Game, Glossary, Project, Status, Unit, Words, source_hash
 from rulebook.plan import Plan as Writes
 from rulebook.problem_codes import Message
-from rulebook.problems import Problem, Severity, cut, display_path
+from rulebook.problems import Problem, Refused, Severity, cut, display_path
 
 NEW_FILE = """# yaml-language-server: $schema=../../schemas/words.schema.json
 language: {language}

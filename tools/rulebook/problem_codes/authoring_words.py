@@ -1,4 +1,4 @@
-"""The codes of the authoring commands' refusals (`plan.Refused`): `rulebook new game|language`,
+"""The codes of the authoring commands' refusals (`problems.Refused`): `rulebook new game|language`,
 `rulebook rule rename|delete` (authoring/), and `edition new`, `cite` and `diff` (editions/). Each
 says why nothing was written (words.py imports this module).
 
