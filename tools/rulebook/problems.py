@@ -162,7 +162,7 @@ class Refused(Exception):
     """The input cannot be used, and nothing was written: the one exception that carries problems,
     each with its code (rulebook.problem_codes), naming its file and line where there is one ("" for
     a command's argument). Raised by the planned writes of `new`, `rule`, `edition new`, `cite` and
-    `diff` (plan.py), the translators' operations and the UI catalogs' reader; its kinds are
+    `diff` (files/plan.py), the translators' operations and the UI catalogs' reader; its kinds are
     subclasses: a file that cannot be read at all (located.load_error.LoadError), a situation that
     cannot be scored (scoring.situation.Invalid), a citation that names no rule (editions.cite.NotCited).
     """

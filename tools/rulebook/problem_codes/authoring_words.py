@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from rulebook.problem_codes import N_, Nn_, register
 
-# ---- authoring: a plan of writes (plan.py) and a file edited in place (authoring/) ---------------
+# ---- authoring: a plan of writes (files/plan.py) and a file edited in place (authoring/) ---------------
 register("authoring.write-outside-project", N_("{path} is outside the project; nothing was written"), quoted=("path",))
 register(
     "authoring.write-to-link",

@@ -10,14 +10,14 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from rulebook.cache import DiskCache, digest_of
-from rulebook.cache_codecs import PROBLEMS, encode_document
-from rulebook.load.schema import schema_problems
+from rulebook.cache.codecs import PROBLEMS, encode_document
+from rulebook.cache.store import DiskCache, digest_of
+from rulebook.documents.schema import schema_problems
+from rulebook.files.scorers import input_schema, scorer
 from rulebook.located.document import Document, format_path
 from rulebook.problem_codes import Message
 from rulebook.problems import Problem
 from rulebook.problems import Refused as Refusal  # the toolkit's; Refused here is the game scorer's
-from rulebook.scorers import input_schema, scorer
 from rulebook.scoring.outcome import JsonPath, Outcome, Reason, Refused
 
 

@@ -2,8 +2,8 @@
 new`, `rule`, `edition new`, `cite`, `diff`) refuse with `problems.Refused`: coded problems, nothing
 written.
 
-Layering: with files and problems at the bottom, so that every package that writes (authoring/,
-editions/, i18n/) plans its writes alike (tests/test_layers.py).
+Layering: in files/, at the bottom with problems, so that every package that writes (authoring/,
+editions/, i18n/, translation/) plans its writes alike (tests/test_layers.py).
 """
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from rulebook.files import inside_project, stage_bytes
+from rulebook.files.disk import inside_project, stage_bytes
 from rulebook.problem_codes import Message
 from rulebook.problems import MESSAGE_LENGTH, Refused, cut, display_path, one_line
 
