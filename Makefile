@@ -11,7 +11,7 @@ export NO_MKDOCS_2_WARNING := 1
 # Bytecode is cached under .venv, never beside the sources: the tests copy the project, and compare
 # each copy before and after a command. Without a cache (this machine sets PYTHONDONTWRITEBYTECODE)
 # each of the tests' Python processes compiled the toolkit and the tests again (5 s of each worker's
-# start). A game's scorer is content and is compiled from its source each time (rulebook/scorers.py).
+# start). A game's scorer is content and is compiled from its source each time (rulebook/files/scorers.py).
 unexport PYTHONDONTWRITEBYTECODE
 export PYTHONPYCACHEPREFIX := $(abspath $(VENV))/pycache
 # What the last run compiled in its temporary copies of the project (3 MB after `make test-fast`).
@@ -139,13 +139,13 @@ mutate: install
 
 # The print edition: print/<language>/<game>.pdf, printed by the tests' Chromium from the built site.
 print: build system-deps
-	$(BIN)/python -m rulebook.edition --site site --out print
+	$(BIN)/python -m rulebook.artifacts.print_edition --site site --out print
 
 # Issue 28: the web app's PNG icons (192, 512, and Apple's 180), drawn from docs/assets/favicon.svg by
 # CairoSVG and committed; run it after changing the SVG (tests/browser/test_app_icons.py compares them).
 icons: install
 	$(BIN)/python -m pip install --quiet -c constraints.txt -e '.[icons]'
-	$(BIN)/python -m rulebook.app_icons --svg docs/assets/favicon.svg
+	$(BIN)/python -m rulebook.artifacts.app_icons --svg docs/assets/favicon.svg
 
 # How the toolkit's cost grows with content, against bare MkDocs (not part of `make test`; a smoke
 # run of it is). Writes bench/results.json.

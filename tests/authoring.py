@@ -74,7 +74,7 @@ def fail_one_write(
     """Make the authoring plan's write of the path that `fails(path, count)` picks raise an OSError
     naming that path; the other writes happen (beside their targets, as the plan stages them).
     Returns the paths asked for, in order."""
-    from rulebook import plan
+    from rulebook.files import plan
 
     real_stage, calls = plan.stage_bytes, []
 

@@ -19,9 +19,9 @@ from pathlib import Path
 from babel.messages.pofile import read_po, write_po
 
 from conftest import ROOT
+from rulebook.addresses.site_url import configured_site_url
 from rulebook.cli import main
-from rulebook.load.schema import fast_validator, validator
-from rulebook.site_address import configured_site_url
+from rulebook.documents.schema import fast_validator, validator
 
 # What the toolkit reads once a process, by path: a command runs once a process, but ten thousand
 # inputs share this one, and a damaged schema or mkdocs.yml must not outlive its input.

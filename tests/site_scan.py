@@ -5,7 +5,7 @@ from __future__ import annotations
 import hashlib
 from html.parser import HTMLParser
 
-from rulebook.render.target import browser_view, is_local_resource, link_refusal, scheme
+from rulebook.markup.target import browser_view, is_local_resource, link_refusal, scheme
 
 _URL_ATTRIBUTES = {"href", "src", "action", "formaction", "poster", "data", "background", "xlink:href", "srcset"}
 _SCRIPT_SCHEMES = {"javascript", "vbscript", "data"}

@@ -16,13 +16,13 @@ from mkdocs.config import load_config
 
 from conftest import ROOT, edit, locate, run_cli, tree_digest
 from hostile import BUILT_OUTSIDE_HOST, LINK_TARGETS, plant_units, unit_ids
-from rulebook.check import check_project
 from rulebook.located.document import read_document
-from rulebook.render.anchors import is_reserved_id
+from rulebook.markup.anchors import is_reserved_id
+from rulebook.markup.sanitizer import removals, sanitize
+from rulebook.markup.target import is_allowed_link, link_refusal, outside_host
 from rulebook.render.calculator import ANCHOR as CALCULATOR_ANCHOR
 from rulebook.render.glossary import SOUNDS_ANCHOR
-from rulebook.render.sanitizer import removals, sanitize
-from rulebook.render.target import is_allowed_link, link_refusal, outside_host
+from rulebook.validate.check import check_project
 
 # (text, what the check must say about it)
 REFUSED: list[tuple[str, list[str]]] = [

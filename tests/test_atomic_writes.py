@@ -17,7 +17,7 @@ from typing import BinaryIO
 import pytest
 
 from conftest import run_cli, tree_digest
-from rulebook import files
+from rulebook.files import disk as files
 
 ORIGINAL = b"units:\n  summary:\n    text: The original, which must survive.\n"
 NEW = "units:\n" + "  x:\n    text: a new text long enough to be written in more than one piece.\n" * 2000

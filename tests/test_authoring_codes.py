@@ -11,8 +11,8 @@ import pytest
 
 from conftest import CONTENT, ROOT, edit, run_cli, tree_digest
 from rulebook.commands import content
-from rulebook.plan import Refused
 from rulebook.problem_codes import registry, say
+from rulebook.problems import Refused
 
 # (command line, code of the refusal's last problem, params it must hold). rebus has edition 1.0
 # of 2026-12-01 and the corrections, 1.0.1 of 2026-12-05, its latest (rules/rebus/editions.yaml).

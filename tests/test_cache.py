@@ -1,4 +1,4 @@
-"""The persistent cache (rulebook/cache.py) and the fast paths of `rulebook check`: each may only
+"""The persistent cache (rulebook/cache/store.py) and the fast paths of `rulebook check`: each may only
 save time, never change what the check finds."""
 
 from __future__ import annotations
@@ -13,12 +13,13 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from conftest import ROOT, copy_content, edit, run_cli
-from rulebook import cache, check
-from rulebook.characters import _BIDI_CONTROLS, SUSPECT_CHARACTER
+from rulebook.cache import store as cache
+from rulebook.documents import reader
+from rulebook.documents.schema import fast_validator, validator
 from rulebook.i18n import ui_catalog
-from rulebook.load import reader
-from rulebook.load.schema import fast_validator, validator
+from rulebook.located.characters import _BIDI_CONTROLS, SUSPECT_CHARACTER
 from rulebook.located.document import Document, parse_bounded
+from rulebook.validate import check
 
 
 @pytest.fixture
@@ -249,7 +250,7 @@ def test_schemas_with_numbers_stay_on_jsonschema() -> None:
 @pytest.mark.slow  # builds a site
 def test_a_rebuild_renders_what_changed_and_drops_what_no_content_makes(tmp_path: Path) -> None:
     from conftest import build_site
-    from rulebook.render.markup import GENERATED_MARK
+    from rulebook.markup.escaping import GENERATED_MARK
 
     for folder in ("rules", "glossary", "schemas", "locales", "docs/assets"):
         shutil.copytree(ROOT / folder, tmp_path / folder)

@@ -1,4 +1,4 @@
-"""The persistent cache's entries are data (rulebook/cache.py, rulebook/cache_codecs.py): whatever
+"""The persistent cache's entries are data (rulebook/cache/store.py, rulebook/cache/codecs.py): whatever
 bytes an entry holds, reading it runs no code, and an entry that is forged, corrupted or not what
 its codec writes is a miss: the work is done again, the check finds what an uncached one finds, and
 the entry is written anew."""
@@ -20,8 +20,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from conftest import ROOT, edit, run_cli
-from rulebook import cache
-from rulebook.cache_codecs import PAGE_DIGESTS, PASSED, PROBLEMS, READ, Codec
+from rulebook.cache import store as cache
+from rulebook.cache.codecs import PAGE_DIGESTS, PASSED, PROBLEMS, READ, Codec
 from rulebook.load.project import forget_read_files
 from rulebook.located.document import Document, parse_document
 from rulebook.problems import Problem, Severity

@@ -15,9 +15,9 @@ import pytest
 from calculator_node import NODE, run
 from conftest import ROOT
 from rulebook.commands.score import score_json
+from rulebook.files.scorers import scorer
 from rulebook.i18n.ui import ui_translations
 from rulebook.load.project import load_project
-from rulebook.scorers import scorer
 from rulebook.scoring.outcome import Outcome
 from rulebook.scoring.summary import step_parts
 from scoring_cases import Case, game_cases, meanings, scored_games

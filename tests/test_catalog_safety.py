@@ -26,10 +26,10 @@ from hostile import (
     copy_project,
     plant_catalog,
 )
-from rulebook.check import check_project
 from rulebook.load.project import load_project
 from rulebook.render.calculator import calculator_data
 from rulebook.render.pages import render_pages
+from rulebook.validate.check import check_project
 from rulebook.validate.safety import MARKDOWN_EXTENSIONS
 from site_scan import dangers_in_page, dangers_in_search_index
 
@@ -304,7 +304,7 @@ def bypassed_build(root: Path, site: Path) -> subprocess.CompletedProcess[str]:
     bypass = (
         "import sys\n"
         "try:\n"
-        "    import rulebook.check as check, rulebook.i18n.ui_catalog as ui_catalog\n"
+        "    import rulebook.validate.check as check, rulebook.i18n.ui_catalog as ui_catalog\n"
         "    check.catalog_problems = lambda root, languages: []\n"
         "    ui_catalog.message_dangers = lambda msgid, text: iter(())\n"
         "except ImportError:\n"

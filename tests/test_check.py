@@ -267,9 +267,9 @@ def test_the_real_content_is_clean(capsys) -> None:
 
 
 def test_reading_on_every_core_finds_the_same_problems(project_copy: Path, monkeypatch) -> None:
-    import rulebook.check as checking
-    import rulebook.load.reader as loading
-    from rulebook.check import check_project
+    import rulebook.documents.reader as loading
+    import rulebook.validate.check as checking
+    from rulebook.validate.check import check_project
 
     for file, old, new in [
         ("rules/rebus/en.yaml", "Highest score wins.", "Highest score <b>wins</b>."),

@@ -9,9 +9,9 @@ import os
 from pathlib import Path
 
 from conftest import edit
-from rulebook.check import check_project
+from rulebook.markup.icons import MAX_PICTURE_BYTES
 from rulebook.problem_codes import registry, say
-from rulebook.render.icons import MAX_PICTURE_BYTES
+from rulebook.validate.check import check_project
 from test_drawn_pictures import HOSTILE_SVG
 
 # The files the faults are planted in: every error located there is one of these checks'.

@@ -198,7 +198,7 @@ def test_make_targets_are_read_from_code_only(tmp_path: Path) -> None:
 
 
 def quoted_modules(package: Path) -> list[str]:
-    """The files a package's docstring quotes as code: `plugin.py`, `theme/`, `rulebook.check`."""
+    """The files a package's docstring quotes as code: `plugin.py`, `theme/`, `rulebook.validate.check`."""
     docstring = ast.get_docstring(ast.parse((package / "__init__.py").read_text(encoding="utf-8"))) or ""
     return [text for text in rendered(docstring).code if text.endswith((".py", "/")) and " " not in text]
 

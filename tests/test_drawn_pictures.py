@@ -11,9 +11,9 @@ from pathlib import Path
 from conftest import ROOT, edit, locate, run_cli
 from hostile import ELSEWHERE
 from rulebook.load.project import load_project
-from rulebook.render.icons import icon_file, inline_svg, is_drawn
+from rulebook.markup.icons import icon_file, inline_svg, is_drawn
+from rulebook.markup.sanitizer import PICTURE_ALLOWED, removals, sanitize
 from rulebook.render.pages import render_pages
-from rulebook.render.sanitizer import PICTURE_ALLOWED, removals, sanitize
 
 # Everything an SVG can run or load by: a script, event attributes, references to other files and
 # hosts (href, xlink:href, <use>, <image>, <foreignObject>), style and its url(), and path data that is not path data.

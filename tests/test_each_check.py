@@ -23,9 +23,9 @@ from pathlib import Path
 import pytest
 
 from conftest import CONTENT, ROOT, edit, run_cli, tree_digest
-from rulebook.check import check_project
 from rulebook.problem_codes import registry, say
 from rulebook.problems import Problem
+from rulebook.validate.check import check_project
 
 # Units that the faults are planted in. Rebis's French summary is a draft that we wrote; its English
 # is "A card game of shelves of books and mixture tokens."

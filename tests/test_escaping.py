@@ -209,7 +209,7 @@ def test_the_redirect_pages_escape_their_title(tmp_path: Path) -> None:
 def test_the_sanitizer_keeps_the_allowlist_and_only_it() -> None:
     """What the pages need survives (our data and ARIA attributes); handlers, styles, comments and
     links of other schemes go. Expectations written by hand."""
-    from rulebook.render.sanitizer import sanitize
+    from rulebook.markup.sanitizer import sanitize
 
     assert sanitize('<div class="rb-symbol" data-filter="eye" style="color:red">x</div>') == (
         '<div class="rb-symbol" data-filter="eye">x</div>'
@@ -227,7 +227,7 @@ def test_the_sanitizer_keeps_the_allowlist_and_only_it() -> None:
 
 @pytest.mark.parametrize("url", ["java\nscript:alert(1)", "java\rscript:alert(1)", "java\tscript:alert(1)"])
 def test_a_scheme_split_by_a_line_break_or_tab_is_still_judged_as_a_browser_reads_it(url: str) -> None:
-    from rulebook.render.target import is_allowed_link
+    from rulebook.markup.target import is_allowed_link
 
     assert is_allowed_link(url) is False
     # And an allowed scheme stays allowed when split the same way.
@@ -260,7 +260,7 @@ def test_the_glossary_examples_are_drawn_as_allowed_rebuses(pages) -> None:
 
 def test_the_build_names_each_thing_the_sanitizer_removes_in_order() -> None:
     """The build's warning (and the check) read these words; written by hand."""
-    from rulebook.render.sanitizer import removals
+    from rulebook.markup.sanitizer import removals
 
     fragment = (
         '<p onclick="a()">x</p><img src="y"><p hidden>kept</p>'

@@ -40,10 +40,10 @@ from hostile import (
     write_yaml,
 )
 from hostile import SAFETY_WORDS as TEXT_SAFETY_WORDS
-from rulebook.check import check_project
 from rulebook.load.project import load_project
 from rulebook.located.document import read_document
 from rulebook.render.pages import render_pages
+from rulebook.validate.check import check_project
 from rulebook.validate.safety import MARKDOWN_EXTENSIONS, character_dangers
 from rulebook.validate.site_config import site_config_problems
 from site_scan import dangers_in_page, scripts_of

@@ -17,14 +17,14 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from yaml.resolver import BaseResolver
 
-from rulebook import placeholders
-from rulebook.files import inside_project
+from rulebook.files.disk import inside_project
 from rulebook.load.project import load_project
 from rulebook.located import document as located
 from rulebook.located.document import Document, LoadError, parse_bounded, parse_document
 from rulebook.located.limits import MARKUP_CHARACTERS, limit_problems
 from rulebook.model import Status, Term, Unit
 from rulebook.problem_codes import Message
+from rulebook.text import placeholders
 from rulebook.validate import qa, safety
 from rulebook.validate.outside import links_leaving
 from rulebook.validate.safety import character_problems, markdown_dangers

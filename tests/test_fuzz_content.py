@@ -21,8 +21,8 @@ from hypothesis import strategies as st
 from conftest import CONTENT, ROOT
 from harness import assert_invariants, assert_located, budget, restore, run, tree_state
 from mutations import TEXT_DAMAGE, damaged_text, mutated_value
-from rulebook.check import check_project
 from rulebook.render.pages import render_pages
+from rulebook.validate.check import check_project
 
 CONTENT_FILES = sorted(
     path.relative_to(ROOT).as_posix() for folder in ("rules", "glossary") for path in (ROOT / folder).rglob("*.yaml")

@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 from conftest import ROOT
 from harness import assert_invariants, assert_located, budget, run, strict_json
 from mutations import SITUATIONS, score_input
-from rulebook.load.schema import validator
+from rulebook.documents.schema import validator
 
 GAMES = ("rebus", "rebis", "oh-my-word")
 # Pieces of YAML and JSON syntax and of the score formats, strung together at random.

@@ -11,10 +11,10 @@ import pytest
 
 from authoring import copy_whole_project
 from conftest import ROOT, edit, locate, run_cli, tree_digest
-from rulebook.files import OUTSIDE_PROJECT
+from rulebook.addresses.reserved_paths import SITE_NAMES
+from rulebook.files.disk import OUTSIDE_PROJECT
 from rulebook.load.project import load_project
 from rulebook.render.pages import page_renderers
-from rulebook.site_paths import SITE_NAMES
 
 
 @pytest.mark.parametrize(

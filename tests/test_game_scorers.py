@@ -13,7 +13,7 @@ import pytest
 import yaml
 
 from conftest import ROOT, run_cli
-from rulebook.scorers import scored_games, scorer
+from rulebook.files.scorers import scored_games, scorer
 
 TOOLKIT = ROOT / "tools" / "rulebook"
 

@@ -9,7 +9,7 @@ import pytest
 
 from conftest import ROOT, edit, locate, per_test_under_mutmut, run_cli, tree_digest
 from rulebook.load.project import load_project
-from rulebook.render.icons import icon_file
+from rulebook.markup.icons import icon_file
 from rulebook.render.pages import render_pages
 from rulebook.render.sounds import sound_index
 

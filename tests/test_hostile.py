@@ -27,11 +27,11 @@ from hostile import (
     unit_ids,
     write_yaml,
 )
-from rulebook.check import check_project
 from rulebook.load.project import load_project
 from rulebook.located.document import read_document
+from rulebook.markup.sanitizer import attribute_values, sanitize
 from rulebook.render.pages import render_pages
-from rulebook.render.sanitizer import attribute_values, sanitize
+from rulebook.validate.check import check_project
 from rulebook.validate.safety import MARKDOWN_EXTENSIONS
 from site_scan import dangers_in_page, dangers_in_search_index, scripts_of
 

@@ -16,13 +16,12 @@ import polib
 import pytest
 
 from conftest import GIT, ROOT, edit, run_cli, run_cli_process
+from rulebook.addresses.site_url import configured_site_url
 from rulebook.i18n.basis import Basis, basis
 from rulebook.i18n.history import earlier_texts
-from rulebook.i18n.importer import _located, _new_errors
 from rulebook.i18n.plural_forms import same_plural_forms
 from rulebook.i18n.po_file import Refused as PoRefused
-from rulebook.i18n.refused import refusal_at, refusal_line
-from rulebook.i18n.review import review_po
+from rulebook.i18n.refused import refusal_at
 from rulebook.i18n.state import State, unit_states
 from rulebook.i18n.ui import gettext_plural_forms, ui_translations
 from rulebook.i18n.words_file import Change, apply_changes
@@ -30,8 +29,9 @@ from rulebook.load.project import load_project
 from rulebook.located.limits import MAX_YAML_BYTES
 from rulebook.model import Status, source_hash
 from rulebook.problem_codes import Message, say
-from rulebook.problems import Problem, Severity
-from rulebook.site_address import configured_site_url
+from rulebook.problems import Problem, Severity, refusal_line
+from rulebook.translation.importer import _located, _new_errors
+from rulebook.translation.review import review_po
 from test_import import NEW_WINNER, commit_english_edit, export, import_, set_msgstr, yaml_unit
 from test_import_status import FRENCH, set_status
 

@@ -83,7 +83,7 @@ REFUSED = [
         "cs",
         "rebus",
         "rule.bags",
-        "|other=pytlíků}}",  # the plural choice's form for 5 and more (rulebook/plural_choice.py)
+        "|other=pytlíků}}",  # the plural choice's form for 5 and more (rulebook/text/plural_choice.py)
         "|other=sáčků}}",
         "terminology: 'sáčk…' is not used for 'bag'; say 'pytlík…'",
     ),
@@ -503,7 +503,7 @@ def test_a_words_file_the_import_would_write_wrong_is_never_written(
     # Fault injection: the YAML writer (ours, or ruamel.yaml) produces a file `check` cannot take.
     po = export(capsys, project_copy, tmp_path)
     set_msgstr(po, "section.play", "Comment jouer")
-    monkeypatch.setattr("rulebook.i18n.importer.apply_changes", lambda *args: written)
+    monkeypatch.setattr("rulebook.translation.importer.apply_changes", lambda *args: written)
     before = tree_digest(project_copy)
     code, _, err = import_(capsys, project_copy, po)
     assert code == 2

@@ -8,8 +8,8 @@ import os
 from pathlib import Path
 
 from conftest import ROOT, edit
-from rulebook import cache
 from rulebook.bench.synthetic import Size, generate
+from rulebook.cache import store as cache
 from rulebook.load.project import load_project
 
 

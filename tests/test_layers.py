@@ -1,31 +1,36 @@
 """The toolkit's packages form layers: each imports only from the layers below it, so no two
-packages import each other, however far round.
+packages import each other, however far round. The pipeline is CONTRIBUTING.md's: load → validate →
+render.
 
 The units are rulebook's top-level packages and modules (rulebook/load/, rulebook/model.py). The
 imports are read from the source (ast), every one of them: at module level, inside functions (the
 toolkit defers many imports so that `rulebook score` starts fast), under `if TYPE_CHECKING:` (a type
 is a dependency too) and relative ones. The order, lowest first:
 
-1. locale_numbers, problems, problem_codes (the codes, and their English words in
-   problem_codes/words.py), characters, arguments, streams, files, file_states, site_paths, garbage,
-   yaml_quoting, plural_choice, placeholders, site_address, plan: words, files and paths, knowing nothing of the
-   content;
-2. located: files read into data that remembers each value's line and column, within bounds;
-3. cache_codecs, cache: the persistent cache of checked documents and problems;
-4. scorers: where a game's scorer, input schema and browser scorer lie;
+1. problems (a problem, and `Refused`, the one exception that carries problems), text (numbers,
+   plural choices, placeholders, the folding of words), problem_codes (the codes, and their English
+   words in problem_codes/words.py), files (read within the project, written atomically, planned
+   writes, where a game's scorer lies), addresses (the site's address and reserved paths): words,
+   files and paths, knowing nothing of the content;
+2. located: files read into data that remembers each value's line and column, within bounds, and the
+   characters no text may hold;
+3. cache: the persistent cache of checked documents and problems;
+4. documents: files read into documents checked against their schemas;
 5. model: the content model (games, rules, words, units);
-6. load: files to documents checked against their schemas, and documents to the model;
-7. scoring: a situation scored by its game's scorer, worked examples and assumptions;
-8. editions: a game's recorded editions, their snapshots and the changes between them;
-9. i18n: translation state, PO files, the UI catalogs and the translators' operations;
-10. render: the content to Markdown pages, sanitized; icons, the calculator's data, search;
-11. validate: every check a schema cannot make; check: all of them over the project;
-12. path_caches, website: the MkDocs adapter and `rulebook serve`; then authoring, edition, app_icons,
-    bench, commands and cli, the command line.
+6. editions: a game's recorded editions, their snapshots and the changes between them;
+7. load: the documents and each game's edition history read into the model;
+8. scoring: a situation scored by its game's scorer, worked examples and assumptions;
+9. i18n: translation state, PO files and the UI catalogs;
+10. markup: what may reach a page, which validate refuses and render writes: escaping, anchors,
+    link targets, the sanitizer, icons;
+11. validate: every check a schema cannot make, and `rulebook check` (validate/check.py);
+12. render: the content to Markdown pages, sanitized; the calculator's data, search;
+13. translation: the translators' operations (export, update, import, review, sync), which check
+    what they import as `rulebook check` does;
+14. website: the MkDocs adapter and `rulebook serve`; then authoring (`new`, `rule`, `edition new`),
+    artifacts (the print edition, the app's icons), bench, commands and cli, the command line.
 
-An import that goes up the list is refused, unless it is one of KNOWN_UPWARD, each with the reason
-it is still there; an entry that no longer matches an import is refused too, so the list only
-shrinks.
+No import goes up the list, and the units import each other in no cycle (graphlib).
 """
 
 from __future__ import annotations
@@ -41,61 +46,30 @@ import pytest
 PACKAGE = Path(__file__).resolve().parent.parent / "tools" / "rulebook"
 
 LAYERS = (
-    "locale_numbers",
     "problems",
+    "text",
     "problem_codes",
-    "characters",
-    "streams",
-    "arguments",
     "files",
-    "file_states",
-    "site_paths",
-    "garbage",
-    "yaml_quoting",
-    "plural_choice",
-    "placeholders",
-    "site_address",
-    "plan",
+    "addresses",
     "located",
-    "cache_codecs",
     "cache",
-    "scorers",
+    "documents",
     "model",
+    "editions",
     "load",
     "scoring",
-    "editions",
     "i18n",
-    "render",
+    "markup",
     "validate",
-    "check",
-    "path_caches",
+    "render",
+    "translation",
     "website",
     "authoring",
-    "edition",
-    "app_icons",
+    "artifacts",
     "bench",
     "commands",
     "cli",
 )
-
-# (the importing file, relative to rulebook/, and the module it imports): why it still goes up.
-KNOWN_UPWARD: dict[tuple[str, str], str] = {
-    ("load/project.py", "rulebook.editions.history"): (
-        "each game's model lists its editions, read from editions.yaml through load/reader.py: "
-        "until reading files (reader, schema) and building the model (project) are two packages, "
-        "the history sits between the two halves of load/"
-    ),
-    ("i18n/importer.py", "rulebook.check"): (
-        "`i18n import` (and sync, review and update, which import through it) refuses words that add "
-        "an error to what `rulebook check` finds: i18n/ holds both the translation state that check "
-        "reads and these operations, which belong above check"
-    ),
-    ("editions/record.py", "rulebook.validate.text"): (
-        "`rulebook edition new` checks the English summary as `rulebook check` checks every unit; "
-        "recording an edition is an operation above validate/, in a package whose history, "
-        "snapshots and changes the renderer and i18n/ read"
-    ),
-}
 
 
 @dataclass(frozen=True)
@@ -134,7 +108,7 @@ def imports_of(package: Path) -> list[Import]:
                 base = node.module or ""
                 if node.level:  # `from . import x`, `from ..load import reader`
                     base = ".".join(package_parts[: len(package_parts) - node.level + 1] + ([base] if base else []))
-                # `from rulebook import placeholders` imports the module rulebook.placeholders.
+                # `from rulebook import placeholders` imports the module rulebook.text.placeholders.
                 modules = [f"{base}.{alias.name}" for alias in node.names] if base == "rulebook" else [base]
             else:
                 continue
@@ -180,16 +154,25 @@ def test_every_unit_has_its_layer() -> None:
 
 def test_no_import_goes_up_the_layers(imports: list[Import]) -> None:
     level = {unit: index for index, unit in enumerate(LAYERS)}
-    upward = [found for found in imports if level[found.target] > level[found.source]]
-    unexplained = [describe(found) for found in upward if (found.file, found.module) not in KNOWN_UPWARD]
-    assert unexplained == []
-    gone = sorted(set(KNOWN_UPWARD) - {(found.file, found.module) for found in upward})
-    assert gone == [], "these imports no longer go up: take them off KNOWN_UPWARD"
+    upward = [describe(found) for found in imports if level[found.target] > level[found.source]]
+    assert upward == []
 
 
 def test_no_units_import_each_other(imports: list[Import]) -> None:
-    remaining = [found for found in imports if (found.file, found.module) not in KNOWN_UPWARD]
-    assert cycle(remaining) is None
+    """No cycle in the graph of units, whatever LAYERS says: graphlib orders them all."""
+    assert cycle(imports) is None
+
+
+def test_contributing_lists_the_layers_in_their_order() -> None:
+    """CONTRIBUTING's layout names the units lowest first, in LAYERS' order, under its pipeline's
+    order (load → validate → render), which is the enforced one."""
+    layout = (PACKAGE.parent.parent / "CONTRIBUTING.md").read_text(encoding="utf-8")
+    assert "## Layout: load → validate → render" in layout
+    assert LAYERS.index("load") < LAYERS.index("validate") < LAYERS.index("render")
+    tree = layout.split("\ntools/rulebook/", 1)[1].split("\ntests/", 1)[0]
+    named = [line.split()[0] for line in tree.splitlines() if line[2:3] not in " "]  # not a continuation
+    listed = [name.removesuffix("/").removesuffix(".py") for name in named]
+    assert listed == list(LAYERS)
 
 
 def test_the_walk_finds_deferred_typing_and_relative_imports(tmp_path: Path) -> None:
@@ -205,6 +188,6 @@ def test_the_walk_finds_deferred_typing_and_relative_imports(tmp_path: Path) -> 
     assert cycle(between_units(imports_of(tmp_path))) is not None
     (tmp_path / "high.py").write_text("import os\n")
     assert cycle(between_units(imports_of(tmp_path))) is None
-    # The toolkit itself: model.py asks scorers.py, inside a method, whether a game is scored.
+    # The toolkit itself: model.py asks files/scorers.py, inside a method, whether a game is scored.
     found = between_units(imports_of(PACKAGE))
-    assert any(i.file == "model.py" and i.module == "rulebook.scorers" for i in found)
+    assert any(i.file == "model.py" and i.module == "rulebook.files.scorers" for i in found)

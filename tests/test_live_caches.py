@@ -1,7 +1,7 @@
 """`rulebook serve` forgets what it read from a catalog or a schema once the file is edited.
 
 The serve process lives for hours, and a cache keyed by a file's path would keep the file as it
-first read it (rulebook/path_caches.py). One live site is built for the module, in this process,
+first read it (rulebook/website/path_caches.py). One live site is built for the module, in this process,
 as `rulebook serve` builds it; each test edits a file, refreshes as the server does after a save,
 and reads the pages the server then serves. The expectations come from the edits themselves.
 """

@@ -3,9 +3,9 @@ of 10**30 in game.yaml ended `check` in exit 3 when its message grouped the digi
 
 from __future__ import annotations
 
-from rulebook.locale_numbers import grouped
-from rulebook.placeholders import format_value
 from rulebook.problem_codes import Message
+from rulebook.text.locale_numbers import grouped
+from rulebook.text.placeholders import format_value
 
 THIRTY_ZEROS_FR = "1" + "\u202f000" * 10  # French groups by three with a narrow no-break space
 THIRTY_ZEROS_EN = "1" + ",000" * 10

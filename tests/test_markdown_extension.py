@@ -24,7 +24,7 @@ def test_the_extension_alone_gives_a_page_its_anchors_hosts_and_sanitizer() -> N
     removed: list[str] = []
     converter = markdown.Markdown(extensions=["toc", "md_in_html", RulebookExtension(report=removed.append)])
     html = converter.convert(HOSTILE_PAGE)
-    assert '<h2 id="text-__config">' in html and '<h2 id="scoring">' in html  # render/anchors.py
+    assert '<h2 id="text-__config">' in html and '<h2 id="scoring">' in html  # markup/anchors.py
     assert '<a href="https://Rules.Example/r">the rules</a> <span class="rb-host">(rules.example)</span>' in html
     assert "rule 3</a>." in html  # a link within the site shows no host
     assert "onclick" not in html and "<div>text</div>" in html

@@ -1,9 +1,9 @@
-"""The escaping helpers of render/markup.py, case by case (issue 17): what each must turn a text into,
+"""The escaping helpers of markup/escaping.py, case by case (issue 17): what each must turn a text into,
 worked out from HTML's and Markdown's rules, beyond their doctests."""
 
 from __future__ import annotations
 
-from rulebook.render.markup import GENERATED_MARK, attribute, front_matter, literal, plain_text, safe_markdown
+from rulebook.markup.escaping import GENERATED_MARK, attribute, front_matter, literal, plain_text, safe_markdown
 
 
 def test_rule_text_shows_an_ampersand_and_a_written_entity_as_written() -> None:

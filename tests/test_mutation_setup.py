@@ -16,7 +16,7 @@ from run import PACKAGES, describe
 
 def test_each_equivalent_mutant_names_a_function_and_says_why_in_one_line() -> None:
     entries = yaml.safe_load((ROOT / "tests" / "mutation" / "equivalent.yaml").read_text(encoding="utf-8"))
-    # Each package's modules, as its mutated paths name them ("src/rulebook/load/schema.py" is validation too).
+    # Each package's modules, as its mutated paths name them ("src/rulebook/documents/schema.py" is validation too).
     packages = tuple(
         pattern.removeprefix("src/").removesuffix("*").removesuffix(".py").replace("/", ".").rstrip(".") + "."
         for paths, _tests in PACKAGES.values()

@@ -8,7 +8,7 @@ import shutil
 from pathlib import Path
 
 from conftest import ROOT, run_cli, tree_digest
-from rulebook.files import OUTSIDE_PROJECT
+from rulebook.files.disk import OUTSIDE_PROJECT
 from rulebook.website.precache import write_precache_list
 
 SECRET = "CI_TOKEN=do-not-publish\n"

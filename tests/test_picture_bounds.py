@@ -17,7 +17,7 @@ import pytest
 from conftest import ROOT, copy_site_sources, locate, run_cli
 from harness import FUZZING, SLOW_TEXT_ROWS
 from rulebook.load.project import load_project
-from rulebook.render.icons import MAX_PICTURE_BYTES, MAX_PICTURE_DEPTH, MAX_PICTURE_ELEMENTS, inline_svg
+from rulebook.markup.icons import MAX_PICTURE_BYTES, MAX_PICTURE_DEPTH, MAX_PICTURE_ELEMENTS, inline_svg
 
 DEPTH, ELEMENTS = 8, 256  # the bounds dev/security.md states, written out
 HEAD = '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 24 24">'

@@ -14,9 +14,9 @@ from babel.messages.pofile import read_po
 
 from conftest import ROOT, run_cli
 from hostile import REFUSED_TEXT, copy_project, plant_units, unit_ids
-from rulebook.check import check_project
 from rulebook.i18n.catalog_text import placeholders
 from rulebook.problem_codes import CODE_PATTERN, registry
+from rulebook.validate.check import check_project
 from test_each_check import assert_coded
 
 CODES_DOC = ROOT / "dev" / "problem-codes.md"

@@ -3,7 +3,7 @@ tags and attributes must not hide a removal. Expected words written by hand from
 
 from __future__ import annotations
 
-from rulebook.render.sanitizer import attribute_values, removals
+from rulebook.markup.sanitizer import attribute_values, removals
 
 
 def test_a_fragment_the_sanitizer_empties_names_each_element() -> None:

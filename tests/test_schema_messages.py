@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from rulebook.load.schema import schema_problems
+from rulebook.documents.schema import schema_problems
 from rulebook.located.document import parse_document
 
 NUMBER = {"type": "number"}

@@ -11,7 +11,7 @@ import pytest
 import yaml
 
 from conftest import ROOT, run_cli
-from rulebook.load.schema import schema_problems
+from rulebook.documents.schema import schema_problems
 from rulebook.located.document import Document, parse_document
 from rulebook.scoring import situation
 

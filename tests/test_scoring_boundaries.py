@@ -16,8 +16,8 @@ import pytest
 import yaml
 
 from conftest import ROOT
+from rulebook.files.scorers import scorer
 from rulebook.located.document import parse_document
-from rulebook.scorers import scorer
 from rulebook.scoring.assumptions import _changed_facts
 from rulebook.scoring.outcome import Outcome, Reason, Refused
 from rulebook.scoring.situation import Invalid, score_situation

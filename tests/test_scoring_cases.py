@@ -11,8 +11,8 @@ import pytest
 
 from conftest import ROOT
 from rulebook.commands.score import score_json
-from rulebook.scorers import scored_games as games_with_scorers
-from rulebook.scorers import scorer
+from rulebook.files.scorers import scored_games as games_with_scorers
+from rulebook.files.scorers import scorer
 from scoring_cases import Case, game_cases, meanings, refusal_found, scored_games
 
 ALL = [case for game in scored_games() for case in game_cases(game)]

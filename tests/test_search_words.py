@@ -64,7 +64,7 @@ def test_each_language_index_carries_its_own_words_folded_as_queries_are() -> No
     parts = split_index(index, ["en", "fr", "cs"], frozenset({"fr"}), words)
     french = parts["fr"]["config"]["fields"][FOLDED_FIELD][WORDS_ATTRIBUTE]
     assert (french["language"], french["ask"]) == ("fr", ["ou"])
-    # The elisions travel with the folding the glossary filter shares (render/words.py).
+    # The elisions travel with the folding the glossary filter shares (text/folding.py).
     assert parts["fr"]["config"]["fields"][FOLDED_FIELD][FOLDING_ATTRIBUTE]["elisions"] == ["qu"]
     assert french["same"] == [["egalite", "ex aequo"]]
     assert parts["cs"]["config"]["fields"][FOLDED_FIELD][WORDS_ATTRIBUTE]["same"] == [["remiza", "shoda"]]

@@ -1,4 +1,4 @@
-"""The site's public address (rulebook/site_address.py): mkdocs.yml holds it, `rulebook build
+"""The site's public address (rulebook/addresses/site_url.py): mkdocs.yml holds it, `rulebook build
 --site-url` or RULEBOOK_SITE_URL replaces it, and a production build never carries a local one.
 The parallel build with another address is in test_split_build.py; the printed citations in
 browser/test_print_edition.py."""
@@ -13,7 +13,7 @@ import polib
 import pytest
 
 from conftest import ROOT, run_cli, tree_digest
-from rulebook.site_address import ENVIRONMENT, address_problem, configured_site_url
+from rulebook.addresses.site_url import ENVIRONMENT, address_problem, configured_site_url
 
 LOCAL = (b"127.0.0.1", b"localhost")
 # The theme's source maps are Material's source text for developer tools; one comment there
@@ -149,7 +149,7 @@ PUBLIC_HOSTS = [
 
 @pytest.mark.parametrize(("host", "reached"), LOCAL_FORMS, ids=[host for host, _ in LOCAL_FORMS])
 def test_a_local_address_is_found_in_every_form_a_browser_reads(host: str, reached: str) -> None:
-    from rulebook.site_address import browser_host
+    from rulebook.addresses.site_url import browser_host
 
     assert str(browser_host(host)) == reached
     problem = address_problem(f"https://{host}/")

@@ -14,13 +14,13 @@ import pytest
 
 from conftest import ROOT
 from hostile import copy_project
-from rulebook.check import check_project
-from rulebook.files import OUTSIDE_PROJECT, outside_project
+from rulebook.files.disk import OUTSIDE_PROJECT, outside_project
 from rulebook.located.document import LoadError, parse_document, read_document
 from rulebook.located.limits import MAX_YAML_BYTES
 from rulebook.problem_codes import registry, say
 from rulebook.problems import Problem
 from rulebook.scoring.situation import Invalid, score_situation
+from rulebook.validate.check import check_project
 
 # rules/rebis/editions/1.0.yaml's hash, as the history records it.
 ONE_ZERO_SHA = re.search(r'sha256: "(\w+)"', (ROOT / "rules/rebis/editions.yaml").read_text(encoding="utf-8")).group(1)

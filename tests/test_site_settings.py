@@ -20,7 +20,7 @@ import polib
 import pytest
 
 from conftest import ROOT, locate, run_cli, tree_digest
-from rulebook.site_address import ENVIRONMENT
+from rulebook.addresses.site_url import ENVIRONMENT
 
 REFRESH = '"><meta http-equiv=refresh content="0;url=https://evil.example/">'
 SCRIPT = '"><script>alert(1)</script>'

@@ -17,8 +17,8 @@ from pathlib import Path
 import pytest
 
 from conftest import ROOT, edit, locate, run_cli
+from rulebook.documents.schema import schema_problems
 from rulebook.load.project import load_project
-from rulebook.load.schema import schema_problems
 from rulebook.located.document import read_document
 from rulebook.validate.source_coverage import normalize
 

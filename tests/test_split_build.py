@@ -15,8 +15,8 @@ import pytest
 from mkdocs.config import load_config
 
 from conftest import CONTENT, ROOT, run_cli
-from rulebook.check import check_project
-from rulebook.site_address import configured_site_url
+from rulebook.addresses.site_url import configured_site_url
+from rulebook.validate.check import check_project
 from rulebook.website import split_build
 from rulebook.website.generated_pages import write_generated_pages
 

@@ -222,7 +222,7 @@ def test_a_rename_failing_midway_says_which_files_it_changed(project_copy: Path,
     """Every file is staged, then renamed into place; a rename needs no space, but a folder's
     permissions may still refuse it. The files renamed before are then said by name, and only they
     changed: the others, the failing one first, are as they were, with no temporary file left."""
-    from rulebook import plan
+    from rulebook.files import plan
 
     before = tree_digest(project_copy)
     real_replace, renamed = os.replace, []

@@ -13,9 +13,9 @@ import yaml
 from translate.storage import tbx
 
 from conftest import ROOT, run_cli
+from rulebook.addresses.site_url import configured_site_url
 from rulebook.i18n.translator_notes import _value, _what_it_is
 from rulebook.load.project import load_project
-from rulebook.site_address import configured_site_url
 
 XML_LANG = "{http://www.w3.org/XML/1998/namespace}lang"
 

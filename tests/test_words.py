@@ -1,4 +1,4 @@
-"""Issue 49: the folding that the glossary filter and search share (render/words.py), as data the
+"""Issue 49: the folding that the glossary filter and search share (text/folding.py), as data the
 browser learns and as the Python twin of words.js. tests/browser/test_glossary_folding.py holds the
 browser to it; here, its words, worked out by hand from rules/search-words.yaml."""
 
@@ -10,7 +10,7 @@ import pytest
 import yaml
 
 from conftest import ROOT
-from rulebook.render.words import fold, folding, folding_json, split
+from rulebook.text.folding import fold, folding, folding_json, split
 
 WORDS = yaml.safe_load((ROOT / "rules" / "search-words.yaml").read_text(encoding="utf-8"))
 FRENCH = folding(WORDS, "fr")

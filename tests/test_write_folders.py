@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from conftest import copy_site_sources, run_cli
-from rulebook.files import LinkedFolder, own_folder
+from rulebook.files.disk import LinkedFolder, own_folder
 
 REFUSED = (
     ": a symbolic link, or a way out of the project: the toolkit writes only into the project's own folders; "

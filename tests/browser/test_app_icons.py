@@ -16,7 +16,7 @@ import pytest
 from playwright.sync_api import Page
 
 from conftest import ROOT
-from rulebook.app_icons import ICONS
+from rulebook.artifacts.app_icons import ICONS
 from rulebook.website.precache import PRECACHE_FILE
 
 pytestmark = pytest.mark.browser

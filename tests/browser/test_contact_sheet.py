@@ -14,7 +14,7 @@ from playwright.sync_api import Page
 
 from conftest import ROOT
 from rulebook.load.project import load_project
-from rulebook.render.icons import inline_svg
+from rulebook.markup.icons import inline_svg
 
 pytestmark = pytest.mark.browser
 

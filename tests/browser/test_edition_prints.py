@@ -12,7 +12,7 @@ from pypdf import PdfReader
 
 from authoring import build, copy_whole_project
 from errata import REMOVED, WINNER_NEW, WINNER_OLD, record_erratum
-from rulebook.edition import print_editions, served
+from rulebook.artifacts.print_edition import print_editions, served
 from rulebook.editions.history import read_history
 from rulebook.load.project import load_project
 

@@ -1,4 +1,4 @@
-"""Issue 49: the glossary filter and search fold words one way (render/words.py, words.js), tried on
+"""Issue 49: the glossary filter and search fold words one way (text/folding.py, words.js), tried on
 words no test used before: straight and typographic apostrophes, « l' », « d' », « qu' », œ and oe,
 and Czech case endings. The French cards say « Œil », « Une étoile », « Une abeille avec ses ailes »,
 « Un cœur »; the Czech ones „Oko“, „Hvězda“, „Včela“, „Srdce“."""
@@ -14,8 +14,8 @@ from playwright.sync_api import Page
 
 from browser.test_glossary_site import filter_for, glossary_tab  # noqa: F401 (a fixture)
 from conftest import ROOT
-from rulebook.render import words
 from rulebook.render.search import FOLDED_FIELD, FOLDING_ATTRIBUTE, WORDS_ATTRIBUTE, search_words
+from rulebook.text import folding as words
 
 pytestmark = pytest.mark.browser
 
@@ -87,8 +87,8 @@ def test_the_page_folds_as_render_words_does(
     language_root: str,
     language: str,
 ) -> None:
-    """The page's folding data is render/words.py's for its language, and words.js splits a text into
-    the words render/words.py's `split` gives."""
+    """The page's folding data is text/folding.py's for its language, and words.js splits a text into
+    the words text/folding.py's `split` gives."""
     page = glossary_tab(language_root)
     data = words.folding(SEARCH_WORDS, language)
     assert page.evaluate("JSON.parse(document.getElementById('rb-words').textContent)") == data

@@ -1,4 +1,4 @@
-"""Links as Chromium reads them: the check's reading of a target (render/target.py) against the
+"""Links as Chromium reads them: the check's reading of a target (markup/target.py) against the
 browser's own URL parser, and the host that an outside link shows beside its text, on screen and
 in print."""
 
@@ -8,7 +8,7 @@ import pytest
 from playwright.sync_api import Page
 
 from hostile import BUILT_OUTSIDE_HOST, LINK_TARGETS
-from rulebook.render.target import is_allowed_link, outside_host, scheme
+from rulebook.markup.target import is_allowed_link, outside_host, scheme
 
 pytestmark = pytest.mark.browser
 

@@ -14,7 +14,7 @@ import pytest
 from playwright.sync_api import Browser, Page
 
 from conftest import ROOT
-from rulebook.edition import game_url
+from rulebook.artifacts.print_edition import game_url
 from rulebook.load.project import load_project
 
 pytestmark = pytest.mark.browser

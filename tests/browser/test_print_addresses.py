@@ -13,7 +13,7 @@ from playwright.sync_api import Browser
 
 from authoring import build, copy_whole_project
 from browser.test_print_edition import PROJECT, edition, read_pdf  # noqa: F401 (a fixture)
-from rulebook.edition import card_url, game_pdf, game_url, served
+from rulebook.artifacts.print_edition import card_url, game_pdf, game_url, served
 from rulebook.located.document import format_path
 from rulebook.scoring.situation import Invalid
 from rulebook.scoring.worked import worked_outcome

@@ -19,9 +19,9 @@ from playwright.sync_api import Browser, Page
 from pypdf import PdfReader
 
 from conftest import ROOT, made_once
-from rulebook.edition import card_url, game_url, print_games, served
+from rulebook.addresses.site_url import configured_site_url
+from rulebook.artifacts.print_edition import card_url, game_url, print_games, served
 from rulebook.load.project import load_project
-from rulebook.site_address import configured_site_url
 
 pytestmark = pytest.mark.browser
 

@@ -1,7 +1,7 @@
 """Issue 46: the publisher's whole path ends on paper. An erratum to Rebis (a reworded rule, a changed
 scoring value with its examples and captions, an inserted rule, a rename) is recorded while its
 translations are pending; then `rulebook check`, `rulebook build --strict` and the print edition
-(`make print`'s entry point, `python -m rulebook.edition`) all pass, and the French PDF says the new
+(`make print`'s entry point, `python -m rulebook.artifacts.print_edition`) all pass, and the French PDF says the new
 edition; then the French translator catches up, and all three pass again. On ef745d9 the first
 strict build after the edition failed for good."""
 
@@ -34,7 +34,7 @@ def print_edition(root: Path) -> Path:
     """What `make print` runs after `make build`, in its own process as make runs it."""
     command = [
         "-m",
-        "rulebook.edition",
+        "rulebook.artifacts.print_edition",
         "--root",
         str(root),
         "--site",

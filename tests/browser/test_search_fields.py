@@ -8,7 +8,7 @@ import pytest
 from playwright.sync_api import Page
 
 from rulebook.render.search import _TAG, FOLDED_FIELD, STEMS_FIELD, TITLE_STEMS_FIELD, folded_words
-from rulebook.render.words import folding
+from rulebook.text.folding import folding
 from rulebook.website.plugin import THEME_DIR
 
 pytestmark = [pytest.mark.browser, pytest.mark.search]

@@ -42,7 +42,7 @@ TARGET = 90.0
 PACKAGES: dict[str, tuple[list[str], list[str]]] = {
     # What scorers share, and each game's scorer, which lives with the game (rules/<game>/scoring.py).
     "scoring": (
-        ["src/rulebook/scoring/*", "src/rulebook/scorers.py", "rules/*/scoring.py"],
+        ["src/rulebook/scoring/*", "src/rulebook/files/scorers.py", "rules/*/scoring.py"],
         [
             "tests/test_game_scorers.py",  # the game scorers' doctests
             "tests/test_score.py",
@@ -53,11 +53,11 @@ PACKAGES: dict[str, tuple[list[str], list[str]]] = {
             # worked.verified, the page's mark: right and wrong expectations (not the pages it renders).
             "tests/test_verified_mark.py::test_an_example_is_verified_only_when_its_result_is_what_it_expects",
             "src/rulebook/scoring",
-            "src/rulebook/scorers.py",
+            "src/rulebook/files/scorers.py",
         ],
     ),
     "i18n": (
-        ["src/rulebook/i18n/*"],
+        ["src/rulebook/i18n/*", "src/rulebook/translation/*"],
         [
             "tests/test_i18n_files.py",
             "tests/test_import.py",
@@ -69,16 +69,17 @@ PACKAGES: dict[str, tuple[list[str], list[str]]] = {
             "tests/test_translator_context.py",
             "tests/test_ui_catalogs.py",
             "src/rulebook/i18n",
+            "src/rulebook/translation",
         ],
     ),
     "validate": (
         # Schema checking, the text limits and the refused characters sit below validate and scoring
-        # (load/, located/, characters.py): validation still.
+        # (documents/, located/): validation still.
         [
             "src/rulebook/validate/*",
-            "src/rulebook/load/schema.py",
+            "src/rulebook/documents/schema.py",
             "src/rulebook/located/limits.py",
-            "src/rulebook/characters.py",
+            "src/rulebook/located/characters.py",
         ],
         [
             "tests/test_check.py",
@@ -93,16 +94,16 @@ PACKAGES: dict[str, tuple[list[str], list[str]]] = {
             "tests/test_languages_are_data.py::test_typography_of_a_language_the_project_lacks_is_refused",
             "tests/test_languages_are_data.py::test_typography_values_follow_the_schema",
             "src/rulebook/validate",
-            "src/rulebook/characters.py",
+            "src/rulebook/located/characters.py",
         ],
     ),
     # "The escaping": where text or a name becomes HTML (markup and its sanitizer, link targets,
     # glossary readings, the referee's breakdown tables), not the page layout around it.
     "render": (
         [
-            "src/rulebook/render/markup.py",
-            "src/rulebook/render/sanitizer.py",
-            "src/rulebook/render/target.py",
+            "src/rulebook/markup/escaping.py",
+            "src/rulebook/markup/sanitizer.py",
+            "src/rulebook/markup/target.py",
             "src/rulebook/render/glossary.py",
             "src/rulebook/render/referee.py",
         ],
@@ -154,7 +155,7 @@ def stage(package: str, keep: bool) -> Path:
     tests = [test for test in tests if (folder / test.partition("::")[0]).exists()]
     settings = {
         # rules/: each game's scorer, which mutmut names by its path (rules.<game>.scoring), as the
-        # toolkit's loader names the module it imports (rulebook/scorers.py).
+        # toolkit's loader names the module it imports (rulebook/files/scorers.py).
         "source_paths": ["src", "rules"],
         "only_mutate": mutate,
         "also_copy": list(CONTENT),

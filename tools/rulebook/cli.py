@@ -16,10 +16,10 @@ from typing import NoReturn
 from rulebook.commands import content, score, site, translation
 from rulebook.commands.loading import find_root
 from rulebook.commands.report import fail
-from rulebook.files import LinkedFolder
-from rulebook.load.reader import PROJECT_FILE
+from rulebook.commands.streams import safe_streams
+from rulebook.documents.reader import PROJECT_FILE
+from rulebook.files.disk import LinkedFolder
 from rulebook.problems import excerpt, one_line
-from rulebook.streams import safe_streams
 
 
 def build_parser() -> argparse.ArgumentParser:

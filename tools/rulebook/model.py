@@ -208,7 +208,7 @@ class Game:
     @property
     def scored(self) -> bool:
         """Whether a scorer scores it: `scoring` names one even for a game without any."""
-        from rulebook.scorers import has_scorer  # its file only: no scorer is imported
+        from rulebook.files.scorers import has_scorer  # its file only: no scorer is imported
 
         return has_scorer(self.folder.parent.parent, self.scoring)
 

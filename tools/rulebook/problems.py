@@ -1,4 +1,5 @@
-"""Problems found in content, gathered as data and printed at the end (as jsonschema does).
+"""Problems found in content, gathered as data and printed at the end (as jsonschema does), and
+`Refused`, the one exception that carries them: an input refused with every reason, nothing written.
 
 A problem prints as one line, whatever it quotes: keys and values from the input are escaped and cut
 (`excerpt`), and a long list of problems is cut too (`report_lines`), so that output never grows
@@ -9,7 +10,7 @@ from __future__ import annotations
 
 import reprlib
 import unicodedata
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import Enum
 from pathlib import Path
@@ -155,3 +156,44 @@ def display_path(path: Path, root: Path | None = None) -> str:
         except ValueError:
             pass
     return path.as_posix()
+
+
+class Refused(Exception):
+    """The input cannot be used, and nothing was written: the one exception that carries problems,
+    each with its code (rulebook.problem_codes), naming its file and line where there is one ("" for
+    a command's argument). Raised by the planned writes of `new`, `rule`, `edition new`, `cite` and
+    `diff` (files/plan.py), the translators' operations and the UI catalogs' reader; its kinds are
+    subclasses: a file that cannot be read at all (located.load_error.LoadError), a situation that
+    cannot be scored (scoring.situation.Invalid), a citation that names no rule (editions.cite.NotCited).
+    """
+
+    def __init__(self, problems: Sequence[Problem]):
+        self.problems = list(problems)
+        super().__init__("\n".join(self.lines))
+
+    @property
+    def lines(self) -> list[str]:
+        """Each problem on one line, as the commands print a refusal."""
+        return [refusal_line(problem) for problem in self.problems]
+
+    @classmethod
+    def at(cls, file: str | Path, said: Any, *, line: int = 0, col: int = 0, field: str | None = None) -> Refused:
+        """A refusal of one coded problem (`said`, a rulebook.problem_codes.Message), at a file's line and
+        column (0: the whole file)."""
+        file = file.as_posix() if isinstance(file, Path) else file
+        return cls([Problem.coded(file, line, col, said, field=field)])
+
+
+def refusal_line(problem: Problem) -> str:
+    """`file:line: message` (`file:line:col: message` where the column is known), on one line; the
+    message alone for a command's argument (no file).
+
+    >>> refusal_line(Problem("a.po", 3, 0, "not valid utf-8"))
+    'a.po:3: not valid utf-8'
+    >>> refusal_line(Problem("a.yaml", 3, 7, "x")), refusal_line(Problem("", 0, 0, "a\\nb"))
+    ('a.yaml:3:7: x', 'a\\\\nb')
+    """
+    where = one_line(problem.file)
+    where += (f":{problem.line}" if problem.line else "") + (f":{problem.col}" if problem.line and problem.col else "")
+    text = cut(one_line(problem.message), MESSAGE_LENGTH)
+    return f"{where}: {text}" if where else text

@@ -1,12 +1,14 @@
-"""`rulebook new game|language` and `rulebook rule rename|delete`: plan, then write. A refusal
-(`plan.Refused`) goes up to the command (commands/content.py), which prints it: exit 2, no file changed."""
+"""`rulebook new game|language`, `rulebook rule rename|delete` and `rulebook edition new`: plan, then
+write. A refusal (`problems.Refused`) goes up to the command (commands/content.py), which prints it:
+exit 2, no file changed."""
 
 from __future__ import annotations
 
 import argparse
 import sys
 
-from rulebook.plan import Plan, apply_and_report
+from rulebook.files.plan import Plan, apply_and_report
+from rulebook.model import Project
 
 
 def run_new(args: argparse.Namespace) -> int:
@@ -42,6 +44,14 @@ def run_rule(args: argparse.Namespace) -> int:
         print(f"{what}: cannot read {error.filename}: {error.strerror}; no file was changed", file=sys.stderr)
         return 2
     return apply_and_report(what, plan, args.root)
+
+
+def run_edition(args: argparse.Namespace, project: Project) -> int:
+    """`rulebook edition new`: the snapshot and the history's new entry, both written or neither."""
+    from rulebook.authoring.edition_record import plan_edition
+
+    plan = plan_edition(project, args.game, args.version, args.date, args.summary, args.effective)
+    return apply_and_report("rulebook edition new", plan, project.root)
 
 
 def _next_steps(args: argparse.Namespace) -> str:

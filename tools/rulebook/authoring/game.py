@@ -16,20 +16,20 @@ import json
 from dataclasses import dataclass
 from pathlib import Path
 
+from rulebook.addresses.reserved_paths import taken_by_site
 from rulebook.authoring import round_trip, templates
 from rulebook.authoring.schema_rules import game_id_pattern
+from rulebook.documents.schema import schema_problems
 from rulebook.editions.chain import FIRST
 from rulebook.editions.history import HISTORY_FILE, Edition, history_text
 from rulebook.editions.snapshot import digest, snapshot_path, snapshot_text, take_snapshot
+from rulebook.files.plan import Plan
+from rulebook.files.scorers import BROWSER_SCORER, INPUT_SCHEMA, SCORER
 from rulebook.load.project import PROJECT_FILE, numbered_sections, words_from_document
-from rulebook.load.schema import schema_problems
 from rulebook.located.document import LoadError, parse_document
 from rulebook.model import Game, Project
-from rulebook.plan import Plan, Refused
 from rulebook.problem_codes import Message
-from rulebook.problems import Problem, cut, excerpt
-from rulebook.scorers import BROWSER_SCORER, INPUT_SCHEMA, SCORER
-from rulebook.site_paths import taken_by_site
+from rulebook.problems import Problem, Refused, cut, excerpt
 from rulebook.validate.safety import character_dangers, name_dangers
 
 MAX_NAME = 80

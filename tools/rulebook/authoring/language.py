@@ -20,13 +20,13 @@ from ruamel.yaml.comments import CommentedMap
 
 from rulebook.authoring import round_trip, templates
 from rulebook.authoring.schema_rules import game_id_pattern, language_pattern
+from rulebook.files.plan import Plan
 from rulebook.i18n.ui import DOMAIN, catalog_path
 from rulebook.i18n.ui_catalog import unreadable
 from rulebook.load.project import GLOSSARY_FILE, PROJECT_FILE
 from rulebook.located.document import format_path
-from rulebook.plan import Plan, Refused
 from rulebook.problem_codes import Message
-from rulebook.problems import cut, excerpt, one_line
+from rulebook.problems import Refused, cut, excerpt, one_line
 from rulebook.validate.material_languages import theme_language
 
 SITE_CONFIG = Path("mkdocs.yml")

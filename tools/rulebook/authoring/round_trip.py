@@ -10,12 +10,11 @@ from typing import Any
 from ruamel.yaml import YAML
 from ruamel.yaml.error import YAMLError
 
-from rulebook.files import inside_project, outside_project
+from rulebook.files.disk import inside_project, outside_project
+from rulebook.files.yaml_quoting import quote_misread
 from rulebook.located.document import long_numbers
-from rulebook.plan import Refused
 from rulebook.problem_codes import Message
-from rulebook.problems import cut, one_line
-from rulebook.yaml_quoting import quote_misread
+from rulebook.problems import Refused, cut, one_line
 
 CHECK = "`rulebook check`"  # what says what is wrong with a file this module refuses to edit
 

@@ -17,20 +17,20 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from rulebook.addresses.reserved_paths import anchor_taken_by_site
 from rulebook.authoring import round_trip
 from rulebook.authoring.rule_references import is_section_place, links_to, rule_places
 from rulebook.authoring.schema_rules import game_id_pattern, id_pattern
 from rulebook.authoring.text_edits import TextEdits
+from rulebook.documents.reader import SEARCH_WORDS_FILE
 from rulebook.editions.history import HISTORY_FILE, Rename, history_text, read_history, read_snapshot
+from rulebook.files.plan import Plan
 from rulebook.load.project import PROJECT_FILE
-from rulebook.load.reader import SEARCH_WORDS_FILE
 from rulebook.located.document import format_path
+from rulebook.markup.anchors import is_reserved_id
 from rulebook.model import source_hash
-from rulebook.plan import Plan, Refused
 from rulebook.problem_codes import Message
-from rulebook.problems import Problem, cut, display_path, excerpt, one_line
-from rulebook.render.anchors import is_reserved_id
-from rulebook.site_paths import anchor_taken_by_site
+from rulebook.problems import Problem, Refused, cut, display_path, excerpt, one_line
 
 UNIT = "rule.{}"
 

@@ -9,7 +9,7 @@ from collections.abc import Iterator
 from typing import Any
 
 from rulebook.located.document import JsonPath
-from rulebook.render.target import browser_view
+from rulebook.markup.target import browser_view
 
 # An inline link's target with a fragment: `](chess/#castling)`, `](#castling "title")`.
 LINK_FRAGMENT = re.compile(r"\]\(\s*<?(?P<page>[^\s()<>#]*)#(?P<fragment>[^\s()<>]+?)>?(?=[\s)])")

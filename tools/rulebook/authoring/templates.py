@@ -8,8 +8,8 @@ from __future__ import annotations
 
 import json
 
+from rulebook.files.yaml_quoting import scalar
 from rulebook.model import edition_unit
-from rulebook.yaml_quoting import scalar
 
 SOURCE_NOTE = "original.txt"
 # A new game is recorded as its edition 1.0 at once, so that `cite` and `diff` have an edition to

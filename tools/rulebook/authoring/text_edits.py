@@ -13,11 +13,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from rulebook.files import inside_project, outside_project
+from rulebook.files.disk import inside_project, outside_project
 from rulebook.located.document import Document, JsonPath, LoadError, format_path, parse_document, read_document
-from rulebook.plan import Refused
 from rulebook.problem_codes import Message
-from rulebook.problems import Problem, cut, display_path, one_line
+from rulebook.problems import Problem, Refused, cut, display_path, one_line
 
 
 @dataclass

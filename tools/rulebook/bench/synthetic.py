@@ -18,8 +18,8 @@ from pathlib import Path
 
 import yaml
 
+from rulebook.files.scorers import BROWSER_SCORER, INPUT_SCHEMA, SCORER, has_scorer
 from rulebook.model import source_hash
-from rulebook.scorers import BROWSER_SCORER, INPUT_SCHEMA, SCORER, has_scorer
 
 LANGUAGES = ["en", "de", "es", "it", "nl", "pl", "pt", "sv", "da", "fi"]
 # Accented letters per language, so that search has words to fold as on a real site.

@@ -6,9 +6,7 @@ import argparse
 
 from rulebook.commands.loading import load_clean
 from rulebook.commands.report import refusal_json, refused
-from rulebook.i18n.refused import refusal_line
-from rulebook.plan import Refused
-from rulebook.problems import report_lines
+from rulebook.problems import Refused, refusal_line, report_lines
 
 
 def new_command(args: argparse.Namespace) -> int:
@@ -41,13 +39,15 @@ def report_refusal(what: str, refusal: Refused, json_wanted: bool = False) -> in
 
 
 def editions_command(args: argparse.Namespace) -> int:
-    """`edition new`, `cite` and `diff` (rulebook/editions/command.py), on content that checks clean."""
+    """`edition new` (rulebook/authoring/command.py), `cite` and `diff` (rulebook/editions/command.py), on
+    content that checks clean."""
+    from rulebook.authoring.command import run_edition
     from rulebook.editions import command
 
     project = load_clean(args.root)
     if project is None:
         return 2
-    run = {"edition": command.run_edition, "cite": command.run_cite, "diff": command.run_diff}[args.command]
+    run = {"edition": run_edition, "cite": command.run_cite, "diff": command.run_diff}[args.command]
     try:
         return run(args, project)
     except Refused as refusal:

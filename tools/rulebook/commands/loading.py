@@ -5,7 +5,7 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
-from rulebook.load.reader import PROJECT_FILE
+from rulebook.documents.reader import PROJECT_FILE
 from rulebook.problems import report_lines
 
 
@@ -19,7 +19,7 @@ def find_root(start: Path) -> Path | None:
 
 def load_clean(root: Path):
     """The project, or None after printing why it cannot be used."""
-    from rulebook.check import check_project
+    from rulebook.validate.check import check_project
 
     loaded, problems = check_project(root)
     errors = [problem for problem in problems if problem.is_error]

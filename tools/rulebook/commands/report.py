@@ -1,5 +1,5 @@
 """How every command refuses: the problems on stderr, cut to 50 lines, and one JSON object under --json;
-the i18n commands' refusals (rulebook.i18n.refused) each at its file and line."""
+each problem of a refusal (rulebook.problems.Refused) at its file and line."""
 
 from __future__ import annotations
 
@@ -8,8 +8,7 @@ import sys
 from collections.abc import Sequence
 from dataclasses import replace
 
-from rulebook.i18n.refused import refusal_line
-from rulebook.problems import Problem, report_lines
+from rulebook.problems import Problem, refusal_line, report_lines
 
 
 def refusal_json(lines: Sequence[str]) -> str:

@@ -9,9 +9,9 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from rulebook.arguments import intermixed
+from rulebook.commands.arguments import intermixed
 from rulebook.commands.report import fail
-from rulebook.load.reader import PROJECT_FILE
+from rulebook.documents.reader import PROJECT_FILE
 from rulebook.problems import MAX_REPORTED, Problem, cut, display_path, excerpt, one_line
 
 if TYPE_CHECKING:
@@ -172,9 +172,9 @@ def _scored(
     root: Path, game_id: str, read: Callable[[], tuple[bytes, str]] | None, example: str | None, say: Speaker
 ) -> Outcome:
     """The outcome of the situation that `read` returns (bytes and their display name), or of an example."""
-    from rulebook.load.reader import read_checked
+    from rulebook.documents.reader import read_checked
+    from rulebook.files.scorers import has_scorer
     from rulebook.located.document import LoadError, parse_document
-    from rulebook.scorers import has_scorer
     from rulebook.scoring.situation import Invalid, problem_meaning, score_situation
 
     game_file = root / "rules" / game_id / "game.yaml"

@@ -10,8 +10,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from rulebook.commands.report import fail
-from rulebook.files import own_folder
-from rulebook.load.reader import PROJECT_FILE
+from rulebook.documents.reader import PROJECT_FILE
+from rulebook.files.disk import own_folder
 from rulebook.problems import display_path, excerpt, one_line, report_lines
 
 if TYPE_CHECKING:
@@ -25,7 +25,7 @@ def check(args: argparse.Namespace) -> int:
 
 def checked(args: argparse.Namespace) -> tuple[int, Project | None]:
     """`rulebook check`'s exit code, and the checked project when it has no error."""
-    from rulebook.check import check_project
+    from rulebook.validate.check import check_project
 
     started = time.perf_counter()
     language = getattr(args, "lang", None)
@@ -147,7 +147,7 @@ def _site_url(args: argparse.Namespace, config: Path) -> tuple[str | None, str |
     of the config, which the preview's address may fill, but of a production build."""
     import os
 
-    from rulebook.site_address import ENVIRONMENT, address_problem, site_url_problem, with_slash
+    from rulebook.addresses.site_url import ENVIRONMENT, address_problem, site_url_problem, with_slash
     from rulebook.website.split_build import configured_address
 
     if args.site_url is not None:

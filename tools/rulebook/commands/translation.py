@@ -8,7 +8,7 @@ from pathlib import Path
 
 from rulebook.commands.loading import load_clean
 from rulebook.commands.report import fail, refused, warned
-from rulebook.files import own_folder
+from rulebook.files.disk import own_folder
 from rulebook.problems import display_path, excerpt, one_line
 
 
@@ -92,7 +92,7 @@ def _po_folder(args: argparse.Namespace) -> Path:
 
 
 def export_command(args: argparse.Namespace) -> int:
-    from rulebook.i18n.export import export
+    from rulebook.translation.export import export
 
     project = load_clean(args.root)
     if project is None:
@@ -106,7 +106,7 @@ def export_command(args: argparse.Namespace) -> int:
 
         unknown = {"text_set": excerpt(args.game), "names": ", ".join(names)}
         return refused([refusal_at("", 0, Message("i18n.unknown-text-set", {}, unknown))], prefix=_PREFIX["export"])
-    from rulebook.i18n.refused import Refused
+    from rulebook.problems import Refused
 
     try:
         written = export(project, args.lang, args.game, _po_folder(args), force=args.force)
@@ -134,7 +134,7 @@ def _load_for_translations(root: Path):
 
 def _po_command(args: argparse.Namespace, action) -> int:
     """Run an action on a PO file; a refusal is exit 2 with one line per problem, and no file changed."""
-    from rulebook.i18n.refused import Refused
+    from rulebook.problems import Refused
 
     project = _load_for_translations(args.root)
     if project is None:
@@ -151,8 +151,8 @@ def _po_command(args: argparse.Namespace, action) -> int:
 
 def _write_failed(what: str, error: OSError, root: Path) -> int:
     """Which file could not be written and why, and which files were changed (none, the writes
-    being staged: rulebook.plan)."""
-    from rulebook.plan import write_failure
+    being staged: rulebook.files.plan)."""
+    from rulebook.files.plan import write_failure
 
     for line in write_failure(what, error, root):
         print(line, file=sys.stderr)
@@ -160,8 +160,8 @@ def _write_failed(what: str, error: OSError, root: Path) -> int:
 
 
 def import_command(args: argparse.Namespace) -> int:
-    from rulebook.i18n.importer import import_po
     from rulebook.problems import display_path
+    from rulebook.translation.importer import import_po
 
     def run(project, path: Path) -> None:
         imported = import_po(project, path)
@@ -188,7 +188,7 @@ def import_command(args: argparse.Namespace) -> int:
 
 
 def update_command(args: argparse.Namespace) -> int:
-    from rulebook.i18n.update import update_po
+    from rulebook.translation.update import update_po
 
     def run(project, path: Path) -> None:
         updated = update_po(project, path)
@@ -212,8 +212,8 @@ def update_command(args: argparse.Namespace) -> int:
 
 
 def review_command(args: argparse.Namespace) -> int:
-    from rulebook.i18n.review import review_po
     from rulebook.problems import display_path
+    from rulebook.translation.review import review_po
 
     def run(project, path: Path) -> None:
         result = review_po(project, path)
@@ -229,10 +229,9 @@ def review_command(args: argparse.Namespace) -> int:
 
 
 def minor_command(args: argparse.Namespace) -> int:
+    from rulebook.files.plan import WriteFailed
     from rulebook.i18n.minor import commit_message, minor_edit
-    from rulebook.i18n.refused import Refused
-    from rulebook.plan import WriteFailed
-    from rulebook.problems import display_path
+    from rulebook.problems import Refused, display_path
 
     project = load_clean(args.root)
     if project is None:
@@ -252,8 +251,8 @@ def minor_command(args: argparse.Namespace) -> int:
 
 
 def sync_command(args: argparse.Namespace) -> int:
-    from rulebook.i18n.refused import Refused
-    from rulebook.i18n.sync import sync
+    from rulebook.problems import Refused
+    from rulebook.translation.sync import sync
 
     project = _load_for_translations(args.root)
     if project is None:

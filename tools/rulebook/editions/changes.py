@@ -8,10 +8,10 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from rulebook import placeholders
 from rulebook.editions.snapshot import RuleAt, Snapshot, TextAt
 from rulebook.editions.word_diff import Piece, word_diff
 from rulebook.model import Game, source_hash
+from rulebook.text import placeholders
 
 KINDS = ("added", "removed", "changed", "renumbered", "renamed")
 

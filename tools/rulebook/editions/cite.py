@@ -5,14 +5,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from rulebook import placeholders
 from rulebook.editions.changes import translation_now
 from rulebook.editions.history import History, read_snapshot
 from rulebook.editions.timeline import anchor, timeline
 from rulebook.model import Game, Project
-from rulebook.plan import Refused
 from rulebook.problem_codes import Message
-from rulebook.problems import cut, one_line
+from rulebook.problems import Refused, cut, one_line
+from rulebook.text import placeholders
 
 
 @dataclass(frozen=True)

@@ -1,5 +1,6 @@
-"""`rulebook edition new`, `rulebook cite` and `rulebook diff`: argument handling lives in cli.py,
-the work here. A refusal (`plan.Refused`, one coded problem) goes up to the command
+"""`rulebook cite` and `rulebook diff`: argument handling lives in commands/content.py, the work
+here (`rulebook edition new` writes content, so it is authoring/'s). A refusal (`problems.Refused`,
+one coded problem) goes up to the command
 (commands/content.py), which prints it on one line: exit 2, and no file changed. What they print
 comes from snapshots and words files: every line goes through terminal.py."""
 
@@ -8,7 +9,7 @@ from __future__ import annotations
 import argparse
 import json
 
-from rulebook import placeholders
+from rulebook.addresses.site_url import public_site_url
 from rulebook.editions.changes import KINDS, Change, ItemChange, Others, TextChange, changes_between, other_changes
 from rulebook.editions.cite import resolve
 from rulebook.editions.history import Edition, History, read_history, read_snapshot
@@ -17,17 +18,9 @@ from rulebook.editions.terminal import terminal_json, terminal_safe
 from rulebook.editions.versions import is_version, version_key
 from rulebook.editions.word_diff import terminal, word_diff
 from rulebook.model import Game, Project
-from rulebook.plan import Refused, apply_and_report
 from rulebook.problem_codes import Message
-from rulebook.problems import cut, excerpt
-from rulebook.site_address import public_site_url
-
-
-def run_edition(args: argparse.Namespace, project: Project) -> int:
-    from rulebook.editions.record import plan_edition
-
-    plan = plan_edition(project, args.game, args.version, args.date, args.summary, args.effective)
-    return apply_and_report("rulebook edition new", plan, project.root)
+from rulebook.problems import Refused, cut, excerpt
+from rulebook.text import placeholders
 
 
 def _game_history(project: Project, game_id: str) -> tuple[Game, History]:

@@ -17,7 +17,7 @@ def today() -> str:
 
 def latest_day() -> str:
     """The latest day that has begun somewhere on Earth: what `rulebook check`'s judgement of dates
-    depends on (check.py keeps it in its cache's keys)."""
+    depends on (validate/check.py keeps it in its cache's keys)."""
     return (datetime.datetime.now(datetime.UTC) + _EARLIEST_OFFSET).date().isoformat()
 
 

@@ -8,11 +8,11 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from rulebook.documents.reader import Reader
 from rulebook.editions.chain import FIRST, link
 from rulebook.editions.dates import still_to_come
 from rulebook.editions.snapshot import Snapshot, digest, snapshot_from_data, snapshot_path
 from rulebook.editions.versions import version_key
-from rulebook.load.reader import Reader
 from rulebook.located.document import Document
 from rulebook.model import edition_unit
 from rulebook.problem_codes import Message

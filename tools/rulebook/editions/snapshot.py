@@ -17,9 +17,9 @@ from typing import Any
 
 import yaml
 
-from rulebook import placeholders
+from rulebook.files.yaml_quoting import misread_by_yaml_11
 from rulebook.model import Example, Game, Project, source_hash
-from rulebook.yaml_quoting import misread_by_yaml_11
+from rulebook.text import placeholders
 
 SCHEMA_LINE = "# yaml-language-server: $schema=../../../schemas/snapshot.schema.json\n"
 

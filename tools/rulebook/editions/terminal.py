@@ -15,7 +15,7 @@ import re
 from typing import Any
 
 # Unicode's Cc category (U+0000-U+001F, U+007F-U+009F); the bidi embeddings, overrides and isolates
-# characters.py refuses, and the marks (ALM, LRM, RLM) that steer them; the line and paragraph separators.
+# located/characters.py refuses, and the marks (ALM, LRM, RLM) that steer them; the line and paragraph separators.
 UNSAFE = re.compile("[\x00-\x1f\x7f-\x9f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]")
 
 

@@ -4,8 +4,8 @@ Catalog strings are printed into generated Markdown, into Material's palette att
 by the theme), into our templates and into the calculator's data; each consumer escapes them too
 (render/markup.interface_text), but a catalog that check passes needs none of that escaping.
 
-Layering: in i18n/, below render/ and validate/: the catalog's reader (i18n/ui_catalog.py) keeps
-only the strings these rules pass, and render/markup.py escapes the same characters.
+Layering: in i18n/, below markup/, validate/ and render/: the catalog's reader (i18n/ui_catalog.py) keeps
+only the strings these rules pass, and markup/escaping.py escapes the same characters.
 """
 
 from __future__ import annotations
@@ -13,14 +13,14 @@ from __future__ import annotations
 import string
 from collections.abc import Iterator
 
-from rulebook.characters import character_dangers
+from rulebook.located.characters import character_dangers
 from rulebook.problem_codes import Message
 from rulebook.problems import cut
 
 # What a UI catalog's string may not hold (message_dangers refuses each one): characters that
 # make a tag or an entity, leave a quoted attribute, or make a Markdown link, code span, escape or
 # table cell. Interface words are plain text on one line; placeholders are the msgid's braces.
-# render/markup.py escapes them too, in case a catalog that failed its check is rendered.
+# markup/escaping.py escapes them too, in case a catalog that failed its check is rendered.
 INTERFACE_REFUSED = frozenset('<>&"`[]\\|')
 _FORMATTER = string.Formatter()
 

@@ -15,8 +15,8 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
-from rulebook import placeholders
 from rulebook.model import Unit, source_hash
+from rulebook.text import placeholders
 
 ENGLISH_CHANGED = "the English text changed since this translation was made"
 

@@ -7,12 +7,12 @@ line of the entry keeps its bytes; an entry whose notes show no value is left as
 
 from __future__ import annotations
 
-from rulebook import placeholders
 from rulebook.i18n.fact_basis import FactChange, outdated_reasons, quoted_values, same
 from rulebook.i18n.po_blocks import Block
 from rulebook.i18n.po_file import Entry
 from rulebook.i18n.seen_facts import seen_facts, shown_values, written
 from rulebook.model import Game, Glossary
+from rulebook.text import placeholders
 
 _OUTDATED = "outdated: the value of {{{name}}} changed"  # the start of the note fact_basis.FactChange words
 _BEFORE_FLAGS = ("#|", "msgctxt", "msgid")

@@ -17,9 +17,9 @@ from collections.abc import Sequence
 from functools import cache, lru_cache
 from typing import Any
 
-from rulebook.placeholders import PLACEHOLDER
-from rulebook.plural_choice import CHOICE
 from rulebook.problem_codes import Message
+from rulebook.text.placeholders import PLACEHOLDER
+from rulebook.text.plural_choice import CHOICE
 
 # Chosen on half of the project's texts (one game and the glossary; the other two games held out):
 # with 3 words or more none was misjudged at any confidence, and none gave another language more

@@ -12,15 +12,15 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from rulebook import placeholders
+from rulebook.files.plan import Plan
 from rulebook.i18n.fact_basis import fact_changes
 from rulebook.i18n.history import unit_texts_in_history
-from rulebook.i18n.refused import Refused, not_a_translation, refusal_at
+from rulebook.i18n.refused import not_a_translation, refusal_at
 from rulebook.i18n.words_file import set_sources
 from rulebook.model import Game, Glossary, Project, source_hash
-from rulebook.plan import Plan
 from rulebook.problem_codes import Message
-from rulebook.problems import cut, display_path, excerpt
+from rulebook.problems import Refused, cut, display_path, excerpt
+from rulebook.text import placeholders
 
 
 @dataclass

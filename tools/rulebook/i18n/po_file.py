@@ -15,11 +15,11 @@ from pathlib import Path
 from babel.messages.catalog import Catalog, Message
 from babel.messages.pofile import PoFileError, PoFileParser, generate_po, normalize
 
-from rulebook.i18n.refused import Refused, refusal_at
+from rulebook.i18n.refused import refusal_at
 from rulebook.located.limits import MAX_PO_BYTES, read_bounded
 from rulebook.located.load_error import LoadError
 from rulebook.problem_codes import Message as Said
-from rulebook.problems import cut
+from rulebook.problems import Refused, cut
 
 # ---- writing ------------------------------------------------------------------------------------
 

@@ -29,7 +29,7 @@ def speaker(root: Path, language: str | None, source_language: str) -> Speaker:
         return english
     # Babel only when a language is asked for: `rulebook score` in English stays fast.
     from rulebook.i18n.ui import ui_translations
-    from rulebook.placeholders import format_value
+    from rulebook.text.placeholders import format_value
 
     translations = ui_translations(root, language)
 

@@ -17,9 +17,9 @@ from typing import Any
 
 from babel.numbers import NumberFormatError, parse_decimal
 
-from rulebook import placeholders
-from rulebook.characters import character_dangers
 from rulebook.i18n.fact_basis import quoted_values
+from rulebook.located.characters import character_dangers
+from rulebook.text import placeholders
 
 # The note translator_notes.py writes for each placeholder: `{group.name} = <value in the language>`.
 _NOTE = re.compile(r"\{(?P<name>[a-z][a-z0-9_]*(?:\.[a-z][a-z0-9_]*)*)\} = (?P<value>.*)")

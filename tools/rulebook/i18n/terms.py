@@ -11,8 +11,8 @@ import io
 import xml.etree.ElementTree as ET
 from pathlib import Path
 
+from rulebook.files.plan import Plan
 from rulebook.model import Project, Term
-from rulebook.plan import Plan
 
 PREFERRED = "preferredTerm-admn-sts"
 DEPRECATED = "deprecatedTerm-admn-sts"
@@ -68,7 +68,7 @@ def _terms(project: Project, language: str) -> list[Term]:
 
 
 def export_terms(project: Project, language: str, folder: Path) -> list[Path]:
-    """Write both files, or neither (rulebook.plan)."""
+    """Write both files, or neither (rulebook.files.plan)."""
     writes = Plan(project.root)
     writes.put(folder / f"terms.{language}.tbx", terms_tbx(project, language))
     writes.put(folder / f"terms.{language}.csv", terms_csv(project, language))

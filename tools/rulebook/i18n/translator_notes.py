@@ -3,9 +3,9 @@ its placeholders, and a link to it on the site."""
 
 from __future__ import annotations
 
-from rulebook import placeholders, plural_choice
+from rulebook.addresses.site_url import public_site_url
 from rulebook.model import Game, Glossary, Project
-from rulebook.site_address import public_site_url
+from rulebook.text import placeholders, plural_choice
 
 PLACEHOLDER_NOTE = "Keep every {group.name} placeholder: the site fills it from game data."
 

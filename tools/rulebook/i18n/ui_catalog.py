@@ -19,9 +19,9 @@ from pathlib import Path
 
 from babel.messages.catalog import Catalog
 
-from rulebook.cache import Remembered
-from rulebook.cache import enabled as cache_enabled
-from rulebook.files import inside_project
+from rulebook.cache.store import Remembered
+from rulebook.cache.store import enabled as cache_enabled
+from rulebook.files.disk import inside_project
 from rulebook.i18n.catalog_text import message_dangers
 from rulebook.i18n.msgfmt import msgfmt_problems
 from rulebook.i18n.po_file import Entry, Refused, read_po_file

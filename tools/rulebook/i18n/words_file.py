@@ -16,7 +16,7 @@ from ruamel.yaml import YAML
 from ruamel.yaml.comments import CommentedMap
 from ruamel.yaml.scalarstring import DoubleQuotedScalarString, FoldedScalarString, LiteralScalarString
 
-from rulebook.yaml_quoting import quote_misread
+from rulebook.files.yaml_quoting import quote_misread
 
 try:  # libyaml's parser, when PyYAML was built with it: the cut is found in C
     from yaml import CSafeLoader as SafeLoader

@@ -1,7 +1,8 @@
-"""Stage 1: reading the project. `reader.py` reads one file into a located document (rulebook/located/),
-checks it against its schema (`schema.py`) and caches the result; `project.py` reads them all into the
+"""Stage 1: reading the project. documents/reader.py reads one file into a located document
+(rulebook/located/), checks it against its schema (documents/schema.py) and caches the result;
+`project.py` reads them all, with each game's edition history (editions/history.py), into the
 content model (rulebook.model).
 
-Layering: above located/, the cache and the content model, which it builds; below scoring/ and
-everything else (tests/test_layers.py).
+Layering: above located/, documents/, the content model, which it builds, and editions/; below
+scoring/ and everything else (tests/test_layers.py).
 """

@@ -11,9 +11,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from rulebook.addresses.reserved_paths import taken_by_site
+from rulebook.documents.reader import GLOSSARY_FILE, PROJECT_FILE, SEARCH_WORDS_FILE, TERMS_FILE, Reader
 from rulebook.editions.history import read_history
-from rulebook.file_states import State, path_state, tree_state
-from rulebook.load.reader import GLOSSARY_FILE, PROJECT_FILE, SEARCH_WORDS_FILE, TERMS_FILE, Reader
+from rulebook.files.scorers import INPUT_SCHEMA, SCORER, game_folder
+from rulebook.files.states import State, path_state, tree_state
 from rulebook.located.document import Document
 from rulebook.model import (
     CardPart,
@@ -33,8 +35,6 @@ from rulebook.model import (
 )
 from rulebook.problem_codes import Message
 from rulebook.problems import Problem, cut, display_path, excerpt
-from rulebook.scorers import INPUT_SCHEMA, SCORER, game_folder
-from rulebook.site_paths import taken_by_site
 
 
 @dataclass
@@ -114,7 +114,7 @@ def load_project(root: Path, *, parallel: bool = False, remember: bool = False) 
 
 
 def _taken(game_id: str, languages: list[str]) -> Message:
-    """A game id the site keeps for itself (rulebook.site_paths): a language's folder, or a page's."""
+    """A game id the site keeps for itself (rulebook.addresses.reserved_paths): a language's folder, or a page's."""
     if game_id in languages:
         return Message("project.game-id-is-language", {"language": game_id}, {"id": excerpt(game_id)})
     return Message("project.game-id-is-site-page", {}, {"id": excerpt(game_id)})
@@ -177,8 +177,8 @@ _GAME_SCHEMAS = ("game.schema.json", "words.schema.json")
 def forget_read_files() -> None:
     """Forget every file this process read, its documents, models and folders' digests: what a new
     process knows (for tests that stand for one)."""
-    from rulebook import cache
-    from rulebook.load import reader
+    from rulebook.cache import store as cache
+    from rulebook.documents import reader
 
     reader._READ_CACHE.clear()
     reader._BY_CONTENT.clear()

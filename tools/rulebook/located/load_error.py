@@ -6,15 +6,12 @@ caller reports them as it reports any other problem."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
-if TYPE_CHECKING:
-    from rulebook.problems import Problem
+from rulebook.problems import Refused
 
 
-class LoadError(Exception):
+class LoadError(Refused):
     """A file refused unread or unparsed; `problems` say why, at its path and line."""
 
-    def __init__(self, problems: list[Problem]):
-        super().__init__("; ".join(str(problem) for problem in problems))
-        self.problems = problems
+    def __str__(self) -> str:
+        # One line, each problem as `file:line:col: message`: what a command prints of a file it cannot read.
+        return "; ".join(str(problem) for problem in self.problems)

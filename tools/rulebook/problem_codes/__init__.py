@@ -135,7 +135,7 @@ def _shown(entry: Code, name: str, value: Any, gettext: Gettext, language: str) 
     if name in entry.literal:  # values of the project's own schemas, not of the input
         return repr(value)
     if isinstance(value, int) and not isinstance(value, bool) and entry.grouped:
-        from rulebook.locale_numbers import grouped
+        from rulebook.text.locale_numbers import grouped
 
         return grouped(value, language)
     return str(value)

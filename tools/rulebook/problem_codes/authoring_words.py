@@ -1,4 +1,4 @@
-"""The codes of the authoring commands' refusals (`plan.Refused`): `rulebook new game|language`,
+"""The codes of the authoring commands' refusals (`problems.Refused`): `rulebook new game|language`,
 `rulebook rule rename|delete` (authoring/), and `edition new`, `cite` and `diff` (editions/). Each
 says why nothing was written (words.py imports this module).
 
@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from rulebook.problem_codes import N_, Nn_, register
 
-# ---- authoring: a plan of writes (plan.py) and a file edited in place (authoring/) ---------------
+# ---- authoring: a plan of writes (files/plan.py) and a file edited in place (authoring/) ---------------
 register("authoring.write-outside-project", N_("{path} is outside the project; nothing was written"), quoted=("path",))
 register(
     "authoring.write-to-link",

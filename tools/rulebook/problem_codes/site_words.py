@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from rulebook.problem_codes import N_, register
 
-# ---- file: links leaving the project, files that are no files (files.py, load/) -------------------
+# ---- file: links leaving the project, files that are no files (files/disk.py, load/) -------------------
 register("file.outside-project", N_("a link to a file outside the project: refused unread"))
 register("file.words-not-yaml", N_("not a readable file: a words file must be a YAML file"))
 
@@ -45,7 +45,7 @@ register("project.unknown-glossary-game", N_("no game '{game}' in rules/project.
 register("site.not-yaml", N_("cannot be read as YAML: {reason}"), quoted=("reason",))
 register("site.not-a-mapping", N_("not a mapping of MkDocs settings"))
 register("site.folder-outside-project", N_("{folder} is outside the project"), quoted=("folder",))
-# The site's address and the other addresses of mkdocs.yml (site_address.py, validate/site_config.py).
+# The site's address and the other addresses of mkdocs.yml (addresses/site_url.py, validate/site_config.py).
 register(
     "site.address-character",
     N_(

@@ -55,7 +55,7 @@ register(
     grouped=False,
 )
 
-# ---- schema: a document against its JSON Schema (load/schema.py; the contract with calculator.js) ----
+# ---- schema: a document against its JSON Schema (documents/schema.py; the contract with calculator.js) ----
 register("schema.unusable", N_("the schema cannot be used: {reason}"), quoted=("reason",))
 _BOUND = {"params": ("limit", "value"), "quoted": (), "grouped": True}  # 1,000,000; 1 000 000 (issue 48)
 register("schema.minimum", N_("{value} is less than the minimum of {limit}"), **_BOUND)

@@ -14,17 +14,17 @@ from __future__ import annotations
 
 import re
 
-from rulebook import placeholders
 from rulebook.editions.history import Edition
 from rulebook.editions.snapshot import RuleAt, Snapshot, TextAt
 from rulebook.editions.timeline import Timeline, anchor
+from rulebook.markup.escaping import attribute, emphasis, front_matter, literal, safe_markdown
 from rulebook.model import Game, Typography
 from rulebook.render.changes import edition_date
 from rulebook.render.changes import page_path as changes_path
 from rulebook.render.context import PageContext
-from rulebook.render.markup import attribute, emphasis, front_matter, literal, safe_markdown
 from rulebook.render.referee import referee_heading, ruling_mark
 from rulebook.render.ties import tie_words
+from rulebook.text import placeholders
 
 _BLOCK_START = re.compile(r"(?:[-*+] |\d+[.)] |> |#)")  # as the game page joins a rule's number to its text
 _RULING_PARTS = ("question", "answer", "why")

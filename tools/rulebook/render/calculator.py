@@ -18,14 +18,14 @@ from typing import Any
 from babel import Locale
 from babel.messages.extract import extract_from_file
 
-from rulebook.files import inside_project
+from rulebook.files.disk import inside_project
+from rulebook.files.scorers import SCORER, browser_scorer, input_schema, scored_games, scorer
 from rulebook.i18n.po_file import PLURAL_RULE
 from rulebook.i18n.ui import catalog_path, gettext_plural_forms
 from rulebook.i18n.ui_catalog import read_ui_catalog
+from rulebook.markup.escaping import attribute
 from rulebook.model import Game, Project
 from rulebook.render.context import PageContext
-from rulebook.render.markup import attribute
-from rulebook.scorers import SCORER, browser_scorer, input_schema, scored_games, scorer
 from rulebook.scoring.outcome import SHARED_LINE_WORDS
 
 SHARED_SCORING = Path(__file__).parent.parent / "scoring"  # the words every scorer shares
@@ -144,7 +144,7 @@ def calculator_data(project: Project, language: str, game: Game) -> str:
     return text.replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026")
 
 
-@cache  # by path: `rulebook serve` empties it before each refresh (rulebook/path_caches.py)
+@cache  # by path: `rulebook serve` empties it before each refresh (rulebook/website/path_caches.py)
 def schema_data(root: Path, scoring: str) -> dict[str, Any]:
     """A game's input schema as the calculator reads it, without the words only people read."""
 

@@ -9,13 +9,13 @@ and as a page of its own, made to be printed.
 
 from __future__ import annotations
 
-from rulebook import placeholders
+from rulebook.markup.escaping import attribute, front_matter, literal
 from rulebook.model import Game, Ruling
 from rulebook.render.changes import edition_date
 from rulebook.render.changes import page_path as changes_path
 from rulebook.render.context import PageContext
-from rulebook.render.markup import attribute, front_matter, literal
 from rulebook.render.referee import ruling_mark
+from rulebook.text import placeholders
 
 FOLDER = "quick-reference"  # the printable pages: <language>/quick-reference/<game>.md
 

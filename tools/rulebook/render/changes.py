@@ -16,15 +16,15 @@ from typing import Any
 
 from babel.dates import format_date
 
-from rulebook import placeholders
 from rulebook.editions.changes import Change, FactChange, ItemChange, Others, translation_now, waiting
 from rulebook.editions.snapshot import RuleAt, Snapshot, TextAt
 from rulebook.editions.timeline import Timeline, anchor
 from rulebook.editions.word_diff import Piece, marked, word_diff
 from rulebook.i18n.state import State, unit_states
+from rulebook.markup.escaping import attribute, front_matter, literal, safe_markdown
 from rulebook.model import Game
 from rulebook.render.context import PageContext
-from rulebook.render.markup import attribute, front_matter, literal, safe_markdown
+from rulebook.text import placeholders
 
 # Material's mark (attr_list) for a heading whose section stays out of the search index.
 NOT_SEARCHED = "data-search-exclude"

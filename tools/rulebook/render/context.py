@@ -7,13 +7,13 @@ from dataclasses import dataclass
 
 from babel import Locale
 
-from rulebook import placeholders
 from rulebook.editions.timeline import Timeline, timeline
 from rulebook.i18n.fact_basis import outdated_reasons
 from rulebook.i18n.ui import ui_translations
+from rulebook.markup.escaping import interface_text, safe_markdown
 from rulebook.model import Game, Glossary, Project, Typography, Unit
-from rulebook.render.markup import interface_text, safe_markdown
 from rulebook.render.ties import tie_words
+from rulebook.text import placeholders
 
 
 @dataclass(frozen=True)

@@ -9,12 +9,12 @@ change list, written for that folder, lead to the same places from here."""
 from __future__ import annotations
 
 from rulebook.editions.timeline import Timeline, anchor
+from rulebook.markup.escaping import front_matter, literal
 from rulebook.model import Game
 from rulebook.render.as_of import edition_page_path
 from rulebook.render.changes import changes_page
 from rulebook.render.changes import page_path as changes_path
 from rulebook.render.context import PageContext
-from rulebook.render.markup import front_matter, literal
 
 
 def errata_page_path(game: Game | str, version: str) -> str:

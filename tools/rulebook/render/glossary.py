@@ -11,13 +11,13 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from rulebook.files.scorers import scorer
+from rulebook.markup.escaping import attribute, front_matter, literal, plain_text
+from rulebook.markup.icons import inline_svg
 from rulebook.model import Glossary, Symbol
 from rulebook.render.context import PageContext
-from rulebook.render.icons import inline_svg
-from rulebook.render.markup import attribute, front_matter, literal, plain_text
 from rulebook.render.sounds import sound_index
-from rulebook.render.words import fold
-from rulebook.scorers import scorer
+from rulebook.text.folding import fold
 
 PAGE = "glossary.md"
 SOUNDS_ANCHOR = "sounds"  # the sound index's heading; validate/glossary.py keeps symbols and groups off it

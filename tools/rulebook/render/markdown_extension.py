@@ -3,9 +3,9 @@
 Every engine the site may move to runs Python-Markdown extensions (MkDocs, ProperDocs, Zensical;
 docs: dev/engines.md), while each has its own plugin API, or none. So the transformations of a
 page's text that need nothing but the text live here, listed in mkdocs.yml after `toc`:
-- headings' anchors never take an id the template or the renderer owns (render/anchors.py);
-- the page body passes the sanitizer (render/sanitizer.py), each removal reported, and then each
-  outside link shows its host (render/outside_links.py): `finished_body`.
+- headings' anchors never take an id the template or the renderer owns (markup/anchors.py);
+- the page body passes the sanitizer (markup/sanitizer.py), each removal reported, and then each
+  outside link shows its host (markup/outside_links.py): `finished_body`.
 
 The MkDocs plugin turns the second off (`page_body: false`) and finishes the body itself, with the
 same function, in on_page_content: there the body is the one Python-Markdown returned, stripped, and
@@ -22,9 +22,9 @@ from collections.abc import Callable
 from markdown import Extension, Markdown
 from markdown.postprocessors import Postprocessor
 
-from rulebook.render import anchors
-from rulebook.render.outside_links import with_hosts
-from rulebook.render.sanitizer import removals, sanitize
+from rulebook.markup import anchors
+from rulebook.markup.outside_links import with_hosts
+from rulebook.markup.sanitizer import removals, sanitize
 
 NAME = "rulebook.render.markdown_extension"  # as mkdocs.yml lists it
 log = logging.getLogger(NAME)

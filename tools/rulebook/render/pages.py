@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from functools import partial
 
 from rulebook.editions.timeline import anchor
+from rulebook.markup.escaping import attribute, front_matter, literal, plain_text
 from rulebook.model import Game, Project, Rule, Status
 from rulebook.render.as_of import as_of_page, edition_page_path
 from rulebook.render.calculator import calculator_section
@@ -19,7 +20,6 @@ from rulebook.render.context import PageContext, language_name
 from rulebook.render.errata import errata_page, errata_page_path, errata_versions
 from rulebook.render.glossary import PAGE as GLOSSARY_PAGE
 from rulebook.render.glossary import glossary_page, tile_strip
-from rulebook.render.markup import attribute, front_matter, literal, plain_text
 from rulebook.render.quiz import has_quiz, quiz_page
 from rulebook.render.quiz import page_path as quiz_path
 from rulebook.render.referee import examples_under, referee_notes, ruling_links

@@ -10,10 +10,9 @@ calculator form's words, and the rules' and rulings' texts come from the page la
 
 from __future__ import annotations
 
-from rulebook import placeholders
+from rulebook.markup.escaping import attribute, emphasis, front_matter, literal
 from rulebook.model import Game, Ruling
 from rulebook.render.context import PageContext
-from rulebook.render.markup import attribute, emphasis, front_matter, literal
 from rulebook.render.quiz_distractors import Choice
 from rulebook.render.quiz_needs import Fact, Needs
 from rulebook.render.quiz_questions import OpenQuestion, ScoreQuestion, quiz_questions
@@ -21,6 +20,7 @@ from rulebook.render.referee import breakdown, ruling_mark
 from rulebook.scoring.given import Given
 from rulebook.scoring.outcome import Line
 from rulebook.scoring.summary import label_words
+from rulebook.text import placeholders
 
 SCORE_ANCHOR = "quiz-score"
 

@@ -9,8 +9,8 @@ import hashlib
 from dataclasses import dataclass
 from pathlib import Path
 
+from rulebook.files.scorers import scorer
 from rulebook.model import Example, Game
-from rulebook.scorers import scorer
 from rulebook.scoring.mistake import Mistake
 from rulebook.scoring.outcome import Outcome, Refused
 

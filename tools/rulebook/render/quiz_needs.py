@@ -14,9 +14,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from rulebook import placeholders
 from rulebook.model import Example, Game, Ruling
 from rulebook.scoring.assumptions import changing_facts
+from rulebook.text import placeholders
 
 
 @dataclass(frozen=True)

@@ -16,10 +16,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
+from rulebook.files.scorers import scorer
 from rulebook.model import Example, Game, Ruling
 from rulebook.render.quiz_distractors import Choice, score_choices
 from rulebook.render.quiz_needs import Needs, example_needs, ruling_needs
-from rulebook.scorers import scorer
 from rulebook.scoring.given import Given
 from rulebook.scoring.outcome import Outcome
 from rulebook.scoring.worked import verified, worked_outcome

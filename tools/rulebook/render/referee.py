@@ -8,17 +8,17 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from rulebook import placeholders
 from rulebook.located.document import format_path
+from rulebook.markup.escaping import attribute, emphasis, literal
 from rulebook.model import Example, Game, Rule, Ruling
 from rulebook.problems import Problem
 from rulebook.render.context import PageContext
-from rulebook.render.markup import attribute, emphasis, literal
 from rulebook.scoring.assumptions import assumed_rulings
 from rulebook.scoring.outcome import Outcome, Reason
 from rulebook.scoring.situation import Invalid
 from rulebook.scoring.summary import label_words
 from rulebook.scoring.worked import verified, worked_outcome
+from rulebook.text import placeholders
 
 
 def rule_links(game: Game, rule_ids: Iterable[str]) -> str:

@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from rulebook.render.rule_entries import REFEREE_NOTES, RuleAnchors, split_by_rule, split_by_ruling
-from rulebook.render.words import fold, folding
+from rulebook.text.folding import fold, folding
 
 FOLDED_FIELD = "folded"
 # The text again, the only field that lunr stems (see lunr.rb.min.js): words keep matching by prefix
@@ -53,7 +53,7 @@ GLOSSARY_BELOW_RULES = ("glossary/", 0.01)
 # The words of rules/search-words.yaml travel to the browser as an attribute of the folded field's
 # declaration, which Material passes to lunr untouched (lunr.rb.min.js reads it there).
 WORDS_ATTRIBUTE = "words"
-# How words.js folds the language's words, index and queries alike (render/words.py's `folding`),
+# How words.js folds the language's words, index and queries alike (text/folding.py's `folding`),
 # as the glossary filter does: sent the same way, whether or not the project has search words.
 FOLDING_ATTRIBUTE = "folding"
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from rulebook.model import Glossary, Symbol
-from rulebook.render.words import fold
+from rulebook.text.folding import fold
 
 
 def sound_index(glossary: Glossary) -> list[tuple[str, list[Symbol]]]:

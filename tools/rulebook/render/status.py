@@ -5,11 +5,11 @@ from __future__ import annotations
 
 from rulebook.i18n.fact_basis import fact_changes, shown
 from rulebook.i18n.state import State, Tally, UnitState, language_tallies, unit_states
+from rulebook.markup.escaping import attribute, front_matter, literal
 from rulebook.model import Game, Glossary
 from rulebook.render.changes import pending_by_edition
 from rulebook.render.context import PageContext
 from rulebook.render.glossary import PAGE as GLOSSARY_PAGE
-from rulebook.render.markup import attribute, front_matter, literal
 
 PAGE = "status.md"
 

@@ -12,9 +12,9 @@ from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
 from typing import Any
 
-from rulebook.load.schema import schema_problems
+from rulebook.documents.schema import schema_problems
+from rulebook.files.scorers import input_schema, scorer
 from rulebook.model import Example, Game, Ruling
-from rulebook.scorers import input_schema, scorer
 from rulebook.scoring.outcome import Outcome, Refused
 
 # Two changes per number: one could leave a result unchanged by chance (a multiplier of a zero sum).

@@ -10,17 +10,18 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from rulebook.cache import DiskCache, digest_of
-from rulebook.cache_codecs import PROBLEMS, encode_document
-from rulebook.load.schema import schema_problems
+from rulebook.cache.codecs import PROBLEMS, encode_document
+from rulebook.cache.store import DiskCache, digest_of
+from rulebook.documents.schema import schema_problems
+from rulebook.files.scorers import input_schema, scorer
 from rulebook.located.document import Document, format_path
 from rulebook.problem_codes import Message
 from rulebook.problems import Problem
-from rulebook.scorers import input_schema, scorer
+from rulebook.problems import Refused as Refusal  # the toolkit's; Refused here is the game scorer's
 from rulebook.scoring.outcome import JsonPath, Outcome, Reason, Refused
 
 
-class Invalid(Exception):
+class Invalid(Refusal):
     """The situation cannot be scored; `problems` say where and why, in English. A refusal by the
     game's rules also keeps its `reasons`, which a page says in its own language. `meanings` are
     the problems as data, one each: {"code", "path", "params"} (`rulebook score --json`, and what
@@ -32,10 +33,12 @@ class Invalid(Exception):
         reasons: list[tuple[JsonPath, Reason | str]] | None = None,
         meanings: list[dict[str, Any]] | None = None,
     ):
-        super().__init__("; ".join(map(str, problems)))
-        self.problems = problems
+        super().__init__(problems)
         self.reasons = reasons or []
         self.meanings = meanings if meanings is not None else [problem_meaning(problem) for problem in problems]
+
+    def __str__(self) -> str:
+        return "; ".join(map(str, self.problems))
 
 
 # The refusals of a document that is no situation at all, before its schema is read (their words
@@ -46,7 +49,7 @@ NOT_A_MAPPING = "score.not-a-mapping"
 
 def problem_meaning(problem: Problem) -> dict[str, Any]:
     """A problem as data: its code, the path of its field and its params (a schema problem carries
-    them: rulebook.load.schema)."""
+    them: rulebook.documents.schema)."""
     path = getattr(problem, "path", None)
     return {
         "code": getattr(problem, "code", ""),

@@ -21,10 +21,10 @@ from typing import Any
 
 from babel import Locale
 
-from rulebook import placeholders, plural_choice
 from rulebook.model import Game, Glossary, Project, Unit, source_hash
 from rulebook.problem_codes import Message
 from rulebook.problems import Problem, Severity, cut
+from rulebook.text import placeholders, plural_choice
 from rulebook.validate.plural_choices import inside_text
 
 # What follows a placeholder: spaces (no-break ones too), then a word or a plural choice's `{{`.

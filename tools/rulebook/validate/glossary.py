@@ -8,18 +8,18 @@ import re
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
-from rulebook.files import inside_project
+from rulebook.addresses.reserved_paths import anchor_taken_by_site
+from rulebook.files.disk import inside_project
+from rulebook.files.scorers import scorer
 from rulebook.located.document import Document, JsonPath, format_path
+from rulebook.markup.anchors import is_reserved_id
+from rulebook.markup.icons import MAX_PICTURE_BYTES, icon_file, icons_folder, is_drawn, overgrowth
+from rulebook.markup.sanitizer import PICTURE_ALLOWED, removals
 from rulebook.model import Facts, Glossary, Project
 from rulebook.problem_codes import Message
 from rulebook.problem_codes.content_words import MORE_REMOVED
 from rulebook.problem_codes.words import GROUP, SYMBOL
 from rulebook.problems import Problem, cut
-from rulebook.render.anchors import is_reserved_id
-from rulebook.render.icons import MAX_PICTURE_BYTES, icon_file, icons_folder, is_drawn, overgrowth
-from rulebook.render.sanitizer import PICTURE_ALLOWED, removals
-from rulebook.scorers import scorer
-from rulebook.site_paths import anchor_taken_by_site
 
 COUNT_FACT = ("components", "glossary_symbols")
 RACK_FACT = ("components", "rack_tiles")

@@ -8,7 +8,7 @@ import os
 from collections.abc import Iterable, Iterator
 from pathlib import Path
 
-from rulebook.files import inside_project, outside_project
+from rulebook.files.disk import inside_project, outside_project
 from rulebook.problems import Problem, display_path
 
 

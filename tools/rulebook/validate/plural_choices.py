@@ -1,4 +1,4 @@
-"""Plural choices (`{{group.name|one=…|other=…}}`, rulebook/plural_choice.py) name a number fact and
+"""Plural choices (`{{group.name|one=…|other=…}}`, rulebook/text/plural_choice.py) name a number fact and
 give exactly the forms the language's numbers take, so that the site always has the right one."""
 
 from __future__ import annotations
@@ -8,12 +8,12 @@ from typing import Any
 
 from babel import Locale
 
-from rulebook import placeholders, plural_choice
 from rulebook.located.document import Document
 from rulebook.model import Game, Glossary, Project
 from rulebook.problem_codes import Message
 from rulebook.problem_codes.translation_words import DECIMAL_NUMBERS, WHOLE_NUMBERS
 from rulebook.problems import Problem, cut
+from rulebook.text import placeholders, plural_choice
 
 
 def plural_choice_problems(project: Project, text_set: Game | Glossary) -> list[Problem]:

@@ -8,8 +8,7 @@ import re
 from collections.abc import Iterator
 from functools import cache, lru_cache
 
-from rulebook import placeholders, plural_choice
-from rulebook.cache import Remembered
+from rulebook.cache.store import Remembered
 from rulebook.i18n.basis import Basis, basis
 from rulebook.model import Game, Glossary, Project, Status, Term, Typography, Unit, Words
 from rulebook.problem_codes import Message
@@ -23,6 +22,7 @@ from rulebook.problem_codes.translation_words import (
     QUESTION_MARK,
 )
 from rulebook.problems import Problem, Severity, cut
+from rulebook.text import placeholders, plural_choice
 
 _NUMBER = re.compile(r"\d+(?:[.,]\d+)?")
 _LINK = re.compile(r"\]\(")

@@ -15,10 +15,10 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
-from rulebook import placeholders
 from rulebook.model import Example, Game, Project, Ruling
 from rulebook.problem_codes import Message
 from rulebook.problems import Problem, Severity, cut
+from rulebook.text import placeholders
 
 ELLIPSIS = "…"
 

@@ -3,7 +3,7 @@
 Links are judged from what Python-Markdown itself parses (its reference table and the HTML it
 renders, read back as a browser reads it), never from patterns over the Markdown source: Markdown
 has too many ways to make a link. What would still reach a page is removed there by the sanitizer
-(render/sanitizer.py); the check reports anything it would remove, so no page changes silently.
+(markup/sanitizer.py); the check reports anything it would remove, so no page changes silently.
 """
 
 from __future__ import annotations
@@ -15,25 +15,25 @@ from typing import Any
 
 import markdown
 
-from rulebook import placeholders, plural_choice
-from rulebook.characters import SUSPECT_CHARACTER, character_dangers
+from rulebook.located.characters import SUSPECT_CHARACTER, character_dangers
 from rulebook.located.document import Document, JsonPath
 from rulebook.located.limits import filled_limit_dangers
+from rulebook.markup.anchors import is_reserved_id
+from rulebook.markup.escaping import safe_markdown
+from rulebook.markup.outside_links import pretended_hosts
+from rulebook.markup.sanitizer import attribute_values, excerpt_of, removals
+from rulebook.markup.target import LINK_SCHEMES, is_allowed_link, is_local_resource, link_refusal, scheme
 from rulebook.model import Game
 from rulebook.problem_codes import Message
 from rulebook.problems import Problem
-from rulebook.render.anchors import is_reserved_id
-from rulebook.render.markup import safe_markdown
-from rulebook.render.outside_links import pretended_hosts
-from rulebook.render.sanitizer import attribute_values, excerpt_of, removals
-from rulebook.render.target import LINK_SCHEMES, is_allowed_link, is_local_resource, link_refusal, scheme
+from rulebook.text import placeholders, plural_choice
 
 # The Markdown extensions of mkdocs.yml: text is judged as the site will render it (a test keeps
 # the two lists equal).
 MARKDOWN_EXTENSIONS = ("admonition", "attr_list", "md_in_html", "tables", "toc")
 _CHARACTER_REFERENCE = re.compile(r"&(?:#[0-9]+|#[xX][0-9A-Fa-f]+|[A-Za-z][A-Za-z0-9]*);?")
 _URL_ATTRIBUTES = frozenset({"href", "src", "srcset", "action", "formaction", "poster", "data", "background"})
-# toc's own slugify, not the site's (render/anchors.py): the check sees the id a heading asks for.
+# toc's own slugify, not the site's (markup/anchors.py): the check sees the id a heading asks for.
 _markdown = markdown.Markdown(extensions=list(MARKDOWN_EXTENSIONS))
 # Without one of these, the extensions above make no link, image, reference, autolink, raw HTML,
 # attribute list or table: every element left (paragraphs, emphasis, lists, code) is in the
@@ -161,7 +161,7 @@ def markdown_dangers(text: str) -> Iterator[Message]:
 
 
 def anchor_dangers(rendered: str) -> Iterator[Message]:
-    """Headings and ids in a text: a page's sections and anchors are the renderer's (render/anchors.py).
+    """Headings and ids in a text: a page's sections and anchors are the renderer's (markup/anchors.py).
 
     >>> for message in anchor_dangers('<h2 id="__config">__config</h2><p id="scoring">x</p>'):
     ...     print(message)

@@ -14,11 +14,11 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from rulebook.files.scorers import input_schema
 from rulebook.located.document import Document, LoadError, format_path, read_document
 from rulebook.model import Game, Project
 from rulebook.problem_codes import Message
 from rulebook.problems import Problem, cut, display_path
-from rulebook.scorers import input_schema
 
 if TYPE_CHECKING:
     from jsonschema.exceptions import ValidationError

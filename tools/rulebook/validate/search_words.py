@@ -15,7 +15,7 @@ from rulebook.located.document import Document, format_path
 from rulebook.model import Game
 from rulebook.problem_codes import Message
 from rulebook.problems import Problem, cut
-from rulebook.render.words import fold
+from rulebook.text.folding import fold
 
 
 def search_word_problems(

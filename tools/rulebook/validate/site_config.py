@@ -16,13 +16,13 @@ from ruamel.yaml import YAML
 from ruamel.yaml.comments import CommentedBase, CommentedMap, CommentedSeq
 from ruamel.yaml.error import YAMLError
 
-from rulebook.files import inside_project, outside_project
+from rulebook.addresses.site_url import WEB_SCHEMES, address_character, site_url_problem, web_address_problem
+from rulebook.files.disk import inside_project, outside_project
 from rulebook.located.document import long_numbers
+from rulebook.markup.target import is_allowed_link
+from rulebook.markup.target import scheme as scheme_of
 from rulebook.problem_codes import Message
 from rulebook.problems import Problem, cut, excerpt, one_line
-from rulebook.render.target import is_allowed_link
-from rulebook.render.target import scheme as scheme_of
-from rulebook.site_address import WEB_SCHEMES, address_character, site_url_problem, web_address_problem
 from rulebook.validate.safety import character_dangers, name_dangers
 
 SITE_CONFIG = Path("mkdocs.yml")

@@ -3,7 +3,7 @@ checked, and a new hash in editions.yaml is easy to write. Every string it holds
 section titles, the English as written, and whatever else a snapshot comes to record) is judged by
 what is judged of every unit's text, with the same codes, at its own line and column; every key by
 what is judged of every key (control and bidi characters). `rulebook check` runs this where it reads
-each game's history (check.py), and `edition new`, `cite` and `diff` run only on content that
+each game's history (validate/check.py), and `edition new`, `cite` and `diff` run only on content that
 checks clean; editions/ sits below validate/ (tests/test_layers.py), so it does not call here.
 
 Left out: what compares a unit with today's facts or today's English (a placeholder naming no fact,
@@ -15,15 +15,15 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from rulebook import placeholders, plural_choice
-from rulebook.cache import Remembered
-from rulebook.characters import character_dangers
+from rulebook.cache.store import Remembered
+from rulebook.documents.reader import Reader
 from rulebook.editions.history import History
 from rulebook.editions.snapshot import snapshot_path
-from rulebook.load.reader import Reader
+from rulebook.located.characters import character_dangers
 from rulebook.located.document import Document, format_path
 from rulebook.located.limits import strings
 from rulebook.problems import Problem
+from rulebook.text import placeholders, plural_choice
 from rulebook.validate.safety import text_dangers
 
 DATA = ("facts", "examples")

@@ -14,14 +14,14 @@ import re
 import unicodedata
 from pathlib import Path
 
-from rulebook.files import inside_project
+from rulebook.files.disk import inside_project
 from rulebook.located.document import Document, JsonPath
 from rulebook.located.limits import MAX_YAML_BYTES, read_bounded
 from rulebook.located.load_error import LoadError
 from rulebook.model import Game, Project, Status, Unit, Words
-from rulebook.placeholders import fill
 from rulebook.problem_codes import Message
 from rulebook.problems import Problem, cut, display_path, excerpt
+from rulebook.text.placeholders import fill
 
 _NUMBER_WORDS = {
     "one": "1",

@@ -4,13 +4,13 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+from rulebook.addresses.reserved_paths import anchor_taken_by_site
 from rulebook.located.document import JsonPath, format_path
+from rulebook.markup.anchors import is_reserved_id
 from rulebook.model import Game
 from rulebook.problem_codes import Message
 from rulebook.problem_codes.words import RULE, SECTION
 from rulebook.problems import Problem, cut
-from rulebook.render.anchors import is_reserved_id
-from rulebook.site_paths import anchor_taken_by_site
 
 
 def structure_problems(game: Game, languages: list[str]) -> list[Problem]:
@@ -51,7 +51,7 @@ def _anchors(game: Game) -> Iterator[tuple[JsonPath, str, str]]:
 
 def _reserved_anchor_problems(game: Game) -> list[Problem]:
     """An anchor may not be one the template or the renderer owns: a rule `rb-calculator-data`
-    would take the calculator's data (render/anchors.py)."""
+    would take the calculator's data (markup/anchors.py)."""
     return [
         game.document.problem(path, Message("id.reserved-anchor", {}, {"kind": _KINDS[kind], "id": cut(name)}))
         for path, name, kind in _anchors(game)
@@ -61,7 +61,7 @@ def _reserved_anchor_problems(game: Game) -> list[Problem]:
 
 def _site_name_problems(game: Game, languages: list[str]) -> list[Problem]:
     """Nor one of the site's own names, as for a game (dev/security.md): a language's folder, or one
-    of the site's pages and folders (rulebook/site_paths.py)."""
+    of the site's pages and folders (rulebook/addresses/reserved_paths.py)."""
     return [
         game.document.problem(path, Message("id.site-name", {}, {"kind": _KINDS[kind], "id": cut(name)}))
         for path, name, kind in _anchors(game)

@@ -4,12 +4,12 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from rulebook import placeholders, plural_choice
-from rulebook.cache import Remembered
+from rulebook.cache.store import Remembered
 from rulebook.i18n.basis import basis
 from rulebook.model import Game, Glossary, Project, Status, Unit
 from rulebook.problem_codes import Message
 from rulebook.problems import Problem, Severity, cut
+from rulebook.text import placeholders, plural_choice
 from rulebook.validate.safety import text_dangers
 
 

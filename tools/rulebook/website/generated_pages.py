@@ -7,13 +7,13 @@ from __future__ import annotations
 import hashlib
 from pathlib import Path
 
-from rulebook.cache import DiskCache, digest_of, file_digest, folder_digest
-from rulebook.cache_codecs import PAGE_DIGESTS
-from rulebook.check import CONTENT_FOLDERS
-from rulebook.files import own_folder, write_if_changed
+from rulebook.cache.codecs import PAGE_DIGESTS
+from rulebook.cache.store import DiskCache, digest_of, file_digest, folder_digest
+from rulebook.files.disk import own_folder, write_if_changed
+from rulebook.markup.escaping import GENERATED_MARK
 from rulebook.model import Project
-from rulebook.render.markup import GENERATED_MARK
 from rulebook.render.pages import render_pages
+from rulebook.validate.check import CONTENT_FOLDERS
 
 
 def write_generated_pages(root: Path, docs: Path, project: Project) -> bool:

@@ -9,7 +9,7 @@ entries replace the old ones in their language's index. Whatever cannot be place
 page's title, which every page's navigation shows; a page added or removed; mkdocs.yml, the
 theme, a schema or a UI catalog) rebuilds the whole site instead. Content with errors leaves the
 last good site in place: the problems are logged, with file:line:col, and nothing is written.
-Each refresh first empties the caches keyed by a path alone (rulebook/path_caches.py), so that an
+Each refresh first empties the caches keyed by a path alone (rulebook/website/path_caches.py), so that an
 edited schema or mkdocs.yml is read again. Layering: website/, above every package it runs.
 """
 
@@ -35,12 +35,11 @@ from mkdocs.plugins import BasePlugin, event_priority
 from mkdocs.structure.files import Files, InclusionLevel
 from mkdocs.structure.nav import Navigation
 
-from rulebook.files import write_if_changed
-from rulebook.path_caches import clear_path_caches
+from rulebook.files.disk import write_if_changed
+from rulebook.files.scorers import BROWSER_SCORER, INPUT_SCHEMA, SCORER
 from rulebook.render.pages import page_renderers, render_pages
 from rulebook.render.rule_entries import current_addresses, rule_anchors, ruling_anchors
 from rulebook.render.search import language_of, lunr_languages, split_index
-from rulebook.scorers import BROWSER_SCORER, INPUT_SCHEMA, SCORER
 from rulebook.website.affected import affected_pages
 from rulebook.website.internals import (
     build_page,
@@ -49,6 +48,7 @@ from rulebook.website.internals import (
     search_index_json,
     set_current_language,
 )
+from rulebook.website.path_caches import clear_path_caches
 from rulebook.website.plugin import CONTENT_FOLDERS, THEME_DIR, RulebookPlugin, content_fingerprint
 from rulebook.website.precache import (
     precached_files,

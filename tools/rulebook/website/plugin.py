@@ -23,8 +23,8 @@ from mkdocs.plugins import BasePlugin, event_priority
 from mkdocs.structure.files import Files
 from mkdocs.structure.pages import Page
 
-from rulebook.check import CONTENT_FOLDERS, check_project
-from rulebook.files import inside_project, outside_project
+from rulebook.addresses.site_url import printed_address
+from rulebook.files.disk import inside_project, outside_project
 from rulebook.load.project import GLOSSARY_FILE, PROJECT_FILE
 from rulebook.located.document import LoadError, read_document
 from rulebook.model import Project
@@ -36,8 +36,8 @@ from rulebook.render.context import PageContext
 from rulebook.render.feed import changes_feed, feed_path
 from rulebook.render.rule_entries import current_addresses, rule_anchors, ruling_anchors
 from rulebook.render.search import lunr_languages, split_index
-from rulebook.render.words import folding, folding_json
-from rulebook.site_address import printed_address
+from rulebook.text.folding import folding, folding_json
+from rulebook.validate.check import CONTENT_FOLDERS, check_project
 from rulebook.validate.site_config import loaded_config_problems
 from rulebook.website.config import RulebookConfig
 from rulebook.website.generated_pages import write_generated_pages

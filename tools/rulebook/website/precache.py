@@ -15,8 +15,8 @@ import json
 import re
 from pathlib import Path
 
-from rulebook.cache import file_digest
-from rulebook.files import resolved_within, write_if_changed
+from rulebook.cache.store import file_digest
+from rulebook.files.disk import resolved_within, write_if_changed
 from rulebook.website.site_files import HEADERS_FILE
 
 CACHE_PREFIX = "rulebook-site-"  # the worker's cache is this and the build id

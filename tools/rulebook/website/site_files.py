@@ -20,7 +20,7 @@ import html
 import re
 from pathlib import Path
 
-from rulebook.files import write_if_changed
+from rulebook.files.disk import write_if_changed
 from rulebook.render.calculator import PLURAL_FILE
 
 _REDIRECT = """<!doctype html>

@@ -93,7 +93,7 @@ def shares(languages: list[str], parts: int) -> list[list[str]]:
 
 def build_part(config_file: Path, site: Path, languages: list[str], strict: bool, site_url: str | None = None) -> None:
     """One part, in this process: a whole mkdocs build that skips the other languages' builds.
-    `site_url`, when given, replaces the config's (rulebook/site_address.py)."""
+    `site_url`, when given, replaces the config's (rulebook/addresses/site_url.py)."""
     from mkdocs.commands.build import build
     from mkdocs.config import load_config
 

@@ -107,7 +107,7 @@
     return unreadable ? { problems: [problem("yaml.syntax", [], {})] } : { data: data };
   }
 
-  // ---- The schema: each problem as rulebook.load.schema codes it (`schema.<keyword>`) ----------
+  // ---- The schema: each problem as rulebook.documents.schema codes it (`schema.<keyword>`) ----------
 
   var BOUNDS = { minimum: 1, maximum: 1, exclusiveMinimum: 1, exclusiveMaximum: 1 };
   var SIZES = {
@@ -165,7 +165,7 @@
   }
 
   function kind(schema) {
-    // An alternative of oneOf as rulebook.load.schema names it: its title, else its kind in words.
+    // An alternative of oneOf as rulebook.documents.schema names it: its title, else its kind in words.
     if (schema.title) return schema.title;
     var type = schema.type || "value";
     if (type === "array") return "a list of " + ((schema.items || {}).type || "value") + "s";
@@ -227,7 +227,7 @@
         if (valid !== 1) found.push(problem("schema.oneOf", path, { alternatives: expected.map(kind) }));
       }
     });
-    // A value of the wrong type is not also out of bounds (rulebook.load.schema).
+    // A value of the wrong type is not also out of bounds (rulebook.documents.schema).
     Object.keys(schema).forEach(function (keyword) {
       if (!BOUNDS[keyword] || mistyped || !isNumber(instance)) return;
       var limit = schema[keyword];

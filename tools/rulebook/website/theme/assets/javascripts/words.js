@@ -3,7 +3,7 @@
  * Loaded by every page (for the glossary filter, glossary.js) and by the search worker
  * (lunr.rb.min.js), so that both fold and split a text the same way: lower case, one apostrophe for
  * all ("l'oeil", "l’œil"), no elided word before a word ("l’étoile" is "étoile"), no accents, split
- * at anything that is not a letter or a digit. What to fold with comes from render/words.py, which
+ * at anything that is not a letter or a digit. What to fold with comes from text/folding.py, which
  * folds the same way in Python: on a page, the JSON block #rb-words (theme/main.html); in the
  * worker, the index's declaration of its folded field (render/search.py), through `learn`.
  * A language's stemmer registers here (our own lunr language files do), so that the filter stems as
@@ -21,7 +21,7 @@
     return text.replace(/[\\^$.*+?()[\]{}|\/-]/g, "\\$&");
   }
 
-  // The folding data of render/words.py's `folding`: a language's elisions, the ligatures, the apostrophes.
+  // The folding data of text/folding.py's `folding`: a language's elisions, the ligatures, the apostrophes.
   words.learn = function (data) {
     ligatures = data.ligatures || {};
     var letters = Object.keys(ligatures).map(escape).join("|");

@@ -12,24 +12,24 @@ from collections import Counter
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
-from rulebook.characters import character_dangers
-from rulebook.check import text_set_problems
+from rulebook.documents.schema import schema_problems
+from rulebook.files.plan import Plan as Writes
 from rulebook.i18n.entry_unit import unit_finder
 from rulebook.i18n.fact_basis import fact_changes, same
 from rulebook.i18n.history import earlier_english
 from rulebook.i18n.language_guess import wrong_language
 from rulebook.i18n.po_file import Entry, PoFile, read_po_file
-from rulebook.i18n.refused import Refused, refusal_at
+from rulebook.i18n.refused import refusal_at
 from rulebook.i18n.seen_facts import seen_facts
 from rulebook.i18n.words_file import Change, apply_changes
 from rulebook.load.project import words_from_document
-from rulebook.load.schema import schema_problems
+from rulebook.located.characters import character_dangers
 from rulebook.located.document import LoadError, parse_document
 from rulebook.located.limits import text_limit_dangers
 from rulebook.model import Facts, Game, Glossary, Project, Status, Unit, Words, source_hash
-from rulebook.plan import Plan as Writes
 from rulebook.problem_codes import Message
-from rulebook.problems import Problem, Severity, cut, display_path
+from rulebook.problems import Problem, Refused, Severity, cut, display_path
+from rulebook.validate.check import text_set_problems
 
 NEW_FILE = """# yaml-language-server: $schema=../../schemas/words.schema.json
 language: {language}
@@ -79,7 +79,7 @@ def import_po(project: Project, po_path: Path) -> Imported:
 
 
 def write_words(project: Project, texts: dict[Path, str]) -> None:
-    """Write words files, all or none (rulebook.plan): their paths were checked when planned (no link)."""
+    """Write words files, all or none (rulebook.files.plan): their paths were checked when planned (no link)."""
     writes = Writes(project.root)
     for path, text in texts.items():
         writes.put(path, text)

@@ -12,7 +12,7 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
-from rulebook.files import write_atomic_bytes
+from rulebook.files.disk import write_atomic_bytes
 
 SOURCE = Path("docs/assets/favicon.svg")
 # File name (beside the SVG), size in px, background (None: transparent, as the SVG).
@@ -38,7 +38,7 @@ def draw_icons(svg: Path) -> list[Path]:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m rulebook.app_icons", description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(prog="python -m rulebook.artifacts.app_icons", description=__doc__.splitlines()[0])
     parser.add_argument("--svg", type=Path, default=SOURCE, help=f"the icon to draw (default: {SOURCE})")
     args = parser.parse_args(argv)
     if not args.svg.is_file():

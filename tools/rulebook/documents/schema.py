@@ -21,8 +21,8 @@ from functools import cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from rulebook.cache import DiskCache, digest_of
-from rulebook.cache_codecs import PASSED
+from rulebook.cache.codecs import PASSED
+from rulebook.cache.store import DiskCache, digest_of
 
 if TYPE_CHECKING:  # jsonschema is imported when a document is first validated: `rulebook score`
     from jsonschema import Draft202012Validator  # of a known situation does without it

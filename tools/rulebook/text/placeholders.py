@@ -2,7 +2,7 @@
 
 A placeholder names a fact as `{group.name}`. Numbers are formatted by Babel for the language
 (1.5 is "1,5" in French), and a list of numbers becomes that language's "or" list. A plural choice
-(`{{group.name|one=…|other=…}}`, plural_choice.py) becomes the form for the fact's value.
+(`{{group.name|one=…|other=…}}`, text/plural_choice.py) becomes the form for the fact's value.
 """
 
 from __future__ import annotations
@@ -14,8 +14,8 @@ from typing import Any
 
 from babel.lists import format_list
 
-from rulebook import plural_choice
-from rulebook.locale_numbers import grouped
+from rulebook.text import plural_choice
+from rulebook.text.locale_numbers import grouped
 
 PLACEHOLDER = re.compile(r"\{([a-z][a-z0-9_]*(?:\.[a-z][a-z0-9_]*)*)\}")
 # A digit written in text outside any placeholder: a number that does not come from game data.

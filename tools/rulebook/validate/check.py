@@ -5,11 +5,11 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-from rulebook.cache import DiskCache, digest_of, file_digest, folder_digest
-from rulebook.cache_codecs import PROBLEMS
+from rulebook.cache.codecs import PROBLEMS
+from rulebook.cache.store import DiskCache, digest_of, file_digest, folder_digest
+from rulebook.documents.garbage import fewer_collections, frozen_for_fork
 from rulebook.editions.dates import latest_day
 from rulebook.editions.history import read_history
-from rulebook.garbage import fewer_collections, frozen_for_fork
 from rulebook.i18n.ui_catalog import catalog_digest, catalog_path, catalog_problems
 from rulebook.load.project import GLOSSARY_FILE, PROJECT_FILE, TERMS_FILE, Loaded, load_project
 from rulebook.model import Game, Glossary, Project
@@ -44,7 +44,7 @@ def check_project(root: Path, *, parallel: bool = False, remember: bool = False)
     """Load and check everything. `parallel` reads and checks on every core, forking: only for a
     process with one thread, such as the `rulebook` command or `mkdocs build`.
 
-    Each text set's problems are kept on disk (rulebook.cache) under the digest of every file its
+    Each text set's problems are kept on disk (rulebook.cache.store) under the digest of every file its
     checks read, so a re-check does again only the work an edit touched. `remember`: see
     load_project."""
     with fewer_collections():

@@ -16,7 +16,7 @@ import sys
 from pathlib import Path
 from types import ModuleType
 
-from rulebook.files import inside_project
+from rulebook.files.disk import inside_project
 
 SCORER = "scoring.py"
 INPUT_SCHEMA = "score.schema.json"

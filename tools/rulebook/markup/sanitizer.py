@@ -3,7 +3,7 @@
 The allowlist holds the tags and attributes that our renderer and the Markdown extensions of
 mkdocs.yml produce from allowed text, and nothing else: no images (pictures are data, drawn by
 the renderer as inline SVG). Links may be relative, `#anchors`, http(s) or mailto, and never lead
-to another host in disguise (`//host`, `/\\host`, `https://user@host`: render/target.py).
+to another host in disguise (`//host`, `/\\host`, `https://user@host`: markup/target.py).
 No allowed attribute loads a resource (no `src`, no `srcset`, no `<image href>`), so a page body
 can make the browser fetch nothing, from another host or otherwise.
 """
@@ -17,8 +17,8 @@ from html.parser import HTMLParser
 
 import nh3
 
+from rulebook.markup.target import LINK_SCHEMES, is_allowed_link
 from rulebook.problems import cut, one_line
-from rulebook.render.target import LINK_SCHEMES, is_allowed_link
 
 _TEXT = {"id", "lang", "class"}
 ALLOWED: dict[str, set[str]] = {
@@ -86,7 +86,7 @@ def sanitize(fragment: str, allowed: dict[str, set[str]] = ALLOWED) -> str:
 
 def _link_filter(tag: str, attribute: str, value: str) -> str | None:
     """What nh3's scheme filter lets through and a browser still reads as another host (`/\\host`,
-    `//host`, `https://user@host`): render/target.py judges it as the check does."""
+    `//host`, `https://user@host`): markup/target.py judges it as the check does."""
     if attribute == "href" and not is_allowed_link(value):
         return None
     if attribute == "d" and not _PATH_DATA.fullmatch(value):

@@ -1,8 +1,8 @@
 """The pictures of the glossary: icons that ship inside the installed mkdocs-material, and the few
 the project draws itself (`project/<name>`, glossary/pictures/<name>.svg) where none fits.
 
-Layering: in render/, beside the sanitizer every drawn picture passes; validate/glossary.py, above,
-asks it whether an icon exists (tests/test_layers.py)."""
+Layering: in markup/, beside the sanitizer every drawn picture passes; validate/glossary.py asks it
+whether an icon exists, render/glossary.py draws it (tests/test_layers.py)."""
 
 from __future__ import annotations
 
@@ -13,8 +13,8 @@ from functools import cache
 from html.parser import HTMLParser
 from pathlib import Path
 
-from rulebook.files import inside_project
-from rulebook.render.sanitizer import PICTURE_ALLOWED, sanitize
+from rulebook.files.disk import inside_project
+from rulebook.markup.sanitizer import PICTURE_ALLOWED, sanitize
 
 _SVG_OPEN = re.compile(r"<svg\b")
 PROJECT_SET = "project/"  # the icon set of pictures drawn for the project

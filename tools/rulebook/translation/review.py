@@ -14,11 +14,11 @@ from pathlib import Path
 
 from rulebook.i18n.entry_unit import unit_finder
 from rulebook.i18n.fact_basis import fact_changes
-from rulebook.i18n.importer import Imported, checked_text, po_target, write_words
 from rulebook.i18n.po_file import read_po_file
 from rulebook.i18n.seen_facts import seen_facts
 from rulebook.i18n.words_file import Change
 from rulebook.model import Project, Status, source_hash
+from rulebook.translation.importer import Imported, checked_text, po_target, write_words
 
 
 @dataclass

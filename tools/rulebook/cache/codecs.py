@@ -1,4 +1,4 @@
-"""What the persistent cache (rulebook.cache) keeps: one small, closed codec per kind of entry,
+"""What the persistent cache (rulebook.cache.store) keeps: one small, closed codec per kind of entry,
 between the toolkit's values and plain JSON data.
 
 Decoding builds nothing but JSON's own types (dicts, lists, strings, numbers, booleans, null) and
@@ -152,11 +152,11 @@ def _decode_digests(value: Any) -> dict[str, bytes]:
     return digests
 
 
-# A file parsed and schema-checked (load/reader.py): the document when it passed, and its problems.
+# A file parsed and schema-checked (documents/reader.py): the document when it passed, and its problems.
 READ: Codec[tuple[Document | None, list[Problem]]] = Codec(3, _encode_read, _decode_read)
-# The problems of a text set (check.py) or of a worked example's situation (scoring/situation.py).
+# The problems of a text set (validate/check.py) or of a worked example's situation (scoring/situation.py).
 PROBLEMS: Codec[list[Problem]] = Codec(3, _encode_problems, _decode_problems)
-# A schema that passed the meta-schema (load/schema.py).
+# A schema that passed the meta-schema (documents/schema.py).
 PASSED: Codec[bool] = Codec(1, bool, _decode_passed)
 # The site's generated pages, by path, with the SHA-256 of each (website/plugin.py).
 PAGE_DIGESTS: Codec[dict[str, bytes]] = Codec(

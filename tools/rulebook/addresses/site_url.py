@@ -16,7 +16,7 @@ import string
 from functools import cache
 from pathlib import Path
 
-from rulebook.files import inside_project
+from rulebook.files.disk import inside_project
 from rulebook.problem_codes import Message
 from rulebook.problems import excerpt
 

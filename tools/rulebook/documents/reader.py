@@ -1,5 +1,5 @@
 """Reading one file of the project: parsed and schema-checked, remembered by file state in this
-process and by content digest on disk (rulebook.cache), and read on every core for many files.
+process and by content digest on disk (rulebook.cache.store), and read on every core for many files.
 
 Kept apart from the content model, so that `rulebook score` reads a game's file without it.
 """
@@ -9,11 +9,11 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-from rulebook.cache import DiskCache, Remembered, digest_of, file_digest
-from rulebook.cache_codecs import READ
-from rulebook.files import inside_project, outside_project
-from rulebook.garbage import frozen_for_fork
-from rulebook.load.schema import schema_problems
+from rulebook.cache.codecs import READ
+from rulebook.cache.store import DiskCache, Remembered, digest_of, file_digest
+from rulebook.documents.garbage import frozen_for_fork
+from rulebook.documents.schema import schema_problems
+from rulebook.files.disk import inside_project, outside_project
 from rulebook.located.document import Document, parse_bounded, read_document
 from rulebook.located.limits import MAX_YAML_BYTES, limit_problems, read_bounded
 from rulebook.located.load_error import LoadError

@@ -23,7 +23,7 @@ from pathlib import Path
 from playwright.sync_api import Browser, Page, sync_playwright
 
 from rulebook.editions.timeline import timeline
-from rulebook.files import LinkedFolder, own_folder, write_atomic_bytes
+from rulebook.files.disk import LinkedFolder, own_folder, write_atomic_bytes
 from rulebook.load.project import load_project
 from rulebook.model import Project
 from rulebook.render import card
@@ -136,7 +136,9 @@ def print_editions(browser: Browser, site_url: str, project: Project, out: Path,
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m rulebook.edition", description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(
+        prog="python -m rulebook.artifacts.print_edition", description=__doc__.splitlines()[0]
+    )
     parser.add_argument("--root", type=Path, default=Path.cwd(), help="the project (default: here)")
     parser.add_argument("--site", type=Path, default=Path("site"), help="the built site (default: site)")
     parser.add_argument("--out", type=Path, default=Path("print"), help="where the PDFs go (default: print)")

@@ -11,10 +11,10 @@ from rulebook.editions.dates import parsed_day, still_to_come, today
 from rulebook.editions.history import HISTORY_FILE, Edition, history_text, read_history, read_snapshot
 from rulebook.editions.snapshot import digest, snapshot_path, snapshot_text, take_snapshot
 from rulebook.editions.versions import is_version, version_key
+from rulebook.files.plan import Plan
 from rulebook.model import Game, Project, Status, Unit, edition_unit
-from rulebook.plan import Plan, Refused
 from rulebook.problem_codes import Message
-from rulebook.problems import Problem, cut, display_path, excerpt, one_line
+from rulebook.problems import Problem, Refused, cut, display_path, excerpt, one_line
 from rulebook.validate.text import translation_messages
 
 

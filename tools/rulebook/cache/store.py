@@ -6,7 +6,7 @@ source code, so an entry can never be stale: an edit to a file, a schema or the 
 key, and the old entry is simply never asked for again. `RULEBOOK_CACHE=0` turns the cache off (the
 benchmark's cold runs, and tests that must see the work done).
 
-Entries are data, never code: JSON written and read by a closed codec per kind (rulebook.cache_codecs),
+Entries are data, never code: JSON written and read by a closed codec per kind (rulebook.cache.codecs),
 so that no bytes in the folder can make loading run anything. The folder is inside the project,
 where a contributor could commit an entry (`git add -f`), so every entry is also signed with
 HMAC-SHA256 under a secret that never lives in the project: `rulebook/secret` in the user's cache
@@ -31,9 +31,9 @@ from functools import cache
 from pathlib import Path
 from typing import Generic
 
-from rulebook.cache_codecs import Codec, Value
-from rulebook.file_states import State, tree_state
-from rulebook.files import own_folder, resolved_within, write_atomic_bytes
+from rulebook.cache.codecs import Codec, Value
+from rulebook.files.disk import own_folder, resolved_within, write_atomic_bytes
+from rulebook.files.states import State, tree_state
 
 CACHE_FOLDER = Path(".cache/rulebook")
 _PACKAGE = Path(__file__).parent

@@ -111,7 +111,9 @@ def outside_project(shown: str) -> Problem:
 
 class LinkedFolder(Exception):
     """A folder a command would write into goes through a symbolic link, or out of the project:
-    refused before anything is written (`problem`: file.write-through-link at the link's path)."""
+    refused before anything is written (`problem`: file.write-through-link at the link's path).
+    Not a `problems.Refused`: it goes past every command's own refusal, up to cli.py, which prints
+    its one problem alone."""
 
     def __init__(self, shown: str):
         super().__init__(shown)

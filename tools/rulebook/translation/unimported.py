@@ -11,13 +11,13 @@ from __future__ import annotations
 from dataclasses import replace
 from pathlib import Path
 
-from rulebook.i18n.importer import plan_import, po_target
 from rulebook.i18n.mark_history import synced_bases
 from rulebook.i18n.po_file import Entry, read_po_file
-from rulebook.i18n.refused import Refused, refusal_at
+from rulebook.i18n.refused import refusal_at
 from rulebook.model import Game, Glossary, Project, Words, source_hash
 from rulebook.problem_codes import Message
-from rulebook.problems import Problem, cut
+from rulebook.problems import Problem, Refused, cut
+from rulebook.translation.importer import plan_import, po_target
 
 
 def unimported_edits(project: Project, text_set: Game | Glossary, language: str, path: Path) -> list[Problem]:

@@ -1,7 +1,8 @@
 """Characters no text needs, refused wherever text comes in: C0 and C1 controls and bidi controls.
 
-Layering: with problems and files at the bottom, knowing nothing of the content; validate/safety.py
-refuses them in every document, i18n/ in PO files and UI catalogs (tests/test_layers.py).
+Layering: in located/, beside the bounds of a text (limits.py), knowing nothing of the content;
+validate/safety.py refuses them in every document, i18n/ in PO files and UI catalogs
+(tests/test_layers.py).
 """
 
 from __future__ import annotations

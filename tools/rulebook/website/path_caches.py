@@ -7,23 +7,23 @@ every refresh, so each refresh reads them again as a new process would.
 
 The other caches of the toolkit are left alone, each for its reason:
 - keyed by the file's state as well as its path, or by its content, so an edit is a new key: the
-  documents read (load/reader.py, by state and by content), the games' models (load/project.py),
-  folder digests (cache.py), the UI catalogs (i18n/ui_catalog.py, by state and by bytes;
-  i18n/ui.py, keyed by the catalog read), the scorers (scorers.py), each unit's QA and text
+  documents read (documents/reader.py, by state and by content), the games' models (load/project.py),
+  folder digests (cache/store.py), the UI catalogs (i18n/ui_catalog.py, by state and by bytes;
+  i18n/ui.py, keyed by the catalog read), the scorers (files/scorers.py), each unit's QA and text
   messages (validate/qa.py, validate/text.py, by the texts and all else they depend on), and
   git's revisions (i18n/history.py, keyed by the revisions);
 - pure functions of their arguments (hashes, patterns, CLDR plural categories, placeholders);
-- the installed packages' files (Material's icons and languages) and the signing key (cache.py),
+- the installed packages' files (Material's icons and languages) and the signing key (cache/store.py),
   which an edit of the project does not change.
 
-Layering: above load/, render/ and site_address.py, whose caches it names; below website/.
+Layering: in website/, above documents/, render/ and addresses/site_url.py, whose caches it names.
 """
 
 from __future__ import annotations
 
-from rulebook.load import schema
+from rulebook.addresses.site_url import configured_site_url
+from rulebook.documents import schema
 from rulebook.render.calculator import schema_data
-from rulebook.site_address import configured_site_url
 
 # Each with functools' cache_clear; a cache added to the toolkit and keyed by a path belongs here.
 PATH_CACHES = (

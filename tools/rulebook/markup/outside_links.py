@@ -8,7 +8,7 @@ import html
 import re
 from html.parser import HTMLParser
 
-from rulebook.render.target import ascii_host, outside_host, scheme
+from rulebook.markup.target import ascii_host, outside_host, scheme
 
 # A host as a text would show it: labels joined by dots, the last of letters only ("example.org",
 # "https://rules.example/x", "ann@mail.example"); a version ("3.2") or "e.g." is not one.

@@ -18,15 +18,15 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
-from rulebook.i18n.export import exported_files, po_name
-from rulebook.i18n.importer import Imported, checked_words, plan_import, po_target
+from rulebook.files.plan import Plan
 from rulebook.i18n.mark_history import synced_bases
 from rulebook.i18n.po_file import Entry, PoFile, read_po_file
-from rulebook.i18n.refused import Refused, refusal_at
+from rulebook.i18n.refused import refusal_at
 from rulebook.model import Game, Glossary, Project, Words, source_hash
-from rulebook.plan import Plan
 from rulebook.problem_codes import Message
-from rulebook.problems import Problem, cut, display_path
+from rulebook.problems import Problem, Refused, cut, display_path
+from rulebook.translation.export import exported_files, po_name
+from rulebook.translation.importer import Imported, checked_words, plan_import, po_target
 
 
 @dataclass

@@ -15,22 +15,22 @@ from pathlib import Path
 from babel import Locale
 from babel.messages.catalog import Catalog
 
+from rulebook.files.plan import Plan
 from rulebook.i18n.fact_basis import fact_change_notes
 from rulebook.i18n.history import earlier_english
 from rulebook.i18n.location import unit_location
 from rulebook.i18n.po_edit import edited_po
 from rulebook.i18n.po_file import po_bytes
-from rulebook.i18n.refused import Refused, refusal_at
+from rulebook.i18n.refused import refusal_at
 from rulebook.i18n.state import State, unit_states
 from rulebook.i18n.sync_mark import synced_note
 from rulebook.i18n.translator_notes import translator_notes
 from rulebook.i18n.ui import gettext_plural_forms
-from rulebook.i18n.unimported import unimported_edits
 from rulebook.located.limits import MAX_PO_BYTES
 from rulebook.model import Game, Glossary, Project, Status
-from rulebook.plan import Plan
 from rulebook.problem_codes import Message
-from rulebook.problems import Problem
+from rulebook.problems import Problem, Refused
+from rulebook.translation.unimported import unimported_edits
 
 PROJECT = "rulebook"
 

@@ -1,8 +1,9 @@
-"""A set of file writes that happens entirely or not at all, and the refusal of the commands that
-plan them (`rulebook new`, `rule`, `edition new`, `cite`, `diff`): coded problems, nothing written.
+"""A set of file writes that happens entirely or not at all. The commands that plan them (`rulebook
+new`, `rule`, `edition new`, `cite`, `diff`) refuse with `problems.Refused`: coded problems, nothing
+written.
 
-Layering: with files and problems at the bottom, so that every package that writes (authoring/,
-editions/, i18n/) plans its writes alike (tests/test_layers.py).
+Layering: in files/, at the bottom with problems, so that every package that writes (authoring/,
+editions/, i18n/, translation/) plans its writes alike (tests/test_layers.py).
 """
 
 from __future__ import annotations
@@ -14,32 +15,9 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from rulebook.files import inside_project, stage_bytes
+from rulebook.files.disk import inside_project, stage_bytes
 from rulebook.problem_codes import Message
-from rulebook.problems import MESSAGE_LENGTH, Problem, cut, display_path, one_line
-
-
-class Refused(Exception):
-    """The input cannot be used; nothing has been written. Each problem has its code (authoring.*,
-    edition.*, or the code of the problem found in a file) and names its file where there is one:
-    "" for a command's argument."""
-
-    def __init__(self, problems: Sequence[Problem]):
-        self.problems = list(problems)
-        super().__init__("\n".join(_line(problem) for problem in self.problems))
-
-    @classmethod
-    def at(
-        cls, file: str | Path, message: Message, *, line: int = 0, col: int = 0, field: str | None = None
-    ) -> Refused:
-        """A refusal of one coded problem, at a file's line and column (0: the whole file)."""
-        file = file.as_posix() if isinstance(file, Path) else file
-        return cls([Problem.coded(file, line, col, message, field=field)])
-
-
-def _line(problem: Problem) -> str:
-    """`file:line:col: message`, `file: message`, or the message alone for a command's argument."""
-    return str(problem) if problem.file else cut(one_line(problem.message), MESSAGE_LENGTH)
+from rulebook.problems import MESSAGE_LENGTH, Refused, cut, display_path, one_line
 
 
 def _path_refused(code: str, path: Path, root: Path) -> Refused:

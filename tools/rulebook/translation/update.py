@@ -19,18 +19,18 @@ import codecs
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from rulebook.files import write_atomic_bytes
+from rulebook.files.disk import write_atomic_bytes
 from rulebook.i18n.entry_unit import unit_finder
-from rulebook.i18n.export import build_catalog
 from rulebook.i18n.fact_refresh import refreshed_facts
-from rulebook.i18n.importer import po_target
 from rulebook.i18n.po_blocks import Block, split_blocks
 from rulebook.i18n.po_edit import edited_header, joined, wrap_width, wrapped_lines
 from rulebook.i18n.po_file import Entry, PoFile, po_bytes, previous_msgid_lines, read_po_file
-from rulebook.i18n.refused import Refused, refusal_at
+from rulebook.i18n.refused import refusal_at
 from rulebook.model import Project
 from rulebook.problem_codes import Message
-from rulebook.problems import cut
+from rulebook.problems import Refused, cut
+from rulebook.translation.export import build_catalog
+from rulebook.translation.importer import po_target
 
 _FORMAT_FLAGS = ("python-brace-format", "no-python-brace-format")  # the template's to say, not the file's
 
