@@ -1,5 +1,5 @@
 // The /en/ pages lead to the root, where the source language's pages live. A meta refresh drops
-// the address's #anchor, so a cited rule (/en/rebis/#closing-shelf) would open at the page's top:
+// the address's #anchor, so a cited rule (/en/<game>/#<rule>) would open at the page's top:
 // this script goes to the same place with the anchor kept. The meta refresh stays for readers
 // without scripts.
 (function () {
