@@ -10,6 +10,7 @@ import re
 from pathlib import Path
 
 import pytest
+from jsonschema import Draft202012Validator
 
 from conftest import ROOT, run_cli
 from rulebook.located.document import parse_document
@@ -29,6 +30,10 @@ def _meta() -> dict:
     return json.loads((ROOT / META_SCHEMA).read_text(encoding="utf-8"))
 
 
+def _validator() -> Draft202012Validator:
+    return Draft202012Validator(_meta())
+
+
 def test_the_meta_schema_allows_what_the_calculator_implements_and_no_more() -> None:
     allowed = set(_meta()["$defs"]["schema"]["properties"])
     assert allowed == IMPLEMENTED | ANNOTATIONS
@@ -40,13 +45,14 @@ def test_the_meta_schema_allows_what_the_calculator_implements_and_no_more() -> 
 @pytest.mark.parametrize("schema", sorted(ROOT.glob("rules/*/score.schema.json")), ids=lambda path: path.parent.name)
 def test_every_game_schema_keeps_to_the_calculator_keywords(schema: Path) -> None:
     document = parse_document(schema.read_bytes(), schema.name)
-    assert unchecked_keywords(document, _meta()) == []
+    assert unchecked_keywords(document, _validator()) == []
 
 
 def _problems(text: str) -> list[tuple[int, int, str, str]]:
     document = parse_document(text.encode("utf-8"), "score.schema.json")
     return [
-        (problem.line, problem.col, problem.code, problem.message) for problem in unchecked_keywords(document, _meta())
+        (problem.line, problem.col, problem.code, problem.message)
+        for problem in unchecked_keywords(document, _validator())
     ]
 
 
@@ -93,3 +99,20 @@ def test_check_refuses_an_unchecked_keyword_in_a_game(small_project: Path, capsy
     assert [(problem["file"], problem["path"]) for problem in found] == [
         ("rules/alpha/score.schema.json", ["properties", "players", "additionalProperties", "items", "multipleOf"])
     ]
+
+
+@pytest.mark.parametrize(
+    ("meta", "reason"),
+    [
+        ("null", "None is not of type 'object', 'boolean'"),  # found by make fuzz: exit 3
+        ('{"$ref": "#/$defs/nowhere"}', "leads nowhere"),
+    ],
+    ids=["null", "dangling $ref"],
+)
+def test_a_damaged_meta_schema_is_said_at_its_file(small_project: Path, capsys, meta: str, reason: str) -> None:
+    (small_project / META_SCHEMA).write_text(meta, encoding="utf-8")
+    code, out, err = run_cli(capsys, "--root", str(small_project), "check", "--json")
+    assert code == 1, err
+    found = [problem for problem in json.loads(out)["problems"] if problem["file"] == META_SCHEMA.as_posix()]
+    assert found and {problem["code"] for problem in found} == {"schema.unusable"}, found
+    assert reason in found[0]["message"], found

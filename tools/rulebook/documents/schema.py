@@ -172,6 +172,22 @@ def schema_problems(document: Document, schema_file: Path) -> list[Problem]:
     return sorted(set(problems))  # in reading order: by line, then column
 
 
+def checked_validator(schema_file: Path) -> Draft202012Validator | Problem:
+    """The schema's validator, or the problem that makes it unusable, at the schema's file: for a
+    schema that validates other schemas (schemas/score-input.schema.json), which no document names."""
+    from jsonschema.exceptions import SchemaError
+
+    try:
+        return validator(schema_file)
+    except (OSError, ValueError, RecursionError, SchemaError) as broken:
+        return _unusable(schema_file, broken)
+
+
+def unresolvable(schema_file: Path, dangling: Exception) -> Problem:
+    """A `$ref` of the schema that leads nowhere, found while validating: at the `$ref`'s line."""
+    return _dangling(schema_file, dangling)
+
+
 def _unusable(schema_file: Path, broken: Exception) -> Problem:
     """A damaged schema named at its line, where the JSON reader knows it; a key given twice at the
     line the YAML reader (JSON is YAML) finds it."""

@@ -9,11 +9,11 @@ reads them in; each game's schema is held to it here, every breach at its line a
 
 from __future__ import annotations
 
-import json
 from collections.abc import Iterator
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
+from rulebook.documents.schema import checked_validator, unresolvable
 from rulebook.files.scorers import input_schema
 from rulebook.located.document import Document, LoadError, format_path, read_document
 from rulebook.model import Game, Project
@@ -21,6 +21,7 @@ from rulebook.problem_codes import Message
 from rulebook.problems import Problem, cut, display_path
 
 if TYPE_CHECKING:
+    from jsonschema import Draft202012Validator
     from jsonschema.exceptions import ValidationError
 
 META_SCHEMA = Path("schemas") / "score-input.schema.json"
@@ -37,21 +38,26 @@ def score_schema_problems(project: Project, game: Game) -> list[Problem]:
     path = input_schema(project.root, game.scoring)
     if not path.is_file():
         return []
+    meta = checked_validator(project.root / META_SCHEMA)
+    if isinstance(meta, Problem):
+        return [meta]  # a damaged meta-schema checks nothing: said at its file, not passed over
     try:
         document = read_document(path, display_path(path, project.root))
-        meta = json.loads((project.root / META_SCHEMA).read_text(encoding="utf-8"))
     except (LoadError, OSError, ValueError):
         return []
-    return unchecked_keywords(document, meta)
+    from referencing.exceptions import Unresolvable
+
+    try:
+        return unchecked_keywords(document, meta)
+    except Unresolvable as dangling:  # a `$ref` of the meta-schema that leads nowhere
+        return [unresolvable(project.root / META_SCHEMA, dangling)]
 
 
-def unchecked_keywords(document: Document, meta: dict[str, Any]) -> list[Problem]:
+def unchecked_keywords(document: Document, meta: Draft202012Validator) -> list[Problem]:
     """Each place of the schema that the calculator would not check, as jsonschema finds them
     against the meta-schema."""
-    from jsonschema import Draft202012Validator
-
     problems = []
-    for error in Draft202012Validator(meta).iter_errors(document.data):
+    for error in meta.iter_errors(document.data):
         for path in _places(error):
             keyword = _keyword_of(path)
             message = Message(CODE, {}, {"keyword": cut(str(keyword)), "field": format_path(path)})
