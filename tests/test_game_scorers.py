@@ -23,6 +23,7 @@ def test_the_scorers_are_found_with_their_games() -> None:
     assert not list((TOOLKIT / "scoring").glob("rebus*")), "a scorer left in the toolkit"
 
 
+@pytest.mark.content
 @pytest.mark.parametrize("game", scored_games(ROOT))
 def test_the_doctests_of_each_scorer_pass(game: str) -> None:
     # pytest's --doctest-modules would import three files all called scoring.py as one module.
