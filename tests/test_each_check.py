@@ -990,6 +990,16 @@ FAULTS = [
     ),
     # validate/glossary.py
     Fault(
+        "glossary: the fact that promises the number of symbols is a count",
+        "glossary/symbols.yaml",
+        "count_fact: components.glossary_symbols",
+        "count_fact: components.glossary_pictures",
+        "count_fact: ▸components.glossary_pictures",
+        "count_fact: 'components.glossary_pictures' names no whole number in rebus/game.yaml",
+        code_name="glossary.fact-not-a-count",
+        params={"facts_file": "rebus/game.yaml"},
+    ),
+    Fault(
         "glossary: the number of symbols the rules promise",
         "rules/rebus/game.yaml",
         "glossary_symbols: 76",

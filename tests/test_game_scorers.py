@@ -54,6 +54,54 @@ def test_the_toolkit_names_no_game() -> None:
     assert not found, "\n".join(found)
 
 
+def _content_names() -> dict[str, set[str]]:
+    """What the project's games name: every fact's path (and its last part where that is one of a
+    kind, with an underscore: `rack_tiles`, not `min`), every rule id and every ruling id of more than
+    one word (a one-word id, `winner`, is also an ordinary word)."""
+    names: dict[str, set[str]] = {"fact": set(), "rule": set(), "ruling": set()}
+
+    def walk(facts: dict, path: tuple[str, ...]) -> None:
+        for key, value in facts.items():
+            if isinstance(value, dict):
+                walk(value, (*path, key))
+            else:
+                names["fact"].add(".".join((*path, key)))
+                if "_" in key:
+                    names["fact"].add(key)
+
+    for game in (ROOT / "rules").glob("*/game.yaml"):
+        data = yaml.safe_load(game.read_text(encoding="utf-8"))
+        walk(data.get("facts") or {}, ())
+        names["rule"] |= {rule for section in data["sections"] for rule in section["rules"] if "-" in rule}
+        names["ruling"] |= {ruling["id"] for ruling in data.get("rulings") or [] if "-" in ruling["id"]}
+    return names
+
+
+# The templates of `rulebook new game` write a starter game: its facts, rules and refusals are the
+# starter's own, and may share a name with a real game's ("players.min", "winner").
+NAMES_ALLOWED_IN = {TOOLKIT / "authoring" / "templates.py"}
+
+
+def test_the_toolkit_names_no_fact_rule_or_ruling_of_a_game() -> None:
+    """What one game's data holds belongs in that game's files (or the glossary's, symbols.yaml's
+    count_fact and hand_fact): a toolkit file that names it works for that game alone."""
+    names = _content_names()
+    assert "components.rack_tiles" in names["fact"] and names["rule"] and names["ruling"]  # the real games
+    words = {name: kind for kind, found in names.items() for name in found}
+    pattern = re.compile(
+        r"(?<![\w.-])(" + "|".join(re.escape(name) for name in sorted(words, key=len, reverse=True)) + r")(?![\w-])"
+    )
+    found = [
+        f"{path.relative_to(ROOT)}:{number}: {words[match.group(1)]} {match.group(1)}"
+        for path in sorted(TOOLKIT.rglob("*"))
+        if path.is_file() and path not in NAMES_ALLOWED_IN and "__pycache__" not in path.parts
+        if path.suffix not in (".svg", ".png", ".ico", ".gz")
+        for number, line in enumerate(path.read_text(encoding="utf-8", errors="replace").splitlines(), 1)
+        for match in pattern.finditer(line)
+    ]
+    assert not found, "\n".join(found)
+
+
 @pytest.mark.parametrize("name", ["scoring.py", "score.schema.json", "calculator.js"])
 def test_an_edited_scorer_rebuilds_the_whole_site_under_serve(name: str) -> None:
     # Its calculator script is a file of the site and its schema is in every page of the game: a
