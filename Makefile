@@ -17,7 +17,7 @@ export PYTHONPYCACHEPREFIX := $(abspath $(VENV))/pycache
 # What the last run compiled in its temporary copies of the project (3 MB after `make test-fast`).
 FORGET_TEMPORARY_BYTECODE = rm -rf "$(PYTHONPYCACHEPREFIX)$${TMPDIR:-/tmp}"
 
-.PHONY: install lock serve build check test test-fast test-engines lint pytest system-deps node-deps messages bench fuzz print mutate icons clean
+.PHONY: install lock serve build check test test-fast test-content test-engines lint pytest system-deps node-deps messages bench fuzz print mutate icons clean
 
 install: $(INSTALLED)
 
@@ -120,6 +120,12 @@ test-engines: install $(ZENSICAL)
 test-fast: lint check node-deps
 	$(FORGET_TEMPORARY_BYTECODE)
 	$(BIN)/pytest -n auto -q -m "not browser and not slow and not fuzz and not engines"
+
+# Issue 50: the content tier, the tests marked `content`: the project's own games and languages,
+# whatever rules/project.yaml lists (tests/test_content.py, the scorers' doctests, each calculator.js
+# under Node). A game or language that `rulebook new` writes passes it with no test edited.
+test-content: install node-deps
+	$(BIN)/pytest -n auto -q -m content
 
 # Issue 11: the property-based tests on 100,000+ generated inputs (a few hundred in `make test`),
 # the calculator's differential run in Chromium among them (10,000 situations a game; 50 in `make test`).

@@ -1,17 +1,26 @@
-"""The scoring cases of tests/scoring-cases/<game>.json, and every worked example of game.yaml, as
-one list per game: what both scorers (Python and the browser's) must make of each situation."""
+"""The scoring cases of rules/<game>/scoring-cases.json (guide/scoring-cases.md), and every worked
+example of game.yaml, as one list per game: what both scorers (Python and the browser's) must make
+of each situation. The games are the project's (rules/project.yaml), whatever they are."""
 
 from __future__ import annotations
 
 import json
 from dataclasses import dataclass
 from functools import cache
+from pathlib import Path
 from typing import Any
 
 from conftest import ROOT
+from rulebook.files.scorers import game_folder
 from rulebook.load.project import load_project
+from rulebook.model import Project
 
-CASES = ROOT / "tests" / "scoring-cases"
+CASES_FILE = "scoring-cases.json"
+CASES_SCHEMA = ROOT / "schemas" / "scoring-cases.schema.json"
+
+
+def cases_path(game: str) -> Path:
+    return game_folder(ROOT, game) / CASES_FILE
 
 
 @dataclass(frozen=True)
@@ -46,13 +55,15 @@ def meanings(problems: list[dict[str, Any]]) -> list[str]:
 
 @cache
 def game_cases(game: str) -> tuple[Case, ...]:
-    written = json.loads((CASES / f"{game}.json").read_text(encoding="utf-8"))
+    # A game scored by another game's scorer (`scoring:` in its game.yaml) brings worked examples only.
+    path = cases_path(game)
+    written = json.loads(path.read_text(encoding="utf-8")) if path.is_file() else {"game": game, "cases": []}
     assert written["game"] == game
     cases = [
         Case(game, case["description"], case["situation"], case.get("values"), case.get("refused"))
         for case in written["cases"]
     ]
-    project = load_project(ROOT).project
+    project = content_project()
     (found,) = [item for item in project.games if item.id == game]
     for example in found.examples:
         situation = found.document.part(("examples", example.index, "input")).data
@@ -64,4 +75,11 @@ def game_cases(game: str) -> tuple[Case, ...]:
 
 
 def scored_games() -> list[str]:
-    return sorted(path.stem for path in CASES.glob("*.json"))
+    """The project's games that are scored, in the project's order."""
+    return [game.id for game in content_project().games if game.scored]
+
+
+@cache
+def content_project() -> Project:
+    """The project's content as loaded, once a run."""
+    return load_project(ROOT).project

@@ -263,7 +263,7 @@ def test_a_cached_document_finds_its_positions_in_its_text(tmp_path: Path, home:
 
 
 def test_page_digests_come_back(tmp_path: Path, home: Path) -> None:
-    pages = {"en/rebus.md": bytes(range(32)), "fr/rebus.md": b"\xff" * 32}
+    pages = {"en/alpha.md": bytes(range(32)), "fr/alpha.md": b"\xff" * 32}
     assert _round_trip(PAGE_DIGESTS, pages, "pages", tmp_path) == pages
 
 

@@ -2,7 +2,7 @@
 fast tier: its values or refusals, its breakdown lines as data (codes, params, steps, rules) and in
 words, equal to what Python's scorer and `rulebook score` give. A calculator.js that computed 9 where
 the example on the same page says 14 fails here, without a browser (issue 50). The cases'
-expectations are the rules' (tests/scoring-cases/README.md); this holds the two scorers together."""
+expectations are the rules' (guide/scoring-cases.md); this holds the two scorers together."""
 
 from __future__ import annotations
 
@@ -23,6 +23,7 @@ from rulebook.scoring.summary import step_parts
 from scoring_cases import Case, game_cases, meanings, scored_games
 
 
+@pytest.mark.content
 def test_node_is_installed() -> None:
     # Not skipped when missing: the fast tier runs every calculator.js, and `make test-fast` installs Node.
     assert NODE is not None, "node is not installed: `make node-deps` (or `make system-deps`) installs it"
@@ -80,6 +81,7 @@ def differences(game: str, language: str, game_script: str | None = None) -> lis
     return found
 
 
+@pytest.mark.content
 @pytest.mark.parametrize("language", PROJECT.languages)
 @pytest.mark.parametrize("game", scored_games())
 def test_calculator_js_gives_what_python_gives(game: str, language: str) -> None:
@@ -111,6 +113,7 @@ def test_altered_arithmetic_in_calculator_js_is_caught(game: str, original: str,
     assert any(difference.startswith(f"{game}: worked example ") for difference in found)
 
 
+@pytest.mark.content
 @pytest.mark.parametrize("game", scored_games())
 def test_every_step_computes_its_result(game: str) -> None:
     """The breakdown's arithmetic holds: each step's operands give its result (a step after the
@@ -127,6 +130,7 @@ def test_every_step_computes_its_result(game: str) -> None:
                     assert step.operands[0] == (before.result if before.result is not None else before.value())
 
 
+@pytest.mark.content
 @pytest.mark.parametrize("game", scored_games())
 def test_every_line_names_a_rule_of_its_game(game: str) -> None:
     (found,) = [item for item in PROJECT.games if item.id == game]
@@ -137,6 +141,7 @@ def test_every_line_names_a_rule_of_its_game(game: str) -> None:
             assert {line.rule for line in _python_outcome(game, case.situation).lines} <= rules, case.id
 
 
+@pytest.mark.content
 @pytest.mark.parametrize("game", scored_games())
 def test_calculator_js_holds_no_words(game: str) -> None:
     """Its strings are codes, keys and signs: a label or a result in words (a space, a {field}, a

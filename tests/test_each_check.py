@@ -990,6 +990,16 @@ FAULTS = [
     ),
     # validate/glossary.py
     Fault(
+        "glossary: the fact that promises the number of symbols is a count",
+        "glossary/symbols.yaml",
+        "count_fact: components.glossary_symbols",
+        "count_fact: components.glossary_pictures",
+        "count_fact: ▸components.glossary_pictures",
+        "count_fact: 'components.glossary_pictures' names no whole number in rebus/game.yaml",
+        code_name="glossary.fact-not-a-count",
+        params={"facts_file": "rebus/game.yaml"},
+    ),
+    Fault(
         "glossary: the number of symbols the rules promise",
         "rules/rebus/game.yaml",
         "glossary_symbols: 76",
@@ -1251,13 +1261,14 @@ def _planted(root: Path, fault: Fault) -> Iterator[None]:
 def test_one_fault_is_reported_by_its_check_alone(fault: Fault, shared_copy: Path, capsys) -> None:
     """Printed as the user reads it, and in `check --json` with its code (and params)."""
     project_copy = shared_copy
+    clean = _clean_report(project_copy, capsys)
     with _planted(project_copy, fault):
         code, out, err = run_cli(capsys, "--root", str(project_copy), "check")
         json_code, json_out, json_err = run_cli(capsys, "--root", str(project_copy), "check", "--json")
         expected = _expected(project_copy, fault)
         found = check_project(project_copy)[1]  # what the two runs just checked: read from the cache
-    _assert_reported_alone(fault, code, out, err, [problem.printed for problem in expected])
-    _assert_coded_alone(fault, json_code, json_out, json_err, expected)
+    _assert_reported_alone(fault, code, out, err, [problem.printed for problem in expected], clean[0])
+    _assert_coded_alone(fault, json_code, json_out, json_err, expected, clean[1])
     assert_coded(found)
 
 
@@ -1289,19 +1300,44 @@ def _expected(project_copy: Path, fault: Fault) -> list[Expected]:
     return expected
 
 
-def _assert_reported_alone(fault: Fault, code: int, out: str, err: str, expected: list[str]) -> None:
+# What the clean copy reports already, by copy: nothing in this repository's content, but a game or
+# language added since the faults were written warns of its untranslated units. A fault is reported
+# alone when nothing else is new.
+_CLEAN: dict[Path, tuple[list[str], list[dict]]] = {}
+
+
+def _clean_report(root: Path, capsys) -> tuple[list[str], list[dict]]:
+    if root not in _CLEAN:
+        printed = run_cli(capsys, "--root", str(root), "check")[1].splitlines()
+        coded = json.loads(run_cli(capsys, "--root", str(root), "check", "--json")[1])["problems"]
+        _CLEAN[root] = (printed, coded)
+    return _CLEAN[root]
+
+
+def _assert_reported_alone(
+    fault: Fault, code: int, out: str, err: str, expected: list[str], clean: list[str] = ()
+) -> None:
     reported = out.splitlines()
     assert "Traceback" not in out + err
+    # The printout stops at fifty problems and counts the rest ("… and 299 more"): where the clean
+    # copy already fills it, a problem of the fault may be among the rest, and `check --json`
+    # (_assert_coded_alone) is what holds every one of them.
+    capped = any(line.startswith("… and ") for line in clean)
     unmatched = list(reported)
     for wanted in expected:
         match = next((line for line in unmatched if _matches(line, wanted)), None)
+        if match is None and capped:
+            continue
         assert match is not None, f"expected:\n{wanted}\n--- got:\n{out}"
         unmatched.remove(match)
+    unmatched = [line for line in unmatched if line not in clean and not (capped and line.startswith("… and "))]
     assert not unmatched, f"reported besides what the fault should cause:\n{out}"
     assert code == fault.code, out
 
 
-def _assert_coded_alone(fault: Fault, code: int, out: str, err: str, expected: list[Expected]) -> None:
+def _assert_coded_alone(
+    fault: Fault, code: int, out: str, err: str, expected: list[Expected], clean: list[dict] = ()
+) -> None:
     assert "Traceback" not in out + err
     unmatched = json.loads(out)["problems"]
     for wanted in expected:
@@ -1310,6 +1346,7 @@ def _assert_coded_alone(fault: Fault, code: int, out: str, err: str, expected: l
         if wanted.params is not None:
             assert match["params"] == wanted.params, match
         unmatched.remove(match)
+    unmatched = [problem for problem in unmatched if problem not in clean]
     assert not unmatched, f"reported besides what the fault should cause:\n{out}"
     assert code == fault.code, out
 

@@ -477,6 +477,9 @@ COVERED_BY: dict[str, list[str]] = {
     "rules/*/score.schema.json": [
         "test_game_scorers.py::test_a_scorer_linked_from_outside_the_project_is_never_imported"
     ],
+    # A game's scoring cases: read by the content tests alone (guide/scoring-cases.md), which hold it
+    # to schemas/scoring-cases.schema.json; the check only hashes it into its cache key, nothing renders it.
+    "rules/*/scoring-cases.json": ["test_content.py::test_the_cases_follow_their_schema"],
     "rules/*/calculator.js": ["browser/test_new_game_calculator.py::test_the_new_game_script_is_a_file_of_its_site"],
     # Editions: written by `rulebook edition new`, checked against their recorded hashes and chain; a
     # snapshot's texts are judged as units' are (validate/snapshots.py) and reach the change list

@@ -9,9 +9,15 @@ from pathlib import Path
 import pytest
 
 from conftest import ROOT, run_cli
+from rulebook.load.project import load_project
+
+PROJECT = load_project(ROOT).project
+TRANSLATION = PROJECT.languages[-1]  # a language the project translates into
 
 
-@pytest.mark.parametrize("command", [("i18n", "export", "fr", "--game", "rebis"), ("i18n", "terms", "cs")])
+@pytest.mark.parametrize(
+    "command", [("i18n", "export", TRANSLATION, "--game", PROJECT.games[-1].id), ("i18n", "terms", TRANSLATION)]
+)
 def test_the_default_folder_is_the_projects_po(
     project_copy: Path, tmp_path: Path, capsys, monkeypatch, command
 ) -> None:

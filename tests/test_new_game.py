@@ -20,6 +20,7 @@ from rulebook.load.project import load_project
 GAME = unused_game_id("dice-duel")
 MISSING_NOTICE = "Not translated yet: shown in English."
 LANGUAGES = load_project(ROOT).project.languages
+LISTED = load_project(ROOT).project.games[0].id  # a game the project lists
 
 
 @pytest.fixture(scope="module")
@@ -44,6 +45,7 @@ def test_the_command_writes_the_game_its_words_and_its_scoring(scored_game) -> N
         f"rules/{GAME}/scoring.py",
         f"rules/{GAME}/score.schema.json",
         f"rules/{GAME}/calculator.js",
+        f"rules/{GAME}/scoring-cases.json",
         f"rules/{GAME}/editions.yaml",
         f"rules/{GAME}/editions/1.0.yaml",
         "rules/project.yaml",
@@ -138,7 +140,7 @@ def test_a_game_without_scoring_has_no_module_and_passes(tmp_path: Path, capsys)
         (["Bad_Id", "--name", "X"], "'Bad_Id' is not a game id"),
         (["9-lives", "--name", "X"], "is not a game id"),
         (["a--b", "--name", "X"], "is not a game id"),
-        (["rebus", "--name", "X"], "the game 'rebus' is already listed"),
+        ([LISTED, "--name", "X"], f"the game '{LISTED}' is already listed"),
         (["other", "--name", "<b>Bold</b>"], "'<' and '>' are not allowed"),
         (["other", "--name", "Bell\x07"], "the control character U+0007"),
         (["other", "--name", " "], "a name is needed"),

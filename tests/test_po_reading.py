@@ -20,7 +20,7 @@ FRENCH_PLURALS = "nplurals=2; plural=(n > 1);"
 def po(tmp_path: Path, body: str, language: str = "fr", plurals: str = FRENCH_PLURALS, charset: str = "UTF-8") -> Path:
     """A PO file: a seven-line header (line 7 is blank), then `body` from line 8."""
     header = (
-        'msgid ""\nmsgstr ""\n"Project-Id-Version: rebus rebus\\n"\n'
+        'msgid ""\nmsgstr ""\n"Project-Id-Version: alpha alpha\\n"\n'
         f'"Language: {language}\\n"\n"Content-Type: text/plain; charset={charset}\\n"\n'
         f'"Plural-Forms: {plurals}\\n"\n\n'
     )
@@ -96,7 +96,7 @@ def test_a_one_form_entry_is_read_as_strings(tmp_path: Path) -> None:
         # Babel's reader would take "x" with an empty msgstr, and only print a warning.
         ('msgctxt "a"\nmsgid "x"\n\nmsgctxt "b"\nmsgid "y"\nmsgstr "z"\n', 9, "missing msgstr for msgid 'x'"),
         ('msgid "x"\nmsgid_plural "xs"\nmsgstr[0] "a"\nmsgstr[1] "b"\nmsgstr[2] "c"\n', 8, "more translations than"),
-        ('#-#-#-#-#  rebus.fr.po  #-#-#-#-#\nmsgid "x"\nmsgstr "y"\n', 8, "cannot parse po file with conflicts"),
+        ('#-#-#-#-#  alpha.fr.po  #-#-#-#-#\nmsgid "x"\nmsgstr "y"\n', 8, "cannot parse po file with conflicts"),
     ],
     ids=["msgid without msgstr", "more forms than Plural-Forms", "msgcat conflict"],
 )

@@ -15,11 +15,12 @@ from ruamel.yaml.comments import CommentedMap
 from conftest import ROOT
 from rulebook.i18n import words_file
 from rulebook.i18n.words_file import Change, _apply_whole, apply_changes, unit_blocks
+from rulebook.load.project import load_project
 
 WORDS_FILES = sorted(
     path.relative_to(ROOT).as_posix()
     for path in [*ROOT.glob("rules/*/*.yaml"), *ROOT.glob("glossary/*.yaml")]
-    if path.stem in ("en", "fr", "cs")
+    if path.stem in load_project(ROOT).project.languages
 )
 
 
@@ -144,4 +145,10 @@ def test_generated_files_and_changes_are_written_as_the_whole_round_trip_writes_
 
 
 def test_every_words_file_of_the_project_is_tried() -> None:
-    assert {"glossary/fr.yaml", "rules/rebus/cs.yaml", "rules/rebis/en.yaml"} <= set(WORDS_FILES)
+    project = load_project(ROOT).project
+    expected = {
+        f"{text_set.folder.relative_to(ROOT).as_posix()}/{language}.yaml"
+        for text_set in project.text_sets()
+        for language in project.languages
+    }
+    assert expected <= set(WORDS_FILES)

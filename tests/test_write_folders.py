@@ -32,14 +32,13 @@ def site_copy(tmp_path: Path, warm_cache: Path) -> Path:
     return copy_site_sources(tmp_path / "project", warm_cache)
 
 
-def test_check_and_score_refuse_a_cache_folder_that_is_a_link(project_copy: Path, elsewhere: Path, capsys) -> None:
-    shutil.rmtree(project_copy / ".cache")
-    (project_copy / ".cache").symlink_to(elsewhere)
-    code, out, err = run_cli(capsys, "--root", str(project_copy), "check")
+def test_check_and_score_refuse_a_cache_folder_that_is_a_link(small_project: Path, elsewhere: Path, capsys) -> None:
+    (small_project / ".cache").symlink_to(elsewhere)  # the small project has no cache of its own
+    code, out, err = run_cli(capsys, "--root", str(small_project), "check")
     assert (code, out, err.splitlines()) == (2, "", [f".cache{REFUSED}"])
-    sys.stdin = io.TextIOWrapper(io.BytesIO(b"turn: {rebuses: [{tiles: 2}], tiles_placed: 2}\n"), encoding="utf-8")
+    sys.stdin = io.TextIOWrapper(io.BytesIO(b"players: {Ann: [2, 3]}\n"), encoding="utf-8")
     try:
-        code, _, err = run_cli(capsys, "--root", str(project_copy), "score", "rebus", "-")
+        code, _, err = run_cli(capsys, "--root", str(small_project), "score", "alpha", "-")
     finally:
         sys.stdin = sys.__stdin__
     assert (code, err.splitlines()) == (2, [f".cache{REFUSED}"])

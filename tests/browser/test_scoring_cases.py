@@ -1,6 +1,6 @@
-"""The scoring cases (tests/scoring-cases/<game>.json) and every worked example, through the
+"""The scoring cases (rules/<game>/scoring-cases.json) and every worked example, through the
 browser's scorer, `window.rulebook.score`: the values the rules give, or the refusals by code, field
-and params, as tests/test_scoring_cases.py holds the command to them. A refused worked example,
+and params, as tests/test_content.py holds the command to them. A refused worked example,
 whose game.yaml gives words only, is held to the command's meaning."""
 
 from __future__ import annotations
@@ -12,7 +12,7 @@ from playwright.sync_api import Page
 
 from conftest import ROOT
 from rulebook.commands.score import score_json
-from scoring_cases import game_cases, meanings, refusal_found, scored_games
+from scoring_cases import content_project, game_cases, meanings, refusal_found, scored_games
 
 pytestmark = pytest.mark.browser
 
@@ -22,12 +22,13 @@ SCORE_ALL = """([game, situations]) => JSON.parse(situations).map(
     (situation) => JSON.stringify(window.rulebook.score(game, situation)))"""
 
 
-@pytest.mark.parametrize("language", ["en", "fr", "cs"])
+@pytest.mark.parametrize("language", content_project().languages)
 @pytest.mark.parametrize("game", scored_games())
 def test_the_browser_gives_what_the_rules_say(page: Page, site_url: str, game: str, language: str) -> None:
     """The meaning does not depend on the page's language: each page gives the same."""
     cases = game_cases(game)
-    page.goto(f"{site_url}/{'' if language == 'en' else language + '/'}{game}/")
+    source = content_project().source_language
+    page.goto(f"{site_url}/{'' if language == source else language + '/'}{game}/")
     situations = json.dumps([case.situation for case in cases])
     results = [json.loads(text) for text in page.evaluate(SCORE_ALL, [game, situations])]
     for case, result in zip(cases, results, strict=True):

@@ -288,6 +288,10 @@ class Glossary:
     document: Document
     groups: list[str] = field(default_factory=list)  # themes, in page order
     facts: Facts = field(default_factory=dict)
+    # The game's facts it keeps to, by their paths under `facts` (symbols.yaml names them: the
+    # toolkit names no game's fact): the symbols promised, and the tiles of a hand ("" for no bound).
+    count_fact: str = ""
+    hand_fact: str = ""
     words: dict[str, Words] = field(default_factory=dict)
     unreadable: set[str] = field(default_factory=set)
 

@@ -4,8 +4,9 @@ It writes rules/<id>/game.yaml (facts, one section, one rule), en.yaml with thei
 words file for each translation (every unit missing: the site shows the English with a notice),
 the source note the schema asks for, edition 1.0 recorded (editions.yaml, editions/1.0.yaml, and
 its summary unit in en.yaml) and the game's entry in rules/project.yaml. With scoring, also
-its scorer (scoring.py), its input schema (score.schema.json), its calculator (calculator.js) and a
-worked example that `rulebook check` runs: every file in the game's folder.
+its scorer (scoring.py), its input schema (score.schema.json), its calculator (calculator.js), its
+scoring cases (scoring-cases.json, which the content tests run) and a worked example that
+`rulebook check` runs: every file in the game's folder.
 """
 
 from __future__ import annotations
@@ -67,6 +68,7 @@ def plan_game(root: Path, new: NewGame) -> Plan:
         plan.new_file(folder / SCORER, templates.scoring_module(new.id))
         plan.new_file(folder / INPUT_SCHEMA, templates.scoring_schema(new.id))
         plan.new_file(folder / BROWSER_SCORER, templates.browser_scorer(new.id))
+        plan.new_file(folder / templates.SCORING_CASES, templates.scoring_cases(new.id, new.name))
     _validate(root, plan)  # the templates, which the first edition's snapshot is taken from
     _plan_first_edition(plan, folder, languages)
     _validate(root, plan)  # and the edition's files

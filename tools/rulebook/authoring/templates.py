@@ -12,6 +12,7 @@ from rulebook.files.yaml_quoting import scalar
 from rulebook.model import edition_unit
 
 SOURCE_NOTE = "original.txt"
+SCORING_CASES = "scoring-cases.json"  # read by the content tests only (guide/scoring-cases.md)
 # A new game is recorded as its edition 1.0 at once, so that `cite` and `diff` have an edition to
 # name; its summary unit (`edition.1-0`) in the words the real games use for their first edition.
 FIRST_EDITION = "1.0"
@@ -212,6 +213,44 @@ def scoring_schema(game_id: str) -> str:
         },
     }
     return json.dumps(schema, indent=2) + "\n"
+
+
+# The scoring cases (guide/scoring-cases.md), worked out by hand from the starter scorer's rules:
+# the content tests run them through scoring.py and calculator.js. The only place a template names a
+# refusal code and the facts' values (3 rounds), as the starter game.yaml and scoring.py have them.
+_SCORING_CASES = {
+    "description": "{name}: each round's points add up, the highest total wins, a tie is shared (3 rounds).",
+    "cases": [
+        {
+            "description": "one round's points alone, and a player who scored none: 5 against 0",
+            "situation": {"players": {"Ann": [5], "Bob": []}},
+            "values": {"scores": {"Ann": 5, "Bob": 0}, "winners": ["Ann"], "tiebreak": False},
+        },
+        {
+            "description": "a tie: both players total 6, and both win",
+            "situation": {"players": {"Ann": [1, 2, 3], "Bob": [6]}},
+            "values": {"scores": {"Ann": 6, "Bob": 6}, "winners": ["Ann", "Bob"], "tiebreak": True},
+        },
+        {
+            "description": "four rounds scored in a game of three",
+            "situation": {"players": {"Ann": [1, 1, 1, 1], "Bob": [2]}},
+            "refused": [{"code": "score.too-many-rounds", "path": ["players", "Ann"], "params": {"n": 4, "rounds": 3}}],
+        },
+    ],
+}
+
+
+def scoring_cases(game_id: str, name: str) -> str:
+    """The starter rules/<game>/scoring-cases.json: one case a line, as the real games write them."""
+    head = {
+        "$schema": "../../schemas/scoring-cases.schema.json",
+        "game": game_id,
+        "description": _SCORING_CASES["description"].format(name=name),
+    }
+    lines = [json.dumps(head, ensure_ascii=False, indent=2)[:-2] + ",", '  "cases": [']
+    cases = [json.dumps(case, ensure_ascii=False) for case in _SCORING_CASES["cases"]]
+    lines += [f"    {case}," for case in cases[:-1]] + [f"    {cases[-1]}", "  ]", "}"]
+    return "\n".join(lines) + "\n"
 
 
 _BROWSER_SCORER = """\

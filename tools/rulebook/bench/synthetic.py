@@ -68,8 +68,8 @@ def _sentences(repository: Path) -> list[str]:
 def pseudo(text: str, language: str) -> str:
     """A stand-in translation: words reversed and accented, everything else kept.
 
-    >>> pseudo("Each player draws {setup.draw_per_bag} tiles: 9 × 3 = 27.", "de")
-    'Hcäe Reyälp Swärd {setup.draw_per_bag} Selit: 9 × 3 = 27.'
+    >>> pseudo("Each player draws {setup.cards_per_player} tiles: 9 × 3 = 27.", "de")
+    'Hcäe Reyälp Swärd {setup.cards_per_player} Selit: 9 × 3 = 27.'
     """
     plain, accented = _ACCENTS[language][0::2], _ACCENTS[language][1::2]
     table = str.maketrans(plain, accented)

@@ -57,7 +57,7 @@ class TextChange:
 
 @dataclass(frozen=True)
 class FactChange:
-    name: str  # "play.shelf_limit"
+    name: str  # "play.hand_limit"
     old: Any  # None when the fact is new
     new: Any  # None when it is gone
     quoted_by: tuple[str, ...]  # the ids of the rules whose text quotes it, at the later edition

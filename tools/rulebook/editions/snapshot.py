@@ -63,7 +63,7 @@ class Snapshot:
     sections: dict[str, dict[str, str]]  # section id → language → title
     # What a snapshot recorded before these were kept (an edition 1.0 of 2026-12-01) lacks: None, and
     # a change list then says nothing of them rather than "everything added".
-    facts: dict[str, Any] | None = None  # "play.shelf_limit" → its value: the numbers the rules quote
+    facts: dict[str, Any] | None = None  # "play.hand_limit" → its value: the numbers the rules quote
     units: dict[str, TextAt] | None = None  # rulings' and examples' words, by unit id
     examples: dict[str, str] | None = None  # example id → its situation and expected result, as JSON
 
@@ -130,8 +130,8 @@ def _unit_at(project: Project, game: Game, unit_id: str) -> tuple[dict[str, str]
 def flat_facts(facts: Mapping[str, Any], prefix: str = "") -> dict[str, Any]:
     """Every fact by its placeholder's name, as the rules quote it.
 
-    >>> flat_facts({"play": {"shelf_limit": 13}, "scoring": {"values": [1, 2]}})
-    {'play.shelf_limit': 13, 'scoring.values': [1, 2]}
+    >>> flat_facts({"play": {"hand_limit": 13}, "scoring": {"values": [1, 2]}})
+    {'play.hand_limit': 13, 'scoring.values': [1, 2]}
     """
     flat: dict[str, Any] = {}
     for key, value in facts.items():

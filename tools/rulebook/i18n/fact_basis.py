@@ -1,7 +1,7 @@
 """A translation's basis is its English text and the values of the facts that text quotes.
 
 A translation records `source` (the hash of the English) and, beside it, `facts`: the value of
-each fact the English quotes, as the translator saw it (`{setup.draw_per_bag} = 3`). Czech and
+each fact the English quotes, as the translator saw it (`{setup.cards_per_player} = 3`). Czech and
 French choose word forms from those values, so a changed value makes the translation outdated,
 with the change as the reason. A translation that records no `facts` (written by hand) is judged
 by its `source` alone.
@@ -24,8 +24,8 @@ ENGLISH_CHANGED = "the English text changed since this translation was made"
 def quoted_values(text: str, facts: Mapping[str, Any]) -> dict[str, Any]:
     """The value of every fact a text quotes, by placeholder name, in order.
 
-    >>> quoted_values("draw {setup.draw_per_bag} from {nowhere.x}", {"setup": {"draw_per_bag": 3}})
-    {'setup.draw_per_bag': 3}
+    >>> quoted_values("draw {setup.cards_per_player} from {nowhere.x}", {"setup": {"cards_per_player": 3}})
+    {'setup.cards_per_player': 3}
     """
     values = {}
     for name in placeholders.names(text):

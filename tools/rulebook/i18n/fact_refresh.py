@@ -1,5 +1,5 @@
 """An old PO entry whose English is today's but whose notes show an old value of a fact it quotes
-(`#. {setup.draw_per_bag} = 3` where the fact is now 5), as `rulebook i18n update` brings it up to
+(`#. {setup.cards_per_player} = 3` where the fact is now 5), as `rulebook i18n update` brings it up to
 date: the note shows today's value, a note says what changed, and a translated entry becomes fuzzy,
 so that the translator checks the word forms the number chooses before confirming them. Every other
 line of the entry keeps its bytes; an entry whose notes show no value is left as it is.

@@ -1,4 +1,4 @@
-"""The values of the facts a PO entry showed its translator (`#. {setup.draw_per_bag} = 3`).
+"""The values of the facts a PO entry showed its translator (`#. {setup.cards_per_player} = 3`).
 
 A translator works on an entry with those values in view: an edit is made for them, and clearing
 the fuzzy flag confirms the text for them only. So an import records what the entry showed, not the
@@ -28,8 +28,8 @@ _NOTE = re.compile(r"\{(?P<name>[a-z][a-z0-9_]*(?:\.[a-z][a-z0-9_]*)*)\} = (?P<v
 def shown_values(notes: Iterable[str]) -> dict[str, str]:
     """Each placeholder's value as an entry's `#.` notes show it, by name.
 
-    >>> shown_values(["Rule 1.2 of a game", "{setup.draw_per_bag} = 3", "synced: e3b0c44298fc"])
-    {'setup.draw_per_bag': '3'}
+    >>> shown_values(["Rule 1.2 of a game", "{setup.cards_per_player} = 3", "synced: e3b0c44298fc"])
+    {'setup.cards_per_player': '3'}
     """
     values: dict[str, str] = {}
     for note in notes:

@@ -191,7 +191,7 @@ def _changed(unit: CommentedMap | None, change: Change) -> CommentedMap:
 
 
 def _record_facts(unit: CommentedMap, facts: dict[str, Any] | None) -> None:
-    """`facts` beside `source`, on one line (`facts: {setup.draw_per_bag: 3}`); none when nothing is quoted."""
+    """`facts` beside `source`, on one line (`facts: {setup.cards_per_player: 3}`); none when nothing is quoted."""
     if facts is None:
         return
     if not facts:

@@ -357,6 +357,8 @@ def _load_glossary(reader: Reader, path: Path, project: Project, listed: list[st
         document=document,
         groups=list(data["groups"]),
         facts=game.facts,
+        count_fact=data["count_fact"],
+        hand_fact=data.get("hand_fact", ""),
     )
     _read_words(reader, glossary, project.languages)
     return glossary

@@ -21,6 +21,12 @@ register(
     count="count",
     grouped=False,
 )
+register(
+    "glossary.fact-not-a-count",
+    N_("'{fact}' names no whole number in {facts_file}"),
+    params=("facts_file",),
+    quoted=("fact",),
+)
 register("glossary.page-anchor", N_("symbol id '{id}' is an anchor the page uses"), quoted=("id",))
 register(
     "glossary.duplicate-symbol",

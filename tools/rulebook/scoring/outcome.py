@@ -217,7 +217,7 @@ def line(
     a code of LINE_WORDS with plural forms and its n.
 
     >>> words = {"round": N_("Round {n}"), "points": Nn_("{n} point", "{n} points")}
-    >>> line(words, "round", [Step("×", (4, 3), 12)], rule="basic-score", result=("points", 12), n=1).english()
+    >>> line(words, "round", [Step("×", (4, 3), 12)], rule="round-score", result=("points", 12), n=1).english()
     'Round 1: 4 × 3 = 12 → 12 points'
     """
     words = {**SHARED_LINE_WORDS, **declared}

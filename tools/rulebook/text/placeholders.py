@@ -26,8 +26,8 @@ _DIGIT = re.compile(r"\d")
 def names(text: str) -> list[str]:
     """The placeholder names in a text, in order.
 
-    >>> names("A {scoring.all_tiles_bonus} point bonus for all {components.rack_tiles} tiles.")
-    ['scoring.all_tiles_bonus', 'components.rack_tiles']
+    >>> names("A {scoring.full_hand_bonus} point bonus for all {components.hand_cards} cards.")
+    ['scoring.full_hand_bonus', 'components.hand_cards']
     """
     return PLACEHOLDER.findall(text)
 
@@ -35,8 +35,8 @@ def names(text: str) -> list[str]:
 def bare_numbers(text: str) -> Iterator[tuple[int, str]]:
     """Numbers written as digits outside placeholders, with their offset.
 
-    >>> list(bare_numbers("up to {play.shelf_limit} or 13 cards"))
-    [(28, '13')]
+    >>> list(bare_numbers("up to {play.hand_limit} or 13 cards"))
+    [(27, '13')]
     """
     if not _DIGIT.search(text):
         return  # most texts: no digit, in a placeholder's name or out of one
@@ -48,7 +48,7 @@ def bare_numbers(text: str) -> Iterator[tuple[int, str]]:
 def lookup(facts: Mapping[str, Any], name: str) -> Any:
     """The fact a placeholder names, or KeyError.
 
-    >>> lookup({"scoring": {"tile_points": 3}}, "scoring.tile_points")
+    >>> lookup({"scoring": {"card_points": 3}}, "scoring.card_points")
     3
     """
     value: Any = facts
@@ -87,7 +87,7 @@ def _decimal(value: float, language: str) -> str:
 def fill(text: str, facts: Mapping[str, Any], language: str) -> str:
     """Replace every placeholder with its formatted fact. Unknown names stay visible.
 
-    >>> fill("{scoring.tile_points} times the tiles", {"scoring": {"tile_points": 3}}, "en")
+    >>> fill("{scoring.card_points} times the tiles", {"scoring": {"card_points": 3}}, "en")
     '3 times the tiles'
     """
 

@@ -1,6 +1,6 @@
 """Plural choices: a text picks a word's form by the CLDR plural category of a number fact.
 
-    vytáhne {setup.draw_per_bag} {{setup.draw_per_bag|one=kamínek|few=kamínky|other=kamínků}}
+    vytáhne {setup.cards_per_player} {{setup.cards_per_player|one=kamínek|few=kamínky|other=kamínků}}
 
 The number itself stays a `{group.name}` placeholder; the choice beside it names the same fact and
 gives one form per category of the language (Czech: one, few, other; French: one, many, other;

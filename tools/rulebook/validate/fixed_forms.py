@@ -9,7 +9,7 @@ with the value its current translations record (they translate this very English
 and today's fall in different plural categories of the text's language (CLDR: Czech 1 one, 2 few,
 5 other; French 1 one, 2 other; English 1 one, 2 other), the word may no longer agree: a warning,
 like the outdated translation it usually comes with, so that a fact's erratum never blocks a
-command. A multiplier (`×{token_values.gold}`) counts nothing and is left out, and so is a text no
+command. A multiplier (`×{token_values.star}`) counts nothing and is left out, and so is a text no
 translation tells the value of.
 """
 

@@ -20,9 +20,8 @@ from rulebook.problem_codes import Message
 from rulebook.problem_codes.content_words import MORE_REMOVED
 from rulebook.problem_codes.words import GROUP, SYMBOL
 from rulebook.problems import Problem, cut
+from rulebook.text.placeholders import lookup
 
-COUNT_FACT = ("components", "glossary_symbols")
-RACK_FACT = ("components", "rack_tiles")
 # Anchors of the glossary page that are not symbols: the sound index (render/glossary.py).
 PAGE_ANCHORS = frozenset({"sounds"})
 _LETTER = re.compile(r"^[A-Z]$")
@@ -31,13 +30,19 @@ _NUMBER = re.compile(r"\d+")
 
 def glossary_problems(project: Project, glossary: Glossary) -> list[Problem]:
     document, problems = glossary.document, []
-    promised = glossary.facts[COUNT_FACT[0]][COUNT_FACT[1]]
-    if len(glossary.symbols) != promised:
+    # The facts it keeps to are named in symbols.yaml (count_fact, hand_fact): no game's fact is named here.
+    promised = whole_number(glossary.facts, glossary.count_fact)
+    hand = whole_number(glossary.facts, glossary.hand_fact) if glossary.hand_fact else None
+    for key, fact, value in (("count_fact", glossary.count_fact, promised), ("hand_fact", glossary.hand_fact, hand)):
+        if fact and value is None:
+            named = Message("glossary.fact-not-a-count", {"facts_file": glossary.facts_file}, {"fact": cut(fact)})
+            problems.append(document.problem((key,), named, field=key))
+    if promised is not None and len(glossary.symbols) != promised:
         counted = {
             "count": len(glossary.symbols),
             "promised": promised,
             "facts_file": glossary.facts_file,
-            "fact": f"facts.{'.'.join(COUNT_FACT)}",
+            "fact": f"facts.{glossary.count_fact}",
         }
         problems.append(document.problem(("symbols",), Message("glossary.symbol-count", counted), field="symbols"))
     known = {symbol.id for symbol in glossary.symbols}
@@ -63,10 +68,23 @@ def glossary_problems(project: Project, glossary: Glossary) -> list[Problem]:
             problems.append(document.problem((*where, "icon"), Message("glossary.duplicate-icon", {}, shared)))
         first_icon.setdefault(symbol.icon, symbol.id)
         problems += _icon_problems(document, (*where, "icon"), symbol.icon, project.root)
-        problems += _example_problems(glossary, symbol, known)
+        problems += _example_problems(glossary, symbol, known, hand)
         problems += _number_problems(glossary, symbol, price)
     problems += _illustration_problems(project, glossary)
     return problems
+
+
+def whole_number(facts: Facts, fact: str) -> int | None:
+    """The whole number a fact's path names (`group.name`), or None: missing, or not a count.
+
+    >>> whole_number({"deck": {"cards": 52, "suits": ["a"]}}, "deck.cards"), whole_number({"deck": {}}, "deck.cards")
+    (52, None)
+    """
+    try:
+        value = lookup(facts, fact)
+    except KeyError:
+        return None
+    return value if isinstance(value, int) and not isinstance(value, bool) else None
 
 
 def _icon_problems(document: Document, where: JsonPath, icon: str, root: Path) -> list[Problem]:
@@ -142,7 +160,7 @@ def _illustration_problems(project: Project, glossary: Glossary) -> Iterator[Pro
             if game.rule(item.rule) is None:
                 unknown = Message("id.unknown-rule", {}, {"id": cut(item.rule)})
                 yield game.document.problem((*where, "rule"), unknown, field=format_path((*where, "rule")))
-            rack = game.facts.get(RACK_FACT[0], {}).get(RACK_FACT[1])
+            rack = whole_number(game.facts, glossary.hand_fact) if glossary.hand_fact else None
             if rack is not None:
                 problem = _rack_problem(
                     game.document,
@@ -160,7 +178,7 @@ def _illustration_problems(project: Project, glossary: Glossary) -> Iterator[Pro
                     yield game.document.problem((*where, "tiles", position), strange)
 
 
-def _example_problems(glossary: Glossary, symbol, known: set[str]) -> Iterator[Problem]:
+def _example_problems(glossary: Glossary, symbol, known: set[str], hand: int | None) -> Iterator[Problem]:
     where = ("symbols", symbol.index, "example", "tiles")
     for position, tile in enumerate(symbol.tiles):
         if tile not in known and not _LETTER.match(tile):
@@ -169,16 +187,10 @@ def _example_problems(glossary: Glossary, symbol, known: set[str]) -> Iterator[P
     named = {"symbol": cut(symbol.id)}
     if symbol.id not in symbol.tiles:
         yield glossary.document.problem(where, Message("glossary.example-without-symbol", {}, named))
-    problem = _rack_problem(
-        glossary.document,
-        where,
-        len(symbol.tiles),
-        glossary.facts[RACK_FACT[0]][RACK_FACT[1]],
-        "glossary.example-over-rack",
-        named,
-    )
-    if problem:
-        yield problem
+    if hand is not None:
+        problem = _rack_problem(glossary.document, where, len(symbol.tiles), hand, "glossary.example-over-rack", named)
+        if problem:
+            yield problem
 
 
 def _number_problems(glossary: Glossary, symbol, price: Callable[[Facts, int], int]) -> Iterator[Problem]:

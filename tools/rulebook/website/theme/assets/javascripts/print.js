@@ -1,5 +1,5 @@
 // The print edition shows the address of every link it cites. CSS can print an attribute but
-// cannot resolve "#bonus-squares" into the address a reader of paper needs, so each link of the
+// cannot resolve "#hand-size" into the address a reader of paper needs, so each link of the
 // page's text gets its address in data-print-url, which the print stylesheet shows: short, without
 // "https://" (addresses/site_url.py's printed_address), as one types it from paper.
 // A link of the site is resolved against the site's public address (site_url), which the page
