@@ -154,3 +154,32 @@ def test_calculator_js_holds_no_words(game: str) -> None:
     code = re.sub(r"/\*.*?\*/|//[^\n]*", "", script, flags=re.S)  # the comments are for people
     strings = set(re.findall(r'"((?:[^"\\]|\\.)*)"', code)) - {"use strict"}
     assert {text for text in strings if " " in text or "{" in text or text in msgids - {""}} == set()
+
+
+# Situations on which make fuzz's differential run found the page and the command apart, each
+# refused by both for the same reasons now. Python's json.dumps writes 1e+30 and "\ud800" as such.
+_DEEP: Any = 1
+for _ in range(70):  # past the 64 levels both refuse
+    _DEEP = [_DEEP]
+FUZZ_FOUND = [
+    # the command said too-deep at each branch; the page once
+    ("rebus", {"turn": [_DEEP, _DEEP]}),
+    # the command read 1e+30 as a name; the page as a number
+    ("rebis", {"token_values": {"gold": 4}, "red_token_shelf": {"player": 1e30, "shelf": 1}, "players": {}}),
+    # the command's reader stops at the lone surrogate; the page said too-deep first
+    ("rebis", {"players": {"42": [1, _DEEP], "Zoé": [2, "\ud800"]}}),
+]
+_PAGE_SCORE = "(function (r) {{ return r.problems ? {{problems: r.problems}} : {{values: r.values}}; }})" + (
+    "(rulebook.score({game}, JSON.parse({situation})))"
+)
+
+
+@pytest.mark.parametrize(("game", "situation"), FUZZ_FOUND, ids=["two deep branches", "1e+30 name", "surrogate"])
+def test_what_the_fuzzer_found_is_refused_alike(game: str, situation: Any) -> None:
+    text = json.dumps(situation)
+    call = _PAGE_SCORE.format(game=json.dumps(game), situation=json.dumps(text))
+    [page] = run(game, PROJECT.source_language, [call])
+    code, printed = score_json(ROOT, game, text.encode("utf-8"))
+    expected = json.loads(printed)
+    assert code == 2 and "problems" in page, page
+    assert meanings(page["problems"]) == meanings(expected["problems"])

@@ -92,7 +92,6 @@
     // {data} or {problems}: the situation read back from its JSON text, as the command reads it.
     var deepest = depthOf(situation, YAML_MAX_LEVELS);
     if (deepest > YAML_MAX_LEVELS) return { problems: [problem("yaml.syntax", [], {})] };
-    if (deepest > MAX_DEPTH) return { problems: [problem("yaml.too-deep", [], { limit: MAX_DEPTH })] };
     var unreadable = false;
     var data = JSON.parse(JSON.stringify(situation === undefined ? null : situation), function (key, value) {
       if (typeof value === "string" && LONE_SURROGATE.test(value)) unreadable = true;
@@ -104,7 +103,11 @@
       });
       return map;
     });
-    return unreadable ? { problems: [problem("yaml.syntax", [], {})] } : { data: data };
+    // The command's reader stops at a lone surrogate before it builds anything, so that refusal
+    // comes before the one of depth, which is found while building.
+    if (unreadable) return { problems: [problem("yaml.syntax", [], {})] };
+    if (deepest > MAX_DEPTH) return { problems: [problem("yaml.too-deep", [], { limit: MAX_DEPTH })] };
+    return { data: data };
   }
 
   // ---- The schema: each problem as rulebook.documents.schema codes it (`schema.<keyword>`) ----------
