@@ -392,3 +392,19 @@ def test_diff_against_current_previews_the_next_edition(project_copy: Path, caps
     # Only the later side may be the rules as they stand.
     code, _, err = run_cli(capsys, "--root", str(project_copy), "diff", "rebus", "current", "1.0")
     assert code == 2 and "rebus has no edition 'current'" in err
+
+
+def test_edition_new_refuses_a_summary_that_check_would_refuse(project_copy: Path, capsys) -> None:
+    """A retired word (terms.yaml forbids the English "rack") in the summary: refused by the
+    command that would write it, not by every `check` after it; nothing is written."""
+    edit(project_copy, "rules/rebus/en.yaml", WINNER_OLD, WINNER_NEW)  # so that 1.1 could be recorded
+    before = tree_digest(project_copy)
+    today = datetime.datetime.now(datetime.UTC).date().isoformat()
+    new = ("edition", "new", "rebus", "1.1", "--date", today, "--summary", "A full rack scores the bonus.")
+    code, _, err = run_cli(capsys, "--root", str(project_copy), *new)
+    assert code == 2, err
+    assert "--summary: terminology: 'rack…' is not used for 'hand'" in err, err
+    assert tree_digest(project_copy) == before
+    code, _, err = run_cli(capsys, "--root", str(project_copy), *new[:-1], "A full hand scores the bonus.")
+    assert code == 0, err
+    assert run_cli(capsys, "--root", str(project_copy), "check")[0] == 0

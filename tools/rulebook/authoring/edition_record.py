@@ -15,6 +15,7 @@ from rulebook.files.plan import Plan
 from rulebook.model import Game, Project, Status, Unit, edition_unit
 from rulebook.problem_codes import Message
 from rulebook.problems import Problem, Refused, cut, display_path, excerpt, one_line
+from rulebook.validate.qa import source_term_messages
 from rulebook.validate.text import translation_messages
 
 
@@ -68,7 +69,8 @@ def plan_edition(
     english = game.words[project.source_language]
     unit_id = edition_unit(version)
     if unit_id not in english.units:
-        plan.add(root / english.document.file, _with_summary(game, root / english.document.file, unit_id, summary))
+        words_file = root / english.document.file
+        plan.add(words_file, _with_summary(project, game, words_file, unit_id, summary))
     plan.new_file(snapshot_path(game.folder, version), text)
     edition = Edition(version, day, digest(text.encode("utf-8")), effective=effective_day)
     edition = dataclasses.replace(edition, chain=edition.linked(latest.chain if latest else FIRST))
@@ -76,12 +78,14 @@ def plan_edition(
     return plan
 
 
-def _with_summary(game: Game, path: Path, unit_id: str, summary: str | None) -> str:
+def _with_summary(project: Project, game: Game, path: Path, unit_id: str, summary: str | None) -> str:
     """The English words file with the edition's summary unit added at the end of `units`."""
     if summary is None or not summary.strip():
         raise Refused.at("", Message("edition.summary-needed", {}, {"unit": cut(unit_id)}))
     # The checks `rulebook check` makes of every English unit: no raw HTML, hostile link or character.
-    dangers = list(translation_messages(game, Unit(unit_id, summary, Status.ORIGINAL), None))
+    # And the words terms.yaml retires ("rack"): a summary `check` would then refuse is refused here.
+    unit = Unit(unit_id, summary, Status.ORIGINAL)
+    dangers = list(translation_messages(game, unit, None)) + source_term_messages(project, unit)
     if dangers:
         raise Refused.at("", dangers[0], field="--summary")
     text = path.read_text(encoding="utf-8")

@@ -251,6 +251,13 @@ def _source_terms(project: Project, words: Words) -> list[Problem]:
     ]
 
 
+def source_term_messages(project: Project, unit: Unit) -> list[Message]:
+    """What `rulebook check` says of an English unit that uses a word terms.yaml forbids the
+    English: for a text a command is about to write (`edition new --summary`)."""
+    language = project.source_language
+    return _forbidden_terms([term for term in project.terms if language in term.forbidden], language, unit)
+
+
 def _forbidden_terms(terms: list[Term], language: str, unit: Unit) -> list[Message]:
     if not terms:
         return []  # nothing to look for: the text need not be spelled out
