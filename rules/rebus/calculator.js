@@ -136,42 +136,16 @@ window.rulebook.addGame("rebus", function (kit) {
     var squaresMax = schema.turn.properties.rebuses.items.properties.new_bonus.maxItems;
     var finalPlayer = schema.final.additionalProperties.properties;
     var placed = numberInput(1, 1, rack);
-    var rebuses = [];
     var rebusList = element("div");
+    var rebuses = kit.keptList(rebusList, "rebus_n", UI.remove_rebus, UI.last_rebus);
     function addRebus() {
       var rebus = { tiles: numberInput(1, 1, tilesMax), blue: numberInput(0, 0, squaresMax), red: numberInput(0, 0, squaresMax), center: element("input", { type: "checkbox" }) };
-      var set = group(say("rebus_n", { n: rebuses.length + 1 }), [
+      rebuses.add(rebus, group(say("rebus_n", { n: rebuses.items.length + 1 }), [
         field(UI.tiles, rebus.tiles),
         field(UI.squares_blue, rebus.blue),
         field(UI.squares_red, rebus.red),
         field(UI.square_center, rebus.center),
-      ]);
-      rebus.set = set;
-      rebus.remove = button(UI.remove_rebus, function () {
-        if (rebuses.length < 2) return; // its note says why, and is read with the button
-        rebuses.splice(rebuses.indexOf(rebus), 1);
-        rebusList.removeChild(set);
-        renumber();
-      });
-      rebus.note = element("span", { class: "rb-calculator__note", id: fieldId(), text: UI.last_rebus });
-      set.appendChild(rebus.remove);
-      set.appendChild(rebus.note);
-      rebuses.push(rebus);
-      rebusList.appendChild(set);
-      renumber();
-    }
-    function renumber() {
-      // The last rebus cannot go: its button says so, as the last player's does, rather than
-      // doing nothing (aria-disabled keeps it focusable, and its note is read with it).
-      rebuses.forEach(function (item, index) {
-        item.set.querySelector("legend").textContent = say("rebus_n", { n: index + 1 });
-        item.set.rbLegend = say("rebus_n", { n: index + 1 });
-        var alone = rebuses.length < 2;
-        item.remove.setAttribute("aria-disabled", String(alone));
-        item.note.hidden = !alone;
-        if (alone) item.remove.setAttribute("aria-describedby", item.note.id);
-        else item.remove.removeAttribute("aria-describedby");
-      });
+      ]));
     }
     addRebus();
     var turn = element("div", {}, [field(UI.tiles_placed, placed), rebusList, button(UI.add_rebus, addRebus)]);
@@ -188,10 +162,10 @@ window.rulebook.addGame("rebus", function (kit) {
     return function situation(where) {
       if (mode === "turn") {
         where(["turn", "tiles_placed"], placed);
-        where(["turn", "rebuses"], rebuses[0].tiles);
+        where(["turn", "rebuses"], rebuses.items[0].tiles);
         return {
           turn: {
-            rebuses: rebuses.map(function (rebus, index) {
+            rebuses: rebuses.items.map(function (rebus, index) {
               var squares = [], blue = count(rebus.blue), red = count(rebus.red), tiles = count(rebus.tiles);
               for (var b = 0; b < blue; b++) squares.push("blue");
               for (var r = 0; r < red; r++) squares.push("red");

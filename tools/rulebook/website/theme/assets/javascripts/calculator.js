@@ -575,45 +575,55 @@
     return window.rulebook.readCount(input.value).empty ? null : count(input);
   }
 
+  // ---- Lists of field sets a reader adds and removes: players, a turn's rebuses ----
+
+  function keptList(list, legendKey, removeWord, lastWord) {
+    // Each set numbered in order ("Player 2"). The last one cannot go: its button says so
+    // (aria-disabled keeps it focusable, and its note, read with it, says why), rather than doing
+    // nothing. add(item, set) gives the item its set, button and note.
+    var items = [];
+    function renumber() {
+      items.forEach(function (item, index) {
+        var legend = say(legendKey, { n: index + 1 });
+        item.set.querySelector("legend").textContent = legend;
+        item.set.rbLegend = legend;
+        var alone = items.length < 2;
+        item.remove.setAttribute("aria-disabled", String(alone));
+        item.note.hidden = !alone;
+        if (alone) item.remove.setAttribute("aria-describedby", item.note.id);
+        else item.remove.removeAttribute("aria-describedby");
+      });
+    }
+    function add(item, set) {
+      item.set = set;
+      item.remove = button(removeWord, function () {
+        if (items.length < 2) return; // its note says why, and is read with the button
+        items.splice(items.indexOf(item), 1);
+        list.removeChild(set);
+        renumber();
+      });
+      item.note = element("span", { class: "rb-calculator__note", id: fieldId(), text: lastWord });
+      set.appendChild(item.remove);
+      set.appendChild(item.note);
+      items.push(item);
+      list.appendChild(set);
+      renumber();
+    }
+    return { items: items, add: add };
+  }
+
   // ---- Players: a list every game has ----
 
   function playerList(makeFields, first) {
     var list = element("div", { class: "rb-calculator__players" });
-    var players = [];
-    function renumber() {
-      // The last player cannot go: its button says so (aria-disabled keeps it focusable, and its
-      // note, read with it, says why), rather than doing nothing.
-      players.forEach(function (player, index) {
-        player.legend.textContent = say("player_n", { n: index + 1 });
-        player.set.rbLegend = player.legend.textContent;
-        var alone = players.length < 2;
-        player.remove.setAttribute("aria-disabled", String(alone));
-        player.note.hidden = !alone;
-        if (alone) player.remove.setAttribute("aria-describedby", player.note.id);
-        else player.remove.removeAttribute("aria-describedby");
-      });
-    }
+    var players = keptList(list, "player_n", UI.remove_player, UI.last_player);
     function add() {
-      var name = element("input", { type: "text", autocomplete: "off", value: say("player_n", { n: players.length + 1 }) });
+      var name = element("input", { type: "text", autocomplete: "off", value: say("player_n", { n: players.items.length + 1 }) });
       var player = { name: name };
-      var set = group(say("player_n", { n: players.length + 1 }), [field(UI.name, name)].concat(makeFields(player)));
-      player.set = set;
-      player.legend = set.querySelector("legend");
-      player.remove = button(UI.remove_player, function () {
-        if (players.length < 2) return; // its note says why, and is read with the button
-        players.splice(players.indexOf(player), 1);
-        list.removeChild(set);
-        renumber();
-      });
-      player.note = element("span", { class: "rb-calculator__note", id: fieldId(), text: UI.last_player });
-      set.appendChild(player.remove);
-      set.appendChild(player.note);
-      players.push(player);
-      list.appendChild(set);
-      renumber();
+      players.add(player, group(say("player_n", { n: players.items.length + 1 }), [field(UI.name, name)].concat(makeFields(player))));
     }
     for (var i = 0; i < first; i++) add();
-    return { node: element("div", {}, [list, button(UI.add_player, add)]), players: players };
+    return { node: element("div", {}, [list, button(UI.add_player, add)]), players: players.items };
   }
 
   var NAME_LENGTH = (function () {
@@ -764,6 +774,7 @@
     optionalCount: optionalCount,
     refuse: refuse,
     playerList: playerList,
+    keptList: keptList,
     named: named,
     FormProblem: FormProblem,
   };
