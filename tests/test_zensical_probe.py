@@ -18,9 +18,7 @@ from pathlib import Path
 
 import pytest
 
-from conftest import CONTENT, ROOT
-from rulebook.load.project import load_project
-from rulebook.render.pages import render_pages
+from conftest import CONTENT, ROOT, run_cli_process
 
 pytestmark = pytest.mark.engines
 
@@ -55,19 +53,20 @@ def project_without_pages(target: Path) -> Path:
 
 
 def with_pages(root: Path) -> Path:
-    """The pages our plugin would write, written beforehand (as a `rulebook render` step would)."""
-    loaded = load_project(root)
-    assert loaded.project is not None
-    for page in render_pages(loaded.project):
-        (root / "docs" / page.path).parent.mkdir(parents=True, exist_ok=True)
-        (root / "docs" / page.path).write_text(page.text, encoding="utf-8")
+    """The step before the engine: `rulebook render` writes the pages and mkdocs.rendered.yml."""
+    result = render(root)
+    assert result.returncode == 0, result.stderr
     (root / "docs" / "en" / "probe.md").write_text(PROBE_PAGE, encoding="utf-8")
     return root
 
 
-def build(command: str, root: Path) -> subprocess.CompletedProcess[str]:
+def render(root: Path) -> subprocess.CompletedProcess[str]:
+    return run_cli_process("--root", str(root), "render", cwd=root)
+
+
+def build(command: str, root: Path, config: str = "mkdocs.yml") -> subprocess.CompletedProcess[str]:
     result = subprocess.run(
-        [str(zensical(command)), "build", "--clean", "-f", "mkdocs.yml"],
+        [str(zensical(command)), "build", "--clean", "-f", config],
         cwd=root,
         env={**os.environ, "PYTHONPATH": str(ROOT / "tools")},  # our Markdown extension
         capture_output=True,
@@ -98,9 +97,10 @@ def rendered(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 @pytest.fixture(scope="module")
 def i18n_site(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """zensical-i18n on the same, reading mkdocs-static-i18n's settings in mkdocs.yml."""
+    """`rulebook render`, then zensical-i18n on the configuration it wrote (mkdocs-static-i18n's settings,
+    and the navigation our plugin gives MkDocs)."""
     root = with_pages(project_without_pages(tmp_path_factory.mktemp("zensical-i18n")))
-    build("zensical-i18n", root)
+    build("zensical-i18n", root, "mkdocs.rendered.yml")
     return root / "site"
 
 
@@ -135,22 +135,44 @@ def test_zensical_builds_each_language_as_a_plain_folder_in_english(rendered: Pa
     assert "hreflang" not in (rendered / "fr" / "rebus" / "index.html").read_text(encoding="utf-8")
 
 
-@pytest.mark.xfail(
-    strict=True, raises=AssertionError, reason="Zensical runs no plugin: no check fails the build on a content error"
-)
-def test_zensical_refuses_content_with_errors(bare: tuple[Path, str]) -> None:
-    _, output = bare
-    assert "not_a_field" in output
+# The steps around the engine: `rulebook render` before it.
+def test_render_refuses_content_with_errors_and_writes_no_page(tmp_path: Path) -> None:
+    """Zensical checks nothing (above); the step before it does, as our plugin does for MkDocs."""
+    root = project_without_pages(tmp_path)
+    game = root / "rules" / "rebus" / "game.yaml"
+    game.write_text(game.read_text(encoding="utf-8") + "\nnot_a_field: true\n", encoding="utf-8")
+    result = render(root)
+    assert result.returncode == 1
+    assert "rules/rebus/game.yaml:" in result.stdout and "not_a_field" in result.stdout
+    assert not (root / "docs" / "en").exists() and not (root / "mkdocs.rendered.yml").exists()
 
 
-@pytest.mark.xfail(
-    strict=True,
-    raises=AssertionError,
-    reason="Zensical runs no plugin: the site's pages come from ours (rules/ → docs/)",
-)
-def test_zensical_writes_the_pages_from_rules(bare: tuple[Path, str]) -> None:
-    site, _ = bare
-    assert (site / "rebus" / "index.html").is_file()
+def test_render_then_zensical_builds_the_pages_from_rules(i18n_site: Path) -> None:
+    for language in ("", "fr/", "cs/"):
+        for page in ("rebus", "rebis", "oh-my-word", "glossary", "status"):
+            assert (i18n_site / language / page / "index.html").is_file(), language + page
+
+
+def menu(page: Path) -> list[str]:
+    """The titles the primary navigation's links show, in order (the current page's toggle aside)."""
+    text = page.read_text(encoding="utf-8")
+    primary = text[text.index("md-nav--primary") :].split("md-nav--secondary")[0]
+    link = r'<a href="[^"]*" class="md-nav__link[^"]*">\s*<span class="md-ellipsis">([^<]+)</span>'
+    links = re.findall(link, primary)
+    return [re.sub(r"\s+", " ", title).strip() for title in links]
+
+
+def test_render_gives_zensical_each_language_s_menu(i18n_site: Path) -> None:
+    """Without our navigation the French and Czech menus showed English folder names, twice. Now each
+    language's menu is its pages' own headings, in the project's order, each once."""
+    for language, home, glossary, status in (
+        ("", "Board game rules", "Glossary", "Translation status"),
+        ("fr/", "Règles de jeux de société", "Glossaire", "État des traductions"),
+        ("cs/", "Pravidla deskových her", "Slovníček", "Stav překladů"),
+    ):
+        titles = menu(i18n_site / language / "status" / "index.html")
+        assert titles[:4] == [home, "REBUS", "Rebis", "Oh My Word"], (language, titles)
+        assert titles[4].startswith(glossary) and titles[5:] == [status], (language, titles)
 
 
 @pytest.mark.xfail(

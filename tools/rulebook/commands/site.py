@@ -1,4 +1,4 @@
-"""The site's commands: `check`, `build`, `serve` and `merge`."""
+"""The site's commands: `check`, `render`, `build`, `serve` and `merge`."""
 
 from __future__ import annotations
 
@@ -192,6 +192,46 @@ def _serve(args: argparse.Namespace) -> int:
     return 0
 
 
+RENDERED_CONFIG = "mkdocs.rendered.yml"  # beside the config, so that its docs_dir means the same folder
+
+
+def _render(args: argparse.Namespace) -> int:
+    """The step before any engine: the checked content's pages written into docs_dir, and beside
+    the config a copy of it that holds what our plugin adds at build time (render/engine_config.py),
+    for an engine that runs no plugin of ours: `zensical-i18n build -f mkdocs.rendered.yml`."""
+    import yaml
+
+    from rulebook.files.disk import write_atomic
+    from rulebook.load.project import GLOSSARY_FILE
+    from rulebook.located.document import LoadError, read_document
+    from rulebook.render.engine_config import engine_config
+    from rulebook.render.navigation import site_navigation
+    from rulebook.website.generated_pages import write_generated_pages
+
+    config = args.config_file or args.root / "mkdocs.yml"
+    try:
+        settings = read_document(config, display_path(config, args.root)).data
+    except LoadError as error:
+        return fail(f"rulebook render: {one_line(str(error))}", 2, False)
+    if not isinstance(settings, dict):
+        return fail(f"rulebook render: {display_path(config, args.root)}: not a mapping of settings", 2, False)
+    code, project = checked(args)
+    if code or project is None:
+        return code or 1
+    docs = config.parent / str(settings.get("docs_dir") or "docs")
+    own_folder(docs, args.root)  # not through a committed link
+    write_generated_pages(args.root, docs, project)
+    navigation = site_navigation([game.id for game in project.games], (args.root / GLOSSARY_FILE).is_file())
+    # Plain data again (the reader's values carry their lines), written as YAML any engine reads.
+    rendered = engine_config(json.loads(json.dumps(settings)), navigation)
+    target = config.with_name(RENDERED_CONFIG)
+    header = f"# Written by `rulebook render` from {config.name}: edit that file, not this one.\n"
+    write_atomic(target, header + yaml.safe_dump(rendered, allow_unicode=True, sort_keys=False))
+    shown = display_path(docs, args.root)
+    print(f"rulebook render: pages in {shown}/, configuration in {target.name}", file=sys.stderr)
+    return 0
+
+
 def _merge(args: argparse.Namespace) -> int:
     from rulebook.located.document import LoadError, read_document
     from rulebook.website.split_build import merge
@@ -216,6 +256,11 @@ def add_parsers(commands: argparse._SubParsersAction) -> None:
     )
     check_parser.add_argument("--lang", metavar="LANG", help="messages in this project language (default: English)")
     check_parser.set_defaults(run=check)
+    render = commands.add_parser(
+        "render", help="check, write the pages into docs_dir and mkdocs.rendered.yml: the step before any engine"
+    )
+    render.add_argument("-f", "--config-file", type=Path, help="the MkDocs config (default: mkdocs.yml in the project)")
+    render.set_defaults(run=_render)
     build = commands.add_parser("build", help="build the site, its languages in parallel processes, and merge them")
     build.add_argument("-f", "--config-file", type=Path, help="the MkDocs config (default: mkdocs.yml in the project)")
     build.add_argument("--site", type=Path, help="the folder to build into (default: site beside the config)")

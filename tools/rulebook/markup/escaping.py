@@ -23,6 +23,16 @@ def safe_markdown(text: str) -> str:
     return text.replace("&", "&amp;").replace("<", "&lt;").replace("{", "\\{").replace("}", "\\}")
 
 
+def escaped_once(name: str) -> str:
+    """A name for a theme that prints it unescaped (the site's and each language's), HTML-escaped
+    once however often it is escaped again: MkDocs calls on_config once per language.
+
+    >>> escaped_once('<b>"A&B"</b>'), escaped_once(escaped_once("A&B"))
+    ('&lt;b&gt;&quot;A&amp;B&quot;&lt;/b&gt;', 'A&amp;B')
+    """
+    return html.escape(html.unescape(name), quote=True)
+
+
 def emphasis(label: str) -> str:
     """An interface label in italics, as a page starts a line with it ("*Why:* …"): without the
     spaces around it, since a space inside the marks ends the emphasis, and at a line's start

@@ -27,13 +27,16 @@ from rulebook.addresses.site_url import printed_address
 from rulebook.files.disk import inside_project, outside_project
 from rulebook.load.project import GLOSSARY_FILE, PROJECT_FILE
 from rulebook.located.document import LoadError, read_document
+from rulebook.markup.escaping import escaped_once
 from rulebook.model import Project
 from rulebook.problems import one_line
 from rulebook.render import markdown_extension
 from rulebook.render.calculator import GAME_FILE, PLURAL_FILE, calculator_data, game_scripts, language_part
 from rulebook.render.changes import page_path as changes_path
 from rulebook.render.context import PageContext
+from rulebook.render.engine_config import LANGUAGE_NAMES, SITE_NAMES
 from rulebook.render.feed import changes_feed, feed_path
+from rulebook.render.navigation import site_navigation
 from rulebook.render.rule_entries import current_addresses, rule_anchors, ruling_anchors
 from rulebook.render.search import lunr_languages, split_index
 from rulebook.text.folding import folding, folding_json
@@ -119,18 +122,6 @@ def _fingerprint_of(folder: str, entries: list[tuple[str, int, int]]) -> None:
             entries.append((entry.path, stat.st_size, stat.st_mtime_ns))
 
 
-def _escaped(name: str) -> str:
-    """HTML-escaped once, however often the build calls on_config (mkdocs-static-i18n rebuilds)."""
-    return html.escape(html.unescape(name), quote=True)
-
-
-# The names the theme prints unescaped: the site's (the navigation, titles, meta tags, the
-# repository's name) and each language's (the switcher, and what mkdocs-static-i18n sets per language).
-# The copyright is escaped by our partials/copyright.html.
-SITE_NAMES = ("site_name", "site_description", "site_author", "repo_name")
-LANGUAGE_NAMES = ("name", "site_name", "site_description", "site_author")
-
-
 def _i18n_languages(config: MkDocsConfig) -> list[Any]:
     i18n = config.plugins.get("i18n")
     return list(getattr(getattr(i18n, "config", None), "languages", None) or [])
@@ -141,11 +132,11 @@ def _escape_names(config: MkDocsConfig) -> None:
     the theme prints them unescaped."""
     for field in SITE_NAMES:
         if isinstance(config.get(field), str):
-            config[field] = _escaped(config[field])
+            config[field] = escaped_once(config[field])
     for language in _i18n_languages(config):
         for field in LANGUAGE_NAMES:
             if isinstance(getattr(language, field, None), str):
-                setattr(language, field, _escaped(getattr(language, field)))
+                setattr(language, field, escaped_once(getattr(language, field)))
 
 
 def _refuse_bad_addresses(config: MkDocsConfig) -> None:
@@ -185,7 +176,7 @@ class RulebookPlugin(BasePlugin[RulebookConfig]):
     def on_config(self, config: MkDocsConfig) -> MkDocsConfig:
         self._config_dir = Path(config.config_file_path).parent
         if config.nav is None:
-            # The site's order is the project's: home, the games as rules/project.yaml lists them.
+            # The site's order is the project's (render/navigation.py), as `rulebook render` gives other engines.
             try:
                 if not inside_project(self.root / PROJECT_FILE, self.root):
                     raise LoadError([])  # refused unread, as on_pre_build's check reports
@@ -193,8 +184,7 @@ class RulebookPlugin(BasePlugin[RulebookConfig]):
             except (LoadError, KeyError, TypeError):
                 games = None  # on_pre_build reports what is wrong with the file
             if isinstance(games, list) and games and all(isinstance(game, str) for game in games):
-                glossary = ["glossary.md"] if (self.root / GLOSSARY_FILE).is_file() else []
-                config.nav = ["index.md", *(f"{game}.md" for game in games), *glossary, "status.md"]
+                config.nav = site_navigation(games, has_glossary=(self.root / GLOSSARY_FILE).is_file())
         _refuse_bad_addresses(config)
         _escape_names(config)
         # The page-level transformations are a Markdown extension, which every engine runs; mkdocs.yml

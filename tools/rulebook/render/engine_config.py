@@ -1,0 +1,46 @@
+"""The configuration `rulebook render` gives an engine that runs no plugin of ours (Zensical):
+mkdocs.yml as written, with what our MkDocs plugin adds in on_config, so that every engine builds
+the same site from the same pages. Only data: it reads and writes no file."""
+
+from __future__ import annotations
+
+import copy
+from typing import Any
+
+from rulebook.markup.escaping import escaped_once
+
+# The names the themes print unescaped: the site's (the navigation, titles, meta tags, the
+# repository's name) and each language's (the switcher, and what the i18n plugin sets per language).
+SITE_NAMES = ("site_name", "site_description", "site_author", "repo_name")
+LANGUAGE_NAMES = ("name", "site_name", "site_description", "site_author")
+I18N_PLUGIN = "i18n"
+
+
+def i18n_languages(plugins: Any) -> list[dict[str, Any]]:
+    """The languages the i18n plugin's entry of mkdocs.yml's `plugins` lists, as mappings."""
+    for entry in plugins if isinstance(plugins, list) else []:
+        if isinstance(entry, dict) and isinstance(entry.get(I18N_PLUGIN), dict):
+            languages = entry[I18N_PLUGIN].get("languages")
+            return [language for language in languages or [] if isinstance(language, dict)]
+    return []
+
+
+def engine_config(config: dict[str, Any], navigation: list[str]) -> dict[str, Any]:
+    """`config` (mkdocs.yml's mapping, left as it was) with the project's navigation where it names
+    none, and every name escaped once.
+
+    >>> rendered = engine_config({"site_name": "A&B", "plugins": [{"i18n": {"languages": [{"name": "<i>"}]}}]}, ["x"])
+    >>> rendered["nav"], rendered["site_name"], rendered["plugins"][0]["i18n"]["languages"][0]["name"]
+    (['x'], 'A&amp;B', '&lt;i&gt;')
+    """
+    rendered = copy.deepcopy(config)
+    if rendered.get("nav") is None:
+        rendered["nav"] = list(navigation)
+    for field in SITE_NAMES:
+        if isinstance(rendered.get(field), str):
+            rendered[field] = escaped_once(rendered[field])
+    for language in i18n_languages(rendered.get("plugins")):
+        for field in LANGUAGE_NAMES:
+            if isinstance(language.get(field), str):
+                language[field] = escaped_once(language[field])
+    return rendered
