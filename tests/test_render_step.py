@@ -10,9 +10,12 @@ import pytest
 import yaml
 
 from conftest import run_cli
+from rulebook.website.theme_folder import THEME_DIR
 
 CONFIG = """site_name: Rules & Co
 docs_dir: pages
+theme:
+  name: material
 plugins:
   - i18n:
       docs_structure: folder
@@ -45,16 +48,20 @@ def test_render_writes_the_pages_and_the_engine_s_configuration(small_project: P
     languages = config["plugins"][0]["i18n"]["languages"]
     assert languages[1] == {"locale": "fr", "name": "Français &amp; co", "site_name": "Règles &amp; co"}
     assert config["plugins"][1] == "rulebook"
+    # Our theme overrides, named from the configuration's folder, as the engine resolves custom_dir.
+    assert (small_project / config["theme"]["custom_dir"]).resolve() == THEME_DIR.resolve()
     # A second run writes the same configuration (escaped once, not twice).
     before = (small_project / "mkdocs.rendered.yml").read_bytes()
     assert run_cli(capsys, "--root", str(small_project), "render")[0] == 0
     assert (small_project / "mkdocs.rendered.yml").read_bytes() == before
 
 
-def test_render_keeps_a_navigation_the_config_names(small_project: Path, capsys) -> None:
-    (small_project / "mkdocs.yml").write_text(CONFIG + "nav: [index.md, beta.md]\n", encoding="utf-8")
+def test_render_keeps_the_navigation_and_theme_folder_the_config_names(small_project: Path, capsys) -> None:
+    config = CONFIG.replace("  name: material\n", "  name: material\n  custom_dir: mine\n")
+    (small_project / "mkdocs.yml").write_text(config + "nav: [index.md, beta.md]\n", encoding="utf-8")
     assert run_cli(capsys, "--root", str(small_project), "render")[0] == 0
     assert rendered(small_project)["nav"] == ["index.md", "beta.md"]
+    assert rendered(small_project)["theme"] == {"name": "material", "custom_dir": "mine"}
 
 
 @pytest.mark.parametrize(

@@ -153,6 +153,17 @@ def test_render_then_zensical_builds_the_pages_from_rules(i18n_site: Path) -> No
             assert (i18n_site / language / page / "index.html").is_file(), language + page
 
 
+def test_zensical_takes_our_theme_overrides(i18n_site: Path) -> None:
+    """`rulebook render` names our theme folder, and Zensical's templates accept it: our stylesheet and
+    scripts are on every page, and the 404 page is ours."""
+    for language in ("", "fr/", "cs/"):
+        page = (i18n_site / language / "rebus" / "index.html").read_text(encoding="utf-8")
+        for asset in ("stylesheets/rulebook.css", "javascripts/rulebook.js", "javascripts/quiz.js"):
+            assert asset in page, (language, asset)
+        assert 'id="rb-interface"' in page
+    assert "Page not found" in (i18n_site / "404.html").read_text(encoding="utf-8")
+
+
 def menu(page: Path) -> list[str]:
     """The titles the primary navigation's links show, in order (the current page's toggle aside)."""
     text = page.read_text(encoding="utf-8")

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 import time
 from pathlib import Path
@@ -80,7 +81,6 @@ def _build(args: argparse.Namespace) -> int:
     """The site, built by one process per share of the languages at once, then merged
     (rulebook/website/split_build.py); with --languages, one share, in this process."""
     import logging
-    import os
 
     from rulebook.website import split_build
 
@@ -145,7 +145,6 @@ def _site_url(args: argparse.Namespace, config: Path) -> tuple[str | None, str |
     and the refusal of a local or malformed one, wherever it was set. A malformed one in the config
     is left to the check, which names its line (validate/site_config.py): a local one is no fault
     of the config, which the preview's address may fill, but of a production build."""
-    import os
 
     from rulebook.addresses.site_url import ENVIRONMENT, address_problem, site_url_problem, with_slash
     from rulebook.website.split_build import configured_address
@@ -207,6 +206,7 @@ def _render(args: argparse.Namespace) -> int:
     from rulebook.render.engine_config import engine_config
     from rulebook.render.navigation import site_navigation
     from rulebook.website.generated_pages import write_generated_pages
+    from rulebook.website.theme_folder import THEME_DIR
 
     config = args.config_file or args.root / "mkdocs.yml"
     try:
@@ -223,8 +223,10 @@ def _render(args: argparse.Namespace) -> int:
     write_generated_pages(args.root, docs, project)
     navigation = site_navigation([game.id for game in project.games], (args.root / GLOSSARY_FILE).is_file())
     # Plain data again (the reader's values carry their lines), written as YAML any engine reads.
-    rendered = engine_config(json.loads(json.dumps(settings)), navigation)
     target = config.with_name(RENDERED_CONFIG)
+    # Relative where it can be, so that the configuration holds in a copy of the checkout.
+    overrides = os.path.relpath(THEME_DIR, target.parent) if THEME_DIR.anchor == target.anchor else str(THEME_DIR)
+    rendered = engine_config(json.loads(json.dumps(settings)), navigation, overrides)
     header = f"# Written by `rulebook render` from {config.name}: edit that file, not this one.\n"
     write_atomic(target, header + yaml.safe_dump(rendered, allow_unicode=True, sort_keys=False))
     shown = display_path(docs, args.root)

@@ -25,9 +25,10 @@ def i18n_languages(plugins: Any) -> list[dict[str, Any]]:
     return []
 
 
-def engine_config(config: dict[str, Any], navigation: list[str]) -> dict[str, Any]:
+def engine_config(config: dict[str, Any], navigation: list[str], theme_overrides: str | None = None) -> dict[str, Any]:
     """`config` (mkdocs.yml's mapping, left as it was) with the project's navigation where it names
-    none, and every name escaped once.
+    none, our theme overrides as the theme's custom_dir where it names none (an engine takes one
+    folder, where our MkDocs plugin adds ours after the config's own), and every name escaped once.
 
     >>> rendered = engine_config({"site_name": "A&B", "plugins": [{"i18n": {"languages": [{"name": "<i>"}]}}]}, ["x"])
     >>> rendered["nav"], rendered["site_name"], rendered["plugins"][0]["i18n"]["languages"][0]["name"]
@@ -36,6 +37,9 @@ def engine_config(config: dict[str, Any], navigation: list[str]) -> dict[str, An
     rendered = copy.deepcopy(config)
     if rendered.get("nav") is None:
         rendered["nav"] = list(navigation)
+    theme = rendered.get("theme")
+    if theme_overrides is not None and isinstance(theme, dict) and not theme.get("custom_dir"):
+        theme["custom_dir"] = theme_overrides
     for field in SITE_NAMES:
         if isinstance(rendered.get(field), str):
             rendered[field] = escaped_once(rendered[field])

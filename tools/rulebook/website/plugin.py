@@ -57,9 +57,9 @@ from rulebook.website.site_files import (
     write_plural_rules,
     write_source_language_redirects,
 )
+from rulebook.website.theme_folder import THEME_DIR
 
 log = logging.getLogger("mkdocs.plugins.rulebook")
-THEME_DIR = Path(__file__).parent / "theme"
 
 
 @cache
