@@ -166,13 +166,15 @@ FUZZ_FOUND = [
     ("rebus", {"turn": [_DEEP, _DEEP]}),
     # the command's reader stops at the lone surrogate; the page said too-deep first
     ("rebis", {"players": {"42": [1, _DEEP], "Zoé": [2, "\ud800"]}}),
+    # JSON's 1e+30 is a number, which the page refuses as a name; the command read it as the text "1e+30"
+    ("rebis", {"token_values": {"gold": 4}, "red_token_shelf": {"player": 1e30, "shelf": 1}, "players": {}}),
 ]
 _PAGE_SCORE = "(function (r) {{ return r.problems ? {{problems: r.problems}} : {{values: r.values}}; }})" + (
     "(rulebook.score({game}, JSON.parse({situation})))"
 )
 
 
-@pytest.mark.parametrize(("game", "situation"), FUZZ_FOUND, ids=["two deep branches", "surrogate"])
+@pytest.mark.parametrize(("game", "situation"), FUZZ_FOUND, ids=["two deep branches", "surrogate", "exponent"])
 def test_what_the_fuzzer_found_is_refused_alike(game: str, situation: Any) -> None:
     text = json.dumps(situation)
     call = _PAGE_SCORE.format(game=json.dumps(game), situation=json.dumps(text))

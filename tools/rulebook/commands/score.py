@@ -201,7 +201,7 @@ def _scored(
                 raise _Refusal([words], "score.no-example")
             document = game.part(("examples", examples[example], "input"))
         else:
-            document = parse_document(*read())
+            document = parse_document(*read(), json_numbers=True)  # as the page reads what it sends
         scoring = game.data.get("scoring", game_id)
         if not has_scorer(root, scoring):
             raise _Refusal([f"rulebook score: {game_id} has no scoring functions"], "score.no-scorer")

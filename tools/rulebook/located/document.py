@@ -85,6 +85,21 @@ for _tag, _pattern, _first in (
     ("merge", r"^(?:<<)$", "<"),  # refused by name below, rather than taken as the key "<<"
 ):
     _CoreSchemaLoader.add_implicit_resolver(f"{_CORE}{_tag}", re.compile(_pattern), list(_first))
+
+
+class _JsonNumbersLoader(_CoreSchemaLoader):
+    """The same, but an exponent without a point (`1e+30`, `1E5`) is a number, as JSON and YAML 1.2
+    read it. For what a reader hands in to be scored (often JSON, as the page's calculator sends it),
+    never for the content: PyYAML, a YAML 1.1 writer, writes a hash such as `1234e5678` unquoted."""
+
+    yaml_implicit_resolvers: ClassVar[dict] = {
+        first: list(resolvers) for first, resolvers in _CoreSchemaLoader.yaml_implicit_resolvers.items()
+    }
+
+
+_JsonNumbersLoader.add_implicit_resolver(
+    f"{_CORE}float", re.compile(r"^[-+]?[0-9]+(?:\.[0-9]*)?[eE][-+]?[0-9]+$"), list("-+0123456789")
+)
 # Deeper than any real document (content files nest about 6 levels): refused before Python's
 # recursion limit, or jsonschema's, is ever reached.
 MAX_DEPTH = 64
@@ -209,19 +224,24 @@ def read_document(path: Path, display: str) -> Document:
     return parse_document(raw, display)
 
 
-def parse_document(raw: bytes, display: str) -> Document:
-    """Parse YAML bytes into a Document (see read_document).
+def parse_document(raw: bytes, display: str, *, json_numbers: bool = False) -> Document:
+    """Parse YAML bytes into a Document (see read_document); with `json_numbers`, `1e5` is a
+    number, as JSON reads it (_JsonNumbersLoader).
 
     >>> parse_document(b"a: 1\\nb: [x, y]\\n", "t.yaml").data
     {'a': 1, 'b': ['x', 'y']}
     >>> parse_document(b"a: 1\\na: 2\\n", "t.yaml")
     Traceback (most recent call last):
     rulebook.located.load_error.LoadError: t.yaml:2:1: duplicate key 'a' (first at line 1)
+    >>> parse_document(b'{"a": 1e+30, "b": 2.5E5}', "t.json").data
+    {'a': '1e+30', 'b': '2.5E5'}
+    >>> parse_document(b'{"a": 1e+30, "b": 2.5E5, "c": 1e3x}', "t.json", json_numbers=True).data
+    {'a': 1e+30, 'b': 250000.0, 'c': '1e3x'}
     """
-    return parse_bounded(raw, display)[0]
+    return parse_bounded(raw, display, json_numbers=json_numbers)[0]
 
 
-def parse_bounded(raw: bytes, display: str) -> tuple[Document, list[Problem]]:
+def parse_bounded(raw: bytes, display: str, *, json_numbers: bool = False) -> tuple[Document, list[Problem]]:
     """parse_document, and every string and key of the document over the text bounds
     (located/limits.py's limit_problems), found while the data is built rather than by a second
     walk over it (tests/test_fast_paths.py compares them).
@@ -232,7 +252,7 @@ def parse_bounded(raw: bytes, display: str) -> tuple[Document, list[Problem]]:
     """
     text = _joined_surrogates(_decode(raw, display))
     try:
-        node = yaml.compose(text, Loader=_CoreSchemaLoader)
+        node = yaml.compose(text, Loader=_JsonNumbersLoader if json_numbers else _CoreSchemaLoader)
     except yaml.MarkedYAMLError as error:
         mark = error.problem_mark or error.context_mark
         line, col = (mark.line + 1, mark.column + 1) if mark else (1, 1)
