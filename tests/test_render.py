@@ -14,6 +14,7 @@ from rulebook.editions.history import read_history
 from rulebook.load.project import load_project
 from rulebook.model import Status
 from rulebook.render.pages import render_pages
+from rulebook.render.quiz_questions import quiz_questions
 
 EXTENSIONS = ["admonition", "attr_list", "md_in_html", "tables", "toc"]  # as in mkdocs.yml
 
@@ -33,7 +34,9 @@ def test_each_language_has_a_home_page_a_page_per_game_and_the_glossary(pages: d
     names = ("index", *games, "glossary", "status")
     cards = tuple(f"quick-reference/{game}" for game in games)
     changes = tuple(f"{game}/changes" for game in games)
-    quizzes = tuple(f"{game}/quiz" for game in games)
+    # A quiz for each game with worked examples or rulings to ask (a new game's one example asks none).
+    quizzes = tuple(f"{game.id}/quiz" for game in project.games if quiz_questions(game, ROOT))
+    assert {f"{game}/quiz" for game in TESTED_GAMES} <= set(quizzes)
     editions = []  # each recorded edition as it was, and each later one's errata sheet (render/as_of.py, errata.py)
     first_two = {}
     for game in games:
