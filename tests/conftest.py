@@ -69,8 +69,11 @@ def keep_tested_content(root: Path) -> None:
     mkdocs = root / "mkdocs.yml"
     manifest = root / "rules" / "project.yaml"
     text = manifest.read_text(encoding="utf-8")
-    for key, tested in (("languages", TESTED_LANGUAGES), ("games", TESTED_GAMES)):
-        text = re.sub(rf"(?m)^{key}: \[.*\]$", f"{key}: [{', '.join(tested)}]", text, count=1)
+    listed = yaml.safe_load(text)
+    for key, added in (("languages", languages), ("games", games)):
+        kept = ", ".join(item for item in listed[key] if item not in added)
+        text, count = re.subn(rf"(?m)^{key}: \[.*\]$", f"{key}: [{kept}]", text, count=1)
+        assert count == 1, f"rules/project.yaml lists its {key} otherwise than as `{key}: [a, b]`"
     manifest.write_text(text, encoding="utf-8")
     for game in games:
         shutil.rmtree(root / "rules" / game)
@@ -78,6 +81,10 @@ def keep_tested_content(root: Path) -> None:
         for words in [*root.glob(f"rules/*/{language}.yaml"), root / "glossary" / f"{language}.yaml"]:
             words.unlink(missing_ok=True)
         shutil.rmtree(root / "locales" / language, ignore_errors=True)
+        # Its entries under typography, limiting_words and search words, if an author wrote them.
+        for file in (manifest, root / "rules" / "search-words.yaml"):
+            entry = rf"(?m)^  {re.escape(language)}:.*\n(?:    .*\n)*"
+            file.write_text(re.sub(entry, "", file.read_text(encoding="utf-8")), encoding="utf-8")
         if mkdocs.is_file():  # the language's entry of the i18n plugin: `- locale: pl` and its indented lines
             entry = rf"(?m)^( *)- locale: {re.escape(language)}\n(?:\1  .*\n)*"
             mkdocs.write_text(re.sub(entry, "", mkdocs.read_text(encoding="utf-8")), encoding="utf-8")
