@@ -8,6 +8,7 @@ import hashlib
 import io
 import json
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -31,22 +32,69 @@ os.environ.pop("RULEBOOK_SITE_URL", None)
 # test compares byte for byte would differ when midnight falls between them, as it did in one CI run.
 os.environ["SOURCE_DATE_EPOCH"] = "1767225600"  # 2026-01-01
 CONTENT = ("rules", "glossary", "schemas", "locales")
+# The games and languages the toolkit's tests plant their faults in and count the problems of. A copy
+# of the content keeps these alone: a game or a language an author adds (its untranslated units, its
+# pages) would change what those tests count without a fault of the toolkit (issue 50). The content
+# tests (test_content.py) read all of rules/ as it is.
+TESTED_GAMES = ("rebus", "rebis", "oh-my-word")
+TESTED_LANGUAGES = ("en", "fr", "cs")
 
 
 def copy_content(target: Path, cache: Path | None = None) -> Path:
-    """The project's content folders copied into target; with no cache a first run does all the
-    work, with `cache` (the warm_cache fixture) as its `.cache/` a run re-checks only what changed."""
+    """The project's content folders copied into target, of the tested games and languages alone; with
+    no cache a first run does all the work, with `cache` (the warm_cache fixture) as its `.cache/` a run
+    re-checks only what changed."""
     for folder in CONTENT:
         shutil.copytree(ROOT / folder, target / folder)
+    keep_tested_content(target)
     if cache is not None and cache.is_dir():  # none when the run has the cache off
         shutil.copytree(cache, target / ".cache")
     return target
 
 
+def added_content(root: Path) -> tuple[list[str], list[str]]:
+    """The games and the languages of the project at root besides the tested ones, as its manifest lists them."""
+    manifest = yaml.safe_load((root / "rules" / "project.yaml").read_text(encoding="utf-8"))  # not a whole load
+    games = [game for game in manifest["games"] if game not in TESTED_GAMES]
+    return games, [language for language in manifest["languages"] if language not in TESTED_LANGUAGES]
+
+
+def keep_tested_content(root: Path) -> None:
+    """Take out of the copy at root the games and languages an author added besides the tested ones:
+    their lines in the manifest (and in mkdocs.yml, if the copy has it), their folders and their words
+    files. The project as it is has none, and its copy is left byte for byte as it was."""
+    games, languages = added_content(root)
+    if not games and not languages:
+        return
+    mkdocs = root / "mkdocs.yml"
+    manifest = root / "rules" / "project.yaml"
+    text = manifest.read_text(encoding="utf-8")
+    listed = yaml.safe_load(text)
+    for key, added in (("languages", languages), ("games", games)):
+        kept = ", ".join(item for item in listed[key] if item not in added)
+        text, count = re.subn(rf"(?m)^{key}: \[.*\]$", f"{key}: [{kept}]", text, count=1)
+        assert count == 1, f"rules/project.yaml lists its {key} otherwise than as `{key}: [a, b]`"
+    manifest.write_text(text, encoding="utf-8")
+    for game in games:
+        shutil.rmtree(root / "rules" / game)
+    for language in languages:
+        for words in [*root.glob(f"rules/*/{language}.yaml"), root / "glossary" / f"{language}.yaml"]:
+            words.unlink(missing_ok=True)
+        shutil.rmtree(root / "locales" / language, ignore_errors=True)
+        # Its entries under typography, limiting_words and search words, if an author wrote them.
+        for file in (manifest, root / "rules" / "search-words.yaml"):
+            entry = rf"(?m)^  {re.escape(language)}:.*\n(?:    .*\n)*"
+            file.write_text(re.sub(entry, "", file.read_text(encoding="utf-8")), encoding="utf-8")
+        if mkdocs.is_file():  # the language's entry of the i18n plugin: `- locale: pl` and its indented lines
+            entry = rf"(?m)^( *)- locale: {re.escape(language)}\n(?:\1  .*\n)*"
+            mkdocs.write_text(re.sub(entry, "", mkdocs.read_text(encoding="utf-8")), encoding="utf-8")
+
+
 def copy_site_sources(target: Path, cache: Path | None = None) -> Path:
     """copy_content, and what a build reads besides: mkdocs.yml and the hand-written assets."""
+    target.mkdir(parents=True, exist_ok=True)
+    shutil.copy(ROOT / "mkdocs.yml", target / "mkdocs.yml")  # first: copy_content takes its added languages out
     copy_content(target, cache)
-    shutil.copy(ROOT / "mkdocs.yml", target / "mkdocs.yml")
     shutil.copytree(ROOT / "docs" / "assets", target / "docs" / "assets")
     return target
 

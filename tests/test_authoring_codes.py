@@ -11,8 +11,11 @@ import pytest
 
 from conftest import CONTENT, ROOT, edit, run_cli, tree_digest
 from rulebook.commands import content
+from rulebook.load.project import load_project
 from rulebook.problem_codes import registry, say
 from rulebook.problems import Refused
+
+LANGUAGES = list(load_project(ROOT).project.languages)
 
 # (command line, code of the refusal's last problem, params it must hold). rebus has edition 1.0
 # of 2026-12-01 and the corrections, 1.0.1 of 2026-12-05, its latest (rules/rebus/editions.yaml).
@@ -48,7 +51,7 @@ CASES = [
         {"date": "2020-01-01", "latest_date": "2026-12-05", "latest": "1.0.1"},
     ),
     (["cite", "chess", "1.1"], "edition.unknown-game", {}),
-    (["cite", "rebus", "3.2", "--lang", "de"], "edition.unknown-language", {"languages": ["en", "fr", "cs"]}),
+    (["cite", "rebus", "3.2", "--lang", "de"], "edition.unknown-language", {"languages": LANGUAGES}),
     (["cite", "rebus", "3.2", "--edition", "0.9"], "edition.unknown-cited-edition", {"editions": ["1.0", "1.0.1"]}),
     (["cite", "rebus", "9.9"], "edition.number-names-no-rule", {"version": "1.0.1"}),
     (["diff", "rebus", "1.0", "7.0"], "edition.unknown-edition", {}),

@@ -14,7 +14,6 @@ what raw HTML alone can carry (facts are not checked for raw HTML: a placeholder
 from __future__ import annotations
 
 import json
-import shutil
 from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass, field
@@ -22,7 +21,7 @@ from pathlib import Path
 
 import pytest
 
-from conftest import CONTENT, ROOT, edit, run_cli, tree_digest
+from conftest import ROOT, copy_content, edit, run_cli, tree_digest
 from rulebook.problem_codes import registry, say
 from rulebook.problems import Problem
 from rulebook.validate.check import check_project
@@ -1232,10 +1231,7 @@ def shared_copy(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """One copy of the project for every case, each putting back what it broke: a check of the
     copy then reads again only the files a fault changed (the reader keys what it read by each
     file's size and time of change), and the schemas' own check is done once, not once per case."""
-    root = tmp_path_factory.mktemp("project")
-    for folder in CONTENT:
-        shutil.copytree(ROOT / folder, root / folder)
-    return root
+    return copy_content(tmp_path_factory.mktemp("project"))  # the tested games and languages
 
 
 @contextmanager
@@ -1281,10 +1277,11 @@ def assert_coded(problems: list[Problem]) -> None:
         assert say(problem.code, problem.params, problem.quoted) == problem.message, problem.code
 
 
-def test_the_shared_copy_is_clean_again_after_every_case(shared_copy: Path, capsys) -> None:
+def test_the_shared_copy_is_clean_again_after_every_case(shared_copy: Path, tmp_path: Path, capsys) -> None:
     """Runs after the cases (pytest keeps the file's order): none left its fault behind."""
-    assert tree_digest(shared_copy / "rules") == tree_digest(ROOT / "rules")
-    assert tree_digest(shared_copy / "glossary") == tree_digest(ROOT / "glossary")
+    fresh = copy_content(tmp_path)
+    assert tree_digest(shared_copy / "rules") == tree_digest(fresh / "rules")
+    assert tree_digest(shared_copy / "glossary") == tree_digest(fresh / "glossary")
     assert run_cli(capsys, "--root", str(shared_copy), "check")[0] == 0
 
 

@@ -8,15 +8,13 @@ from pathlib import Path
 
 import pytest
 
-from conftest import ROOT, run_cli
-from rulebook.load.project import load_project
+from conftest import ROOT, TESTED_GAMES, TESTED_LANGUAGES, run_cli
 
-PROJECT = load_project(ROOT).project
-TRANSLATION = PROJECT.languages[-1]  # a language the project translates into
+TRANSLATION = TESTED_LANGUAGES[-1]  # a language the project's copy translates into
 
 
 @pytest.mark.parametrize(
-    "command", [("i18n", "export", TRANSLATION, "--game", PROJECT.games[-1].id), ("i18n", "terms", TRANSLATION)]
+    "command", [("i18n", "export", TRANSLATION, "--game", TESTED_GAMES[-1]), ("i18n", "terms", TRANSLATION)]
 )
 def test_the_default_folder_is_the_projects_po(
     project_copy: Path, tmp_path: Path, capsys, monkeypatch, command

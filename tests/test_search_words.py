@@ -6,18 +6,22 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from authoring import unused_language
 from conftest import edit, locate, run_cli
+from rulebook.load.project import load_project
 from rulebook.render.search import FOLDED_FIELD, FOLDING_ATTRIBUTE, WORDS_ATTRIBUTE, search_words, split_index
 
 FILE = "rules/search-words.yaml"
 
 
 def test_check_names_a_language_the_project_does_not_have(project_copy: Path, capsys) -> None:
-    text = edit(project_copy, FILE, "  cs:\n    question_words:", "  pl:\n    question_words:")
-    line, col = locate(text, "pl:")
+    other = unused_language(lunr=False)
+    text = edit(project_copy, FILE, "  cs:\n    question_words:", f"  {other}:\n    question_words:")
+    line, col = locate(text, f"{other}:")
     code, out, err = run_cli(capsys, "--root", str(project_copy), "check")
     assert code == 1
-    assert f"{FILE}:{line}:{col}: languages.pl: not one of the project's languages (en, fr, cs)" in out
+    languages = ", ".join(load_project(project_copy).project.languages)
+    assert f"{FILE}:{line}:{col}: languages.{other}: not one of the project's languages ({languages})" in out
     assert "Traceback" not in out + err
 
 

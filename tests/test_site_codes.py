@@ -12,9 +12,11 @@ from pathlib import Path
 
 import pytest
 
+from authoring import unused_language
 from conftest import ROOT
 from hostile import copy_project
 from rulebook.files.disk import OUTSIDE_PROJECT, outside_project
+from rulebook.load.project import load_project
 from rulebook.located.document import LoadError, parse_document, read_document
 from rulebook.located.limits import MAX_YAML_BYTES
 from rulebook.problem_codes import registry, say
@@ -100,10 +102,12 @@ def test_a_game_id_the_site_keeps_for_itself(root: Path, game: str, code: str, p
 
 
 def test_a_listed_game_without_its_game_file(root: Path) -> None:
-    with replaced(root, "rules/project.yaml", "oh-my-word]", "oh-my-word, chess]"):
+    games = [game.id for game in load_project(root).project.games]  # chess after however many there are
+    listed = f"games: [{', '.join(games)}]"
+    with replaced(root, "rules/project.yaml", listed, listed.replace("]", ", chess]")):
         problem = only(root, "project.no-game-file")
-    assert (problem.path, problem.params) == (("games", 3), {})
-    assert problem.message == "games[3]: no rules/chess/game.yaml"
+    assert (problem.path, problem.params) == (("games", len(games)), {})
+    assert problem.message == f"games[{len(games)}]: no rules/chess/game.yaml"
 
 
 def test_typography_for_a_language_the_project_does_not_have(root: Path) -> None:
@@ -113,9 +117,11 @@ def test_typography_for_a_language_the_project_does_not_have(root: Path) -> None
 
 
 def test_a_language_babel_does_not_know(root: Path) -> None:
-    with replaced(root, "rules/project.yaml", "languages: [en, fr, cs]", "languages: [en, fr, cs, qq]"):
+    languages = load_project(root).project.languages  # qq after however many there are
+    listed = f"languages: [{', '.join(languages)}]"
+    with replaced(root, "rules/project.yaml", listed, listed.replace("]", ", qq]")):
         problem = only(root, "project.unknown-locale")
-    assert (problem.path, problem.params, problem.line) == (("languages", 3), {"language": "qq"}, 3)
+    assert (problem.path, problem.params, problem.line) == (("languages", len(languages)), {"language": "qq"}, 3)
 
 
 def test_a_words_file_whose_language_is_not_its_name(root: Path) -> None:
@@ -174,9 +180,11 @@ SEARCH = "rules/search-words.yaml"
 
 
 def test_search_words_of_a_language_the_project_does_not_have(root: Path) -> None:
-    with replaced(root, SEARCH, "  cs:\n    question_words:", "  pl:\n    question_words:"):
+    other = unused_language(lunr=False)
+    with replaced(root, SEARCH, "  cs:\n    question_words:", f"  {other}:\n    question_words:"):
         problem = only(root, "search.unknown-language")
-    assert (problem.path, problem.params) == (("languages", "pl"), {"languages": ["en", "fr", "cs"]})
+    languages = list(load_project(root).project.languages)
+    assert (problem.path, problem.params) == (("languages", other), {"languages": languages})
 
 
 @pytest.mark.parametrize(
@@ -217,13 +225,15 @@ def test_questions_for_the_referee_notes_or_a_ruling_are_accepted(
     root: Path, address: str, first_question: str
 ) -> None:
     # The entry's English questions and REBUS 1.1's swap addresses (one after the other, in this
-    # order): each address stays listed once.
+    # order): each address stays listed once, and the swap adds no problem to the copy's own (none
+    # in the project as it is; a language just added has its untranslated units).
+    before = check_project(root)[1]
     with (
         replaced(root, SEARCH, '      rebus/#bags: ["how to', '      SWAPPED: ["how to'),
         replaced(root, SEARCH, f'      {address}: ["{first_question}', f'      rebus/#bags: ["{first_question}'),
         replaced(root, SEARCH, '      SWAPPED: ["how to', f'      {address}: ["how to'),
     ):
-        assert check_project(root)[1] == []
+        assert check_project(root)[1] == before
     # A ruling of another game is no entry of this one.
     with replaced(root, SEARCH, '      rebus/#bags: ["how to', '      rebis/#ruling-multipliers: ["how to'):
         assert only(root, "search.questions-for-no-entry").path[-1] == "rebis/#ruling-multipliers"

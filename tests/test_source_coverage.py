@@ -17,6 +17,7 @@ from pathlib import Path
 import pytest
 
 from conftest import ROOT, edit, locate, run_cli
+from rulebook.authoring.templates import SOURCE_NOTE
 from rulebook.documents.schema import schema_problems
 from rulebook.load.project import load_project
 from rulebook.located.document import read_document
@@ -53,7 +54,9 @@ def check(root: Path, capsys) -> tuple[int, list[str], list[dict]]:
 
 
 def test_every_source_has_a_map() -> None:
-    sources = sorted(ROOT.glob("rules/*/sources/*.txt"))
+    # A publisher's text has a map; the note `rulebook new game` leaves as the source of rules written
+    # for the project (SOURCE_NOTE: its en.yaml is the original) has nothing to map.
+    sources = sorted(path for path in ROOT.glob("rules/*/sources/*.txt") if path.name != SOURCE_NOTE)
     assert [s.with_suffix(".coverage.yaml") for s in sources] == MAPS
 
 
