@@ -56,5 +56,11 @@ def run_edition(args: argparse.Namespace, project: Project) -> int:
 
 def _next_steps(args: argparse.Namespace) -> str:
     if args.new_command == "game":
-        return f"next: write the rules in rules/{args.id}/, then `rulebook check` (guide/writing.md: Add a game)"
-    return f"next: `rulebook status --lang {args.code}`, then translate (guide/writing.md: Add a language)"
+        return (
+            f"next: write the rules in rules/{args.id}/, then `rulebook check`, and `rulebook i18n sync`"
+            " to give translators its PO files in po/ (guide/writing.md: Add a game)"
+        )
+    return (
+        f"next: `rulebook i18n sync` to write its PO files in po/, `rulebook status --lang {args.code}`,"
+        " then translate (guide/writing.md: Add a language)"
+    )
