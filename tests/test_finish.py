@@ -141,3 +141,17 @@ print(sorted(name for name in sys.modules if name.split(".")[0] in sys.argv[3:])
     )
     assert result.returncode == 0, result.stderr
     assert result.stdout.strip().splitlines()[-1] == "[]"
+
+
+def test_the_theme_folders_are_the_plugin_s_in_its_order(tmp_path: Path) -> None:
+    """mkdocs.yml's custom_dir first (the policy hashes its scripts, which override ours), then ours,
+    then Material's; a custom_dir outside the project is not read."""
+    from rulebook.website.theme_folders import THEME_DIR, site_theme_dirs
+
+    (tmp_path / "overrides").mkdir()
+    (tmp_path / "mkdocs.yml").write_text("theme:\n  name: material\n  custom_dir: overrides\n", encoding="utf-8")
+    custom, ours, material = site_theme_dirs(tmp_path)
+    assert (custom, ours) == (tmp_path / "overrides", THEME_DIR)
+    assert (material / "partials" / "languages" / "fr.html").is_file()
+    (tmp_path / "mkdocs.yml").write_text("theme:\n  name: material\n  custom_dir: ../elsewhere\n", encoding="utf-8")
+    assert site_theme_dirs(tmp_path) == [THEME_DIR, material]
