@@ -19,7 +19,18 @@ PACKAGE = Path(rulebook.__file__).parent
 def imported_names(module: Path) -> set[str]:
     """Every module a file imports, at any depth of its code (in functions too), as absolute names."""
     names = set()
-    for node in ast.walk(ast.parse(module.read_text(encoding="utf-8"))):
+    tree = ast.parse(module.read_text(encoding="utf-8"))
+    # What `if TYPE_CHECKING:` imports is read by type checkers only, never loaded.
+    typing_only = {
+        id(inner)
+        for node in ast.walk(tree)
+        if isinstance(node, ast.If) and isinstance(node.test, ast.Name) and node.test.id == "TYPE_CHECKING"
+        for statement in node.body
+        for inner in ast.walk(statement)
+    }
+    for node in ast.walk(tree):
+        if id(node) in typing_only:
+            continue
         if isinstance(node, ast.Import):
             names |= {alias.name for alias in node.names}
         elif isinstance(node, ast.ImportFrom):
@@ -43,10 +54,11 @@ def source_of(name: str) -> Path | None:
     return None
 
 
-def test_render_imports_no_engine_at_any_depth() -> None:
-    """render/'s modules and every rulebook module they reach, walked through their import statements."""
+def engine_imports(start: list[tuple[Path, str]]) -> tuple[list[str], int]:
+    """Each import of an engine that the modules `start` reach through rulebook's own, with its
+    chain; and how many modules the walk read."""
     seen: dict[Path, str] = {}
-    waiting = [(path, "rulebook.render." + path.stem) for path in sorted((PACKAGE / "render").glob("*.py"))]
+    waiting = list(start)
     found = []
     while waiting:
         path, chain = waiting.pop()
@@ -58,8 +70,26 @@ def test_render_imports_no_engine_at_any_depth() -> None:
                 found.append(f"{chain} imports {name}")
             if (source := source_of(name)) is not None:
                 waiting.append((source, f"{chain} → {name}"))
-    assert len(seen) > len(list((PACKAGE / "render").glob("*.py")))  # the walk went past render/ itself
+    return found, len(seen)
+
+
+def test_render_imports_no_engine_at_any_depth() -> None:
+    """render/'s modules and every rulebook module they reach, walked through their import statements."""
+    modules = sorted((PACKAGE / "render").glob("*.py"))
+    found, read = engine_imports([(path, "rulebook.render." + path.stem) for path in modules])
+    assert read > len(modules)  # the walk went past render/ itself
     assert not found, found
+
+
+def test_the_after_step_imports_no_engine_at_any_depth() -> None:
+    """`rulebook finish` (website/finish.py) runs where no engine is installed, after any engine's
+    build (issue 51); the theme's folders are found without importing one. The plugin's own
+    modules (plugin.py, internals.py) do import MkDocs: the walk must see that, or it proves nothing."""
+    modules = ["finish", "theme_folders"]
+    found, read = engine_imports([(PACKAGE / "website" / f"{name}.py", f"rulebook.website.{name}") for name in modules])
+    assert read > 10
+    assert not found, found
+    assert engine_imports([(PACKAGE / "website" / "plugin.py", "rulebook.website.plugin")])[0]
 
 
 def test_rendering_the_site_loads_no_engine() -> None:

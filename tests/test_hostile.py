@@ -217,14 +217,23 @@ def test_the_build_warns_when_the_sanitizer_removes_anything(caplog) -> None:
     assert caplog.records == []
 
 
-def test_the_policy_is_on_every_built_page_and_off_in_the_preview() -> None:
-    """`mkdocs serve` adds a live-reload script the policy would refuse; the published build has it."""
-    from rulebook.website.plugin import RulebookPlugin
+def test_the_policy_is_on_every_built_page_and_off_in_the_preview(tmp_path: Path, monkeypatch) -> None:
+    """`mkdocs serve` adds a live-reload script the policy would refuse; the published build has it.
+    The plugin asks the after step (website/finish.py) for the pages' policy in a build only."""
+    from types import SimpleNamespace
 
-    page = "<!doctype html><html><head><title>t</title></head><body><script>reload()</script></body></html>"
-    built = RulebookPlugin()
-    built.on_startup(command="build", dirty=False)
-    assert 'http-equiv="Content-Security-Policy"' in built.on_post_page(page, None, None)
-    preview = RulebookPlugin()
-    preview.on_startup(command="serve", dirty=False)
-    assert preview.on_post_page(page, None, None) == page
+    from rulebook.website import plugin as plugin_module
+    from rulebook.website.finish import SEARCH_INDEX
+
+    asked = []
+    monkeypatch.setattr(plugin_module, "finish_site", lambda *args, page_policy: asked.append(page_policy))
+    (tmp_path / SEARCH_INDEX).parent.mkdir(parents=True)
+    (tmp_path / SEARCH_INDEX).write_text("{}", encoding="utf-8")
+    config = SimpleNamespace(site_dir=str(tmp_path), site_url=None, theme=SimpleNamespace(dirs=[]), plugins={})
+    for command in ("build", "serve"):
+        plugin = plugin_module.RulebookPlugin()
+        plugin.load_config({})
+        plugin.on_startup(command=command, dirty=False)
+        plugin.project = SimpleNamespace(source_language="en")
+        plugin.on_post_build(config)
+    assert asked == [True, False]

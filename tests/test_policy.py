@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import re
+import tempfile
 from pathlib import Path
 from types import SimpleNamespace
 
@@ -12,6 +13,7 @@ import pytest
 from mkdocs.theme import Theme
 
 from hostile import BUILT_EXAMPLE_READS, REFUSED_TEXT
+from rulebook.website.finish import apply_page_policy
 from rulebook.website.plugin import THEME_DIR, RulebookPlugin
 from rulebook.website.policy import inline_scripts, script_hash, theme_templates
 
@@ -47,11 +49,15 @@ INJECTED = [
 
 
 def built_policy(html: str) -> str:
-    """The policy the build puts on a page, as the plugin does in a build."""
+    """The policy the build puts on a page: the plugin's, as its on_env reads it from the theme,
+    written by the after step (website/finish.py) onto a page of a built site."""
     plugin = RulebookPlugin()
     plugin.on_startup(command="build", dirty=False)
     plugin.on_env(SimpleNamespace(), SimpleNamespace(theme=SimpleNamespace(dirs=THEME_DIRS)), None)  # no Jinja here
-    (policy,) = META.findall(plugin.on_post_page(html, None, None))
+    with tempfile.TemporaryDirectory() as folder:
+        (Path(folder) / "index.html").write_text(html, encoding="utf-8")
+        apply_page_policy(Path(folder), plugin.policy)
+        (policy,) = META.findall((Path(folder) / "index.html").read_text(encoding="utf-8"))
     return policy
 
 

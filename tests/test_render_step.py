@@ -10,7 +10,7 @@ import pytest
 import yaml
 
 from conftest import run_cli
-from rulebook.website.theme_folder import THEME_DIR
+from rulebook.website.theme_folders import THEME_DIR
 
 CONFIG = """site_name: Rules & Co
 docs_dir: pages

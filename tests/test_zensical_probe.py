@@ -187,7 +187,7 @@ def test_render_gives_zensical_each_language_s_menu(i18n_site: Path) -> None:
 
 
 @pytest.mark.xfail(
-    strict=True, raises=AssertionError, reason="Zensical runs no plugin: no Content-Security-Policy (on_post_page)"
+    strict=True, raises=AssertionError, reason="Zensical runs no plugin: no Content-Security-Policy (our after step)"
 )
 def test_zensical_pages_carry_the_policy(i18n_site: Path) -> None:
     assert 'http-equiv="Content-Security-Policy"' in (i18n_site / "rebus" / "index.html").read_text(encoding="utf-8")

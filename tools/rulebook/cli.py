@@ -1,7 +1,7 @@
 """The `rulebook` command. Exit codes: 0 clean, 1 problems found, 2 bad usage or input.
 
 Each group of commands lives in rulebook/commands/ with its own parsers: site (check, build, serve,
-merge), score, translation (status, i18n) and content (new, rule, edition, cite, diff).
+merge, finish), score, translation (status, i18n) and content (new, rule, edition, cite, diff).
 """
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""The site's commands: `check`, `render`, `build`, `serve` and `merge`."""
+"""The site's commands: `check`, `render`, `build`, `serve`, `merge` and `finish`."""
 
 from __future__ import annotations
 
@@ -206,7 +206,7 @@ def _render(args: argparse.Namespace) -> int:
     from rulebook.render.engine_config import engine_config
     from rulebook.render.navigation import site_navigation
     from rulebook.website.generated_pages import write_generated_pages
-    from rulebook.website.theme_folder import THEME_DIR
+    from rulebook.website.theme_folders import THEME_DIR
 
     config = args.config_file or args.root / "mkdocs.yml"
     try:
@@ -251,6 +251,37 @@ def _merge(args: argparse.Namespace) -> int:
     return 0
 
 
+def _finish(args: argparse.Namespace) -> int:
+    """The after step on a site an engine built (rulebook/website/finish.py); no engine is loaded."""
+    from rulebook.addresses.site_url import ENVIRONMENT, address_problem, public_site_url
+    from rulebook.commands.loading import load_clean
+    from rulebook.website.finish import NotASite, finish_site, not_a_site
+    from rulebook.website.theme_folders import site_theme_dirs
+
+    site: Path = args.site
+    if not site.is_dir():
+        what = "not a folder" if site.exists() else "no such folder"
+        return fail(f"rulebook finish: {excerpt(str(site), 200)}: {what}", 2, False)
+    given = args.site_url if args.site_url is not None else os.environ.get(ENVIRONMENT) or None
+    problem = address_problem(given) if given is not None else None
+    if problem:
+        where = "--site-url" if args.site_url is not None else ENVIRONMENT
+        return fail(f"rulebook finish: {where}: {problem}", 2, False)
+    refusal = not_a_site(site)  # before the content is checked, which takes longer
+    if refusal:
+        return fail(f"rulebook finish: {refusal}", 2, False)
+    project = load_clean(args.root)
+    if project is None:
+        return 2
+    try:
+        finish_site(project, site, public_site_url(args.root, given), site_theme_dirs(args.root))
+    except NotASite as error:
+        return fail(f"rulebook finish: {one_line(str(error))}", 2, False)
+    except ValueError as error:  # a service worker without the line for the offline list
+        return fail(f"rulebook finish: {one_line(str(error))}", 2, False)
+    return 0
+
+
 def add_parsers(commands: argparse._SubParsersAction) -> None:
     check_parser = commands.add_parser("check", help="validate all content and report every problem")
     check_parser.add_argument(
@@ -285,3 +316,11 @@ def add_parsers(commands: argparse._SubParsersAction) -> None:
     merge.add_argument("parts", type=Path, nargs="+", help="the parts' sites, each built with --languages")
     merge.add_argument("--default-language", help="(default: the first of rules/project.yaml)")
     merge.set_defaults(run=_merge)
+    finish = commands.add_parser(
+        "finish", help="finish a site an engine built: page policy, split search, redirects, offline list"
+    )
+    finish.add_argument("site", type=Path, help="the built site's folder (changed in place)")
+    finish.add_argument(
+        "--site-url", metavar="URL", help="the address it was built for (default: RULEBOOK_SITE_URL, else site_url)"
+    )
+    finish.set_defaults(run=_finish)

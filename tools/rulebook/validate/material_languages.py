@@ -7,17 +7,25 @@ new language's theme language with it (tests/test_layers.py)."""
 
 from __future__ import annotations
 
+import importlib.util
 from functools import cache
 from pathlib import Path
 
 from babel.core import LOCALE_ALIASES
 
 
+def material_templates() -> Path:
+    """The installed Material theme's folder, found without importing it: `rulebook finish` reads
+    the theme's templates where no engine may be loaded (tests/test_engine_boundary.py)."""
+    spec = importlib.util.find_spec("material")
+    if spec is None or spec.origin is None:
+        raise ModuleNotFoundError("No module named 'material'", name="material")
+    return Path(spec.origin).parent / "templates"
+
+
 @cache
 def material_languages() -> frozenset[str]:
-    import material
-
-    folder = Path(material.__file__).parent / "templates" / "partials" / "languages"
+    folder = material_templates() / "partials" / "languages"
     return frozenset(path.stem for path in folder.glob("*.html"))
 
 

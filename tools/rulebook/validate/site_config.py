@@ -76,6 +76,21 @@ def site_config_problems(root: Path) -> tuple[list[Problem], list[Path]]:
     return problems, folders
 
 
+def theme_custom_dir(root: Path) -> Path | None:
+    """mkdocs.yml's theme.custom_dir, inside the project, as the engine finds it (beside mkdocs.yml);
+    None when there is none, or it is no folder of the project (the check says why)."""
+    path = root / SITE_CONFIG
+    try:
+        config = YAML().load(path.read_bytes()) if inside_project(path, root) else None
+    except (YAMLError, OSError, ValueError, RecursionError):
+        return None
+    for field, _, _, named in _named_paths(config) if isinstance(config, CommentedMap) else ():
+        folder = path.parent / named
+        if field == "theme.custom_dir" and inside_project(folder, root) and folder.is_dir():
+            return folder
+    return None
+
+
 def _named_paths(config: CommentedMap) -> Iterator[tuple[str, CommentedMap, str, str]]:
     """The files and folders mkdocs.yml has MkDocs read: the config it inherits, the pages' folder
     and a theme's own templates; each with its field, and the mapping and key it stands at."""

@@ -6,11 +6,12 @@ from __future__ import annotations
 
 import html
 from pathlib import Path
-from typing import Any
-
-from mkdocs.config.defaults import MkDocsConfig
+from typing import TYPE_CHECKING, Any
 
 from rulebook.i18n.ui import ui_translations
+
+if TYPE_CHECKING:  # `rulebook finish` takes the words without loading an engine
+    from mkdocs.config.defaults import MkDocsConfig
 
 
 def _(message: str) -> str:

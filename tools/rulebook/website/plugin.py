@@ -8,7 +8,6 @@ real files: mkdocs-static-i18n crashes on in-memory generated files.
 from __future__ import annotations
 
 import html
-import json
 import logging
 import os
 import threading
@@ -31,33 +30,24 @@ from rulebook.markup.escaping import escaped_once
 from rulebook.model import Project
 from rulebook.problems import one_line
 from rulebook.render import markdown_extension
-from rulebook.render.calculator import GAME_FILE, PLURAL_FILE, calculator_data, game_scripts, language_part
+from rulebook.render.calculator import GAME_FILE, PLURAL_FILE, calculator_data
 from rulebook.render.changes import page_path as changes_path
 from rulebook.render.context import PageContext
 from rulebook.render.engine_config import LANGUAGE_NAMES, SITE_NAMES
-from rulebook.render.feed import changes_feed, feed_path
+from rulebook.render.feed import feed_path
 from rulebook.render.navigation import site_navigation
-from rulebook.render.rule_entries import current_addresses, rule_anchors, ruling_anchors
-from rulebook.render.search import lunr_languages, split_index
+from rulebook.render.search import lunr_languages
 from rulebook.text.folding import folding, folding_json
 from rulebook.validate.check import CONTENT_FOLDERS, check_project
 from rulebook.validate.site_config import loaded_config_problems
 from rulebook.website.config import RulebookConfig
+from rulebook.website.finish import SEARCH_INDEX, finish_site
 from rulebook.website.generated_pages import write_generated_pages
 from rulebook.website.interface import interface_words, localize_theme
 from rulebook.website.internals import building_other_languages, current_language, material_theme_dir
 from rulebook.website.policy import SitePolicy
-from rulebook.website.precache import write_precache_list
-from rulebook.website.site_files import (
-    copy_sitemaps,
-    write_feeds,
-    write_game_scripts,
-    write_host_headers,
-    write_not_found_pages,
-    write_plural_rules,
-    write_source_language_redirects,
-)
-from rulebook.website.theme_folder import THEME_DIR
+from rulebook.website.site_files import write_not_found_pages
+from rulebook.website.theme_folders import THEME_DIR
 
 log = logging.getLogger("mkdocs.plugins.rulebook")
 
@@ -250,11 +240,6 @@ class RulebookPlugin(BasePlugin[RulebookConfig]):
         env.bytecode_cache = template_cache()
         return env
 
-    def _with_policy(self, output: str) -> str:
-        # The preview's policy is a header (`rulebook serve`): its live-reload script is a file there,
-        # but `mkdocs serve` injects it inline, which a <meta> policy would refuse.
-        return output if self._serving else self.policy.on(output)
-
     def on_page_markdown(self, markdown: str, page: Page, config: MkDocsConfig, files: Any) -> str:
         # Before the page's Markdown is rendered: heading anchors' tooltip, then the palette toggles.
         if self.project is not None:
@@ -266,9 +251,6 @@ class RulebookPlugin(BasePlugin[RulebookConfig]):
             log.warning("%s: the sanitizer removed %s", page.file.src_uri, removed)
 
         return markdown_extension.finished_body(html, report)
-
-    def on_post_page(self, output: str, page: Page, config: MkDocsConfig) -> str:
-        return self._with_policy(output)
 
     def on_page_context(self, context: dict[str, Any], page: Page, config: MkDocsConfig, nav: Any) -> dict:
         if self.project is not None:
@@ -317,17 +299,6 @@ class RulebookPlugin(BasePlugin[RulebookConfig]):
         context["rulebook_stemmer"] = page_stemmer(language)
         context["rulebook_stemmer_language"] = language
 
-    def _feeds(self, site_url: str | None) -> dict[str, bytes]:
-        """Every game's feed in every language, by its path in the site."""
-        assert self.project is not None
-        feeds = {}
-        for language in self.project.languages:
-            context = PageContext(self.project, language)
-            root = "" if language == self.project.source_language else f"{language}/"
-            for game in self.project.games:
-                feeds[f"{root}{feed_path(game)}"] = changes_feed(context, game, site_url)
-        return feeds
-
     def on_template_context(self, context: dict[str, Any], template_name: str, config: MkDocsConfig) -> dict:
         # The 404 page, rendered once per language build: its words, its search index, and a
         # switcher to the other languages' roots (not to the last page built).
@@ -348,13 +319,10 @@ class RulebookPlugin(BasePlugin[RulebookConfig]):
         return context
 
     def on_post_template(self, output_content: str, template_name: str, config: MkDocsConfig) -> str:
-        if not template_name.endswith(".html"):
-            return output_content  # sitemap.xml
-        # Pages built from a template alone, such as 404.html, get the same policy as the others.
-        output = self._with_policy(output_content)
         if template_name == "404.html" and self.project is not None:
-            self._not_found[self._language(config)] = output  # written to its language's folder at the end
-        return output
+            # Written to its language's folder at the end; its policy is the after step's, as every page's.
+            self._not_found[self._language(config)] = output_content
+        return output_content
 
     @event_priority(-100)  # after mkdocs-static-i18n has merged the languages into one index
     def on_post_build(self, config: MkDocsConfig) -> None:
@@ -362,33 +330,15 @@ class RulebookPlugin(BasePlugin[RulebookConfig]):
         # calls this once per language; only the outermost call, after them all, has the whole site.
         if building_other_languages(config):
             return
-        index_file = Path(config.site_dir) / "search" / "search_index.json"
-        if self.project is None or not index_file.is_file():
+        site = Path(config.site_dir)
+        if self.project is None or not (site / SEARCH_INDEX).is_file():
             return
-        index = json.loads(index_file.read_text(encoding="utf-8"))
-        stemmed = lunr_languages(config.theme.dirs)
-        words = self.project.search_words.data if self.project.search_words is not None else None
-        words = current_addresses(words, self.project)
-        rules = rule_anchors(self.project)
-        games = {f"{game.id}/": game.name for game in self.project.games}
-        for language, part in split_index(
-            index, self.project.languages, stemmed, words, rules, games, ruling_anchors(self.project)
-        ).items():
-            prefix = "" if language == self.project.source_language else language
-            target = Path(config.site_dir) / prefix / "search" / "search_index.json"
-            target.parent.mkdir(parents=True, exist_ok=True)
-            target.write_text(json.dumps(part, ensure_ascii=False, separators=(",", ":")), encoding="utf-8")
-        # Every language is built: the files that sit beside the pages.
-        site, source = Path(config.site_dir), self.project.source_language
-        copy_sitemaps(site, config.site_url)
-        write_not_found_pages(site, self._not_found, source)
-        home = interface_words(self.root, source)["home"]
-        write_source_language_redirects(site, source, self.project.languages[1:], home)
-        write_plural_rules(site, {code: language_part(self.project, code).plural for code in self.project.languages})
-        write_game_scripts(site, game_scripts(self.project))
-        write_feeds(site, self._feeds(config.site_url))
-        write_host_headers(site, self.policy.header)
+        # What only the engine's memory holds: each language's 404 page, which MkDocs wrote over
+        # the previous one at the root. The rest is the after step, which `rulebook finish` runs.
+        write_not_found_pages(site, self._not_found, self.project.source_language)
+        if not self.config.finish:
+            return
         try:
-            write_precache_list(site)
+            finish_site(self.project, site, config.site_url, config.theme.dirs, page_policy=not self._serving)
         except ValueError as error:  # a theme's sw.js without the line for the build's list
             raise PluginError(str(error)) from error

@@ -32,6 +32,7 @@ _JAVASCRIPT_TYPES = {"", "text/javascript", "application/javascript", "module"}
 _SCRIPT = re.compile(r"<script(?P<attributes>[^>]*)>(?P<body>.*?)</script>", re.DOTALL | re.IGNORECASE)
 _TYPE = re.compile(r"""\btype\s*=\s*["']?([^"'\s>]+)""", re.IGNORECASE)
 _JINJA = re.compile(r"\{[{%#]")
+_META_START = '<meta http-equiv="Content-Security-Policy" content="'
 
 
 def inline_scripts(html: str) -> list[str]:
@@ -102,13 +103,29 @@ class SitePolicy:
 
     def on(self, page: str) -> str:
         """The page with the policy as the first element of <head>, so that it governs all that follows.
+        Idempotent, as `rulebook finish` must be: a policy of ours already first in <head> is replaced
+        (the theme may have changed since), and a page that states its own policy further on (the
+        redirects of site_files.py) keeps it alone.
 
-        >>> page = SitePolicy(("'sha256-x'",)).on("<html><head><title>t</title>")
+        >>> policy = SitePolicy(("'sha256-x'",))
+        >>> page = policy.on("<html><head><title>t</title>")
         >>> page.startswith('<html><head><meta http-equiv="Content-Security-Policy"'), "src 'self' 'sha256-x';" in page
         (True, True)
+        >>> policy.on(page) == page == policy.on(SitePolicy(("'sha256-y'",)).on("<html><head><title>t</title>"))
+        True
+        >>> own = '<head><meta charset="utf-8"><meta http-equiv="Content-Security-Policy" content="x"></head>'
+        >>> policy.on(own) == own
+        True
         """
-        meta = f'<meta http-equiv="Content-Security-Policy" content="{self.meta}">'
         head = page.find("<head>")
         if head < 0:
             return page
-        return page[: head + len("<head>")] + meta + page[head + len("<head>") :]
+        start = head + len("<head>")
+        end = page.find("</head>", start)
+        if page.startswith(_META_START, start):
+            after = page.index(">", start) + 1  # a policy's value holds no ">"
+        elif _META_START in page[start : end if end >= 0 else len(page)]:
+            return page
+        else:
+            after = start
+        return page[:start] + f'{_META_START}{self.meta}">' + page[after:]
