@@ -10,6 +10,7 @@ RULEBOOK_ZENSICAL; without it these tests fail rather than pass silently.
 
 from __future__ import annotations
 
+import html
 import os
 import re
 import shutil
@@ -162,6 +163,16 @@ def test_zensical_takes_our_theme_overrides(i18n_site: Path) -> None:
             assert asset in page, (language, asset)
         assert 'id="rb-interface"' in page
     assert "Page not found" in (i18n_site / "404.html").read_text(encoding="utf-8")
+
+
+def test_zensical_i18n_switches_language_on_the_same_page(i18n_site: Path) -> None:
+    """Its language menu links each language's copy of the page being read, not that language's home."""
+    french = (i18n_site / "fr" / "rebus" / "index.html").read_text(encoding="utf-8")
+    links = {
+        language: html.unescape(href)
+        for href, language in re.findall(r'<a href="([^"]*)" hreflang="([a-z]+)"[^>]*md-i18n__link', french)
+    }
+    assert links == {"en": "../../rebus/", "fr": "././", "cs": "../../cs/rebus/"}, links
 
 
 def menu(page: Path) -> list[str]:
