@@ -81,6 +81,21 @@ def test_render_refuses_a_config_it_cannot_read_and_writes_nothing(
     assert not (small_project / "mkdocs.rendered.yml").exists() and not (small_project / "docs").exists()
 
 
+@pytest.mark.parametrize("docs_dir", ["/tmp", "../elsewhere", "rules/../../x"])
+def test_render_writes_no_page_outside_the_project(small_project: Path, capsys, docs_dir: str) -> None:
+    """The project's mkdocs.yml is refused by the check, at its line; another config given with -f,
+    which the check does not read, by render itself."""
+    config = CONFIG.replace("docs_dir: pages", f"docs_dir: {docs_dir}")
+    (small_project / "mkdocs.yml").write_text(config, encoding="utf-8")
+    code, out, _ = run_cli(capsys, "--root", str(small_project), "render")
+    assert code == 1 and "mkdocs.yml:2:11: docs_dir:" in out and "outside the project" in out, out
+    (small_project / "mkdocs.yml").write_text(CONFIG, encoding="utf-8")
+    (small_project / "other.yml").write_text(config, encoding="utf-8")
+    code, _, err = run_cli(capsys, "--root", str(small_project), "render", "-f", str(small_project / "other.yml"))
+    assert code == 2 and "other.yml: docs_dir: outside the project" in err, err
+    assert not (small_project.parent / "elsewhere").exists() and not (small_project / "mkdocs.rendered.yml").exists()
+
+
 def test_render_refuses_content_with_errors_and_writes_nothing(small_project: Path, capsys) -> None:
     (small_project / "mkdocs.yml").write_text(CONFIG, encoding="utf-8")
     game = small_project / "rules" / "alpha" / "game.yaml"

@@ -200,7 +200,7 @@ def _render(args: argparse.Namespace) -> int:
     for an engine that runs no plugin of ours: `zensical-i18n build -f mkdocs.rendered.yml`."""
     import yaml
 
-    from rulebook.files.disk import write_atomic
+    from rulebook.files.disk import inside_project, write_atomic
     from rulebook.load.project import GLOSSARY_FILE
     from rulebook.located.document import LoadError, read_document
     from rulebook.render.engine_config import engine_config
@@ -219,6 +219,8 @@ def _render(args: argparse.Namespace) -> int:
     if code or project is None:
         return code or 1
     docs = config.parent / str(settings.get("docs_dir") or "docs")
+    if not inside_project(docs, args.root):  # a hostile config must not make us write elsewhere
+        return fail(f"rulebook render: {display_path(config, args.root)}: docs_dir: outside the project", 2, False)
     own_folder(docs, args.root)  # not through a committed link
     write_generated_pages(args.root, docs, project)
     navigation = site_navigation([game.id for game in project.games], (args.root / GLOSSARY_FILE).is_file())
