@@ -372,15 +372,16 @@ def printed_dangers(root: Path, field: str, value: str) -> list[str]:
     by the UI catalogs' words, copyright and extra as written."""
     from types import SimpleNamespace
 
+    from rulebook.markup.escaping import escaped_once
+    from rulebook.render.engine_config import SITE_NAMES
     from rulebook.website.interface import localize_theme
-    from rulebook.website.plugin import SITE_NAMES, _escaped
 
     if field == "toggle name":
         config = SimpleNamespace(theme={"palette": [{"scheme": "default", "toggle": {"name": value}}]}, mdx_configs={})
         localize_theme(config, root, "en")
         value = config.theme["palette"][0]["toggle"]["name"]
     elif field in ("site_name", "language name", *SITE_NAMES):
-        value = _escaped(value)
+        value = escaped_once(value)
     printed = f'<p title="{value}">{value}</p>'
     return [f"mkdocs.yml {field}: {danger}" for danger in dangers_in_page(printed)] + [
         f"mkdocs.yml {field}: a script" for _ in scripts_of(printed)
