@@ -13,9 +13,12 @@ from pathlib import Path
 import pytest
 
 from conftest import ROOT, build_site, copy_site_sources, run_cli, tree_digest
+from rulebook.load.project import load_project
 from rulebook.website.finish import SEARCH_INDEX
+from rulebook.website.page_scripts import FEED_MARK, TAIL_MARK
 from test_engine_boundary import ENGINES
 
+FEED_LINK = re.compile(r'<link rel="alternate" type="application/atom\+xml"[^>]*>')
 CSP_META = re.compile(r'(?<=<head>)<meta http-equiv="Content-Security-Policy" content="[^">]*">')
 
 
@@ -155,3 +158,45 @@ def test_the_theme_folders_are_the_plugin_s_in_its_order(tmp_path: Path) -> None
     assert (material / "partials" / "languages" / "fr.html").is_file()
     (tmp_path / "mkdocs.yml").write_text("theme:\n  name: material\n  custom_dir: ../elsewhere\n", encoding="utf-8")
     assert site_theme_dirs(tmp_path) == [THEME_DIR, material]
+
+
+# An engine that runs no adapter of ours (Zensical): its pages lack our scripts ----------------------
+
+OUR_SCRIPTS = re.compile(r'<script (?:src="([^"]*)"|type="application/json" id="([^"]*)")')
+
+
+def our_scripts(page: str) -> list[str]:
+    """The scripts and data blocks from our interface element to the end, in order."""
+    return [src or data for src, data in OUR_SCRIPTS.findall(page[page.index(TAIL_MARK) :])]
+
+
+def test_a_page_without_our_scripts_gets_the_adapter_s_from_the_after_step(
+    capsys: pytest.CaptureFixture[str], clean_site: Path, tmp_path: Path
+) -> None:
+    """The MkDocs adapter's scripts cut from a game page and a change list (as Zensical renders our
+    templates, without their data): `rulebook finish` writes the same scripts, data and feed back."""
+    site = shutil.copytree(clean_site, tmp_path / "site", symlinks=True)
+    project = load_project(ROOT).project
+    game = next(game for game in project.games if game.scored)
+    other = project.languages[1]
+    pages = [f"{other}/{game.id}/index.html", f"{other}/{game.id}/changes/index.html"]
+    for name in pages:
+        text = (site / name).read_text(encoding="utf-8")
+        start, end = text.index(TAIL_MARK), text.rindex("</script>") + len("</script>")
+        bare = FEED_LINK.sub("", text[:start] + text[end:])
+        assert TAIL_MARK not in bare and FEED_MARK not in bare
+        (site / name).write_text(bare, encoding="utf-8")
+    finished(capsys, site)
+    for name in pages:
+        mkdocs, ours = ((folder / name).read_text(encoding="utf-8") for folder in (clean_site, site))
+        assert our_scripts(ours) == our_scripts(mkdocs), name
+        assert FEED_LINK.findall(ours) == FEED_LINK.findall(mkdocs), name
+    game_page = (site / pages[0]).read_text(encoding="utf-8")
+    assert "rb-calculator-data" in our_scripts(game_page) and f"calculator/{game.scoring}.js" in game_page
+    assert len(FEED_LINK.findall((site / pages[1]).read_text(encoding="utf-8"))) == 1
+
+
+def test_a_missing_theme_folder_is_refused(capsys: pytest.CaptureFixture[str], clean_site: Path) -> None:
+    code, _, err = run_cli(capsys, "--root", str(ROOT), "finish", str(clean_site), "--theme-dir", "/no/such")
+    assert code == 2
+    assert err.strip() == "rulebook finish: --theme-dir: '/no/such': no such folder"

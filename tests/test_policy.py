@@ -15,7 +15,7 @@ from mkdocs.theme import Theme
 from hostile import BUILT_EXAMPLE_READS, REFUSED_TEXT
 from rulebook.website.finish import apply_page_policy
 from rulebook.website.plugin import THEME_DIR, RulebookPlugin
-from rulebook.website.policy import inline_scripts, script_hash, theme_templates
+from rulebook.website.policy import SitePolicy, inline_scripts, script_hash, theme_templates
 
 MATERIAL_DIRS = Theme(name="material").dirs
 THEME_DIRS = [str(THEME_DIR), *MATERIAL_DIRS]  # as the plugin's on_config orders them
@@ -122,3 +122,22 @@ def test_the_plural_rules_are_cached_offline_and_the_headers_file_is_not(clean_s
         "assets/javascripts/scope.js",
         *(f"assets/javascripts/plural/{code}.js" for code in ("en", "fr", "cs")),
     } <= (set(files))
+
+
+def test_the_theme_s_constant_styles_are_allowed_and_no_other(tmp_path: Path) -> None:
+    """Zensical's language menu ships a <style> in a partial, and its bundle inserts a constant one for
+    the search dialog: both by their hashes, from the theme's files. A <style> whose source holds Jinja
+    varies by page, and a page's own <style> is never read."""
+    partials = tmp_path / "partials"
+    partials.mkdir()
+    (partials / "menu.html").write_text("<style>.menu{gap:1rem}</style><style>:root{--f:'{{ f }}'}</style>")
+    bundle = tmp_path / "assets" / "javascripts" / "bundle.0.min.js"
+    bundle.parent.mkdir(parents=True)
+    bundle.write_text("""var Tc='.u{text-decoration:wavy}';function S(){o.appendChild(C("style",{},Tc.toString()))}""")
+    policy = SitePolicy.of_theme([str(tmp_path)])
+    expected = sorted(script_hash(style) for style in (".menu{gap:1rem}", ".u{text-decoration:wavy}"))
+    assert policy.style_hashes == tuple(expected)
+    styles = re.search(r"style-src ([^;]*);", policy.meta)
+    assert styles and styles[1].split() == ["'self'", *policy.style_hashes]
+    hostile = policy.on("<html><head></head><body><style>.menu{gap:1rem}</style><style>*{x:y}</style></body></html>")
+    assert script_hash("*{x:y}") not in hostile

@@ -269,6 +269,9 @@ def _finish(args: argparse.Namespace) -> int:
     if problem:
         where = "--site-url" if args.site_url is not None else ENVIRONMENT
         return fail(f"rulebook finish: {where}: {problem}", 2, False)
+    for folder in args.theme_dir or []:
+        if not folder.is_dir():
+            return fail(f"rulebook finish: --theme-dir: {excerpt(str(folder), 200)}: no such folder", 2, False)
     refusal = not_a_site(site)  # before the content is checked, which takes longer
     if refusal:
         return fail(f"rulebook finish: {refusal}", 2, False)
@@ -276,7 +279,7 @@ def _finish(args: argparse.Namespace) -> int:
     if project is None:
         return 2
     try:
-        finish_site(project, site, public_site_url(args.root, given), site_theme_dirs(args.root))
+        finish_site(project, site, public_site_url(args.root, given), site_theme_dirs(args.root, args.theme_dir))
     except NotASite as error:
         return fail(f"rulebook finish: {one_line(str(error))}", 2, False)
     except ValueError as error:  # a service worker without the line for the offline list
@@ -319,10 +322,18 @@ def add_parsers(commands: argparse._SubParsersAction) -> None:
     merge.add_argument("--default-language", help="(default: the first of rules/project.yaml)")
     merge.set_defaults(run=_merge)
     finish = commands.add_parser(
-        "finish", help="finish a site an engine built: page policy, split search, redirects, offline list"
+        "finish", help="finish a site an engine built: our scripts, page policy, split search, redirects, offline list"
     )
     finish.add_argument("site", type=Path, help="the built site's folder (changed in place)")
     finish.add_argument(
         "--site-url", metavar="URL", help="the address it was built for (default: RULEBOOK_SITE_URL, else site_url)"
+    )
+    finish.add_argument(
+        "--theme-dir",
+        metavar="DIR",
+        type=Path,
+        action="append",
+        help="the engine's template folder, in the order its loader searches them, when it is not Material"
+        " (repeat it; the policy hashes their constant inline scripts and styles)",
     )
     finish.set_defaults(run=_finish)

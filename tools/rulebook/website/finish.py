@@ -2,9 +2,12 @@
 on the site folder alone, so that any engine may sit between our steps. `rulebook finish SITE` runs
 it on a built site; the MkDocs plugin runs the same function at the end of its build.
 
-- Every HTML page gets the Content-Security-Policy <meta> (policy.py), whose hashes come from the
-  theme's templates, never from the pages.
-- The search index split per language, with our stemmers, folded words and boosts (render/search.py).
+- Every page of the theme gets our scripts and their data where the engine ran no adapter of ours
+  to write them (page_scripts.py: Zensical), and every HTML page the Content-Security-Policy
+  <meta> (policy.py), whose hashes come from the theme's templates, never from the pages.
+- Material's search index split per language, with our stemmers, folded words and boosts
+  (render/search.py). An engine that writes an index of its own per language (Zensical's
+  `search.json`, read by its own search, which has no stemmer) keeps it.
 - The files beside the pages (site_files.py): sitemaps, the `/en/` redirects, plural rules, game
   scripts, feeds, `_headers`; last, the offline copy's list (precache.py), which hashes them all.
 
@@ -19,7 +22,9 @@ from __future__ import annotations
 import json
 from collections.abc import Sequence
 from pathlib import Path
+from urllib.parse import urlsplit
 
+from rulebook.addresses.site_url import printed_address
 from rulebook.model import Project
 from rulebook.problems import excerpt
 from rulebook.render.calculator import game_scripts, language_part
@@ -28,6 +33,14 @@ from rulebook.render.feed import changes_feed, feed_path
 from rulebook.render.rule_entries import current_addresses, rule_anchors, ruling_anchors
 from rulebook.render.search import FOLDED_FIELD, lunr_languages, split_index
 from rulebook.website.interface import interface_words
+from rulebook.website.page_scripts import (
+    TAIL_MARK,
+    PageAddress,
+    page_language,
+    page_scripts,
+    with_interface_words,
+    with_page_scripts,
+)
 from rulebook.website.policy import SitePolicy
 from rulebook.website.precache import write_precache_list
 from rulebook.website.site_files import (
@@ -40,7 +53,11 @@ from rulebook.website.site_files import (
 )
 
 SEARCH_INDEX = "search/search_index.json"  # Material's, as its search plugin writes it
+ENGINE_SEARCH_INDEXES = (SEARCH_INDEX, "search.json")  # Material's; Zensical's, one per language
 HOME_PAGE = "index.html"
+# The theme's configuration, which every page an engine rendered from the theme carries (Material's
+# and Zensical's base.html); the redirects and files of site_files.py do not.
+THEME_PAGE_MARK = 'id="__config"'
 
 
 class NotASite(ValueError):
@@ -61,12 +78,13 @@ def finish_site(
     and ValueError for a service worker without the line for the offline list."""
     # Only the index is needed: a part of a split build that leaves the source language to another
     # part has no home page (website/split_build.py). The command asks for both (not_a_site).
-    if not (site / SEARCH_INDEX).is_file():
-        raise NotASite(f"{excerpt(str(site), 200)}: not a built site (no {SEARCH_INDEX})")
+    if not any((site / index).is_file() for index in ENGINE_SEARCH_INDEXES):
+        raise NotASite(f"{excerpt(str(site), 200)}: not a built site (no {' and no '.join(ENGINE_SEARCH_INDEXES)})")
     policy = SitePolicy.of_theme(theme_dirs)
-    if page_policy:
-        apply_page_policy(site, policy)
-    split_search_index(project, site, lunr_languages([str(folder) for folder in theme_dirs]))
+    # The preview (`rulebook serve`) has neither: its policy is a header, and it has no offline copy.
+    finish_pages(project, site, site_url, theme_dirs, policy if page_policy else None, offline=page_policy)
+    if (site / SEARCH_INDEX).is_file():
+        split_search_index(project, site, lunr_languages([str(folder) for folder in theme_dirs]))
     source = project.source_language
     copy_sitemaps(site, site_url)
     home = interface_words(project.root, source)["home"]
@@ -80,18 +98,51 @@ def finish_site(
 
 def not_a_site(site: Path) -> str | None:
     """Why `site` is no site an engine built, naming it; None when it is one."""
-    missing = [needed for needed in (HOME_PAGE, SEARCH_INDEX) if not (site / needed).is_file()]
+    missing = [] if (site / HOME_PAGE).is_file() else [HOME_PAGE]
+    if not any((site / index).is_file() for index in ENGINE_SEARCH_INDEXES):
+        missing.append(" and no ".join(ENGINE_SEARCH_INDEXES))
     if missing:
         return f"{excerpt(str(site), 200)}: not a built site (no {' and no '.join(missing)})"
     return None
 
 
+def site_pages(site: Path) -> list[Path]:
+    """The site's own HTML files: a link, which an engine copying docs/ never makes, is not written
+    through."""
+    return [page for page in sorted(site.rglob("*.html")) if not page.is_symlink() and page.is_file()]
+
+
+def finish_pages(
+    project: Project,
+    site: Path,
+    site_url: str | None,
+    theme_dirs: Sequence[str | Path],
+    policy: SitePolicy | None,
+    *,
+    offline: bool,
+) -> None:
+    """Our scripts on each page of the theme that lacks them, then the policy's <meta> on every page
+    (None: no policy), in one pass; a page is written only when it changed."""
+    site_path = urlsplit(site_url or "/").path or "/"
+    print_address = printed_address(site_url)
+    for page in site_pages(site):
+        text = page.read_text(encoding="utf-8")
+        finished = text
+        if THEME_PAGE_MARK in text and TAIL_MARK not in text:  # the engine ran no adapter of ours
+            address = PageAddress.of_file(page.relative_to(site).as_posix(), site_path)
+            scripts = page_scripts(project, theme_dirs, address, print_address=print_address, offline=offline)
+            finished = with_page_scripts(finished, scripts)
+            words = interface_words(project.root, page_language(project, address.url))
+            finished = with_interface_words(finished, words)
+        if policy is not None:
+            finished = policy.on(finished)
+        if finished != text:
+            page.write_text(finished, encoding="utf-8")
+
+
 def apply_page_policy(site: Path, policy: SitePolicy) -> None:
-    """The policy's <meta> on every HTML page of the site (SitePolicy.on: idempotent). Only the
-    site's own files: a link, which an engine copying docs/ never makes, is not written through."""
-    for page in sorted(site.rglob("*.html")):
-        if page.is_symlink() or not page.is_file():
-            continue
+    """The policy's <meta> on every HTML page of the site (SitePolicy.on: idempotent)."""
+    for page in site_pages(site):
         text = page.read_text(encoding="utf-8")
         finished = policy.on(text)
         if finished != text:

@@ -7,13 +7,13 @@ real files: mkdocs-static-i18n crashes on in-memory generated files.
 
 from __future__ import annotations
 
-import html
 import logging
 import os
 import threading
 from functools import cache
 from pathlib import Path
 from typing import Any
+from urllib.parse import urlsplit
 
 from jinja2 import FileSystemBytecodeCache
 from mkdocs.config.defaults import MkDocsConfig
@@ -30,14 +30,9 @@ from rulebook.markup.escaping import escaped_once
 from rulebook.model import Project
 from rulebook.problems import one_line
 from rulebook.render import markdown_extension
-from rulebook.render.calculator import GAME_FILE, PLURAL_FILE, calculator_data
-from rulebook.render.changes import page_path as changes_path
-from rulebook.render.context import PageContext
 from rulebook.render.engine_config import LANGUAGE_NAMES, SITE_NAMES
-from rulebook.render.feed import feed_path
 from rulebook.render.navigation import site_navigation
 from rulebook.render.search import lunr_languages
-from rulebook.text.folding import folding, folding_json
 from rulebook.validate.check import CONTENT_FOLDERS, check_project
 from rulebook.validate.site_config import loaded_config_problems
 from rulebook.website.config import RulebookConfig
@@ -45,6 +40,7 @@ from rulebook.website.finish import SEARCH_INDEX, finish_site
 from rulebook.website.generated_pages import write_generated_pages
 from rulebook.website.interface import interface_words, localize_theme
 from rulebook.website.internals import building_other_languages, current_language, material_theme_dir
+from rulebook.website.page_scripts import PageAddress, page_language, page_scripts
 from rulebook.website.policy import SitePolicy
 from rulebook.website.site_files import write_not_found_pages
 from rulebook.website.theme_folders import THEME_DIR
@@ -59,27 +55,6 @@ def template_cache() -> FileSystemBytecodeCache:
     compiled again. Each language's build has an environment of its own, which compiled Material's
     templates again: a median build of the site took 6.4 s without it and 5.4 s with it."""
     return FileSystemBytecodeCache()
-
-
-# Material's lunr language files that need only lunr's stemmer support are the Snowball stemmers,
-# which a page can load for the glossary filter (theme/assets/javascripts/snowball-page.js); the
-# others need segmenters of their own. English has no file (lunr's own stemmer lives in the search
-# worker): its filter matches the start of words only.
-@cache
-def _is_snowball(path: Path) -> bool:
-    return path.is_file() and "SnowballProgram" in path.read_text(encoding="utf-8")
-
-
-def page_stemmer(language: str) -> list[str]:
-    """The scripts that give the glossary filter the stemmer search uses for `language`: our own lunr
-    language file, which runs without lunr, or Material's Snowball file with a stand-in for lunr."""
-    ours = f"assets/javascripts/lunr/min/lunr.{language}.min.js"
-    if (THEME_DIR / ours).is_file():
-        return [ours]
-    if _is_snowball(material_theme_dir() / ours):
-        support = "assets/javascripts/lunr/min/lunr.stemmer.support.min.js"
-        return ["assets/javascripts/snowball-page.js", support, ours, "assets/javascripts/snowball-register.js"]
-    return []
 
 
 def site_lunr_languages() -> frozenset[str]:
@@ -254,50 +229,28 @@ class RulebookPlugin(BasePlugin[RulebookConfig]):
 
     def on_page_context(self, context: dict[str, Any], page: Page, config: MkDocsConfig, nav: Any) -> dict:
         if self.project is not None:
-            language = self._language(config, page)
-            self._language_context(context, language)
-            # Paper prints the site's own links at this address, or at none (print.js).
-            context["rulebook_print_address"] = printed_address(config.site_url)
-            context["rulebook_calculator"] = self._calculator(language, page)
-            context["rulebook_feed"] = self._feed(language, page)
+            context["rulebook_ui"] = interface_words(self.root, self._language(config, page))
+            self._page_scripts(context, config, PageAddress(page.url, "../" * page.url.count("/")))
         return context
 
-    def _feed(self, language: str, page: Page) -> dict[str, str] | None:
-        """A change list's Atom feed, which its head names (theme/main.html)."""
+    def _page_scripts(self, context: dict[str, Any], config: MkDocsConfig, address: PageAddress) -> None:
+        """Our scripts and their data, as the after step would write them (website/page_scripts.py):
+        here, so that `rulebook serve`'s refresh of one page has them too."""
         assert self.project is not None
-        root = "" if language == self.project.source_language else f"{language}/"
-        for game in self.project.games:
-            if page.url == f"{root}{changes_path(game).removesuffix('.md')}/":
-                title = html.unescape(PageContext(self.project, language)._("Changes to {game}"))
-                return {"href": f"{root}{feed_path(game)}", "title": title.replace("{game}", game.name)}
-        return None
-
-    def _calculator(self, language: str, page: Page) -> dict[str, str] | None:
-        """A game page's calculator: its data, the file of the catalog's plural rule and its game's
-        form and scorer (theme/main.html)."""
-        assert self.project is not None
-        name = Path(page.file.src_uri).stem
-        game = next((game for game in self.project.games if game.id == name and game.scored), None)
-        if game is None or Path(page.file.src_uri).parent.name not in ("", *self.project.languages):
-            return None
-        return {
-            "data": calculator_data(self.project, language, game),
-            "plural": PLURAL_FILE.format(language=language),
-            "game": GAME_FILE.format(game=game.scoring),
-        }
-
-    def _language_context(self, context: dict[str, Any], language: str) -> None:
-        """What our templates need to know of the page's language (theme/main.html, 404.html)."""
-        assert self.project is not None
-        context["rulebook_ui"] = interface_words(self.root, language)
-        # No offline copy of a preview: an author must see each edit at once, not a cached page.
-        context["rulebook_offline"] = not self._serving
+        language = page_language(self.project, address.url)
+        scripts = page_scripts(
+            self.project,
+            config.theme.dirs,
+            address,
+            # Paper prints the site's own links at this address, or at none (print.js).
+            print_address=printed_address(config.site_url),
+            # No offline copy of a preview: an author must see each edit at once, not a cached page.
+            offline=not self._serving,
+        )
+        context["rulebook_head"] = scripts.head
+        context["rulebook_tail"] = scripts.tail
         # Pages of a non-default language search that language's own index (see theme/main.html).
         context["rulebook_language_root"] = "" if language == self.project.source_language else f"{language}/"
-        words = self.project.search_words.data if self.project.search_words is not None else None
-        context["rulebook_words"] = folding_json(folding(words, language))
-        context["rulebook_stemmer"] = page_stemmer(language)
-        context["rulebook_stemmer_language"] = language
 
     def on_template_context(self, context: dict[str, Any], template_name: str, config: MkDocsConfig) -> dict:
         # The 404 page, rendered once per language build: its words, its search index, and a
@@ -305,7 +258,11 @@ class RulebookPlugin(BasePlugin[RulebookConfig]):
         if self.project is not None and template_name == "404.html":
             language = self._language(config)
             localize_theme(config, self.root, language)
-            self._language_context(context, language)
+            context["rulebook_ui"] = interface_words(self.root, language)
+            # Served at any address: its links start from the site's path.
+            site_path = urlsplit(config.site_url or "/").path or "/"
+            prefix = "" if language == self.project.source_language else f"{language}/"
+            self._page_scripts(context, config, PageAddress(f"{prefix}404.html", site_path))
             roots = {
                 code: "/" if code == self.project.source_language else f"/{code}/" for code in self.project.languages
             }

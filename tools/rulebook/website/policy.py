@@ -1,7 +1,7 @@
-"""The site's Content-Security-Policy: scripts from the site itself and, by hash, the inline scripts
-that the theme's templates ship; resources from the site only. It is the last layer: were hostile
-markup ever to reach a page past the checks and the sanitizer, the browser would still refuse to run
-or fetch it.
+"""The site's Content-Security-Policy: scripts and styles from the site itself and, by hash, the
+inline scripts and <style> elements that the theme's templates ship; resources from the site only.
+It is the last layer: were hostile markup ever to reach a page past the checks and the sanitizer,
+the browser would still refuse to run or fetch it.
 
 The hashes are read from the templates' sources, never from a finished page: a policy computed
 from the page approves whatever reached the page, an injected script included. So one policy holds
@@ -12,16 +12,17 @@ such scripts files (theme/partials/javascripts/base.html) or data (theme/main.ht
 
 from __future__ import annotations
 
+import ast
 import base64
 import hashlib
 import re
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from pathlib import Path
 
 # Material's stylesheet draws icons with data: SVG masks; everything else comes from the site.
 _POLICY = (
-    "default-src 'self'; script-src 'self'{hashes}; style-src 'self'; img-src 'self' data:; "
+    "default-src 'self'; script-src 'self'{hashes}; style-src 'self'{styles}; img-src 'self' data:; "
     "font-src 'self'; connect-src 'self'; worker-src 'self'; object-src 'none'; base-uri 'self'; "
     "form-action 'self'"
 )
@@ -30,6 +31,7 @@ _HEADER_ONLY = "; frame-ancestors 'none'"
 _JAVASCRIPT_TYPES = {"", "text/javascript", "application/javascript", "module"}
 
 _SCRIPT = re.compile(r"<script(?P<attributes>[^>]*)>(?P<body>.*?)</script>", re.DOTALL | re.IGNORECASE)
+_STYLE = re.compile(r"<style(?P<attributes>[^>]*)>(?P<body>.*?)</style>", re.DOTALL | re.IGNORECASE)
 _TYPE = re.compile(r"""\btype\s*=\s*["']?([^"'\s>]+)""", re.IGNORECASE)
 _JINJA = re.compile(r"\{[{%#]")
 _META_START = '<meta http-equiv="Content-Security-Policy" content="'
@@ -48,6 +50,15 @@ def inline_scripts(html: str) -> list[str]:
         if "src=" not in attributes.lower() and (kind is None or kind[1].lower() in _JAVASCRIPT_TYPES):
             scripts.append(match["body"])
     return scripts
+
+
+def inline_styles(html: str) -> list[str]:
+    """The text of each <style> element (Zensical's language selector ships one; Material's none).
+
+    >>> inline_styles('<style>a{color:red}</style><link rel="stylesheet" href="a.css">')
+    ['a{color:red}']
+    """
+    return [match["body"] for match in _STYLE.finditer(html)]
 
 
 def script_hash(script: str) -> str:
@@ -73,11 +84,63 @@ def theme_templates(theme_dirs: Iterable[str | Path]) -> dict[str, Path]:
 def theme_script_hashes(theme_dirs: Iterable[str | Path]) -> tuple[str, ...]:
     """The hashes of the theme's constant inline scripts: those whose source holds no Jinja, so
     that every page renders them to these very bytes, whatever its content."""
+    return _constant_hashes(theme_dirs, inline_scripts)
+
+
+def theme_style_hashes(theme_dirs: Iterable[str | Path]) -> tuple[str, ...]:
+    """The hashes of the theme's constant <style> elements, as of its scripts, and of the constant
+    stylesheets its bundles insert as <style> elements (bundle_styles)."""
+    folders = list(theme_dirs)
+    bundled = {script_hash(style) for style in bundle_styles(folders)}
+    return tuple(sorted(set(_constant_hashes(folders, inline_styles)) | bundled))
+
+
+# Zensical's bundle (0.0.73) builds its search dialog's stylesheet as a <style> in a shadow root:
+# `var Tc='…'; … C("style",{},Tc.toString())`. The bundle is a file of the site, which the policy
+# runs anyway; its constant stylesheet is allowed by its hash, read from the bundle, not the page.
+_BUNDLE_STYLE_USE = re.compile(r"""\(["']style["'],\{\},(?P<name>[\w$]+)\.toString\(\)\)""")
+_BUNDLE_CONSTANT = r"""\b(?:var|let|const)\s+{name}\s*=\s*'(?P<text>(?:[^'\\\n]|\\.)*)'"""
+
+
+def bundle_styles(theme_dirs: Iterable[str | Path]) -> list[str]:
+    """The constant stylesheets the theme's bundles insert as <style> elements, by the pattern of
+    Zensical's minified bundle; none in Material's.
+
+    >>> import tempfile
+    >>> with tempfile.TemporaryDirectory() as folder:
+    ...     bundle = Path(folder, "assets", "javascripts", "bundle.1.min.js")
+    ...     bundle.parent.mkdir(parents=True)
+    ...     _ = bundle.write_text("var Tc='.u{a:b}';x(C('style',{},Tc.toString()))")
+    ...     bundle_styles([folder])
+    ['.u{a:b}']
+    """
+    styles = []
+    for folder in map(Path, theme_dirs):
+        for bundle in sorted((folder / "assets" / "javascripts").glob("bundle*.js")):
+            source = bundle.read_text(encoding="utf-8", errors="replace")
+            for use in _BUNDLE_STYLE_USE.finditer(source):
+                constant = re.search(_BUNDLE_CONSTANT.format(name=re.escape(use["name"])), source)
+                if constant:
+                    styles.append(_javascript_string(constant["text"]))
+    return styles
+
+
+def _javascript_string(text: str) -> str:
+    """A single-quoted JavaScript literal's value. Its common escapes are Python's too; one that is
+    not (a hostile or a new bundle) leaves the text as it is: no hash, and the browser says so."""
+    try:
+        value = ast.literal_eval("'" + text + "'")
+    except (ValueError, SyntaxError):
+        return text
+    return value if isinstance(value, str) else text
+
+
+def _constant_hashes(theme_dirs: Iterable[str | Path], inline: Callable[[str], list[str]]) -> tuple[str, ...]:
     hashes = set()
     for template in theme_templates(theme_dirs).values():
-        for script in inline_scripts(template.read_text(encoding="utf-8")):
-            if not _JINJA.search(script):
-                hashes.add(script_hash(script))
+        for text in inline(template.read_text(encoding="utf-8")):
+            if not _JINJA.search(text):
+                hashes.add(script_hash(text))
     return tuple(sorted(hashes))
 
 
@@ -86,15 +149,20 @@ class SitePolicy:
     """One build's policy: the same for every page."""
 
     hashes: tuple[str, ...]
+    style_hashes: tuple[str, ...] = ()
 
     @classmethod
     def of_theme(cls, theme_dirs: Iterable[str | Path]) -> SitePolicy:
-        return cls(theme_script_hashes(theme_dirs))
+        folders = list(theme_dirs)
+        return cls(theme_script_hashes(folders), theme_style_hashes(folders))
 
     @property
     def meta(self) -> str:
         """The policy as a page's <meta> states it, for hosts that send no header."""
-        return _POLICY.format(hashes="".join(f" {digest}" for digest in self.hashes))
+        return _POLICY.format(
+            hashes="".join(f" {digest}" for digest in self.hashes),
+            styles="".join(f" {digest}" for digest in self.style_hashes),
+        )
 
     @property
     def header(self) -> str:
