@@ -17,7 +17,7 @@ export PYTHONPYCACHEPREFIX := $(abspath $(VENV))/pycache
 # What the last run compiled in its temporary copies of the project (3 MB after `make test-fast`).
 FORGET_TEMPORARY_BYTECODE = rm -rf "$(PYTHONPYCACHEPREFIX)$${TMPDIR:-/tmp}"
 
-.PHONY: install lock serve build check test test-fast test-content test-engines lint pytest system-deps node-deps messages bench fuzz print mutate icons clean
+.PHONY: install lock serve build check test test-fast test-content test-engines bench-engines lint pytest system-deps node-deps messages bench fuzz print mutate icons clean
 
 install: $(INSTALLED)
 
@@ -101,7 +101,8 @@ pytest: install system-deps
 test: lint check build pytest
 
 # Issue 27: the site outlives its engine. ProperDocs builds the same site as MkDocs (tests/test_engines.py),
-# and the Zensical probe measures what Zensical drops (tests/test_zensical_probe.py, docs: dev/engines.md).
+# the Zensical probe measures what Zensical alone does (tests/test_zensical_probe.py), and the same site tests
+# run on all three engines' sites (tests/browser/test_engine_sites.py, issue 51; docs: dev/engines.md).
 # Zensical lives in its own venv, .venv-engines, so that it never changes the versions the site is built with;
 # nh3 is there for our Markdown extension (render/markdown_extension.py), which Zensical runs from tools/.
 ENGINES_VENV := .venv-engines
@@ -112,8 +113,9 @@ $(ZENSICAL): constraints-engines.txt
 	$(ENGINES_VENV)/bin/python -m pip install --quiet -c constraints-engines.txt zensical-i18n nh3
 	touch $@
 
-test-engines: install $(ZENSICAL)
-	RULEBOOK_ZENSICAL=$(abspath $(ZENSICAL)) $(BIN)/pytest -q -m engines tests/test_engines.py tests/test_zensical_probe.py
+test-engines: install system-deps $(ZENSICAL)
+	RULEBOOK_ZENSICAL=$(abspath $(ZENSICAL)) $(BIN)/pytest -q -m engines tests/test_engines.py tests/test_zensical_probe.py \
+		tests/browser/test_engine_sites.py
 
 # While editing: no browser, no site build, no generated runs (the tests marked browser, slow or fuzz).
 # Node runs every calculator.js on the scoring cases and worked examples here.
@@ -157,6 +159,10 @@ icons: install
 # run of it is). Writes bench/results.json.
 bench: install
 	$(BIN)/python -m rulebook.bench --out bench
+
+# Issue 51: the same 100×5 site built by MkDocs, ProperDocs and render + Zensical + finish (dev/engines.md).
+bench-engines: install $(ZENSICAL)
+	$(BIN)/python -m rulebook.bench.engines --zensical $(ZENSICAL) --out bench
 
 # UI strings: extract them from the code and merge them into every catalog (guide/translating.md, "UI strings").
 messages: install

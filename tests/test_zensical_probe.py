@@ -2,8 +2,9 @@
 (dev/engines.md). It reads mkdocs.yml, runs Python-Markdown extensions and skips every plugin not on
 its own list, silently: ours and mkdocs-static-i18n. zensical-i18n wraps it for the languages.
 
-Each test asserts what Zensical does; a feature it lacks is an xfail(strict=True) asserting what the
-site needs, so the day Zensical gains it the test passes, the run fails, and the plan is updated.
+Each test asserts what Zensical alone does. What our after step, `rulebook finish`, adds to its site
+(the policy, the calculator, the offline copy, the `/en/` redirects) is tested with the same site
+tests as MkDocs' and ProperDocs' sites, in tests/browser/test_engine_sites.py.
 Run by `make test-engines`, which installs Zensical in its own venv (.venv-engines) and names it in
 RULEBOOK_ZENSICAL; without it these tests fail rather than pass silently.
 """
@@ -20,6 +21,7 @@ from pathlib import Path
 import pytest
 
 from conftest import CONTENT, ROOT, run_cli_process
+from rulebook.website.page_scripts import TAIL_MARK
 
 pytestmark = pytest.mark.engines
 
@@ -155,13 +157,14 @@ def test_render_then_zensical_builds_the_pages_from_rules(i18n_site: Path) -> No
 
 
 def test_zensical_takes_our_theme_overrides(i18n_site: Path) -> None:
-    """`rulebook render` names our theme folder, and Zensical's templates accept it: our stylesheet and
-    scripts are on every page, and the 404 page is ours."""
+    """`rulebook render` names our theme folder, and Zensical's templates accept it: our stylesheets
+    are on every page, and the 404 page is ours. Our scripts are not: they need data that only our
+    after step, `rulebook finish`, gives a page on Zensical (website/page_scripts.py)."""
     for language in ("", "fr/", "cs/"):
         page = (i18n_site / language / "rebus" / "index.html").read_text(encoding="utf-8")
-        for asset in ("stylesheets/rulebook.css", "javascripts/rulebook.js", "javascripts/quiz.js"):
+        for asset in ("stylesheets/rulebook.css", "stylesheets/glossary.css", "manifest.webmanifest"):
             assert asset in page, (language, asset)
-        assert 'id="rb-interface"' in page
+        assert TAIL_MARK not in page
     assert "Page not found" in (i18n_site / "404.html").read_text(encoding="utf-8")
 
 
@@ -197,33 +200,6 @@ def test_render_gives_zensical_each_language_s_menu(i18n_site: Path) -> None:
         assert titles[4].startswith(glossary) and titles[5:] == [status], (language, titles)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    raises=AssertionError,
-    reason="rulebook finish refuses Zensical's output: its inline code needs hashes (dev/engines.md)",
-)
-def test_zensical_pages_carry_the_policy(i18n_site: Path) -> None:
-    assert 'http-equiv="Content-Security-Policy"' in (i18n_site / "rebus" / "index.html").read_text(encoding="utf-8")
-
-
-@pytest.mark.xfail(
-    strict=True,
-    raises=AssertionError,
-    reason="our templates get no data without our plugin: the calculator's is on_page_context's",
-)
-def test_zensical_game_pages_have_the_calculator(i18n_site: Path) -> None:
-    assert 'id="rb-calculator-data"' in (i18n_site / "rebus" / "index.html").read_text(encoding="utf-8")
-
-
-@pytest.mark.xfail(
-    strict=True,
-    raises=AssertionError,
-    reason="rulebook finish, which writes the offline list, refuses Zensical's output (dev/engines.md)",
-)
-def test_zensical_site_works_offline(i18n_site: Path) -> None:
-    assert (i18n_site / "precache.json").is_file()
-
-
 # zensical-i18n: the languages.
 def test_zensical_i18n_builds_the_three_languages_from_mkdocs_yml(i18n_site: Path) -> None:
     assert html_lang(i18n_site / "rebus" / "index.html") == "en"
@@ -235,12 +211,3 @@ def test_zensical_i18n_builds_the_three_languages_from_mkdocs_yml(i18n_site: Pat
     for language in ("", "fr/", "cs/"):
         assert (i18n_site / f"{language}search.json").is_file()  # a search index per language
         assert (i18n_site / f"{language}404.html").is_file()
-
-
-@pytest.mark.xfail(
-    strict=True,
-    raises=AssertionError,
-    reason="zensical-i18n writes no /en/ redirects, and rulebook finish, which does, refuses its output",
-)
-def test_zensical_i18n_redirects_en_to_the_root(i18n_site: Path) -> None:
-    assert (i18n_site / "en" / "index.html").is_file()

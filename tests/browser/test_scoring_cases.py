@@ -26,9 +26,14 @@ SCORE_ALL = """([game, situations]) => JSON.parse(situations).map(
 @pytest.mark.parametrize("game", scored_games())
 def test_the_browser_gives_what_the_rules_say(page: Page, site_url: str, game: str, language: str) -> None:
     """The meaning does not depend on the page's language: each page gives the same."""
-    cases = game_cases(game)
     source = content_project().source_language
     page.goto(f"{site_url}/{'' if language == source else language + '/'}{game}/")
+    check_scoring_cases(page, game)
+
+
+def check_scoring_cases(page: Page, game: str) -> None:
+    """Every scoring case of the game through the scorer of the game page `page` shows."""
+    cases = game_cases(game)
     situations = json.dumps([case.situation for case in cases])
     results = [json.loads(text) for text in page.evaluate(SCORE_ALL, [game, situations])]
     for case, result in zip(cases, results, strict=True):
