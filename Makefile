@@ -85,8 +85,8 @@ check: install
 	$(BIN)/rulebook check
 
 lint: install
-	$(BIN)/ruff check tools tests
-	$(BIN)/ruff format --check --quiet tools tests
+	$(BIN)/ruff check tools tests rules
+	$(BIN)/ruff format --check --quiet tools tests rules
 
 # The whole suite, browser tests included, on one worker more than the cores (pytest-xdist; a site
 # that several tests read is built once for all the workers: tests/conftest.py). A browser test

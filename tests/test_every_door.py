@@ -482,6 +482,9 @@ COVERED_BY: dict[str, list[str]] = {
     # to schemas/scoring-cases.schema.json; the check only hashes it into its cache key, nothing renders it.
     "rules/*/scoring-cases.json": ["test_content.py::test_the_cases_follow_their_schema"],
     "rules/*/calculator.js": ["browser/test_new_game_calculator.py::test_the_new_game_script_is_a_file_of_its_site"],
+    # A game's form adapter: test code, run by the browser tests alone (tests/browser/calculator_form.py);
+    # the check only hashes it into its cache key, never runs it, and nothing renders it.
+    "rules/*/calculator_form.py": ["test_form_adapters.py::test_check_only_hashes_a_form_adapter"],
     # Editions: written by `rulebook edition new`, checked against their recorded hashes and chain; a
     # snapshot's texts are judged as units' are (validate/snapshots.py) and reach the change list
     # as literal text (render/changes.py), never as Markdown.

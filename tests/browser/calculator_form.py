@@ -1,12 +1,19 @@
 """Filling a game's calculator form as a referee does (Playwright's fill, check and click on the
 labelled fields, found by their words in the page's language), and the breakdown table the command's
-outcome gives for the same situation, in that language."""
+outcome gives for the same situation, in that language.
+
+What is one game's lives with the game: its form adapter, rules/<game>/calculator_form.py beside the
+calculator.js whose form it fills, has one function, `fill(form: Form, situation: dict) -> None`, and
+fills the fields through the generic helpers of `Form` below. This module names no game.
+"""
 
 from __future__ import annotations
 
 import json
-from collections import Counter
+from collections.abc import Mapping
 from functools import cache
+from pathlib import Path
+from types import ModuleType
 from typing import Any
 
 from playwright.sync_api import Locator, Page
@@ -20,15 +27,22 @@ from rulebook.scoring.summary import RED_TOKEN, red_token_text
 
 PROJECT = load_project(ROOT).project
 FACTS = {game.id: game.facts for game in PROJECT.games}
+ADAPTER = "calculator_form.py"  # in each game's folder: read by the browser tests alone
 
 
 @cache
-def words(language: str):
-    return ui_translations(ROOT, language)
+def words(language: str, root: Path = ROOT):
+    return ui_translations(root, language)
 
 
 def say(language: str, message: str, **params: Any) -> str:
     return words(language).gettext(message).format(**params)
+
+
+@cache
+def facts_of(root: Path) -> dict[str, Mapping[str, Any]]:
+    """Each game's facts in another project than this one (a copy with a game `rulebook new` made)."""
+    return {game.id: game.facts for game in load_project(root).project.games}
 
 
 def open_form(page: Page, site_url: str, language: str, game: str) -> None:
@@ -68,73 +82,70 @@ def field(within: Locator | Page, language: str, message: str, **params: Any) ->
     return calculator(within).get_by_label(say(language, message, **params), exact=True)
 
 
-def _players(page: Page, language: str, names: list[str]) -> list[Locator]:
-    """As many player groups as names (the form starts with 2), each with its name filled in."""
-    form = page.locator(".rb-calculator form")
-    shown = page.locator(".rb-calculator__players > .rb-calculator__group")
-    while shown.count() < len(names):
-        form.get_by_role("button", name=say(language, "Add a player"), exact=True).last.click()
-    while shown.count() > max(len(names), 1):
-        shown.last.get_by_role("button", name=say(language, "Remove this player"), exact=True).click()
-    blocks = [group(page, say(language, "Player {n}", n=n)) for n in range(1, len(names) + 1)]
-    for block, name in zip(blocks, names, strict=True):
-        field(block, language, "Name").fill(name)
-    return blocks
+class Form:
+    """What a game's form adapter fills its form with: the page's fields, groups and buttons found by
+    their message ids (said in the page's language), the players' groups, and the game's facts. The
+    adapter (rules/<game>/calculator_form.py) knows its game's form; this knows none."""
+
+    def __init__(self, page: Page, language: str, facts: Mapping[str, Any], root: Path = ROOT) -> None:
+        self.page, self.language, self.facts, self.root = page, language, facts, root
+
+    def say(self, message: str, **params: Any) -> str:
+        return words(self.language, self.root).gettext(message).format(**params)
+
+    def field(self, message: str, *, within: Locator | None = None, **params: Any) -> Locator:
+        """The field labelled with the message, in the calculator or in a group of it."""
+        return calculator(self.page if within is None else within).get_by_label(self.say(message, **params), exact=True)
+
+    def group(self, message: str, *, within: Locator | None = None, **params: Any) -> Locator:
+        """The group (fieldset) named with the message: "Player {n}", a game's own part of a player."""
+        return group(self.page if within is None else within, self.say(message, **params))
+
+    def button(self, message: str, *, within: Locator | None = None, **params: Any) -> Locator:
+        return calculator(self.page if within is None else within).get_by_role(
+            "button", name=self.say(message, **params), exact=True
+        )
+
+    def players(self, names: list[str]) -> list[Locator]:
+        """As many player groups as names (the form starts with 2), each with its name filled in."""
+        form = self.page.locator(".rb-calculator form")
+        shown = self.page.locator(".rb-calculator__players > .rb-calculator__group")
+        while shown.count() < len(names):
+            form.get_by_role("button", name=self.say("Add a player"), exact=True).last.click()
+        while shown.count() > max(len(names), 1):
+            shown.last.get_by_role("button", name=self.say("Remove this player"), exact=True).click()
+        blocks = [self.group("Player {n}", n=n) for n in range(1, len(names) + 1)]
+        for block, name in zip(blocks, names, strict=True):
+            self.field("Name", within=block).fill(name)
+        return blocks
 
 
-def fill(page: Page, language: str, game: str, situation: dict[str, Any]) -> None:
-    """The situation written into the game's form."""
-    if game == "oh-my-word":
-        variant = situation.get("variant", "standard")
-        radio = "Simple: the number of tokens" if variant == "simple" else "Standard: the tokens' values"
-        field(page, language, radio).check()
-        blocks = _players(page, language, list(situation["players"]))
-        for block, tokens in zip(blocks, situation["players"].values(), strict=True):
-            held = Counter(tokens)
-            for value in FACTS[game]["scoring"]["bad_luck_values"]:
-                field(block, language, "Bad luck tokens worth {value}", value=value).fill(str(held[value]))
-    elif game == "rebus" and "turn" in situation:
-        turn = situation["turn"]
-        field(page, language, "Tiles placed from the hand").fill(str(turn["tiles_placed"]))
-        for n, rebus in enumerate(turn["rebuses"], 1):
-            if n > 1:
-                calculator(page).get_by_role("button", name=say(language, "Add a rebus"), exact=True).click()
-            block = group(page, say(language, "Rebus {n}", n=n))
-            squares = Counter(rebus.get("new_bonus", []))
-            field(block, language, "Tiles in the rebus, old and new").fill(str(rebus["tiles"]))
-            field(block, language, "New tiles on blue squares").fill(str(squares["blue"]))
-            field(block, language, "New tiles on red squares").fill(str(squares["red"]))
-            field(block, language, "A new tile on the center dot").set_checked(squares["center"] > 0)
-    elif game == "rebus":
-        field(page, language, "The end of the game").check()
-        blocks = _players(page, language, list(situation["final"]))
-        for block, state in zip(blocks, situation["final"].values(), strict=True):
-            field(block, language, "Score before the penalty").fill(str(state["score"]))
-            field(block, language, "Tiles left in the hand").fill(str(state["tiles_left"]))
-    elif game == "rebis":
-        blocks = _players(page, language, list(situation["players"]))
-        for block, player in zip(blocks, situation["players"].values(), strict=True):
-            field(block, language, "Cards in hand").fill(str(player["hand"]))
-            for n, shelf in enumerate(player["shelves"], 1):
-                if n > 1:
-                    block.get_by_role("button", name=say(language, "Add a shelf"), exact=True).click()
-                place = group(block, say(language, "Shelf {n}", n=n))
-                tokens = Counter(shelf.get("tokens", []))
-                points = " ".join(map(str, shelf["points"]))
-                field(place, language, "Face-up cards' points, in the order played").fill(points)
-                field(place, language, "Golden dust tokens").fill(str(tokens["golden-dust"]))
-                field(place, language, "Golden mixture tokens").fill(str(tokens["gold"]))
-            if not player["shelves"]:
-                block.get_by_role("button", name=say(language, "Remove this shelf"), exact=True).click()
-        labels = {"golden-dust": "Golden dust token ×", "gold": "Golden mixture token ×", "red": "Red token ×"}
-        for token, value in situation.get("token_values", {}).items():
-            field(page, language, labels[token]).fill(str(value))
-        placed = situation.get("red_token_shelf")
-        if placed:
-            field(page, language, "On the shelf of (the player's name)").fill(placed["player"])
-            field(page, language, "Shelf number").fill(str(placed["shelf"]))
-    else:
-        raise ValueError(game)
+def adapter_path(game: str, root: Path = ROOT) -> Path:
+    return root / "rules" / game / ADAPTER
+
+
+@cache
+def form_adapter(game: str, root: Path = ROOT) -> ModuleType:
+    """The game's form adapter, run from its file (rules/<game>/calculator_form.py): its `fill(form,
+    situation)`. Compiled from the source, as the toolkit runs a scorer: no bytecode written into rules/."""
+    path = adapter_path(game, root)
+    if not path.is_file():
+        raise LookupError(
+            f"{path}: no form adapter for the game {game!r}; write `fill(form, situation)` there "
+            "(dev/testing.md), as `rulebook new game --scoring` does"
+        )
+    module = ModuleType(f"rules.{game}.{path.stem}")
+    module.__file__ = str(path)
+    exec(compile(path.read_bytes(), str(path), "exec", dont_inherit=True), module.__dict__)
+    if not callable(getattr(module, "fill", None)):
+        raise LookupError(f"{path}: a form adapter defines `fill(form, situation)`")
+    return module
+
+
+def fill(page: Page, language: str, game: str, situation: dict[str, Any], root: Path = ROOT) -> None:
+    """The situation written into the game's form, by the game's own adapter."""
+    facts = (FACTS if root == ROOT else facts_of(root))[game]
+    form_adapter(game, root).fill(Form(page, language, facts, root), situation)
 
 
 def command_table(game: str, situation: dict[str, Any], language: str) -> list[list[str]] | None:
@@ -159,6 +170,6 @@ def command_table(game: str, situation: dict[str, Any], language: str) -> list[l
         rows.append([said.ngettext("Winner", "Winners", len(winners)), ", ".join(winners)])
     if outcome.values.get("tiebreak"):
         rows.append(["", said.gettext("A tiebreaker is needed.")])
-    if "red_token_to" in outcome.values:  # Rebis: the command's last line, in the table
+    if "red_token_to" in outcome.values:  # a red token's receiver: the command's last line (scoring/summary.py)
         rows.append([said.gettext(RED_TOKEN), red_token_text(outcome.values, said.gettext)])
     return rows

@@ -1,16 +1,18 @@
 """A fourth game made by `rulebook new game --scoring` scores in its own page: the calculator's form,
-filled in Chromium, gives what the template's rule gives by hand (the sum of each player's rounds,
-the highest total wins). Its page loads the game's script from its folder, not from the toolkit."""
+filled in Chromium by the game's own form adapter (rules/<game>/calculator_form.py, which the command
+writes too), gives what the template's rule gives by hand (the sum of each player's rounds, the
+highest total wins). Its page loads the game's script from its folder, not from the toolkit."""
 
 from __future__ import annotations
 
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 from playwright.sync_api import Page
 
 from authoring import build, copy_whole_project, run, unused_game_id
-from browser.calculator_form import result_table
+from browser.calculator_form import fill, result_table
 from browser.conftest import serve
 
 pytestmark = pytest.mark.browser
@@ -19,27 +21,25 @@ GAME = unused_game_id("dice-duel")
 
 
 @pytest.fixture(scope="module")
-def new_game_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+def new_game_root(tmp_path_factory: pytest.TempPathFactory) -> Path:
     root = copy_whole_project(tmp_path_factory.mktemp("fourth-game"))
     made = run(root, "new", "game", GAME, "--name", "Dice Duel", "--scoring")
     assert made.returncode == 0, made.stderr
     assert not list((root / "tools").rglob(f"*{GAME.replace('-', '_')}*")), "the command wrote into the toolkit"
-    yield from serve(build(root))
+    return root
 
 
-def _fill(page: Page, player: int, name: str, rounds: list[str]) -> None:
-    fields = page.locator(".rb-calculator__players > fieldset").nth(player)
-    fields.get_by_label("Name").fill(name)
-    for number, points in enumerate(rounds, 1):
-        fields.get_by_label(f"Points in round {number}").fill(points)
+@pytest.fixture(scope="module")
+def new_game_url(new_game_root: Path) -> Iterator[str]:
+    yield from serve(build(new_game_root))
 
 
-def test_the_new_game_scores_through_its_form(page: Page, new_game_url: str) -> None:
+def test_the_new_game_scores_through_its_form(page: Page, new_game_root: Path, new_game_url: str) -> None:
     errors: list[str] = []
     page.on("pageerror", lambda error: errors.append(str(error)))
     page.goto(f"{new_game_url}/{GAME}/")
-    _fill(page, 0, "Ann", ["3", "2", "4"])
-    _fill(page, 1, "Bob", ["5", "1", ""])  # a round not played yet is left empty
+    # Bob's third round is not played yet: its field is left empty.
+    fill(page, "en", GAME, {"players": {"Ann": [3, 2, 4], "Bob": [5, 1]}}, root=new_game_root)
     page.locator(".rb-calculator form").get_by_role("button", name="Score", exact=True).click()
     cells = result_table(page, ".rb-calculator__result tbody tr", "td")
     # By hand: Ann 3 + 2 + 4 = 9, Bob 5 + 1 = 6; the highest total wins.

@@ -5,8 +5,9 @@ words file for each translation (every unit missing: the site shows the English 
 the source note the schema asks for, edition 1.0 recorded (editions.yaml, editions/1.0.yaml, and
 its summary unit in en.yaml) and the game's entry in rules/project.yaml. With scoring, also
 its scorer (scoring.py), its input schema (score.schema.json), its calculator (calculator.js), its
-scoring cases (scoring-cases.json, which the content tests run) and a worked example that
-`rulebook check` runs: every file in the game's folder.
+scoring cases (scoring-cases.json, which the content tests run), its form adapter (calculator_form.py,
+which the browser tests fill the calculator's form with) and a worked example that `rulebook check`
+runs: every file in the game's folder.
 """
 
 from __future__ import annotations
@@ -69,6 +70,7 @@ def plan_game(root: Path, new: NewGame) -> Plan:
         plan.new_file(folder / INPUT_SCHEMA, templates.scoring_schema(new.id))
         plan.new_file(folder / BROWSER_SCORER, templates.browser_scorer(new.id))
         plan.new_file(folder / templates.SCORING_CASES, templates.scoring_cases(new.id, new.name))
+        plan.new_file(folder / templates.FORM_ADAPTER, templates.form_adapter())
     _validate(root, plan)  # the templates, which the first edition's snapshot is taken from
     _plan_first_edition(plan, folder, languages)
     _validate(root, plan)  # and the edition's files

@@ -13,6 +13,7 @@ from rulebook.model import edition_unit
 
 SOURCE_NOTE = "original.txt"
 SCORING_CASES = "scoring-cases.json"  # read by the content tests only (guide/scoring-cases.md)
+FORM_ADAPTER = "calculator_form.py"  # read by the browser tests only (dev/testing.md)
 # A new game is recorded as its edition 1.0 at once, so that `cite` and `diff` have an edition to
 # name; its summary unit (`edition.1-0`) in the words the real games use for their first edition.
 FIRST_EDITION = "1.0"
@@ -326,3 +327,36 @@ window.rulebook.addGame("{game_id}", function (kit) {{
 
 def browser_scorer(game_id: str) -> str:
     return _BROWSER_SCORER.format(game_id=game_id)
+
+
+_FORM_ADAPTER = '''\
+"""How the browser tests fill this game's calculator form (calculator.js beside this file) with a
+situation of score.schema.json, as a referee would: each player's name, then their points, a field
+per round; a round not played yet is left empty. Written by `rulebook new game --scoring`: change it
+with the form of calculator.js. Read by tests/browser/calculator_form.py alone, never by the toolkit
+or the site."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from browser.calculator_form import Form
+
+
+def fill(form: Form, situation: dict[str, Any]) -> None:
+    blocks = form.players(list(situation["players"]))
+    for block, points in zip(blocks, situation["players"].values(), strict=True):
+        for n, value in enumerate(points, 1):
+            form.field("Points in round {n}", within=block, n=n).fill(str(value))
+'''
+
+
+def form_adapter() -> str:
+    """The starter rules/<game>/calculator_form.py: the browser tests' filling of the form that the
+    starter calculator.js draws (the same for every game id, which the file never names).
+
+    >>> "def fill(form: Form, situation: dict[str, Any]) -> None:" in form_adapter()
+    True
+    """
+    return _FORM_ADAPTER
