@@ -19,6 +19,7 @@ import pytest
 from playwright.sync_api import Browser, Page
 
 from browser.conftest import BuiltSiteHandler, serve
+from browser.test_glossary_site import filter_for
 from browser.test_offline_worker import installed
 from browser.test_quiz_site import _pick, _question
 from browser.test_scoring_cases import check_scoring_cases
@@ -211,6 +212,16 @@ def test_the_switch_keeps_the_page(page: Page, url: str, engine: str) -> None:
     link.evaluate("(link) => link.click()")  # the menu opens on hover; the reader's click is the link's
     page.wait_for_url(f"**/{OTHERS[-1]}/{game}/**")
     assert urlparse(page.url).path == f"/{OTHERS[-1]}/{game}/"
+
+
+# The glossary filter stems as search does: a plural, a declined word (tests/browser/test_glossary_folding.py).
+FILTER_WORDS = {"fr": "d’abeilles", "cs": "včelou"}
+
+
+def test_the_glossary_filter_finds_another_form_of_a_word(page: Page, url: str) -> None:
+    for language, query in FILTER_WORDS.items():
+        page.goto(f"{url}/{prefix(language)}glossary/", wait_until="networkidle")
+        assert filter_for(page, query) == ["bee"], language
 
 
 # Search: each language's own pages, and another form of a word through our stems, typed into the

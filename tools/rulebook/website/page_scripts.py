@@ -40,6 +40,8 @@ _SCRIPTS_AFTER_WORDS = (
 )
 _STEMMER = "assets/javascripts/lunr/min/lunr.{language}.min.js"
 _SNOWBALL_SUPPORT = "assets/javascripts/lunr/min/lunr.stemmer.support.min.js"
+# A stand-in for lunr before a Snowball file, and what registers its stemmer after it (words.js).
+_SNOWBALL_PAGE, _SNOWBALL_REGISTER = "assets/javascripts/snowball-page.js", "assets/javascripts/snowball-register.js"
 
 
 @dataclass(frozen=True)
@@ -151,21 +153,20 @@ def _is_snowball(path: Path) -> bool:
 
 @cache
 def page_stemmer(language: str, theme_dirs: tuple[str, ...]) -> tuple[str, ...]:
-    """The scripts that give the glossary filter the stemmer search uses for `language`: our own lunr
-    language file, which runs without lunr, or a theme's Snowball file (Material's) with a stand-in
-    for lunr. None where no theme folder has one (English, whose stemmer lives in lunr itself, and
-    engines that ship no lunr): the filter then matches the start of words only."""
-    ours = _STEMMER.format(language=language)
-    if (THEME_DIR / ours).is_file():
-        return (ours,)
-    for folder in map(Path, theme_dirs):
-        if _is_snowball(folder / ours) and (folder / _SNOWBALL_SUPPORT).is_file():
-            return (
-                "assets/javascripts/snowball-page.js",
-                _SNOWBALL_SUPPORT,
-                ours,
-                "assets/javascripts/snowball-register.js",
-            )
+    """The scripts that give the glossary filter the stemmer search uses for `language`, from the
+    first theme folder that has its lunr language file (ours first): our own, which runs without
+    lunr (Czech), or a Snowball one (French, ours too; Material's others) with a stand-in for lunr.
+    None where no folder has one (English, whose stemmer lives in lunr itself; a language whose
+    file only Material has, on an engine without Material): the filter then matches the start of
+    words only."""
+    wanted = _STEMMER.format(language=language)
+    for folder in (THEME_DIR, *map(Path, theme_dirs)):
+        if not (folder / wanted).is_file():
+            continue
+        if not _is_snowball(folder / wanted):
+            return (wanted,) if folder == THEME_DIR else ()
+        if (folder / _SNOWBALL_SUPPORT).is_file():
+            return (_SNOWBALL_PAGE, _SNOWBALL_SUPPORT, wanted, _SNOWBALL_REGISTER)
     return ()
 
 
