@@ -113,9 +113,26 @@ $(ZENSICAL): constraints-engines.txt
 	$(ENGINES_VENV)/bin/python -m pip install --quiet -c constraints-engines.txt zensical-i18n nh3
 	touch $@
 
-test-engines: install system-deps $(ZENSICAL)
-	RULEBOOK_ZENSICAL=$(abspath $(ZENSICAL)) $(BIN)/pytest -q -m engines tests/test_engines.py tests/test_zensical_probe.py \
-		tests/browser/test_engine_sites.py
+# ProperDocs in a venv of its own too, from the same hashed lock (it runs on Material, which needs
+# mkdocs 1.6.1, so the pins are the project's): its build is the `properdocs` command of that venv.
+PROPERDOCS_VENV := .venv-properdocs
+PROPERDOCS := $(PROPERDOCS_VENV)/bin/properdocs
+
+$(PROPERDOCS): $(INSTALLED) requirements.lock
+	$(PYTHON) -m venv $(PROPERDOCS_VENV)
+	@uv=$$(command -v uv || ls $(BIN)/uv 2>/dev/null || true); \
+	if [ -n "$$uv" ]; then \
+	  $$uv pip install --quiet --python $(PROPERDOCS_VENV)/bin/python --require-hashes -r requirements.lock \
+	  && $$uv pip install --quiet --python $(PROPERDOCS_VENV)/bin/python --no-deps -e . ; \
+	else \
+	  $(PROPERDOCS_VENV)/bin/python -m pip install --quiet --require-hashes --no-deps -r requirements.lock \
+	  && $(PROPERDOCS_VENV)/bin/python -m pip install --quiet --no-deps -e . ; \
+	fi
+	touch $@
+
+test-engines: install system-deps $(ZENSICAL) $(PROPERDOCS)
+	RULEBOOK_ZENSICAL=$(abspath $(ZENSICAL)) RULEBOOK_PROPERDOCS=$(abspath $(PROPERDOCS)) \
+	  $(BIN)/pytest -q -m engines tests/test_engines.py tests/test_zensical_probe.py tests/browser/test_engine_sites.py
 
 # While editing: no browser, no site build, no generated runs (the tests marked browser, slow or fuzz).
 # Node runs every calculator.js on the scoring cases and worked examples here.
@@ -161,8 +178,8 @@ bench: install
 	$(BIN)/python -m rulebook.bench --out bench
 
 # Issue 51: the same 100×5 site built by MkDocs, ProperDocs and render + Zensical + finish (dev/engines.md).
-bench-engines: install $(ZENSICAL)
-	$(BIN)/python -m rulebook.bench.engines --zensical $(ZENSICAL) --out bench
+bench-engines: install $(ZENSICAL) $(PROPERDOCS)
+	$(BIN)/python -m rulebook.bench.engines --zensical $(ZENSICAL) --properdocs $(PROPERDOCS) --out bench
 
 # UI strings: extract them from the code and merge them into every catalog (guide/translating.md, "UI strings").
 messages: install
@@ -178,5 +195,5 @@ messages: install
 	done
 
 clean:
-	rm -rf site print .venv .venv-engines .pytest_cache .mutate .cache
+	rm -rf site print .venv .venv-engines .venv-properdocs .pytest_cache .mutate .cache
 	find docs -mindepth 1 -maxdepth 1 -type d ! -name assets -exec rm -rf {} +

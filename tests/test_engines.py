@@ -30,10 +30,22 @@ ALLOWED = {
 }
 
 
+def engine_command(engine: str) -> list[str]:
+    """MkDocs from the project's venv; ProperDocs from its own, which `make test-engines` makes and
+    names in RULEBOOK_PROPERDOCS (without it these tests fail rather than pass on the wrong venv)."""
+    if engine == "mkdocs":
+        return [sys.executable, "-m", "mkdocs"]
+    named = os.environ.get("RULEBOOK_PROPERDOCS")
+    if not named:
+        pytest.fail("RULEBOOK_PROPERDOCS is not set: run `make test-engines`, which makes .venv-properdocs")
+    assert Path(named).is_file(), named
+    return [named]
+
+
 def build_with(engine: str, target: Path) -> Path:
     """`<engine> build --strict` of the repository into target; the build must pass."""
     result = subprocess.run(
-        [sys.executable, "-m", engine, "build", "--strict", "--quiet", "-f", "mkdocs.yml", "-d", str(target)],
+        [*engine_command(engine), "build", "--strict", "--quiet", "-f", "mkdocs.yml", "-d", str(target)],
         cwd=ROOT,
         env={**os.environ, "NO_MKDOCS_2_WARNING": "1"},
         capture_output=True,

@@ -7,7 +7,8 @@ built by each engine, as `make test-engines` builds ours (issue 51):
 
 The builds are interleaved (measure.interleaved), each into a fresh folder, so that a change in the
 machine's load falls on every engine alike; the figures are medians, with MkDocs as the baseline of
-the same run. Zensical runs from its own venv, named by --zensical (`make bench-engines` does).
+the same run. ProperDocs and Zensical run from their own venvs, named by --properdocs and --zensical
+(`make bench-engines` does).
 """
 
 from __future__ import annotations
@@ -44,7 +45,9 @@ def zensical_templates(zensical: Path) -> list[str]:
     return [str(Path(line).parent / "templates") for line in printed.splitlines()]
 
 
-def engine_builds(root: Path, config: Path, zensical: Path) -> dict[str, tuple[Path, Callable[[], None]]]:
+def engine_builds(
+    root: Path, config: Path, zensical: Path, properdocs: Path
+) -> dict[str, tuple[Path, Callable[[], None]]]:
     """Each engine's site folder and its build, from nothing to a finished site."""
     sites = {engine: root / f"site-{engine}" for engine in ("mkdocs", "properdocs", "zensical")}
     rulebook = (sys.executable, "-m", "rulebook.cli", "--root", str(root))
@@ -53,9 +56,8 @@ def engine_builds(root: Path, config: Path, zensical: Path) -> dict[str, tuple[P
     def mkdocs() -> None:
         _run(sys.executable, "-m", "mkdocs", "build", "-q", "-f", str(config), "-d", str(sites["mkdocs"]), cwd=root)
 
-    def properdocs() -> None:
-        site = str(sites["properdocs"])
-        _run(sys.executable, "-m", "properdocs", "build", "-q", "-f", str(config), "-d", site, cwd=root)
+    def properdocs_build() -> None:
+        _run(str(properdocs), "build", "-q", "-f", str(config), "-d", str(sites["properdocs"]), cwd=root)
 
     def zensical_i18n() -> None:
         _run(*rulebook, "render", "-f", str(config), cwd=root)
@@ -68,7 +70,7 @@ def engine_builds(root: Path, config: Path, zensical: Path) -> dict[str, tuple[P
 
     return {
         "mkdocs": (sites["mkdocs"], mkdocs),
-        "properdocs": (sites["properdocs"], properdocs),
+        "properdocs": (sites["properdocs"], properdocs_build),
         "zensical": (sites["zensical"], zensical_i18n),
     }
 
@@ -76,18 +78,19 @@ def engine_builds(root: Path, config: Path, zensical: Path) -> dict[str, tuple[P
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m rulebook.bench.engines", description=__doc__)
     parser.add_argument("--zensical", type=Path, required=True, help="the `zensical` command of its own venv")
+    parser.add_argument("--properdocs", type=Path, required=True, help="the `properdocs` command of its own venv")
     parser.add_argument("--out", type=Path, default=REPOSITORY / "bench", help="work folder (git-ignored)")
     parser.add_argument("--games", type=int, default=100)
     parser.add_argument("--languages", type=int, default=5)
     parser.add_argument("--repeats", type=int, default=3)
     args = parser.parse_args(argv)
     size = Size(args.games, args.languages)
-    root = args.out / f"engines-{size.name}"
+    root = (args.out / f"engines-{size.name}").resolve()
     shutil.rmtree(root, ignore_errors=True)
     generate(REPOSITORY, root, size)
     shutil.copytree(REPOSITORY / "docs" / "assets", root / "docs" / "assets", dirs_exist_ok=True)
     config = mkdocs_config(root, LANGUAGES[: size.languages], toolkit=True)
-    builds = engine_builds(root, config, args.zensical.resolve())
+    builds = engine_builds(root, config, args.zensical.resolve(), args.properdocs.resolve())
 
     def fresh(engine: str) -> Callable[[], None]:
         site, build = builds[engine]
