@@ -200,3 +200,17 @@ def test_a_missing_theme_folder_is_refused(capsys: pytest.CaptureFixture[str], c
     code, _, err = run_cli(capsys, "--root", str(ROOT), "finish", str(clean_site), "--theme-dir", "/no/such")
     assert code == 2
     assert err.strip() == "rulebook finish: --theme-dir: '/no/such': no such folder"
+
+
+def test_a_theme_folder_with_a_template_that_is_not_text_is_refused_untouched(
+    capsys: pytest.CaptureFixture[str], clean_site: Path, tmp_path: Path
+) -> None:
+    site = shutil.copytree(clean_site, tmp_path / "site", symlinks=True)
+    theme = tmp_path / "theme" / "partials"
+    theme.mkdir(parents=True)
+    (theme / "menu.html").write_bytes(b"\xff\xfe<script>x</script>")
+    before = tree_digest(site)
+    code, _, err = run_cli(capsys, "--root", str(ROOT), "finish", str(site), "--theme-dir", str(theme.parent))
+    assert code == 2
+    assert err.strip().startswith(f"rulebook finish: {theme / 'menu.html'}: a template that is not UTF-8 text")
+    assert tree_digest(site) == before

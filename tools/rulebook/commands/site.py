@@ -282,7 +282,7 @@ def _finish(args: argparse.Namespace) -> int:
         finish_site(project, site, public_site_url(args.root, given), site_theme_dirs(args.root, args.theme_dir))
     except NotASite as error:
         return fail(f"rulebook finish: {one_line(str(error))}", 2, False)
-    except ValueError as error:  # a service worker without the line for the offline list
+    except (ValueError, OSError) as error:  # a service worker without the line for the offline list; a bad folder
         return fail(f"rulebook finish: {one_line(str(error))}", 2, False)
     return 0
 

@@ -138,7 +138,11 @@ def _javascript_string(text: str) -> str:
 def _constant_hashes(theme_dirs: Iterable[str | Path], inline: Callable[[str], list[str]]) -> tuple[str, ...]:
     hashes = set()
     for template in theme_templates(theme_dirs).values():
-        for text in inline(template.read_text(encoding="utf-8")):
+        try:
+            source = template.read_text(encoding="utf-8")
+        except UnicodeDecodeError as error:  # a --theme-dir of `rulebook finish` is anyone's folder
+            raise ValueError(f"{template}: a template that is not UTF-8 text ({error.reason})") from error
+        for text in inline(source):
             if not _JINJA.search(text):
                 hashes.add(script_hash(text))
     return tuple(sorted(hashes))
