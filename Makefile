@@ -17,7 +17,7 @@ export PYTHONPYCACHEPREFIX := $(abspath $(VENV))/pycache
 # What the last run compiled in its temporary copies of the project (3 MB after `make test-fast`).
 FORGET_TEMPORARY_BYTECODE = rm -rf "$(PYTHONPYCACHEPREFIX)$${TMPDIR:-/tmp}"
 
-.PHONY: install lock serve build check test test-fast test-content test-engines bench-engines lint pytest system-deps node-deps messages bench fuzz print mutate icons clean
+.PHONY: install lock serve build build-zensical check test test-fast test-content test-engines bench-engines lint pytest system-deps node-deps messages bench fuzz print mutate icons clean
 
 install: $(INSTALLED)
 
@@ -112,6 +112,18 @@ $(ZENSICAL): constraints-engines.txt
 	$(PYTHON) -m venv $(ENGINES_VENV)
 	$(ENGINES_VENV)/bin/python -m pip install --quiet -c constraints-engines.txt zensical-i18n nh3
 	touch $@
+
+# The same site built by Zensical between our two steps (dev/engines.md), into site/ as `make build`:
+# render checks and writes the pages and mkdocs.rendered.yml, zensical-i18n builds every language,
+# finish does the after step with the policy's hashes from Zensical's and zensical-i18n's templates.
+ZENSICAL_TEMPLATES = $(ENGINES_VENV)/bin/python -c 'import zensical, zensical_i18n, pathlib; \
+	print(*(f"--theme-dir={pathlib.Path(m.__file__).parent}/templates" for m in (zensical_i18n, zensical)))'
+
+build-zensical: install $(ZENSICAL)
+	$(BIN)/pybabel -q compile -d locales
+	$(BIN)/rulebook render
+	PYTHONPATH=tools $(ENGINES_VENV)/bin/zensical-i18n build --clean --strict -f mkdocs.rendered.yml
+	$(BIN)/rulebook finish site $$($(ZENSICAL_TEMPLATES))
 
 # ProperDocs in a venv of its own too, from the same hashed lock (it runs on Material, which needs
 # mkdocs 1.6.1, so the pins are the project's): its build is the `properdocs` command of that venv.
