@@ -126,7 +126,9 @@ build-zensical: install $(ZENSICAL)
 	$(BIN)/rulebook finish site $$($(ZENSICAL_TEMPLATES))
 
 # ProperDocs in a venv of its own too, from the same hashed lock (it runs on Material, which needs
-# mkdocs 1.6.1, so the pins are the project's): its build is the `properdocs` command of that venv.
+# mkdocs 1.6.1, so the pins are the project's). A .pth file imports properdocs.replacement in every
+# interpreter of that venv, as the `properdocs` command does itself: each `mkdocs.*` import is then
+# ProperDocs', and so are `rulebook build` and `rulebook serve` there (dev/engines.md).
 PROPERDOCS_VENV := .venv-properdocs
 PROPERDOCS := $(PROPERDOCS_VENV)/bin/properdocs
 
@@ -140,6 +142,8 @@ $(PROPERDOCS): $(INSTALLED) requirements.lock
 	  $(PROPERDOCS_VENV)/bin/python -m pip install --quiet --require-hashes --no-deps -r requirements.lock \
 	  && $(PROPERDOCS_VENV)/bin/python -m pip install --quiet --no-deps -e . ; \
 	fi
+	echo "import properdocs.replacement" > \
+	  "$$($(PROPERDOCS_VENV)/bin/python -c 'import sysconfig; print(sysconfig.get_paths()["purelib"])')/properdocs_everywhere.pth"
 	touch $@
 
 test-engines: install system-deps $(ZENSICAL) $(PROPERDOCS)

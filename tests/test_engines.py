@@ -101,3 +101,31 @@ def test_each_allowed_difference_is_a_real_one(clean_site: Path, properdocs_site
         assert len(matched) >= 10, name  # a home, games, glossary, status, 404 in each language
     generator = ALLOWED["generator"].search((properdocs_site / "index.html").read_bytes())
     assert generator and b"ProperDocs" in generator[0]
+
+
+def test_rulebook_build_in_the_properdocs_venv_is_the_mkdocs_one(tmp_path: Path) -> None:
+    """`rulebook build` (the languages in parallel processes, merged) where every `mkdocs.*` import is
+    ProperDocs' (the venv's .pth, Makefile): the same site as in the project's venv, but for ALLOWED."""
+    properdocs = Path(engine_command("properdocs")[0])
+    check = [str(properdocs.with_name("python")), "-c", "import mkdocs.commands.build as b; print(b.__name__)"]
+    assert (
+        subprocess.run(check, capture_output=True, text=True, check=True).stdout.strip() == "properdocs.commands.build"
+    )
+    sites = {}
+    for name, rulebook in (
+        ("mkdocs", [sys.executable, "-m", "rulebook.cli"]),
+        ("properdocs", [str(properdocs.with_name("rulebook"))]),
+    ):
+        sites[name] = tmp_path / name
+        command = [*rulebook, "--root", str(ROOT), "build", "--strict", "--site", str(sites[name])]
+        result = subprocess.run(command, cwd=ROOT, capture_output=True, text=True, timeout=900)
+        assert result.returncode == 0, result.stdout + result.stderr
+    mkdocs, properdocs_site = contents(sites["mkdocs"]), contents(sites["properdocs"])
+    assert sorted(properdocs_site) == sorted(mkdocs)
+    for site in (mkdocs, properdocs_site):
+        for name in ("precache.json", "sw.js"):
+            site[name] = OFFLINE_DIGESTS.sub(b"", site[name])
+    generator = ALLOWED["generator"].search(properdocs_site["index.html"])
+    assert generator and b"ProperDocs" in generator[0]  # ProperDocs built it, in every process
+    same = without_allowed(mkdocs), without_allowed(properdocs_site)
+    assert [name for name in mkdocs if same[0][name] != same[1][name]] == []
