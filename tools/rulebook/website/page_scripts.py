@@ -12,6 +12,7 @@ so the Content-Security-Policy hashes nothing here.
 from __future__ import annotations
 
 import html
+import posixpath
 import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
@@ -76,6 +77,19 @@ class PageAddress:
         url = relative.removesuffix("index.html")
         return cls(url, "../" * url.count("/"))
 
+    def link(self, path: str) -> str:
+        """The link from this page to the site's file at `path`, as MkDocs' `url` filter writes it:
+        the shortest relative one, or from the site's path on a 404 page.
+
+        >>> PageAddress("alpha/changes/", "../../").link("alpha/changes.xml")
+        '../changes.xml'
+        >>> PageAddress("", "").link("assets/a.js"), PageAddress("404.html", "/games/").link("assets/a.js")
+        ('assets/a.js', '/games/assets/a.js')
+        """
+        if self.root.startswith("/"):
+            return self.root + path
+        return posixpath.relpath(path, self.url.rstrip("/") or ".")
+
 
 def page_language(project: Project, url: str) -> str:
     """The language a page at `url` is in: its first folder's, or the source language's."""
@@ -97,7 +111,7 @@ def page_scripts(
     language = page_language(project, address.url)
 
     def src(path: str, attributes: str = "") -> str:
-        return f'<script src="{html.escape(address.root + path)}"{attributes}></script>'
+        return f'<script src="{html.escape(address.link(path))}"{attributes}></script>'
 
     words = interface_words(project.root, language)
     lines = [
@@ -141,7 +155,7 @@ def _feed_link(project: Project, address: PageAddress, language: str) -> str:
     for game in project.games:
         if address.url == f"{prefix}{changes_path(game).removesuffix('.md')}/":
             title = html.unescape(PageContext(project, language)._("Changes to {game}")).replace("{game}", game.name)
-            href = html.escape(address.root + prefix + feed_path(game))
+            href = html.escape(address.link(prefix + feed_path(game)))
             return f'<link rel="alternate" {FEED_MARK} href="{href}" title="{html.escape(title)}">'
     return ""
 
