@@ -9,7 +9,9 @@ whose reason names the engine's source, and dev/engines.md says why. Run by `mak
 
 from __future__ import annotations
 
+import html
 import json
+import re
 import subprocess
 from collections.abc import Iterator
 from pathlib import Path
@@ -28,7 +30,7 @@ from conftest import ROOT, run_cli_process
 from rulebook.load.project import load_project
 from rulebook.render.search import FOLDED_FIELD
 from rulebook.website.finish import THEME_PAGE_MARK
-from rulebook.website.interface import interface_words
+from rulebook.website.interface import interface_words, permalink_title, toggle_names
 from rulebook.website.page_scripts import TAIL_MARK, jinja_escaped
 from test_engines import build_with
 from test_zensical_probe import build, project_without_pages, render, zensical
@@ -152,6 +154,21 @@ def test_each_language_s_404_page_speaks_it(site: Path) -> None:
             assert f">{jinja_escaped(words[key])}<" in page, (language, key)
         if language != SOURCE:
             assert words["not_found"] != interface_words(ROOT, SOURCE)["not_found"]  # a translated word
+
+
+PALETTE_TITLES = re.compile(r'<label class="md-header__button md-icon" title="([^"]*)"')
+PERMALINK_TITLES = re.compile(r'<a class="headerlink" href="#[^"]*" title="([^"]*)"')
+
+
+def test_the_theme_s_words_are_in_the_page_s_language(site: Path) -> None:
+    """The palette's toggles and the headings' anchors: words of mkdocs.yml and of toc, which the
+    plugin sets for each language and render and finish give other engines."""
+    for language in PROJECT.languages:
+        page = (site / prefix(language) / SCORED[0] / "index.html").read_text(encoding="utf-8")
+        toggles = set(PALETTE_TITLES.findall(page))
+        assert toggles and toggles <= set(toggle_names(ROOT, language).values()), (language, toggles)
+        anchors = set(PERMALINK_TITLES.findall(page))
+        assert anchors == {html.escape(permalink_title(ROOT, language), quote=False)}, (language, anchors)
 
 
 # The policy, and our scripts on every page.

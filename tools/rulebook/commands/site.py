@@ -206,6 +206,7 @@ def _render(args: argparse.Namespace) -> int:
     from rulebook.render.engine_config import engine_config
     from rulebook.render.navigation import site_navigation
     from rulebook.website.generated_pages import write_generated_pages
+    from rulebook.website.interface import toggle_names
     from rulebook.website.theme_folders import THEME_DIR
 
     config = args.config_file or args.root / "mkdocs.yml"
@@ -228,7 +229,8 @@ def _render(args: argparse.Namespace) -> int:
     target = config.with_name(RENDERED_CONFIG)
     # Relative where it can be, so that the configuration holds in a copy of the checkout.
     overrides = os.path.relpath(THEME_DIR, target.parent) if THEME_DIR.anchor == target.anchor else str(THEME_DIR)
-    rendered = engine_config(json.loads(json.dumps(settings)), navigation, overrides)
+    names = {language: toggle_names(args.root, language) for language in project.languages}
+    rendered = engine_config(json.loads(json.dumps(settings)), navigation, overrides, names)
     header = f"# Written by `rulebook render` from {config.name}: edit that file, not this one.\n"
     write_atomic(target, header + yaml.safe_dump(rendered, allow_unicode=True, sort_keys=False))
     shown = display_path(docs, args.root)

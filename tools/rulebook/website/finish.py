@@ -32,7 +32,7 @@ from rulebook.render.context import PageContext
 from rulebook.render.feed import changes_feed, feed_path
 from rulebook.render.rule_entries import current_addresses, rule_anchors, ruling_anchors
 from rulebook.render.search import FOLDED_FIELD, lunr_languages, split_index
-from rulebook.website.interface import interface_words
+from rulebook.website.interface import interface_words, permalink_title
 from rulebook.website.page_scripts import (
     TAIL_MARK,
     PageAddress,
@@ -40,6 +40,7 @@ from rulebook.website.page_scripts import (
     page_scripts,
     with_interface_words,
     with_page_scripts,
+    with_permalink_titles,
 )
 from rulebook.website.policy import SitePolicy
 from rulebook.website.precache import write_precache_list
@@ -132,8 +133,9 @@ def finish_pages(
             address = PageAddress.of_file(page.relative_to(site).as_posix(), site_path)
             scripts = page_scripts(project, theme_dirs, address, print_address=print_address, offline=offline)
             finished = with_page_scripts(finished, scripts)
-            words = interface_words(project.root, page_language(project, address.url))
-            finished = with_interface_words(finished, words)
+            language = page_language(project, address.url)
+            finished = with_interface_words(finished, interface_words(project.root, language))
+            finished = with_permalink_titles(finished, permalink_title(project.root, language))
         if policy is not None:
             finished = policy.on(finished)
         if finished != text:

@@ -19,6 +19,8 @@ def _(message: str) -> str:
     return message
 
 
+# The heading anchors' tooltip: toc's own default, which our catalogs translate.
+PERMALINK_TITLE = _("Permanent link")
 # What each palette's toggle does, by the scheme it is shown in.
 _TOGGLE = {"default": _("Switch to dark mode"), "slate": _("Switch to light mode")}
 _WORDS = {
@@ -37,14 +39,25 @@ def interface_words(root: Path, language: str) -> dict[str, str]:
     return {key: gettext(message) for key, message in _WORDS.items()}
 
 
+def toggle_names(root: Path, language: str) -> dict[str, str]:
+    """Each palette scheme's toggle name in `language`, escaped: Material's partials/palette.html (and
+    Zensical's) print it into title and aria-label unescaped."""
+    gettext = ui_translations(root, language).gettext
+    return {scheme: html.escape(gettext(message), quote=True) for scheme, message in _TOGGLE.items()}
+
+
+def permalink_title(root: Path, language: str) -> str:
+    """The heading anchors' tooltip in `language`, unescaped (ElementTree escapes the attribute)."""
+    return ui_translations(root, language).gettext(PERMALINK_TITLE)
+
+
 def localize_theme(config: MkDocsConfig, root: Path, language: str) -> None:
     """Set the theme's words from mkdocs.yml to the language about to be rendered."""
-    gettext = ui_translations(root, language).gettext
+    names = toggle_names(root, language)
     for option in config.theme.get("palette") or []:
         toggle: dict[str, Any] | None = option.get("toggle")
-        if toggle is not None and option.get("scheme") in _TOGGLE:
-            # Material's partials/palette.html prints it into title and aria-label unescaped.
-            toggle["name"] = html.escape(gettext(_TOGGLE[option["scheme"]]), quote=True)
+        if toggle is not None and option.get("scheme") in names:
+            toggle["name"] = names[option["scheme"]]
     toc = config.mdx_configs.setdefault("toc", {})
     if toc.get("permalink"):
-        toc["permalink_title"] = gettext("Permanent link")  # an attribute ElementTree writes, escaping it
+        toc["permalink_title"] = permalink_title(root, language)

@@ -225,6 +225,21 @@ def with_interface_words(page: str, words: Mapping[str, str]) -> str:
     return _WORD.sub(word, page)
 
 
+# A heading's anchor as Python-Markdown's toc writes it, with its tooltip.
+_PERMALINK = re.compile(r'(<a class="headerlink" href="#[^"<>]*" title=")[^"<>]*(")')
+
+
+def with_permalink_titles(page: str, title: str) -> str:
+    """The page with every heading anchor's tooltip set to `title`, escaped as ElementTree escapes an
+    attribute: an engine without our adapter writes toc's English default on every language's page.
+
+    >>> with_permalink_titles('<a class="headerlink" href="#a" title="Permanent link">¶</a>', "Lien & sûr")
+    '<a class="headerlink" href="#a" title="Lien &amp; sûr">¶</a>'
+    """
+    escaped = html.escape(title, quote=True).replace("&#x27;", "'")
+    return _PERMALINK.sub(lambda match: match[1] + escaped + match[2], page)
+
+
 def jinja_escaped(text: str) -> str:
     """`text` escaped to the bytes Jinja's `| e` gives (MarkupSafe's entities for quotes).
 
