@@ -161,14 +161,16 @@ PERMALINK_TITLES = re.compile(r'<a class="headerlink" href="#[^"]*" title="([^"]
 
 
 def test_the_theme_s_words_are_in_the_page_s_language(site: Path) -> None:
-    """The palette's toggles and the headings' anchors: words of mkdocs.yml and of toc, which the
-    plugin sets for each language and render and finish give other engines."""
+    """The palette's toggles, the headings' anchors and the footer: words of mkdocs.yml, of toc and of
+    our templates, which the plugin sets for each language and render and finish give other engines."""
     for language in PROJECT.languages:
         page = (site / prefix(language) / SCORED[0] / "index.html").read_text(encoding="utf-8")
         toggles = set(PALETTE_TITLES.findall(page))
         assert toggles and toggles <= set(toggle_names(ROOT, language).values()), (language, toggles)
         anchors = set(PERMALINK_TITLES.findall(page))
         assert anchors == {html.escape(permalink_title(ROOT, language), quote=False)}, (language, anchors)
+        before_tool = interface_words(ROOT, language)["made_with"].partition("{tool}")[0]
+        assert f'<span data-rb-word="made_with.0">{jinja_escaped(before_tool)}</span>' in page, language
 
 
 # The policy, and our scripts on every page.

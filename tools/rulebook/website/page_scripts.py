@@ -206,7 +206,7 @@ def with_page_scripts(page: str, scripts: PageScripts) -> str:
 
 
 # An element of our templates whose text is an interface word, and the word's key (theme/404.html).
-_WORD = re.compile(r'(<(?:h1|p|a) data-rb-word="(?P<key>[a-z_]+)"[^>]*>)[^<]*(?=<)')
+_WORD = re.compile(r'(<(?:h1|p|a|span) data-rb-word="(?P<key>[a-z_]+(?:\.[0-9])?)"[^>]*>)[^<]*(?=<)')
 
 
 def with_interface_words(page: str, words: Mapping[str, str]) -> str:
@@ -216,11 +216,20 @@ def with_interface_words(page: str, words: Mapping[str, str]) -> str:
 
     >>> with_interface_words('<h1 data-rb-word="home">Home</h1><p data-rb-word="x">y</p>', {"home": "Accueil & <>"})
     '<h1 data-rb-word="home">Accueil &amp; &lt;&gt;</h1><p data-rb-word="x">y</p>'
+    >>> with_interface_words('<span data-rb-word="made.0">Made with </span><a>T</a><span data-rb-word="made.1"></span>',
+    ...                      {"made": "{tool} a servi"})
+    '<span data-rb-word="made.0"></span><a>T</a><span data-rb-word="made.1"> a servi</span>'
     """
+
+    parts = dict(words)
+    for key, text in words.items():  # a word around a link ("Made with {tool}"): its text on either side
+        if "{tool}" in text:
+            before, _, after = text.partition("{tool}")
+            parts[f"{key}.0"], parts[f"{key}.1"] = before, after
 
     def word(match: re.Match[str]) -> str:
         key = match["key"]
-        return match[1] + jinja_escaped(words[key]) if key in words else match[0]
+        return match[1] + jinja_escaped(parts[key]) if key in parts else match[0]
 
     return _WORD.sub(word, page)
 
