@@ -50,18 +50,19 @@ def test_render_writes_the_pages_and_the_engine_s_configuration(small_project: P
     assert config["plugins"][1] == "rulebook"
     # Our theme overrides, named from the configuration's folder, as the engine resolves custom_dir.
     assert (small_project / config["theme"]["custom_dir"]).resolve() == THEME_DIR.resolve()
+    assert config["theme"]["variant"] == "classic"  # Zensical's look that is Material's (engine_config.py)
     # A second run writes the same configuration (escaped once, not twice).
     before = (small_project / "mkdocs.rendered.yml").read_bytes()
     assert run_cli(capsys, "--root", str(small_project), "render")[0] == 0
     assert (small_project / "mkdocs.rendered.yml").read_bytes() == before
 
 
-def test_render_keeps_the_navigation_and_theme_folder_the_config_names(small_project: Path, capsys) -> None:
-    config = CONFIG.replace("  name: material\n", "  name: material\n  custom_dir: mine\n")
+def test_render_keeps_the_navigation_theme_folder_and_variant_the_config_names(small_project: Path, capsys) -> None:
+    config = CONFIG.replace("  name: material\n", "  name: material\n  custom_dir: mine\n  variant: modern\n")
     (small_project / "mkdocs.yml").write_text(config + "nav: [index.md, beta.md]\n", encoding="utf-8")
     assert run_cli(capsys, "--root", str(small_project), "render")[0] == 0
     assert rendered(small_project)["nav"] == ["index.md", "beta.md"]
-    assert rendered(small_project)["theme"] == {"name": "material", "custom_dir": "mine"}
+    assert rendered(small_project)["theme"] == {"name": "material", "custom_dir": "mine", "variant": "modern"}
 
 
 @pytest.mark.parametrize(

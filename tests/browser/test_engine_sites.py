@@ -20,6 +20,7 @@ from urllib.parse import urlparse
 import pytest
 from playwright.sync_api import Browser, Page
 
+from browser.accessibility import violations_in_both_schemes
 from browser.conftest import BuiltSiteHandler, serve
 from browser.test_glossary_site import filter_for
 from browser.test_offline_worker import installed
@@ -190,6 +191,15 @@ def test_every_page_has_the_policy_first_and_our_scripts_once(site: Path) -> Non
 def test_the_browser_refuses_nothing_on_the_pages(page: Page, url: str, language: str) -> None:
     for path in ("", *(f"{game}/" for game in SCORED), "glossary/"):
         assert watched(page, f"{url}/{prefix(language)}{path}") == [], (language, path)
+
+
+# Accessibility: axe in light and dark on a game page, the glossary and the quiz.
+def test_axe_finds_nothing_in_either_scheme(page: Page, url: str) -> None:
+    found = []
+    for path in (f"{prefix(OTHERS[0])}{SCORED[0]}/", f"{prefix(OTHERS[-1])}glossary/", f"{SCORED[-1]}/quiz/"):
+        page.goto(f"{url}/{path}", wait_until="networkidle")
+        found += [f"{path} ({v['scheme']}): {v['id']} ({v['impact']})" for v in violations_in_both_schemes(page)]
+    assert found == []
 
 
 # The calculator: every scoring case through each game page's scorer, and the form in the page.

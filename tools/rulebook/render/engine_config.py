@@ -15,6 +15,7 @@ from rulebook.markup.escaping import escaped_once
 SITE_NAMES = ("site_name", "site_description", "site_author", "repo_name")
 LANGUAGE_NAMES = ("name", "site_name", "site_description", "site_author")
 I18N_PLUGIN = "i18n"
+THEME_VARIANT = "variant"  # Zensical's: "modern" (its default) or "classic"
 
 
 def i18n_languages(plugins: Any) -> list[dict[str, Any]]:
@@ -41,6 +42,8 @@ def engine_config(
     >>> rendered = engine_config({"site_name": "A&B", "plugins": [{"i18n": {"languages": [{"name": "<i>"}]}}]}, ["x"])
     >>> rendered["nav"], rendered["site_name"], rendered["plugins"][0]["i18n"]["languages"][0]["name"]
     (['x'], 'A&amp;B', '&lt;i&gt;')
+    >>> engine_config({"theme": {"name": "material"}}, [])["theme"]["variant"]
+    'classic'
     >>> palette = [{"scheme": "slate", "toggle": {"name": "Light"}}, {"scheme": "default"}]
     >>> config = {"theme": {"palette": palette}, "plugins": [{"i18n": {"languages": [{"locale": "fr"}]}}]}
     >>> french = engine_config(config, [], None, {"fr": {"slate": "Clair"}})["plugins"][0]["i18n"]["languages"][0]
@@ -53,6 +56,11 @@ def engine_config(
     theme = rendered.get("theme")
     if theme_overrides is not None and isinstance(theme, dict) and not theme.get("custom_dir"):
         theme["custom_dir"] = theme_overrides
+    if isinstance(theme, dict):
+        # Zensical's look, where mkdocs.yml names none: its classic variant is Material's, which our
+        # stylesheet and its contrasts were made and checked against (its modern footer is light,
+        # and our footer's text white: axe finds the contrast 1.09). Material has no such option.
+        theme.setdefault(THEME_VARIANT, "classic")
     for field in SITE_NAMES:
         if isinstance(rendered.get(field), str):
             rendered[field] = escaped_once(rendered[field])
