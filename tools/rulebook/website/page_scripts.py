@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 
-from rulebook.model import Project
+from rulebook.model import Game, Project
 from rulebook.render.calculator import GAME_FILE, PLURAL_FILE, calculator_data
 from rulebook.render.changes import page_path as changes_path
 from rulebook.render.context import PageContext
@@ -143,7 +143,7 @@ def page_scripts(
     return PageScripts(_feed_link(project, address, language), "\n".join(lines))
 
 
-def _calculator_game(project: Project, url: str, language: str):
+def _calculator_game(project: Project, url: str, language: str) -> Game | None:
     """The scored game whose rules page is at `url`, if it is one."""
     own = url.removeprefix("" if language == project.source_language else f"{language}/")
     return next((game for game in project.games if game.scored and own == f"{game.id}/"), None)
@@ -162,7 +162,7 @@ def _feed_link(project: Project, address: PageAddress, language: str) -> str:
 
 @cache
 def _is_snowball(path: Path) -> bool:
-    return path.is_file() and "SnowballProgram" in path.read_text(encoding="utf-8")
+    return path.is_file() and "SnowballProgram" in path.read_text(encoding="utf-8", errors="replace")
 
 
 @cache
