@@ -1,0 +1,113 @@
+"""The fixture games of the toolkit's tests, richer than `make_small_project` leaves them (issue 50):
+alpha and beta translated into French and Czech by the toolkit's own `i18n export` and `i18n import`,
+as a translator would. The toolkit's tests name these games, never the real ones.
+
+What the fixture holds, for tests to work out their expectations from by hand:
+
+- alpha (scored, 3 rounds, 2 to 4 players): units summary, edition.1-0, section.overview,
+  rule.players, rule.winner, example.highest-total; beta: summary, edition.1-0, section.overview,
+  rule.players.
+- Every unit of both games is translated into fr and cs (TRANSLATIONS), status draft.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import io
+import shutil
+import subprocess
+from pathlib import Path
+
+import polib
+
+from conftest import GIT, edit, make_small_project, run_cli
+from rulebook.cli import main
+
+NBSP = "\u00a0"
+# The translations, hand-written: language → game → unit → text.
+TRANSLATIONS: dict[str, dict[str, dict[str, str]]] = {
+    "fr": {
+        "alpha": {
+            "summary": "Un jeu pour {players.min} à {players.max} joueurs, dont les règles sont en cours d’écriture.",
+            "edition.1-0": "Les règles telles que ce projet les a enregistrées pour la première fois.",
+            "section.overview": "Aperçu",
+            "rule.players": "Le jeu se joue de {players.min} à {players.max} joueurs.",
+            "rule.winner": (
+                f"Après {{scoring.rounds}} manches, chaque joueur additionne ses points{NBSP}; "
+                "le plus haut total l’emporte."
+            ),
+            "example.highest-total": (
+                "Ann marque 3, 2 et 4, soit 9 points ; Bob 5, 1 et 2, soit 8 points. Ann a le plus haut total."
+            ).replace(" ;", f"{NBSP};"),
+        },
+        "beta": {
+            "summary": "Un jeu pour {players.min} à {players.max} joueurs, dont les règles sont en cours d’écriture.",
+            "edition.1-0": "Les règles telles que ce projet les a enregistrées pour la première fois.",
+            "section.overview": "Aperçu",
+            "rule.players": "Le jeu se joue de {players.min} à {players.max} joueurs.",
+        },
+    },
+    "cs": {
+        "alpha": {
+            "summary": "Hra pro {players.min} až {players.max} hráče, jejíž pravidla se teprve píší.",
+            "edition.1-0": "Pravidla, jak je tento projekt poprvé zaznamenal.",
+            "section.overview": "Přehled",
+            "rule.players": "Hru hrají {players.min} až {players.max} hráči.",
+            "rule.winner": "Po {scoring.rounds} kolech každý hráč sečte své body; vyhrává nejvyšší součet.",
+            "example.highest-total": "Ann získá 3, 2 a 4, celkem 9 bodů; Bob 5, 1 a 2, celkem 8 bodů. Vyhrává Ann.",
+        },
+        "beta": {
+            "summary": "Hra pro {players.min} až {players.max} hráče, jejíž pravidla se teprve píší.",
+            "edition.1-0": "Pravidla, jak je tento projekt poprvé zaznamenal.",
+            "section.overview": "Přehled",
+            "rule.players": "Hru hrají {players.min} až {players.max} hráči.",
+        },
+    },
+}
+
+
+def translate(root: Path) -> None:
+    """Every unit of the small project at root translated into fr and cs, through `i18n export`, the
+    translator's edit of the PO file (polib) and `i18n import`; the PO files are left out of root."""
+    folder = root.parent / f"{root.name}-po"
+    for language, games in TRANSLATIONS.items():
+        for game, units in games.items():
+            quiet(["--root", str(root), "i18n", "export", language, "--game", game, "-o", str(folder)])
+            po = folder / f"{game}.{language}.po"
+            catalog = polib.pofile(str(po))
+            assert {entry.msgctxt for entry in catalog} == set(units), (game, language)
+            for entry in catalog:
+                entry.msgstr = units[entry.msgctxt]
+            catalog.save(str(po))
+            quiet(["--root", str(root), "i18n", "import", str(po)])
+    shutil.rmtree(folder)
+    quiet(["--root", str(root), "check"])
+    shutil.rmtree(root / ".cache", ignore_errors=True)
+
+
+def quiet(args: list[str]) -> None:
+    out, err = io.StringIO(), io.StringIO()
+    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+        code = main(args)
+    assert code == 0, f"rulebook {' '.join(args)}: {out.getvalue()}{err.getvalue()}"
+
+
+def make_translated_project(root: Path) -> None:
+    make_small_project(root)
+    translate(root)
+
+
+def export(capsys, root: Path, folder: Path, language: str = "fr", game: str = "alpha") -> Path:
+    code, _, err = run_cli(capsys, "--root", str(root), "i18n", "export", language, "--game", game, "-o", str(folder))
+    assert code == 0, err
+    return folder / f"{game}.{language}.po"
+
+
+WINNER = "After {scoring.rounds} rounds, each player adds up the points they scored; the highest total wins."
+NEW_WINNER = "After {scoring.rounds} rounds, the player with the most points wins."
+
+
+def commit_english_edit(root: Path, new: str = NEW_WINNER) -> None:
+    """The English of alpha's rule.winner changes, in a commit of the history (translated_history)."""
+    edit(root, "rules/alpha/en.yaml", f"text: {WINNER}", f"text: {new}")
+    subprocess.run([*GIT, "-C", str(root), "commit", "-qam", "English edit"], check=True)
