@@ -111,3 +111,15 @@ def commit_english_edit(root: Path, new: str = NEW_WINNER) -> None:
     """The English of alpha's rule.winner changes, in a commit of the history (translated_history)."""
     edit(root, "rules/alpha/en.yaml", f"text: {WINNER}", f"text: {new}")
     subprocess.run([*GIT, "-C", str(root), "commit", "-qam", "English edit"], check=True)
+
+
+def with_site_sources(root: Path) -> Path:
+    """The fixture project at root with what a build and an authoring command in a process of its own
+    read besides its content (as authoring.copy_whole_project has them): mkdocs.yml, the hand-written
+    assets and the toolkit's package."""
+    from conftest import ROOT
+
+    shutil.copy(ROOT / "mkdocs.yml", root / "mkdocs.yml")
+    shutil.copytree(ROOT / "docs" / "assets", root / "docs" / "assets")
+    shutil.copytree(ROOT / "tools", root / "tools", ignore=shutil.ignore_patterns("__pycache__", "*.egg-info"))
+    return root
