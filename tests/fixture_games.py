@@ -19,8 +19,9 @@ import subprocess
 from pathlib import Path
 
 import polib
+import pytest
 
-from conftest import GIT, edit, make_small_project, run_cli
+from conftest import GIT, edit, made_once, make_small_project, run_cli
 from rulebook.cli import main
 
 NBSP = "\u00a0"
@@ -113,13 +114,28 @@ def commit_english_edit(root: Path, new: str = NEW_WINNER) -> None:
     subprocess.run([*GIT, "-C", str(root), "commit", "-qam", "English edit"], check=True)
 
 
-def with_site_sources(root: Path) -> Path:
-    """The fixture project at root with what a build and an authoring command in a process of its own
-    read besides its content (as authoring.copy_whole_project has them): mkdocs.yml, the hand-written
-    assets and the toolkit's package."""
+def with_site_sources(root: Path, *, package: bool = True) -> Path:
+    """The fixture project at root with what a build reads besides its content (as copy_site_sources
+    has them): mkdocs.yml and the hand-written assets; with `package`, the toolkit's package too, for
+    an authoring command in a process of its own (as authoring.copy_whole_project has it)."""
     from conftest import ROOT
 
     shutil.copy(ROOT / "mkdocs.yml", root / "mkdocs.yml")
     shutil.copytree(ROOT / "docs" / "assets", root / "docs" / "assets")
-    shutil.copytree(ROOT / "tools", root / "tools", ignore=shutil.ignore_patterns("__pycache__", "*.egg-info"))
+    if package:
+        shutil.copytree(ROOT / "tools", root / "tools", ignore=shutil.ignore_patterns("__pycache__", "*.egg-info"))
     return root
+
+
+def copy_small_project(
+    tmp_path_factory: pytest.TempPathFactory, target: Path, *, site: bool = False, translated: bool = False
+) -> Path:
+    """A copy at target of the small project (conftest.make_small_project), or of the translated one,
+    made once a run; with `site`, what a build reads besides (with_site_sources, without the package)."""
+    made = (
+        made_once(tmp_path_factory, "translated-project", make_translated_project)
+        if translated
+        else made_once(tmp_path_factory, "small-project", make_small_project)
+    )
+    shutil.copytree(made, target, dirs_exist_ok=True)
+    return with_site_sources(target, package=False) if site else target
