@@ -139,3 +139,27 @@ def copy_small_project(
     )
     shutil.copytree(made, target, dirs_exist_ok=True)
     return with_site_sources(target, package=False) if site else target
+
+
+# beta's rules as a publisher's text, and its coverage map (add_source_map).
+SOURCE_TEXT = "The game is for 2 to 4 players.\nKeep the box closed.\n"
+SOURCE_MAP = "rules/beta/sources/original.coverage.yaml"
+SOURCE_MAP_TEXT = """\
+# yaml-language-server: $schema=../../../schemas/coverage.schema.json
+source: original.txt
+language: en
+units:
+  rule.players:
+  - The game is for 2 to 4 players.
+not_rules:
+- text: Keep the box closed.
+  why: advice on storage, not a rule
+"""
+
+
+def add_source_map(root: Path) -> Path:
+    """beta's source (sources/original.txt) made a publisher's two sentences, the first carried by
+    rule.players, the second no rule, as its coverage map (SOURCE_MAP) records them."""
+    (root / "rules/beta/sources/original.txt").write_text(SOURCE_TEXT, encoding="utf-8")
+    (root / SOURCE_MAP).write_text(SOURCE_MAP_TEXT, encoding="utf-8")
+    return root
