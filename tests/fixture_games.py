@@ -163,3 +163,13 @@ def add_source_map(root: Path) -> Path:
     (root / "rules/beta/sources/original.txt").write_text(SOURCE_TEXT, encoding="utf-8")
     (root / SOURCE_MAP).write_text(SOURCE_MAP_TEXT, encoding="utf-8")
     return root
+
+
+def add_rules(root: Path, count: int) -> list[str]:
+    """`count` more rules at the end of alpha's one section, each with the same English; their unit ids."""
+    ids = [f"extra-{chr(ord('a') + n)}" if n < 26 else f"extra-{n}" for n in range(count)]
+    edit(root, "rules/alpha/game.yaml", "rules: [players, winner]", f"rules: [players, winner, {', '.join(ids)}]")
+    words = root / "rules/alpha/en.yaml"
+    added = "".join(f"  rule.{rule}:\n    text: One more rule of the game.\n" for rule in ids)
+    words.write_text(words.read_text(encoding="utf-8") + added, encoding="utf-8")
+    return [f"rule.{rule}" for rule in ids]
