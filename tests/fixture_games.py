@@ -173,3 +173,17 @@ def add_rules(root: Path, count: int) -> list[str]:
     added = "".join(f"  rule.{rule}:\n    text: One more rule of the game.\n" for rule in ids)
     words.write_text(words.read_text(encoding="utf-8") + added, encoding="utf-8")
     return [f"rule.{rule}" for rule in ids]
+
+
+WINNER_SOURCE_MAP = "rules/alpha/sources/original.coverage.yaml"
+
+
+def add_winner_source_map(root: Path) -> Path:
+    """alpha's source (sources/original.txt) made a publisher's one sentence, which rule.winner
+    carries as it reads filled in (3 rounds), and its coverage map (WINNER_SOURCE_MAP)."""
+    sentence = "After 3 rounds, each player adds up the points they scored; the highest total wins."
+    (root / "rules/alpha/sources/original.txt").write_text(sentence + "\n", encoding="utf-8")
+    header = "# yaml-language-server: $schema=../../../schemas/coverage.schema.json\n"
+    body = f"source: original.txt\nlanguage: en\nunits:\n  rule.winner:\n  - {sentence}\nnot_rules: []\n"
+    (root / WINNER_SOURCE_MAP).write_text(header + body, encoding="utf-8")
+    return root
