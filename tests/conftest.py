@@ -384,7 +384,17 @@ def as_history(root: Path) -> Path:
 
 
 # The fixtures that build a site: a test that uses one, itself or through another fixture, is slow.
-SITE_FIXTURES = frozenset({"clean_site", "erratum_site", "hostile_site", "polish_project", "polish_site"})
+SITE_FIXTURES = frozenset(
+    {
+        "clean_site",
+        "erratum_site",
+        "hostile_site",
+        "polish_project",
+        "polish_site",
+        "small_polish_project",
+        "small_polish_site",
+    }
+)
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
