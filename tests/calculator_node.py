@@ -9,6 +9,7 @@ import json
 import shutil
 import subprocess
 from functools import cache
+from pathlib import Path
 from typing import Any
 
 from conftest import ROOT
@@ -39,18 +40,19 @@ process.stdout.write(JSON.stringify(results));
 
 
 @cache
-def _project():
-    return load_project(ROOT).project
+def _project(root: Path = ROOT):
+    return load_project(root).project
 
 
-def run(game: str, language: str, calls: list[str], game_script: str | None = None) -> list[Any]:
+def run(game: str, language: str, calls: list[str], game_script: str | None = None, root: Path = ROOT) -> list[Any]:
     """Each call (a JavaScript expression over `rulebook`) evaluated on the game's page in the
-    language; `game_script` in place of the game's calculator.js (a mutated one)."""
+    language; `game_script` in place of the game's calculator.js (a mutated one); the game is the
+    project's at `root`, the repository's by default."""
     assert NODE is not None, "node is not installed: `make node-deps` (or `make system-deps`) installs it"
-    project = _project()
+    project = _project(root)
     (found,) = [item for item in project.games if item.id == game]
     if game_script is None:
-        game_script = (ROOT / "rules" / game / "calculator.js").read_text("utf-8")
+        game_script = (root / "rules" / game / "calculator.js").read_text("utf-8")
     # The page's plural rule (its language's file), the toolkit's script, the game's.
     scripts = [plural_script(project, language), THEME_SCRIPT.read_text(encoding="utf-8"), game_script]
     job = {"data": calculator_data(project, language, found), "scripts": scripts, "calls": calls}

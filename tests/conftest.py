@@ -139,6 +139,23 @@ def small_project(tmp_path_factory: pytest.TempPathFactory, tmp_path: Path) -> P
 
 
 @pytest.fixture
+def translated_project(tmp_path_factory: pytest.TempPathFactory, tmp_path: Path) -> Path:
+    """A copy of the small project with every unit of its games translated (fixture_games.py, made
+    once a run), safe to break; no cache."""
+    from fixture_games import make_translated_project
+
+    made = made_once(tmp_path_factory, "translated-project", make_translated_project)
+    shutil.copytree(made, tmp_path / "translated")
+    return tmp_path / "translated"
+
+
+@pytest.fixture
+def translated_history(translated_project: Path) -> Path:
+    """The translated project as a git repository with one commit, as `history` is of the content."""
+    return as_history(translated_project)
+
+
+@pytest.fixture
 def project_copy(tmp_path: Path, warm_cache: Path) -> Path:
     """A copy of the project's content, safe to break, as a contributor's checkout is after a first
     `rulebook check`: its cache filled, so a command re-checks only what the test changes (a cold
@@ -354,15 +371,30 @@ GIT = ["git", "-c", "user.name=t", "-c", "user.email=t@example.org", "-c", "comm
 def history(project_copy: Path) -> Path:
     """The copy as a git repository with one commit, so that earlier English can be found. It ignores
     what the project's checkout ignores: the cache is not committed."""
-    shutil.copy(ROOT / ".gitignore", project_copy / ".gitignore")
-    subprocess.run(["git", "-C", str(project_copy), "init", "-q"], check=True)
-    subprocess.run([*GIT, "-C", str(project_copy), "add", "-A"], check=True)
-    subprocess.run([*GIT, "-C", str(project_copy), "commit", "-qm", "released"], check=True)
-    return project_copy
+    return as_history(project_copy)
+
+
+def as_history(root: Path) -> Path:
+    """The folder at root as a git repository with one commit, ignoring what the checkout ignores."""
+    shutil.copy(ROOT / ".gitignore", root / ".gitignore")
+    subprocess.run(["git", "-C", str(root), "init", "-q"], check=True)
+    subprocess.run([*GIT, "-C", str(root), "add", "-A"], check=True)
+    subprocess.run([*GIT, "-C", str(root), "commit", "-qm", "released"], check=True)
+    return root
 
 
 # The fixtures that build a site: a test that uses one, itself or through another fixture, is slow.
-SITE_FIXTURES = frozenset({"clean_site", "erratum_site", "hostile_site", "polish_project", "polish_site"})
+SITE_FIXTURES = frozenset(
+    {
+        "clean_site",
+        "erratum_site",
+        "hostile_site",
+        "polish_project",
+        "polish_site",
+        "small_polish_project",
+        "small_polish_site",
+    }
+)
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:

@@ -129,11 +129,12 @@ def test_write_if_changed_leaves_an_unchanged_file_alone(tmp_path: Path, monkeyp
 
 
 # Each command that writes, with a fault while it writes: (name, the setup that leaves one file for
-# it to write, its arguments, the file it names in its message).
+# it to write, its arguments, the file it names in its message), run on the translated small project
+# (fixture_games.py), whose French of alpha is all drafts.
 def _exported(capsys, root: Path) -> Path:
-    code, _, err = run_cli(capsys, "--root", str(root), "i18n", "export", "fr", "--game", "rebis", "-o", str(root))
+    code, _, err = run_cli(capsys, "--root", str(root), "i18n", "export", "fr", "--game", "alpha", "-o", str(root))
     assert code == 0, err
-    return root / "rebis.fr.po"
+    return root / "alpha.fr.po"
 
 
 def _translated(capsys, root: Path) -> Path:
@@ -143,7 +144,7 @@ def _translated(capsys, root: Path) -> Path:
     po = _exported(capsys, root)
     catalog = polib.pofile(str(po))
     entry = next(entry for entry in catalog if entry.msgctxt == "summary")
-    entry.msgstr = "Un jeu de cartes d’étagères de livres et de jetons de mélange."
+    entry.msgstr = "Un jeu de {players.min} à {players.max} joueurs, aux règles encore en chantier."
     catalog.save(str(po))
     return po
 
@@ -174,14 +175,14 @@ def _reviewed(capsys, root: Path) -> Path:
 
 
 COMMANDS = [
-    ("i18n import", _translated, lambda po: ["i18n", "import", str(po)], "rules/rebis/fr.yaml"),
-    ("i18n review", _reviewed, lambda po: ["i18n", "review", str(po)], "rules/rebis/fr.yaml"),
-    ("i18n update", _lacking_an_entry, lambda po: ["i18n", "update", str(po)], "rebis.fr.po"),
+    ("i18n import", _translated, lambda po: ["i18n", "import", str(po)], "rules/alpha/fr.yaml"),
+    ("i18n review", _reviewed, lambda po: ["i18n", "review", str(po)], "rules/alpha/fr.yaml"),
+    ("i18n update", _lacking_an_entry, lambda po: ["i18n", "update", str(po)], "alpha.fr.po"),
     (
         "i18n export",
         _lacking_an_entry,  # an export writes only a file that changes
-        lambda po: ["i18n", "export", "fr", "--game", "rebis", "-o", str(po.parent)],
-        "rebis.fr.po",
+        lambda po: ["i18n", "export", "fr", "--game", "alpha", "-o", str(po.parent)],
+        "alpha.fr.po",
     ),
     ("i18n terms", _exported, lambda po: ["i18n", "terms", "fr", "-o", str(po.parent)], "terms.fr.tbx"),
 ]
@@ -189,13 +190,14 @@ COMMANDS = [
 
 @pytest.mark.parametrize(("name", "prepare", "arguments", "named"), COMMANDS, ids=[c[0] for c in COMMANDS])
 def test_a_command_whose_write_fails_changes_nothing_and_says_why(
-    name: str, prepare, arguments, named: str, project_copy: Path, capsys, monkeypatch
+    name: str, prepare, arguments, named: str, translated_project: Path, capsys, monkeypatch
 ) -> None:
-    po = prepare(capsys, project_copy)
-    before = tree_digest(project_copy)
+    root = translated_project
+    po = prepare(capsys, root)
+    before = tree_digest(root)
     tried = fill_the_disk(monkeypatch)
 
-    code, out, err = run_cli(capsys, "--root", str(project_copy), *arguments(po))
+    code, out, err = run_cli(capsys, "--root", str(root), *arguments(po))
 
     assert tried, f"{name} wrote nothing: the case does not exercise its write"
     assert code == 2, out + err
@@ -203,14 +205,14 @@ def test_a_command_whose_write_fails_changes_nothing_and_says_why(
     assert f"rulebook {name}: cannot write " in err and "No space left on device" in err, err
     assert "cannot write None" not in err, "the message must name the file"
     assert f"{named}: No space left on device" in err, err
-    assert tree_digest(project_copy) == before, "a file was changed, or a temporary file was left behind"
+    assert tree_digest(root) == before, "a file was changed, or a temporary file was left behind"
 
 
-def test_a_new_game_whose_write_fails_leaves_no_trace(project_copy: Path, capsys, disk_fills_midway) -> None:
-    before = tree_digest(project_copy)
-    code, out, err = run_cli(capsys, "--root", str(project_copy), "new", "game", "late", "--name", "Late")
+def test_a_new_game_whose_write_fails_leaves_no_trace(small_project: Path, capsys, disk_fills_midway) -> None:
+    before = tree_digest(small_project)
+    code, out, err = run_cli(capsys, "--root", str(small_project), "new", "game", "late", "--name", "Late")
     assert disk_fills_midway
     assert code == 2, out + err
     assert "Traceback" not in out + err and "No space left on device" in err and "no file was changed" in err
-    assert tree_digest(project_copy) == before
-    assert not (project_copy / "rules" / "late").exists()
+    assert tree_digest(small_project) == before
+    assert not (small_project / "rules" / "late").exists()

@@ -1,27 +1,31 @@
 """Each refusal of the authors' commands (`new`, `rule`, `edition new`, `cite`, `diff`) that a
 command line can reach carries its registered code: the table's codes and params are worked out
-from the refusing code (authoring/, editions/) and the project's content, not from the output."""
+from the refusing code (authoring/, editions/) and the project's content, not from the output. The
+project is the small one (fixture_games.py), alpha's source mapped to rule.winner."""
 
 from __future__ import annotations
 
-import shutil
 from pathlib import Path
 
 import pytest
+import yaml
 
-from conftest import CONTENT, ROOT, edit, run_cli, tree_digest
+from conftest import ROOT, edit, run_cli, tree_digest
+from fixture_games import add_winner_source_map, copy_small_project
 from rulebook.commands import content
 from rulebook.load.project import load_project
 from rulebook.problem_codes import registry, say
 from rulebook.problems import Refused
 
-LANGUAGES = list(load_project(ROOT).project.languages)
+LANGUAGES = list(load_project(ROOT).project.languages)  # the small project's: make_small_project takes them
 
-# (command line, code of the refusal's last problem, params it must hold). rebus has edition 1.0
-# of 2026-12-01 and the corrections, 1.0.1 of 2026-12-05, its latest (rules/rebus/editions.yaml).
+
+# (command line, code of the refusal's last problem, params it must hold). alpha has one edition,
+# 1.0, of the day `rulebook new game` made it (rules/alpha/editions.yaml); its rule winner is named by
+# scoring_rules, its one worked example and its source's coverage map.
 CASES = [
     (["new", "game", "Bad_Id", "--name", "X"], "authoring.not-a-game-id", {}),
-    (["new", "game", "rebus", "--name", "X"], "authoring.game-listed", {}),
+    (["new", "game", "alpha", "--name", "X"], "authoring.game-listed", {}),
     (["new", "game", "fr", "--name", "X"], "project.game-id-is-language", {"language": "fr"}),
     (["new", "game", "search", "--name", "X"], "project.game-id-is-site-page", {}),
     (["new", "game", "other", "--name", " X"], "authoring.name-needed", {}),
@@ -33,38 +37,43 @@ CASES = [
     (["new", "language", "fr"], "authoring.language-listed", {"language": "fr"}),
     (["new", "language", "qqq"], "authoring.unknown-locale", {"language": "qqq"}),
     (["rule", "rename", "nope", "winner", "x"], "authoring.no-game-folder", {}),
-    (["rule", "rename", "rebus", "nope", "x"], "authoring.no-rule-in-section", {}),
-    (["rule", "rename", "rebus", "winner", "Winner"], "authoring.not-a-rule-id", {}),
-    (["rule", "rename", "rebus", "winner", "calculator"], "authoring.reserved-anchor", {}),
-    (["rule", "rename", "rebus", "winner", "bags"], "authoring.id-taken", {}),
-    (["rule", "delete", "rebus", "nope"], "authoring.no-rule-anywhere", {}),
-    # scoring_rules, 3 examples, 3 rulings and 3 coverage maps name it.
-    (["rule", "delete", "rebis", "red-token"], "authoring.rule-still-named", {"count": 10}),
+    (["rule", "rename", "alpha", "nope", "x"], "authoring.no-rule-in-section", {}),
+    (["rule", "rename", "alpha", "winner", "Winner"], "authoring.not-a-rule-id", {}),
+    (["rule", "rename", "alpha", "winner", "calculator"], "authoring.reserved-anchor", {}),
+    (["rule", "rename", "alpha", "winner", "players"], "authoring.id-taken", {}),
+    (["rule", "delete", "alpha", "nope"], "authoring.no-rule-anywhere", {}),
+    # scoring_rules, the example and the coverage map name it.
+    (["rule", "delete", "alpha", "winner"], "authoring.rule-still-named", {"count": 3}),
     (["edition", "new", "chess", "1.1"], "edition.unknown-game", {}),
-    (["edition", "new", "rebus", "one"], "edition.not-a-version", {}),
-    (["edition", "new", "rebus", "1.1", "--date", "2026-13-01"], "edition.not-a-date", {}),
-    (["edition", "new", "rebus", "1.0"], "edition.exists", {"version": "1.0"}),
-    (["edition", "new", "rebus", "0.9"], "edition.comes-before", {"version": "0.9", "latest": "1.0.1"}),
+    (["edition", "new", "alpha", "one"], "edition.not-a-version", {}),
+    (["edition", "new", "alpha", "1.1", "--date", "2026-13-01"], "edition.not-a-date", {}),
+    (["edition", "new", "alpha", "1.0"], "edition.exists", {"version": "1.0"}),
+    (["edition", "new", "alpha", "0.9"], "edition.comes-before", {"version": "0.9", "latest": "1.0"}),
     (
-        ["edition", "new", "rebus", "1.1", "--date", "2020-01-01"],
+        ["edition", "new", "alpha", "1.1", "--date", "2020-01-01"],
         "edition.date-before",
-        {"date": "2020-01-01", "latest_date": "2026-12-05", "latest": "1.0.1"},
+        {"date": "2020-01-01", "latest_date": "FIRST_EDITION_DATE", "latest": "1.0"},
     ),
     (["cite", "chess", "1.1"], "edition.unknown-game", {}),
-    (["cite", "rebus", "3.2", "--lang", "de"], "edition.unknown-language", {"languages": LANGUAGES}),
-    (["cite", "rebus", "3.2", "--edition", "0.9"], "edition.unknown-cited-edition", {"editions": ["1.0", "1.0.1"]}),
-    (["cite", "rebus", "9.9"], "edition.number-names-no-rule", {"version": "1.0.1"}),
-    (["diff", "rebus", "1.0", "7.0"], "edition.unknown-edition", {}),
+    (["cite", "alpha", "1.2", "--lang", "de"], "edition.unknown-language", {"languages": LANGUAGES}),
+    (["cite", "alpha", "1.2", "--edition", "0.9"], "edition.unknown-cited-edition", {"editions": ["1.0"]}),
+    (["cite", "alpha", "9.9"], "edition.number-names-no-rule", {"version": "1.0"}),
+    (["diff", "alpha", "1.0", "7.0"], "edition.unknown-edition", {}),
 ]
 
 
 @pytest.fixture(scope="module")
 def root(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """One copy for every case: a refusal writes nothing (each case checks it)."""
-    copy = tmp_path_factory.mktemp("refusals")
-    for folder in CONTENT:
-        shutil.copytree(ROOT / folder, copy / folder)
-    return copy
+    copy = copy_small_project(tmp_path_factory, tmp_path_factory.mktemp("refusals") / "small")
+    return add_winner_source_map(copy)
+
+
+def first_edition_date(root: Path) -> str:
+    """The date alpha's editions.yaml records for 1.0, its one edition: the day the project was made."""
+    editions = yaml.safe_load((root / "rules/alpha/editions.yaml").read_text(encoding="utf-8"))["editions"]
+    assert [edition["version"] for edition in editions] == ["1.0"]
+    return editions[0]["date"]
 
 
 def refusal_of(monkeypatch: pytest.MonkeyPatch, capsys, root: Path, args: list[str]) -> tuple[int, Refused]:
@@ -89,6 +98,9 @@ def test_each_refusal_carries_its_registered_code(monkeypatch, capsys, root: Pat
     assert status == 2
     last = refusal.problems[-1]
     assert last.code == code and last.code in registry()
+    params = {
+        name: first_edition_date(root) if value == "FIRST_EDITION_DATE" else value for name, value in params.items()
+    }
     assert {name: last.params[name] for name in params} == params
     for problem in refusal.problems:
         assert problem.code in registry(), problem
@@ -97,29 +109,29 @@ def test_each_refusal_carries_its_registered_code(monkeypatch, capsys, root: Pat
 
 
 def test_the_places_that_still_name_a_rule_are_coded_each(monkeypatch, capsys, root: Path) -> None:
-    _, refusal = refusal_of(monkeypatch, capsys, root, ["rule", "delete", "rebis", "red-token"])
+    _, refusal = refusal_of(monkeypatch, capsys, root, ["rule", "delete", "alpha", "winner"])
     places = [problem.code for problem in refusal.problems[:-1]]
-    # scoring_rules, 3 examples and 3 rulings in game.yaml; 3 coverage maps.
-    assert places.count("authoring.rule-named") == 7
-    assert places.count("authoring.rule-mapped") == 3
+    # scoring_rules and the example in game.yaml; the coverage map.
+    assert places.count("authoring.rule-named") == 2
+    assert places.count("authoring.rule-mapped") == 1
     assert all(problem.file and problem.line for problem in refusal.problems[:-1])
 
 
-def test_an_existing_game_folder_is_refused_with_its_code(monkeypatch, capsys, project_copy: Path) -> None:
-    (project_copy / "rules" / "draft").mkdir()
-    _, refusal = refusal_of(monkeypatch, capsys, project_copy, ["new", "game", "draft", "--name", "Draft"])
+def test_an_existing_game_folder_is_refused_with_its_code(monkeypatch, capsys, small_project: Path) -> None:
+    (small_project / "rules" / "draft").mkdir()
+    _, refusal = refusal_of(monkeypatch, capsys, small_project, ["new", "game", "draft", "--name", "Draft"])
     assert [problem.code for problem in refusal.problems] == ["authoring.game-folder-exists"]
 
 
-def test_a_summary_is_asked_for_and_checked_with_its_code(monkeypatch, capsys, project_copy: Path) -> None:
-    edit(project_copy, "rules/rebus/en.yaml", "    text: Highest score wins.\n", "    text: The highest score wins.\n")
-    new = ["edition", "new", "rebus", "1.1", "--date", "2026-12-05"]  # the corrections' day
+def test_a_summary_is_asked_for_and_checked_with_its_code(monkeypatch, capsys, small_project: Path) -> None:
+    edit(small_project, "rules/alpha/en.yaml", "the highest total wins.\n", "the highest total of all wins.\n")
+    new = ["edition", "new", "alpha", "1.1", "--date", first_edition_date(small_project)]  # 1.0's day
     for extra, code, field in (
         ((), "edition.summary-needed", None),
         (("--summary", "<b>x</b>"), "text.raw-html", "--summary"),
         (("--summary", "[x](javascript:void)"), "text.link-scheme", "--summary"),  # validate/safety.py
     ):
-        _, refusal = refusal_of(monkeypatch, capsys, project_copy, [*new, *extra])
+        _, refusal = refusal_of(monkeypatch, capsys, small_project, [*new, *extra])
         assert [(problem.code, problem.quoted.get("field")) for problem in refusal.problems] == [(code, field)]
 
 

@@ -1,7 +1,8 @@
 """The UI catalogs (locales/) are no door into the site (issue 23, parts 1 and 7): each translation is
 plain text with its msgid's placeholders, refused by `rulebook check` at its msgstr line; a catalog
 is read only from inside the project; and even a hostile catalog that got past the check makes
-no element, attribute or link on a page."""
+no element, attribute or link on a page. The catalogs are planted in copies of the small project
+(fixture_games.py), whose games' content has no part in what these tests see."""
 
 from __future__ import annotations
 
@@ -19,12 +20,12 @@ import pytest
 import rulebook
 from authoring import unused_language
 from conftest import ROOT, run_cli, run_cli_process, tree_digest
+from fixture_games import copy_small_project
 from hostile import (
     CATALOG,
     ELSEWHERE,
     PALETTE_BREAKOUT,
     REFUSED_CATALOG_TEXT,
-    copy_project,
     plant_catalog,
 )
 from rulebook.load.project import load_project
@@ -51,9 +52,9 @@ def catalog_lines(root: Path, language: str) -> dict[int, list[str]]:
 
 @pytest.mark.parametrize("language", ["fr", "cs"])
 def test_check_refuses_a_payload_in_every_msgstr_at_its_line(
-    tmp_path: Path, warm_cache: Path, capsys, language: str
+    tmp_path: Path, tmp_path_factory, capsys, language: str
 ) -> None:
-    root = copy_project(tmp_path, cache=warm_cache)
+    root = copy_small_project(tmp_path_factory, tmp_path)
     planted = plant_catalog(root, language, REFUSED_CATALOG_TEXT)
     assert len(planted) > 100 and {item.payload.split(" {")[0] for item in planted} >= {
         payload for _, payload in REFUSED_CATALOG_TEXT
@@ -97,24 +98,24 @@ def set_header(root: Path, language: str, field: str, value: str) -> int:
 
 
 def test_an_unknown_placeholder_and_a_huge_nplurals_are_refused_with_their_lines(
-    tmp_path: Path, warm_cache: Path, capsys
+    tmp_path: Path, tmp_path_factory, capsys
 ) -> None:
-    root = copy_project(tmp_path, cache=warm_cache)
-    placeholder = set_msgstr(root, "cs", "Rebus {n}", "Rébus {n} {evil}")
+    root = copy_small_project(tmp_path_factory, tmp_path)
+    placeholder = set_msgstr(root, "cs", "Player {n}", "Hráč {n} {evil}")
     plurals = set_header(root, "fr", "Plural-Forms", "nplurals=99999999999; plural=(n > 1);")
     code, out, err = run_cli(capsys, "--root", str(root), "check")
     assert code == 1, out + err
-    assert f"locales/cs/LC_MESSAGES/messages.po:{placeholder}:1: msgstr of msgid 'Rebus {{n}}': " in out
+    assert f"locales/cs/LC_MESSAGES/messages.po:{placeholder}:1: msgstr of msgid 'Player {{n}}': " in out
     assert "the placeholder {evil} is not one of the msgid: {n}" in out
     assert f"locales/fr/LC_MESSAGES/messages.po:{plurals}:1: Plural-Forms: nplurals=99999999999 is not 1 to 6" in out
 
 
 @pytest.mark.slow  # builds a site
 def test_the_build_fails_on_them_with_the_check_s_problems_and_no_internal_error(
-    tmp_path: Path, warm_cache: Path
+    tmp_path: Path, tmp_path_factory
 ) -> None:
-    root = copy_project(tmp_path, site=True, cache=warm_cache)
-    placeholder = set_msgstr(root, "cs", "Rebus {n}", "Rébus {n} {evil}")
+    root = copy_small_project(tmp_path_factory, tmp_path, site=True)
+    placeholder = set_msgstr(root, "cs", "Player {n}", "Hráč {n} {evil}")
     plurals = set_header(root, "fr", "Plural-Forms", "nplurals=99999999999; plural=(n > 1);")
     # --languages builds in this process, through the plugin's own check, as `mkdocs build` does.
     build = run_cli_process("--root", str(root), "build", "--strict", "--languages", "en,fr,cs", "--site", "site")
@@ -136,9 +137,9 @@ def test_the_build_fails_on_them_with_the_check_s_problems_and_no_internal_error
     ],
 )
 def test_a_header_that_cannot_be_used_is_refused_at_its_line(
-    tmp_path: Path, warm_cache: Path, capsys, field, value, message
+    tmp_path: Path, tmp_path_factory, capsys, field, value, message
 ) -> None:
-    root = copy_project(tmp_path, cache=warm_cache)
+    root = copy_small_project(tmp_path_factory, tmp_path)
     line = set_header(root, "fr", field, value)
     code, out, err = run_cli(capsys, "--root", str(root), "check")
     assert code == 1, out + err
@@ -160,9 +161,9 @@ def secret_catalog(tmp_path: Path) -> Path:
 
 @pytest.mark.parametrize("linked", ["the catalog", "its folder"])
 def test_a_catalog_linked_from_outside_is_refused_unread_everywhere(
-    tmp_path: Path, warm_cache: Path, secret_catalog, linked
+    tmp_path: Path, tmp_path_factory, secret_catalog, linked
 ) -> None:
-    root = copy_project(tmp_path / "project", cache=warm_cache)
+    root = copy_small_project(tmp_path_factory, tmp_path / "project")
     path = root / CATALOG.format(language="fr")
     if linked == "the catalog":
         path.unlink()
@@ -177,7 +178,7 @@ def test_a_catalog_linked_from_outside_is_refused_unread_everywhere(
     check = run_cli_process("--root", str(root), "check")
     assert check.returncode == 1, check.stdout + check.stderr
     assert "locales/fr/LC_MESSAGES/messages.po: " in check.stdout and "refused unread" in check.stdout
-    score = run_cli_process("--root", str(root), "score", "rebis", "--lang", "fr", "--example", "red-token-placed")
+    score = run_cli_process("--root", str(root), "score", "alpha", "--lang", "fr", "--example", "highest-total")
     assert score.returncode in (0, 1, 2), score.stderr
     project = load_project(root).project
     pages = "".join(page.text for page in render_pages(project))
@@ -235,15 +236,15 @@ def french_pages(root: Path) -> dict[str, str]:
 
 
 def test_a_hostile_catalog_past_every_check_makes_nothing_on_the_rendered_pages(
-    tmp_path: Path, warm_cache: Path, monkeypatch
+    tmp_path: Path, tmp_path_factory, monkeypatch
 ) -> None:
     """Defence in depth: with the catalog's judgement bypassed too, so that every hostile translation
     reaches the page writers, the pages hold exactly the elements, attributes and links of the
     real catalog's pages, and the calculator's data ends no script element."""
     import rulebook.render.calculator as calculator
 
-    clean = french_pages(copy_project(tmp_path / "clean", cache=warm_cache))
-    root = copy_project(tmp_path / "hostile", cache=warm_cache)
+    clean = french_pages(copy_small_project(tmp_path_factory, tmp_path / "clean"))
+    root = copy_small_project(tmp_path_factory, tmp_path / "hostile")
     plant_catalog(root, "fr", REFUSED_CATALOG_TEXT)
     trust_every_translation(monkeypatch)
     hostile = french_pages(root)
@@ -260,13 +261,13 @@ def test_a_hostile_catalog_past_every_check_makes_nothing_on_the_rendered_pages(
         assert "<" not in data and ">" not in data and "&" not in data
 
 
-def test_the_palette_names_are_escaped_for_material(tmp_path: Path, warm_cache: Path, monkeypatch) -> None:
+def test_the_palette_names_are_escaped_for_material(tmp_path: Path, tmp_path_factory, monkeypatch) -> None:
     """Material's partials/palette.html prints the toggle's name into title and aria-label unescaped."""
     from mkdocs.config import load_config
 
     from rulebook.website.interface import localize_theme
 
-    root = copy_project(tmp_path, cache=warm_cache)
+    root = copy_small_project(tmp_path_factory, tmp_path)
     set_msgstr(root, "fr", "Switch to dark mode", PALETTE_BREAKOUT)
     trust_every_translation(monkeypatch)
     config = load_config(str(ROOT / "mkdocs.yml"))
@@ -275,15 +276,15 @@ def test_the_palette_names_are_escaped_for_material(tmp_path: Path, warm_cache: 
     assert names == ["Passer en mode sombre&quot;&gt;&lt;script&gt;alert(9)&lt;/script&gt;&lt;i x=&quot;"]
 
 
-def test_a_refused_translation_is_never_used_the_english_is_said(tmp_path: Path, warm_cache: Path) -> None:
+def test_a_refused_translation_is_never_used_the_english_is_said(tmp_path: Path, tmp_path_factory) -> None:
     from rulebook.i18n.ui import ui_translations
 
-    root = copy_project(tmp_path, cache=warm_cache)
+    root = copy_small_project(tmp_path_factory, tmp_path)
     set_msgstr(root, "fr", "Switch to dark mode", PALETTE_BREAKOUT)
-    set_msgstr(root, "fr", "Rebus {n}", "Rébus {n} {evil}")
+    set_msgstr(root, "fr", "Player {n}", "Joueur {n} {evil}")
     french = ui_translations(root, "fr")
     assert french.gettext("Switch to dark mode") == "Switch to dark mode"
-    assert french.gettext("Rebus {n}") == "Rebus {n}"
+    assert french.gettext("Player {n}") == "Player {n}"
     assert french.gettext("Switch to light mode") == "Passer en mode clair"  # the rest of the catalog is used
 
 
@@ -324,10 +325,10 @@ def bypassed_build(root: Path, site: Path) -> subprocess.CompletedProcess[str]:
 
 
 @pytest.mark.slow  # builds a site
-def test_the_french_site_built_from_a_hostile_catalog_runs_nothing_injected(tmp_path: Path, warm_cache: Path) -> None:
+def test_the_french_site_built_from_a_hostile_catalog_runs_nothing_injected(tmp_path: Path, tmp_path_factory) -> None:
     """One build of a copy whose French catalog holds a payload in every translation, the palette's
     attribute breakout in both toggles' names, with the check and the catalog's judgement bypassed."""
-    root = copy_project(tmp_path, site=True, cache=warm_cache)
+    root = copy_small_project(tmp_path_factory, tmp_path, site=True)
     plant_catalog(root, "fr", REFUSED_CATALOG_TEXT)
     for msgid in ("Switch to dark mode", "Switch to light mode"):
         set_msgstr(root, "fr", msgid, PALETTE_BREAKOUT)
@@ -351,9 +352,9 @@ def test_the_french_site_built_from_a_hostile_catalog_runs_nothing_injected(tmp_
 
 
 def test_a_template_linked_from_outside_is_refused_unread_by_new_language(
-    tmp_path: Path, warm_cache: Path, capsys
+    tmp_path: Path, tmp_path_factory, capsys
 ) -> None:
-    root = copy_project(tmp_path / "project", site=True, cache=warm_cache)
+    root = copy_small_project(tmp_path_factory, tmp_path / "project", site=True)
     outside = tmp_path / "outside.pot"
     outside.write_text(f'msgid ""\nmsgstr ""\n\nmsgid "Score"\nmsgstr ""\n\n# {SECRET}\nnot PO: {SECRET}\n')
     (root / "locales/messages.pot").unlink()

@@ -11,50 +11,45 @@ from pathlib import Path
 
 import pytest
 
-from conftest import GIT, ROOT, copy_site_sources, edit, run_cli
+from conftest import GIT, ROOT, edit, run_cli
+from fixture_games import with_site_sources
 
-# (kind, file, old English, new English, unit id, what comparing a translation with the new English finds).
+# (kind, file, old English, new English, unit id, what comparing a translation with the new English finds),
+# each in the English of the translated fixture game alpha (fixture_games.py).
+WORDS = "rules/alpha/en.yaml"
 EDITS = [
     (
         "new placeholder",
-        "rules/rebus/en.yaml",
-        "text: Each player then draws {setup.draw_per_bag} tiles from each bag.",
-        # The publisher's sentence kept, words added (issue 46: check refuses a reworded publisher's rule).
-        "text: Each player then draws {setup.draw_per_bag} tiles from each bag (all {components.bags} bags).",
-        "rule.drawing",
-        "placeholders {setup.draw_per_bag} differ from the English {components.bags}, {setup.draw_per_bag}",
+        WORDS,
+        "text: The game is for {players.min} to {players.max} players.",
+        "text: The game is for {players.min} to {players.max} players, for {scoring.rounds} rounds.",
+        "rule.players",
+        "placeholders {players.max}, {players.min} differ from the English {players.max}, {players.min}, "
+        "{scoring.rounds}",
     ),
     (
         "removed placeholder",
-        "rules/rebus/en.yaml",
-        "text: Separate the tiles into the {components.bags} bags according to color.",
-        "text: Separate the tiles into the three bags according to color.",  # the publisher's words
-        "rule.bags",
-        "placeholders {components.bags} differ from the English (none)",
+        WORDS,
+        "text: A game for {players.min} to {players.max} players, whose rules are being written.",
+        "text: A game for two to four players, whose rules are being written.",
+        "summary",
+        "placeholders {players.max}, {players.min} differ from the English (none)",
     ),
     (
         "new link",
-        "rules/rebus/en.yaml",
-        "text: Highest score wins.",
-        "text: Highest score wins (see [scoring](#scoring)).",
+        WORDS,
+        "the highest total wins.",
+        "the highest total wins (see [the overview](#overview)).",
         "rule.winner",
         "1 Markdown link(s) in the English, 0 in the translation",
     ),
     (
         "new emphasis",
-        "rules/rebus/en.yaml",
-        "text: Rules in forming Rebuses",
-        "text: Rules in forming *Rebuses*",
-        "section.forming",
+        WORDS,
+        "text: Overview",
+        "text: '*Overview*'",
+        "section.overview",
         None,  # emphasis is checked for balance, not compared with the English
-    ),
-    (
-        "changed number",
-        "glossary/en.yaml",
-        '"The digit 4 on a square tile."',
-        '"The digit 4 on a square tile; its example scores 6."',  # the glossary check allows 6
-        "symbol.four.description",
-        "the English says 6, the translation does not",
     ),
 ]
 IDS = [kind for kind, *_ in EDITS]
@@ -70,14 +65,14 @@ def commit(root: Path, message: str) -> None:
 
 
 @pytest.fixture
-def site_copy(tmp_path: Path, warm_cache: Path) -> Path:
-    """The whole site (content, mkdocs.yml, hand-written assets), committed in a git repository of its
-    own, with the cache of a first check, which the repository ignores as the project's does."""
-    copy_site_sources(tmp_path, warm_cache)
-    shutil.copy(ROOT / ".gitignore", tmp_path / ".gitignore")
-    subprocess.run(["git", "-C", str(tmp_path), "init", "-q"], check=True)
-    commit(tmp_path, "as released")
-    return tmp_path
+def site_copy(translated_project: Path) -> Path:
+    """The translated small project with mkdocs.yml and the hand-written assets, committed in a git
+    repository of its own, which ignores what the project's does."""
+    root = with_site_sources(translated_project, package=False)
+    shutil.copy(ROOT / ".gitignore", root / ".gitignore")
+    subprocess.run(["git", "-C", str(root), "init", "-q"], check=True)
+    commit(root, "as released")
+    return root
 
 
 def check_lines(capsys, root: Path) -> tuple[int, list[str]]:
@@ -127,7 +122,7 @@ def test_the_strict_build_passes_after_every_kind_of_edit(site_copy: Path, capsy
         text=True,
     )
     assert build.returncode == 0, build.stdout + build.stderr
-    page = (site_copy / "site" / "fr" / "rebus" / "index.html").read_text(encoding="utf-8")
-    drawing = page[page.index('id="drawing"') : page.index("</div>", page.index('id="drawing"'))]
-    assert "Traduction périmée" in drawing  # the outdated French, marked, with the new English beside it
-    assert "from each bag (all 3 bags)" in drawing
+    page = (site_copy / "site" / "fr" / "alpha" / "index.html").read_text(encoding="utf-8")
+    players = page[page.index('id="players"') : page.index("</div>", page.index('id="players"'))]
+    assert "Traduction périmée" in players  # the outdated French, marked, with the new English beside it
+    assert "players, for 3 rounds." in players

@@ -66,7 +66,7 @@ def test_hand_written_documents_report_what_the_full_walk_reports(pairs: list[tu
 
 
 def test_a_control_character_written_as_an_escape_is_found() -> None:
-    document = parse_document(b'title: "REBUS\\a"\nkey\\x: plain\n', "t.yaml")
+    document = parse_document(b'title: "ALPHA\\a"\nkey\\x: plain\n', "t.yaml")
     assert [p.message for p in character_problems(document)] == [
         "title: the control character U+0007 at character 6 is not allowed"
     ]
@@ -292,10 +292,10 @@ def _fingerprint_by_rglob(root: Path) -> tuple:
 
 
 def test_the_content_fingerprint_is_what_rglob_and_a_stat_of_each_file_give(tmp_path: Path) -> None:
-    (tmp_path / "rules/rebus/sources").mkdir(parents=True)
-    (tmp_path / "rules/rebus-2").mkdir()
+    (tmp_path / "rules/alpha/sources").mkdir(parents=True)
+    (tmp_path / "rules/alpha-2").mkdir()
     (tmp_path / "glossary").mkdir()
-    for name in ("rules/project.yaml", "rules/rebus/en.yaml", "rules/rebus/sources/a.txt", "rules/rebus-2/en.yaml"):
+    for name in ("rules/project.yaml", "rules/alpha/en.yaml", "rules/alpha/sources/a.txt", "rules/alpha-2/en.yaml"):
         (tmp_path / name).write_text(name, encoding="utf-8")
     (tmp_path / "glossary/linked.yaml").symlink_to(tmp_path / "rules/project.yaml")  # a file link: followed
     (tmp_path / "glossary/rules").symlink_to(tmp_path / "rules", target_is_directory=True)  # a folder link: not

@@ -52,11 +52,11 @@ def test_a_missing_adapter_is_named_by_its_file(tmp_path: Path) -> None:
         form_adapter("alpha", tmp_path)
 
 
-def test_check_only_hashes_a_form_adapter(project_copy: Path) -> None:
+def test_check_only_hashes_a_form_adapter(small_project: Path) -> None:
     """The adapter is test code: the check neither runs nor judges it (a payload in it is no problem
     of the content), and no page shows it."""
-    adapter = project_copy / "rules" / "rebus" / ADAPTER
+    adapter = small_project / "rules" / "alpha" / ADAPTER
     adapter.write_text('raise SystemExit("run by the check")\n# <script>alert(1)</script>\n', encoding="utf-8")
-    problems = check_project(project_copy)[1]
+    problems = check_project(small_project)[1]
     assert [problem for problem in problems if problem.file.endswith(ADAPTER)] == []
     assert not any(name.endswith(f".{adapter.stem}") for name in sys.modules if name.startswith("rules."))

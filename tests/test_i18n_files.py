@@ -33,9 +33,17 @@ from rulebook.problems import Problem, Severity, refusal_line
 from rulebook.translation.importer import _located, _new_errors
 from rulebook.translation.review import review_po
 from test_import import NEW_WINNER, commit_english_edit, export, import_, set_msgstr, yaml_unit
-from test_import_status import FRENCH, set_status
 
 XML_LANG = "{http://www.w3.org/XML/1998/namespace}lang"
+
+FRENCH = "rules/rebus/fr.yaml"
+
+
+def set_status(root: Path, unit_id: str, status: str) -> None:
+    """The first status after a unit's id in REBUS's French set to `status`."""
+    text = (root / FRENCH).read_text(encoding="utf-8")
+    start = text.index(f"  {unit_id}:\n")
+    (root / FRENCH).write_text(text[:start] + text[start:].replace("status: draft", f"status: {status}", 1), "utf-8")
 
 
 def terms(capsys, root: Path, folder: Path, language: str) -> tuple[bytes, str]:

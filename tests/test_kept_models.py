@@ -1,6 +1,7 @@
 """A long-lived process (`rulebook serve`) loads the project again after each edit: each unchanged
 game's model is taken as it was (its units made once), and whatever changed under a game, or a
-schema it was checked against, gives that game a new one."""
+schema it was checked against, gives that game a new one. The games are the translated small
+project's alpha and beta (fixture_games.py), but for the synthetic ones of the last test."""
 
 from __future__ import annotations
 
@@ -19,34 +20,34 @@ def games(root: Path) -> dict:
     return {game.id: game for game in loaded.project.games}
 
 
-def test_an_unchanged_games_model_is_kept_and_an_edited_one_made_again(project_copy: Path) -> None:
-    before = games(project_copy)
-    units = before["rebus"].words["fr"].units  # made once
-    edit(project_copy, "rules/rebis/en.yaml", "  summary:\n    text: ", "  summary:\n    text: Edited. ")
-    after = games(project_copy)
-    assert after["rebus"] is before["rebus"]
-    assert after["rebus"].words["fr"].units is units
-    assert after["rebis"] is not before["rebis"]
-    assert after["rebis"].words["en"].units["summary"].text.startswith("Edited. ")
-    assert after["rebis"].words["fr"] is not before["rebis"].words["fr"]
+def test_an_unchanged_games_model_is_kept_and_an_edited_one_made_again(translated_project: Path) -> None:
+    before = games(translated_project)
+    units = before["alpha"].words["fr"].units  # made once
+    edit(translated_project, "rules/beta/en.yaml", "  summary:\n    text: ", "  summary:\n    text: Edited. ")
+    after = games(translated_project)
+    assert after["alpha"] is before["alpha"]
+    assert after["alpha"].words["fr"].units is units
+    assert after["beta"] is not before["beta"]
+    assert after["beta"].words["en"].units["summary"].text.startswith("Edited. ")
+    assert after["beta"].words["fr"] is not before["beta"].words["fr"]
 
 
-def test_a_file_added_or_a_schema_changed_gives_a_new_model(project_copy: Path) -> None:
-    before = games(project_copy)
-    (project_copy / "rules/rebus/notes.txt").write_text("a new file\n", encoding="utf-8")
-    added = games(project_copy)
-    assert added["rebus"] is not before["rebus"]
-    assert added["rebis"] is before["rebis"]
-    schema = project_copy / "schemas/words.schema.json"
+def test_a_file_added_or_a_schema_changed_gives_a_new_model(translated_project: Path) -> None:
+    before = games(translated_project)
+    (translated_project / "rules/alpha/notes.txt").write_text("a new file\n", encoding="utf-8")
+    added = games(translated_project)
+    assert added["alpha"] is not before["alpha"]
+    assert added["beta"] is before["beta"]
+    schema = translated_project / "schemas/words.schema.json"
     schema.write_text(schema.read_text(encoding="utf-8") + "\n", encoding="utf-8")
-    assert all(games(project_copy)[game] is not added[game] for game in added)
+    assert all(games(translated_project)[game] is not added[game] for game in added)
 
 
-def test_a_folders_digest_is_read_again_only_after_an_edit(project_copy: Path, monkeypatch) -> None:
+def test_a_folders_digest_is_read_again_only_after_an_edit(translated_project: Path, monkeypatch) -> None:
     reads = []
     read = cache._folder_digest
     monkeypatch.setattr(cache, "_folder_digest", lambda folder, *rest: reads.append(folder) or read(folder, *rest))
-    folder = project_copy / "rules/rebus"
+    folder = translated_project / "rules/alpha"
     first = cache.folder_digest(folder, remembered=True)
     assert cache.folder_digest(folder, remembered=True) == first
     assert len(reads) == 1

@@ -57,19 +57,20 @@ def test_a_survivor_is_described_by_its_file_line_and_change() -> None:
     )
 
 
-def test_a_survivor_in_a_game_scorer_is_described_at_its_file_in_the_game_folder() -> None:
-    source = (ROOT / "rules/rebis/scoring.py").read_text(encoding="utf-8")
-    before = "return sum(points) * prod(values[token] for token in tokens)"
-    after = "return sum(points) / prod(values[token] for token in tokens)"
-    diff = f"--- rules/rebis/scoring.py\n+++ rules/rebis/scoring.py\n@@ -1,1 +1,1 @@\n-    {before}\n+    {after}\n"
+def test_a_survivor_in_a_game_scorer_is_described_at_its_file_in_the_game_folder(small_project: Path) -> None:
+    # alpha's scorer, as `rulebook new game --scoring` wrote it: total() is `return sum(points)`.
+    source = (small_project / "rules/alpha/scoring.py").read_text(encoding="utf-8")
+    before = "return sum(points)"
+    after = "return None"
+    diff = f"--- rules/alpha/scoring.py\n+++ rules/alpha/scoring.py\n@@ -1,1 +1,1 @@\n-    {before}\n+    {after}\n"
     raw = {
-        "name": "rules.rebis.scoring.x_shelf_value__mutmut_1",
+        "name": "rules.alpha.scoring.x_total__mutmut_1",
         "status": "survived",
-        "path": "rules/rebis/scoring.py",
+        "path": "rules/alpha/scoring.py",
         "diff": diff,
         "source": source,
     }
     mutant = describe(raw)
-    assert (mutant.file, mutant.line) == ("rules/rebis/scoring.py", source.splitlines().index(f"    {before}") + 1)
-    assert mutant.function == "rules.rebis.scoring.x_shelf_value"
+    assert (mutant.file, mutant.line) == ("rules/alpha/scoring.py", source.splitlines().index(f"    {before}") + 1)
+    assert mutant.function == "rules.alpha.scoring.x_total"
     assert "rules/*/scoring.py" in PACKAGES["scoring"][0]

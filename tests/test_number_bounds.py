@@ -2,17 +2,23 @@
 digits crashed `score`, `check` and `build` (Python reads the hex at once, then cannot print it in
 decimal), where a decimal one was refused. Now a number of more than 100 characters, in any base
 and in any YAML or JSON door, is refused at its line:col with `yaml.long-number`, before anything
-reads it as a number."""
+reads it as a number. The doors are the small project's (fixture_games.py): alpha's situation (each
+player's points, round by round), its facts, the manifest and mkdocs.yml."""
 
 from __future__ import annotations
 
+import atexit
+import shutil
+import tempfile
+from functools import cache
 from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from conftest import ROOT, copy_site_sources, edit, locate, run_cli, tree_digest
+from conftest import edit, locate, make_small_project, run_cli, tree_digest
+from fixture_games import with_site_sources
 from harness import assert_invariants, budget, run
 from rulebook.located.document import LoadError, parse_document
 from rulebook.located.limits import MAX_NUMBER_LENGTH
@@ -40,22 +46,22 @@ FORMS = {
 
 
 @pytest.fixture
-def score_stdin(monkeypatch: pytest.MonkeyPatch, capsys):
-    """`rulebook score rebus -` with the document on standard input."""
+def score_stdin(small_project: Path, monkeypatch: pytest.MonkeyPatch, capsys):
+    """`rulebook score alpha -` with the document on standard input."""
     import io
     import sys
 
     def scored(document: str) -> tuple[int, str, str]:
         monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(document.encode()), encoding="utf-8"))
-        return run_cli(capsys, "--root", str(ROOT), "score", "rebus", "-")
+        return run_cli(capsys, "--root", str(small_project), "score", "alpha", "-")
 
     return scored
 
 
 @pytest.fixture
-def site_copy(tmp_path: Path, warm_cache: Path) -> Path:
-    """The content, mkdocs.yml and the assets: what `build` and `serve` read."""
-    return copy_site_sources(tmp_path / "project", warm_cache)
+def site_copy(small_project: Path) -> Path:
+    """The small project, mkdocs.yml and the assets: what `build` and `serve` read."""
+    return with_site_sources(small_project, package=False)
 
 
 def test_the_bound_is_the_documented_one() -> None:
@@ -65,19 +71,19 @@ def test_the_bound_is_the_documented_one() -> None:
 @pytest.mark.parametrize("form", FORMS, ids=list(FORMS))
 def test_score_refuses_a_long_number_of_every_form_at_its_place(score_stdin, form: str) -> None:
     literal = FORMS[form](3700)
-    document = f"turn:\n  rebuses:\n    - tiles: {literal}\n  tiles_placed: 1\n"
+    document = f"players:\n  Ann:\n    - {literal}\n"  # the literal at line 3, column 7
     code, _, err = score_stdin(document)
     assert code == 2, err
     length = len(literal.split(" ", 1)[1].strip("'")) if literal.startswith("!!") else len(literal)
     assert err.splitlines()[0] == (
-        f"<stdin>:3:14: a number of {length:,} characters is too long: a number may have at most 100, in any base"
+        f"<stdin>:3:7: a number of {length:,} characters is too long: a number may have at most 100, in any base"
     )
 
 
 def test_the_hex_number_of_the_report_is_refused_in_json_on_stdin(score_stdin) -> None:
     # The report's file: 3.7 KB, one hex integer. JSON has no hex, but `score` reads JSON as YAML.
-    code, _, err = score_stdin('{"turn": {"rebuses": [{"tiles": 0x' + "f" * 3700 + '}], "tiles_placed": 1}}')
-    assert (code, err.split(": ", 1)[0]) == (2, "<stdin>:1:33")
+    code, _, err = score_stdin('{"players": {"Ann": [0x' + "f" * 3700 + "]}}")  # the 0x is the 22nd character
+    assert (code, err.split(": ", 1)[0]) == (2, "<stdin>:1:22")
     assert "a number of 3,702 characters is too long" in err
 
 
@@ -115,11 +121,11 @@ def test_an_explicit_int_tag_reads_no_more_than_the_core_schema() -> None:
 
 def test_check_and_build_refuse_a_long_hex_fact_at_its_line(site_copy: Path, capsys) -> None:
     project_copy = site_copy
-    text = edit(project_copy, "rules/rebus/game.yaml", "    bags: 3\n", "    bags: 0x" + "f" * 3700 + "\n")
-    line, _ = locate(text, "bags: 0x")
+    text = edit(project_copy, "rules/alpha/game.yaml", "    rounds: 3\n", "    rounds: 0x" + "f" * 3700 + "\n")
+    line, _ = locate(text, "rounds: 0x")
     code, out, err = run_cli(capsys, "--root", str(project_copy), "check")
     assert code == 1, err
-    assert f"rules/rebus/game.yaml:{line}:11: a number of 3,702 characters is too long" in out
+    assert f"rules/alpha/game.yaml:{line}:13: a number of 3,702 characters is too long" in out
     code, _, err = run_cli(capsys, "--root", str(project_copy), "build", "--site", str(project_copy / "out"))
     assert code == 1, err
     assert not (project_copy / "out").exists()
@@ -139,14 +145,14 @@ def test_a_long_number_in_mkdocs_yml_is_refused_by_check_build_and_serve(site_co
     assert (code, err.startswith(said)) == (2, True), err
 
 
-def test_rule_rename_refuses_a_long_number_in_the_project_file_and_writes_nothing(project_copy: Path, capsys) -> None:
-    path = project_copy / "rules/project.yaml"
+def test_rule_rename_refuses_a_long_number_in_the_project_file_and_writes_nothing(small_project: Path, capsys) -> None:
+    path = small_project / "rules/project.yaml"
     path.write_text(path.read_text(encoding="utf-8") + "x: " + "1" * 4400 + "\n", encoding="utf-8")
-    before = tree_digest(project_copy)
-    code, _, err = run_cli(capsys, "--root", str(project_copy), "rule", "rename", "rebus", "drawing", "pulling")
+    before = tree_digest(small_project)
+    code, _, err = run_cli(capsys, "--root", str(small_project), "rule", "rename", "alpha", "players", "people")
     assert code == 2, err
     assert "rules/project.yaml:" in err and "a number of 4,400 characters is too long" in err
-    assert tree_digest(project_copy) == before
+    assert tree_digest(small_project) == before
 
 
 # Hypothesis: a literal of every base and form past the bound, anywhere a value may stand.
@@ -163,14 +169,24 @@ def long_literals(draw) -> str:
     return prefix + body + draw(st.sampled_from(["", ".5", "e+9", "E-3"]))
 
 
+@cache
+def fuzzed_project() -> Path:
+    """The small project, made once in this process for the fuzz test below (a hypothesis test takes
+    no function-scoped fixture); `score` writes its cache there, and it goes when the process ends."""
+    folder = Path(tempfile.mkdtemp(prefix="number-bounds-"))
+    atexit.register(shutil.rmtree, folder, True)
+    make_small_project(folder)
+    return folder
+
+
 @pytest.mark.fuzz
 @settings(max_examples=budget(25, 3_000))
 @given(literal=long_literals(), as_json=st.booleans())
 def test_score_never_crashes_on_long_literals_in_any_base(literal: str, as_json: bool) -> None:
-    document = f"turn:\n  rebuses:\n    - tiles: {literal}\n  tiles_placed: 1\n"
+    document = f"players:\n  Ann:\n    - {literal}\n"
     if as_json:
-        document = '{"turn": {"rebuses": [{"tiles": ' + literal + '}], "tiles_placed": 1}}'
-    result = run("score (long numbers)", ["--root", str(ROOT), "score", "rebus", "-"], document.encode())
+        document = '{"players": {"Ann": [' + literal + "]}}"
+    result = run("score (long numbers)", ["--root", str(fuzzed_project()), "score", "alpha", "-"], document.encode())
     assert_invariants(result)
     assert result.code == 2, result.err  # never a count: a number too long, or not a count at all
     first = result.err.splitlines()[0]

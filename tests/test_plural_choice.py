@@ -1,6 +1,8 @@
 """Grammatical number follows the fact: a translation chooses a word's form by the CLDR plural
 category of a number fact (`{{group.name|one=…|few=…|other=…}}`), `rulebook check` refuses a choice
-that cannot always choose, and the PO files stay valid python-brace-format (issue 24, part 3)."""
+that cannot always choose, and the PO files stay valid python-brace-format (issue 24, part 3). The
+choices are in the translations of alpha's rule.players, in the translated small project
+(fixture_games.py): players.min is 2 and players.max 4."""
 
 from __future__ import annotations
 
@@ -10,6 +12,7 @@ from pathlib import Path
 
 import polib
 import pytest
+import yaml
 
 from conftest import edit, locate, run_cli
 from rulebook.load.project import load_project
@@ -21,139 +24,140 @@ def page(root: Path, path: str) -> str:
     return rendered.text
 
 
-# Czech: 1 kamínek, 2–4 kamínky, 5 and more kamínků; French: 0 and 1 take the singular.
+# Czech: 1 hráč, 2–4 hráči, 5 and more hráčů; French: 0 and 1 take the singular (many: a million).
+CHOICE = "nejvýše {players.max} {{players.max|one=hráč|few=hráči|other=hráčů}}."
+CZECH = "Hru hrají nejméně {players.min} {{players.min|one=hráč|few=hráči|other=hráčů}} a " + CHOICE
+FRENCH = "Le jeu se joue de {players.min} à {players.max} {{players.max|one=joueur|many=de joueurs|other=joueurs}}."
+CS, FR = "rules/alpha/cs.yaml", "rules/alpha/fr.yaml"
+
+
+@pytest.fixture
+def project_copy(translated_project: Path, capsys) -> Path:
+    """The translated small project whose Czech and French of rule.players choose their nouns by
+    number (the English is unchanged: they stay current), which the check passes."""
+    edit(translated_project, CS, "text: Hru hrají {players.min} až {players.max} hráči.", f"text: {CZECH}")
+    edit(translated_project, FR, "text: Le jeu se joue de {players.min} à {players.max} joueurs.", f"text: {FRENCH}")
+    code, out, _ = run_cli(capsys, "--root", str(translated_project), "check")
+    assert code == 0 and "rule.players" not in out, out
+    return translated_project
+
+
 @pytest.mark.parametrize(
     ("count", "czech", "french"),
     [
-        (1, "vytáhne 1 kamínek.", "pioche ensuite 1 tuile dans"),
-        (3, "vytáhne 3 kamínky.", "pioche ensuite 3 tuiles dans"),
-        (5, "vytáhne 5 kamínků.", "pioche ensuite 5 tuiles dans"),
+        (1, "nejvýše 1 hráč.", "à 1 joueur."),
+        (3, "nejvýše 3 hráči.", "à 3 joueurs."),
+        (5, "nejvýše 5 hráčů.", "à 5 joueurs."),
     ],
 )
 def test_the_noun_follows_the_number(project_copy, count, czech, french) -> None:
-    edit(project_copy, "rules/rebus/game.yaml", "draw_per_bag: 3", f"draw_per_bag: {count}")
-    assert czech in page(project_copy, "cs/rebus.md")
-    assert french in page(project_copy, "fr/rebus.md")
+    edit(project_copy, "rules/alpha/game.yaml", "max: 4", f"max: {count}")
+    assert czech in page(project_copy, "cs/alpha.md")
+    assert french in page(project_copy, "fr/alpha.md")
 
 
-def test_the_components_list_agrees_with_each_count(project_copy) -> None:
-    edit(project_copy, "rules/oh-my-word/game.yaml", "bags: 1", "bags: 2")
-    edit(project_copy, "rules/oh-my-word/game.yaml", "boards: 4", "boards: 5")
-    czech = page(project_copy, "cs/oh-my-word.md")
-    assert "- 2 pytlíky" in czech
-    assert "- 5 oboustranných herních plánů" in czech
-    assert "rozložte 5 herních plánů." in czech
-    assert "- 1 časovač" in czech  # unchanged: one timer
-    assert "- 2 sacs" in page(project_copy, "fr/oh-my-word.md")
+def test_each_choice_of_a_sentence_follows_its_own_count(project_copy) -> None:
+    edit(project_copy, "rules/alpha/game.yaml", "max: 4", "max: 5")
+    czech = page(project_copy, "cs/alpha.md")
+    assert "nejméně 2 hráči a nejvýše 5 hráčů." in czech  # players.min unchanged: still few
+    assert "à 5 joueurs." in page(project_copy, "fr/alpha.md")
 
 
-DRAWING = "vytáhne {setup.draw_per_bag} {{setup.draw_per_bag|one=kamínek|few=kamínky|other=kamínků}}."
 REFUSED = [
     (
-        "vytáhne {setup.draw_per_bag} {{setup.draw_per_bag|one=kamínek|few=kamínky|other=kamínků|many=kamínku}}.",
-        "plural choice on {setup.draw_per_bag} gives one, few, other, many; Czech whole numbers take one, few, other",
+        "nejvýše {players.max} {{players.max|one=hráč|few=hráči|other=hráčů|many=hráče}}.",
+        "plural choice on {players.max} gives one, few, other, many; Czech whole numbers take one, few, other",
     ),
     (
-        "vytáhne {setup.draw_per_bag} {{setup.draw_per_bag|one=kamínek|other=kamínků}}.",
-        "plural choice on {setup.draw_per_bag} gives one, other; Czech whole numbers take one, few, other",
+        "nejvýše {players.max} {{players.max|one=hráč|other=hráčů}}.",
+        "plural choice on {players.max} gives one, other; Czech whole numbers take one, few, other",
     ),
     (
-        "vytáhne {setup.draw_per_bag} {{setup.draws|one=kamínek|few=kamínky|other=kamínků}}.",
-        "plural choice on {setup.draws}, which names no fact",
+        "nejvýše {players.max} {{players.most|one=hráč|few=hráči|other=hráčů}}.",
+        "plural choice on {players.most}, which names no fact",
     ),
     (
-        "vytáhne {setup.draw_per_bag} {{components.bags.x|one=kamínek|few=kamínky|other=kamínků}}.",
-        "plural choice on {components.bags.x}, which names no fact",
+        "nejvýše {players.max} {{players.max.x|one=hráč|few=hráči|other=hráčů}}.",
+        "plural choice on {players.max.x}, which names no fact",
     ),
     (
-        "vytáhne {setup.draw_per_bag} {{setup.draw_per_bag one=kamínek few=kamínky other=kamínků}}.",
+        "nejvýše {players.max} {{players.max one=hráč few=hráči other=hráčů}}.",
         "a plural choice must read {{group.name|one=…|other=…}}, one form per category: "
-        "'{{setup.draw_per_bag one=kamínek few=kamínky other=kamínků}}'",
+        "'{{players.max one=hráč few=hráči other=hráčů}}'",
     ),
     (
-        "vytáhne {setup.draw_per_bag} {{setup.draw_per_bag|one=kamínek|one=kamínky|other=kamínků}}.",
+        "nejvýše {players.max} {{players.max|one=hráč|one=hráči|other=hráčů}}.",
         "a plural choice must read {{group.name|one=…|other=…}}, one form per category: "
-        "'{{setup.draw_per_bag|one=kamínek|one=kamínky|other=kamínků}}'",
+        "'{{players.max|one=hráč|one=hráči|other=hráčů}}'",
     ),
     (
-        "vytáhne {setup.draw_per_bag} {{setup.draw_per_bag|one=kamínek|few=|other=kamínků}}.",
+        "nejvýše {players.max} {{players.max|one=hráč|few=|other=hráčů}}.",
         "a plural choice must read {{group.name|one=…|other=…}}, one form per category: "
-        "'{{setup.draw_per_bag|one=kamínek|few=|other=kamínků}}'",
+        "'{{players.max|one=hráč|few=|other=hráčů}}'",
     ),
 ]
 
 
 @pytest.mark.parametrize(("text", "message"), REFUSED, ids=[message[:40] for _, message in REFUSED])
 def test_a_choice_that_cannot_always_choose_is_refused_where_it_is(project_copy, capsys, text, message) -> None:
-    written = edit(project_copy, "rules/rebus/cs.yaml", DRAWING, text)
+    written = edit(project_copy, CS, CHOICE, text)
     line, col = locate(written, text)
     col += text.index("{{")
     code, out, _ = run_cli(capsys, "--root", str(project_copy), "check")
     assert code == 1
-    assert f"rules/rebus/cs.yaml:{line}:{col}: units.rule.drawing.text: {message}" in out.splitlines(), out
+    assert f"{CS}:{line}:{col}: units.rule.players.text: {message}" in out.splitlines(), out
+
+
+BOX = "  box:\n    model: LR03\n    boards: [1, 2, 3]\n"  # a text and a list, beside alpha's counts
 
 
 def test_a_choice_on_a_text_or_a_list_is_refused(project_copy, capsys) -> None:
-    """Oh My Word's battery model is a text and its short game's boards a list: neither has a number."""
-    path = "rules/oh-my-word/cs.yaml"
-    text = edit(
-        project_copy,
-        path,
-        "potřebujete {timer.batteries} {{timer.batteries|",
-        "potřebujete {timer.batteries} {{timer.battery_model|",
-    )
+    """A text fact and a list fact (BOX, added to alpha's facts): neither has a number."""
+    edit(project_copy, "rules/alpha/game.yaml", "facts:\n", f"facts:\n{BOX}")
+    text = edit(project_copy, CS, "{{players.max|", "{{box.model|")
     code, out, _ = run_cli(capsys, "--root", str(project_copy), "check")
-    line, col = locate(text, "{{timer.battery_model")
+    line, col = locate(text, "{{box.model")
     assert code == 1
-    assert (
-        f"{path}:{line}:{col}: units.rule.batteries.text: "
-        "plural choice on {timer.battery_model}, which is not a number" in out
-    )
-    edit(project_copy, path, "{{timer.battery_model|", "{{setup.short_game_boards|")
+    assert f"{CS}:{line}:{col}: units.rule.players.text: plural choice on {{box.model}}, which is not a number" in out
+    edit(project_copy, CS, "{{box.model|", "{{box.boards|")
     code, out, _ = run_cli(capsys, "--root", str(project_copy), "check")
-    assert "plural choice on {setup.short_game_boards}, which is not a number" in out
+    assert "plural choice on {box.boards}, which is not a number" in out
 
 
 def test_a_decimal_fact_takes_czech_many(project_copy, capsys) -> None:
-    """Czech `many` is the form for decimals (1,5 kamínku): required when the fact is one."""
-    edit(project_copy, "rules/rebus/game.yaml", "draw_per_bag: 3", "draw_per_bag: 1.5")
-    edit(
-        project_copy,
-        "schemas/game.schema.json",
-        '"draw_per_bag": {\n              "type": "integer"',
-        '"draw_per_bag": {\n              "type": "number"',
-    )
+    """Czech `many` is the form for decimals (1,5 hráče): required when the fact is one. A new
+    game's facts may be any number (schemas/game.schema.json types only the real games')."""
+    edit(project_copy, "rules/alpha/game.yaml", "max: 4", "max: 1.5")
     code, out, _ = run_cli(capsys, "--root", str(project_copy), "check")
     assert code == 1
     assert "Czech decimal numbers take one, few, many, other" in out
-    edit(project_copy, "rules/rebus/cs.yaml", "|other=kamínků}}", "|many=kamínku|other=kamínků}}")
-    assert "vytáhne 1,5 kamínku." in page(project_copy, "cs/rebus.md")
+    edit(project_copy, CS, "few=hráči|other=hráčů}}.", "few=hráči|many=hráče|other=hráčů}}.")
+    assert "nejvýše 1,5 hráče." in page(project_copy, "cs/alpha.md")
 
 
 def test_a_po_file_with_choices_imports_and_passes_msgfmt(project_copy, tmp_path, capsys) -> None:
     """The doubled braces are literal braces to python-brace-format: msgfmt --check accepts the
     entry, where `{name:…}` and ICU's `{name, plural, …}` are refused."""
     code, _, err = run_cli(
-        capsys, "--root", str(project_copy), "i18n", "export", "cs", "--game", "rebus", "-o", str(tmp_path)
+        capsys, "--root", str(project_copy), "i18n", "export", "cs", "--game", "alpha", "-o", str(tmp_path)
     )
     assert code == 0, err
-    po_path = tmp_path / "rebus.cs.po"
+    po_path = tmp_path / "alpha.cs.po"
     po = polib.pofile(str(po_path))
-    entry = next(e for e in po if e.msgctxt == "rule.bags")
+    entry = next(e for e in po if e.msgctxt == "rule.winner")
     assert "python-brace-format" in entry.flags
-    entry.msgstr = (
-        "Kamínky roztřiďte podle barvy do {components.bags} {{components.bags|one=pytlíku|few=pytlíků|other=pytlíků}}."
-    )
+    chosen = "Po {scoring.rounds} {{scoring.rounds|one=kole|few=kolech|other=kolech}} vyhrává nejvyšší součet."
+    entry.msgstr = chosen
     po.save(str(po_path))
     code, _, err = run_cli(capsys, "--root", str(project_copy), "i18n", "import", str(po_path))
     assert code == 0, err
-    assert "Kamínky roztřiďte" in (project_copy / "rules/rebus/cs.yaml").read_text(encoding="utf-8")
-    assert "Kamínky roztřiďte podle barvy do 3 pytlíků." in page(project_copy, "cs/rebus.md")
+    assert yaml.safe_load((project_copy / CS).read_text(encoding="utf-8"))["units"]["rule.winner"]["text"] == chosen
+    assert "Po 3 kolech vyhrává nejvyšší součet." in page(project_copy, "cs/alpha.md")
     if shutil.which("msgfmt"):
         check = subprocess.run(["msgfmt", "--check", "-o", "/dev/null", str(po_path)], capture_output=True, text=True)
         assert check.returncode == 0, check.stderr
-        for refused in ("{components.bags:plural one=x}", "{components.bags, plural, one {x} other {y}}"):
-            entry.msgstr = f"do {{components.bags}} {refused}."
+        for refused in ("{scoring.rounds:plural one=x}", "{scoring.rounds, plural, one {x} other {y}}"):
+            entry.msgstr = f"po {{scoring.rounds}} {refused}."
             po.save(str(po_path))
             check = subprocess.run(["msgfmt", "--check", "-o", "/dev/null", str(po_path)], capture_output=True)
             assert check.returncode != 0, refused
@@ -161,21 +165,21 @@ def test_a_po_file_with_choices_imports_and_passes_msgfmt(project_copy, tmp_path
 
 def test_the_po_entry_tells_the_translator_how_to_choose(project_copy, tmp_path, capsys) -> None:
     for language, forms in (("cs", "one=…|few=…|other=…"), ("fr", "one=…|many=…|other=…")):
-        run_cli(capsys, "--root", str(project_copy), "i18n", "export", language, "--game", "rebus", "-o", str(tmp_path))
-        po = polib.pofile(str(tmp_path / f"rebus.{language}.po"))
-        notes = next(e for e in po if e.msgctxt == "rule.drawing").comment.splitlines()
-        assert f"noun forms by number: {{{{setup.draw_per_bag|{forms}}}}}" in notes
-    template = polib.pofile(str(tmp_path / "rebus.pot"))
-    assert "noun forms" not in next(e for e in template if e.msgctxt == "rule.drawing").comment
+        run_cli(capsys, "--root", str(project_copy), "i18n", "export", language, "--game", "alpha", "-o", str(tmp_path))
+        po = polib.pofile(str(tmp_path / f"alpha.{language}.po"))
+        notes = next(e for e in po if e.msgctxt == "rule.winner").comment.splitlines()
+        assert f"noun forms by number: {{{{scoring.rounds|{forms}}}}}" in notes
+    template = polib.pofile(str(tmp_path / "alpha.pot"))
+    assert "noun forms" not in next(e for e in template if e.msgctxt == "rule.winner").comment
 
 
 def test_every_form_is_checked_not_only_the_one_shown_now(project_copy, capsys) -> None:
-    """With 3 tiles the site shows `few`; a hostile `one` would show the day the fact is 1."""
-    hostile = DRAWING.replace("one=kamínek", "one=[kamínek](javascript:alert(1))")
-    edit(project_copy, "rules/rebus/cs.yaml", DRAWING, hostile)
+    """With 4 players the site shows `few`; a hostile `one` would show the day the fact is 1."""
+    hostile = CHOICE.replace("one=hráč", "one=[hráč](javascript:alert(1))")
+    edit(project_copy, CS, CHOICE, hostile)
     code, out, _ = run_cli(capsys, "--root", str(project_copy), "check")
     assert code == 1
-    assert "units.rule.drawing.text: the link target javascript:alert(1) is not allowed" in out
+    assert "units.rule.players.text: the link target javascript:alert(1) is not allowed" in out
 
 
 def test_each_fault_of_a_plural_choice_has_its_code_and_params() -> None:

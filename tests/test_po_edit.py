@@ -1,36 +1,49 @@
 """PO files stay the translators' (issue 47, parts 1 and 5): `export` and `sync` edit a file that is
 already there, entry by entry. An unchanged file is not written at all; other tools' header fields,
 flags, obsolete entries and Language spelling stay; a translated unit that is gone becomes `#~`, as
-msgmerge makes it; `import` says which obsolete entries it leaves."""
+msgmerge makes it; `import` says which obsolete entries it leaves. The project is the translated
+small project (fixture_games.py) with its PO files made by `rulebook i18n sync`."""
 
 from __future__ import annotations
 
+import shutil
+import tempfile
+from functools import cache
 from pathlib import Path
 
 import polib
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from conftest import ROOT, edit, free_from_source
+from conftest import edit
+from fixture_games import make_translated_project
 from harness import budget
-from publisher import fresh_copy, ok
+from publisher import ok
 from rulebook.i18n.po_blocks import parse_message, split_blocks
 from rulebook.i18n.po_edit import OWN_FLAGS, edited_po
 
-PO = "po/rebus.fr.po"
+PO = "po/alpha.fr.po"
 OBSOLETE = '#~ msgctxt "rule.old"\n#~ msgid "An old rule."\n#~ msgstr "Une ancienne règle."\n'
 
 
-def test_an_export_with_nothing_new_writes_no_file(tmp_path: Path) -> None:
-    root = fresh_copy(tmp_path / "p")
+@pytest.fixture
+def synced(translated_project: Path) -> Path:
+    """The translated small project with po/ in step with the YAML."""
+    ok(translated_project, "i18n", "sync")
+    return translated_project
+
+
+def test_an_export_with_nothing_new_writes_no_file(synced: Path) -> None:
+    root = synced
     stamps = {path.name: path.stat().st_mtime_ns for path in (root / "po").iterdir()}
     out = ok(root, "i18n", "export", "fr")
     assert out == ""  # no path printed: none was written
     assert {path.name: path.stat().st_mtime_ns for path in (root / "po").iterdir()} == stamps
 
 
-def test_other_tools_fields_flags_language_and_obsolete_entries_stay(tmp_path: Path) -> None:
-    root = fresh_copy(tmp_path / "p")
+def test_other_tools_fields_flags_language_and_obsolete_entries_stay(synced: Path) -> None:
+    root = synced
     path = root / PO
     text = path.read_text(encoding="utf-8")
     text = text.replace('"Language: fr\\n"', '"Language: fr_FR\\n"\n"X-Generator: Poedit 3.4\\n"', 1)
@@ -38,29 +51,29 @@ def test_other_tools_fields_flags_language_and_obsolete_entries_stay(tmp_path: P
     path.write_text(text.rstrip("\n") + "\n\n" + OBSOLETE, encoding="utf-8")
     ok(root, "i18n", "sync")
     assert path.read_text(encoding="utf-8") == text.rstrip("\n") + "\n\n" + OBSOLETE  # not a byte changed
-    edit(root, "rules/rebus/fr.yaml", "Répartissez les tuiles", "Rangez les tuiles")  # now one entry changes
+    edit(root, "rules/alpha/fr.yaml", "Le jeu se joue de", "On joue de")  # now one entry changes
     ok(root, "i18n", "sync")
     catalog = polib.pofile(str(path))
     assert (catalog.metadata["Language"], catalog.metadata["X-Generator"]) == ("fr_FR", "Poedit 3.4")
     assert "read-only" in next(e for e in catalog if e.msgctxt == "rule.winner").flags
     assert [(e.msgctxt, e.msgstr) for e in catalog.obsolete_entries()] == [("rule.old", "Une ancienne règle.")]
-    assert next(e for e in catalog if e.msgctxt == "rule.bags").msgstr.startswith("Rangez les tuiles")
+    assert next(e for e in catalog if e.msgctxt == "rule.players").msgstr.startswith("On joue de")
 
 
-def test_a_translated_unit_that_is_gone_becomes_obsolete(tmp_path: Path) -> None:
-    root = fresh_copy(tmp_path / "p")
-    before = next(e.msgstr for e in polib.pofile(str(root / PO)) if e.msgctxt == "rule.bags")
-    free_from_source(root, "rule.bags")
-    ok(root, "rule", "delete", "rebus", "bags")
+def test_a_translated_unit_that_is_gone_becomes_obsolete(synced: Path) -> None:
+    root = synced
+    before = next(e.msgstr for e in polib.pofile(str(root / PO)) if e.msgctxt == "rule.players")
+    assert before == "Le jeu se joue de {players.min} à {players.max} joueurs."
+    ok(root, "rule", "delete", "alpha", "players")
     ok(root, "i18n", "export", "fr")
     catalog = polib.pofile(str(root / PO))
-    assert all(e.msgctxt != "rule.bags" for e in catalog if not e.obsolete)
-    assert [(e.msgctxt, e.msgstr) for e in catalog.obsolete_entries()] == [("rule.bags", before)]
-    assert all(e.msgctxt != "rule.bags" for e in polib.pofile(str(root / "po/rebus.pot")))  # a template has no #~
+    assert all(e.msgctxt != "rule.players" for e in catalog if not e.obsolete)
+    assert [(e.msgctxt, e.msgstr) for e in catalog.obsolete_entries()] == [("rule.players", before)]
+    assert all(e.msgctxt != "rule.players" for e in polib.pofile(str(root / "po/alpha.pot")))  # a template has no #~
 
 
-def test_import_says_it_leaves_obsolete_entries(tmp_path: Path) -> None:
-    root = fresh_copy(tmp_path / "p")
+def test_import_says_it_leaves_obsolete_entries(synced: Path) -> None:
+    root = synced
     path = root / PO
     path.write_text(path.read_text(encoding="utf-8").rstrip("\n") + "\n\n" + OBSOLETE, encoding="utf-8")
     out = ok(root, "i18n", "import", str(path))
@@ -69,7 +82,18 @@ def test_import_says_it_leaves_obsolete_entries(tmp_path: Path) -> None:
 
 # ---- the edit itself, on generated files -------------------------------------------------------
 
-EXPORTED = (ROOT / PO).read_text(encoding="utf-8")
+
+@cache
+def exported_po() -> str:
+    """alpha's French as `i18n sync` exports it from the translated small project, made here once
+    (a hypothesis test takes no function-scoped fixture)."""
+    folder = Path(tempfile.mkdtemp(prefix="po-edit-"))
+    try:
+        make_translated_project(folder)
+        ok(folder, "i18n", "sync")
+        return (folder / PO).read_text(encoding="utf-8")
+    finally:
+        shutil.rmtree(folder)
 
 
 def meaning(text: str) -> dict:
@@ -101,9 +125,9 @@ def test_the_edit_says_what_the_export_says_and_keeps_every_other_block(changes,
     """A translator's file (re-wrapped by polib at some width) and an export that differs from it in
     a few translations: the edit says exactly what the export says, and every entry the export did
     not change keeps the translator's bytes."""
-    catalog = polib.pofile(EXPORTED, wrapwidth=translator_width)
+    catalog = polib.pofile(exported_po(), wrapwidth=translator_width)
     theirs = str(catalog) + "\n"
-    exported = polib.pofile(EXPORTED)
+    exported = polib.pofile(exported_po())
     entries = [entry for entry in exported if entry.msgctxt]
     touched = {entries[index % len(entries)].msgctxt for index in changes}
     for index, text in changes.items():

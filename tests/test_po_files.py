@@ -1,7 +1,8 @@
 """Every exported PO file is read by the tools translators use: msgfmt --check, polib and
 translate-toolkit (Weblate's reader), and survives msgcat and msgmerge with its meaning unchanged,
 before and after an English edit whose earlier texts are long, multi-line, quoted, with
-backslashes, tabs and non-ASCII (issue 10, part 1)."""
+backslashes, tabs and non-ASCII (issue 10, part 1). The project is the translated small project
+(fixture_games.py), whose alpha's six units all get an earlier English."""
 
 from __future__ import annotations
 
@@ -15,22 +16,25 @@ import polib
 import pytest
 from translate.storage import po as ttk_po  # pypo, the reader Weblate uses
 
-from conftest import GIT, ROOT, run_cli
+from conftest import GIT, run_cli
+from fixture_games import copy_small_project
 from rulebook.i18n.plural_forms import same_plural_forms
 from rulebook.load.project import load_project
 from rulebook.model import source_hash
 
 # The English each unit had before the edit: the `#| msgid` of its fuzzy entries afterwards.
 EARLIER = {
-    "rule.first-turn": (
-        "The starting player arranges his tiles to form a Rebus sentence or word, and places it on the "
-        "board so that one tile covers the center dot; this sentence is far longer than eighty characters."
+    "rule.winner": (
+        "After {scoring.rounds} rounds, each player adds up the points they scored, and the player with the "
+        "highest total wins; this sentence is far longer than eighty characters."
     ),
-    "rule.bags": "Separate the tiles\ninto the {components.bags} bags,\nby color.",
-    "rule.drawing": 'Each player draws {setup.draw_per_bag} "tiles" — say “tiles” — from each bag, "quoted" at a wrap.',
-    "rule.winner": "A backslash \\ and \\n that is not a line break, and a\ttab, in a sentence over eighty characters.",
-    "rule.next-turns": "Žluťoučký kůň úpěl ďábelské ódy — «naïve» café ✓ 𝄞 " + "ř" * 70 + ".",
-    "rule.adding-on": "x" * 120 + ".",  # one long word: nowhere to wrap
+    "rule.players": "The game is\nfor {players.min} to {players.max}\nplayers.",
+    "summary": 'A game for {players.min} to {players.max} "players" — say “players” — being "written" at a wrap.',
+    "section.overview": (
+        "A backslash \\ and \\n that is not a line break, and a\ttab, in a title over eighty characters"
+    ),
+    "edition.1-0": "Žluťoučký kůň úpěl ďábelské ódy — «naïve» café ✓ 𝄞 " + "ř" * 70 + ".",
+    "example.highest-total": "x" * 120 + ".",  # one long word: nowhere to wrap
 }
 # (They agree with the translations made from them: placeholders, numbers, closing punctuation.)
 
@@ -68,25 +72,24 @@ def set_field(root: Path, file: str, unit_id: str, key: str, value: str) -> None
 def english_text(root: Path, unit_id: str) -> str:
     from rulebook.load.project import load_project
 
-    return load_project(root).project.game("rebus").words["en"].units[unit_id].text
+    return load_project(root).project.game("alpha").words["en"].units[unit_id].text
 
 
 @pytest.fixture(scope="module")
 def edited(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """A git copy whose REBUS English had the EARLIER texts (translations made from them), then the real ones."""
-    root = tmp_path_factory.mktemp("project")
-    for folder in ("rules", "glossary", "schemas", "locales"):
-        shutil.copytree(ROOT / folder, root / folder)
+    """A git copy whose alpha's English had the EARLIER texts (translations made from them), then the
+    fixture's own."""
+    root = copy_small_project(tmp_path_factory, tmp_path_factory.mktemp("edited") / "project", translated=True)
     current = {unit_id: english_text(root, unit_id) for unit_id in EARLIER}
     for unit_id, text in EARLIER.items():
-        set_field(root, "rules/rebus/en.yaml", unit_id, "text", text)
+        set_field(root, "rules/alpha/en.yaml", unit_id, "text", text)
         for language in ("fr", "cs"):
-            set_field(root, f"rules/rebus/{language}.yaml", unit_id, "source", source_hash(text))
+            set_field(root, f"rules/alpha/{language}.yaml", unit_id, "source", source_hash(text))
     git(root, "init", "-q")
     git(root, "add", "-A")
     git(root, "commit", "-qm", "the earlier English")
     for unit_id, text in current.items():
-        set_field(root, "rules/rebus/en.yaml", unit_id, "text", text)
+        set_field(root, "rules/alpha/en.yaml", unit_id, "text", text)
     git(root, "commit", "-qam", "the English edit")
     return root
 
@@ -124,18 +127,18 @@ def assert_valid(path: Path, tmp_path: Path) -> None:
 
 
 @pytest.mark.parametrize("when", ["before the edit", "after the edit"])
-def test_every_exported_file_is_valid_for_gettext_polib_and_translate_toolkit(edited, tmp_path, capsys, when):
+def test_every_exported_file_is_valid_for_gettext_polib_and_translate_toolkit(
+    edited, tmp_path_factory, tmp_path, capsys, when
+):
     root = edited
     if when == "before the edit":  # the project as it is, every translation up to date
-        root = tmp_path / "before"
-        for folder in ("rules", "glossary", "schemas", "locales"):
-            shutil.copytree(ROOT / folder, root / folder)
+        root = copy_small_project(tmp_path_factory, tmp_path / "before", translated=True)
     if shutil.which("msgfmt") is None:
         pytest.fail("msgfmt is missing: `make test` installs Debian's gettext")
     paths = export_all(capsys, root, tmp_path / "po")
     # The Czech export finds each template as the French one wrote it: not written again.
     project = load_project(root).project
-    names = [*(game.id for game in project.games), "glossary"]
+    names = [game.id for game in project.games]  # and no glossary
     suffixes = [".pot", *(f".{language}.po" for language in project.languages[1:])]
     assert sorted(path.name for path in paths) == sorted(f"{n}{s}" for n in names for s in suffixes)
     for path in set(paths):
@@ -146,7 +149,7 @@ def test_every_exported_file_is_valid_for_gettext_polib_and_translate_toolkit(ed
 def test_after_the_edit_each_outdated_entry_is_fuzzy_with_its_earlier_english(edited, tmp_path, capsys) -> None:
     export_all(capsys, edited, tmp_path)
     for language in ("fr", "cs"):
-        path = tmp_path / f"rebus.{language}.po"
+        path = tmp_path / f"alpha.{language}.po"
         fuzzy = {entry.msgctxt: entry.previous_msgid for entry in polib.pofile(str(path)) if entry.fuzzy}
         assert fuzzy == EARLIER
         store = ttk_po.pofile.parsefile(str(path))
@@ -170,7 +173,7 @@ def test_msgmerge_with_the_template_keeps_the_meaning(edited, tmp_path, capsys) 
 
 def test_exported_headers_are_gettexts_without_template_placeholders(edited, tmp_path, capsys) -> None:
     export_all(capsys, edited, tmp_path)
-    french, czech = polib.pofile(str(tmp_path / "rebus.fr.po")), polib.pofile(str(tmp_path / "rebus.cs.po"))
+    french, czech = polib.pofile(str(tmp_path / "alpha.fr.po")), polib.pofile(str(tmp_path / "alpha.cs.po"))
     assert same_plural_forms(french.metadata["Plural-Forms"], "nplurals=2; plural=(n > 1);")
     assert same_plural_forms(
         czech.metadata["Plural-Forms"], "nplurals=3; plural=(n == 1 ? 0 : n >= 2 && n <= 4 ? 1 : 2);"
@@ -181,12 +184,12 @@ def test_exported_headers_are_gettexts_without_template_placeholders(edited, tmp
         assert "EMAIL@ADDRESS" not in text and "LL@li.org" not in text and "FULL NAME" not in text, path.name
 
 
-def test_an_output_folder_that_cannot_be_made_is_a_clear_refusal(project_copy, tmp_path, capsys) -> None:
-    blocker = tmp_path / "a-file"
+def test_an_output_folder_that_cannot_be_made_is_a_clear_refusal(small_project, tmp_path, capsys) -> None:
+    blocker = small_project / "a-file"
     blocker.write_text("not a folder", encoding="utf-8")
     for command in (["export", "fr"], ["terms", "fr"]):
-        code, out, err = run_cli(capsys, "--root", str(project_copy), "i18n", *command, "-o", str(blocker / "po"))
+        code, out, err = run_cli(capsys, "--root", str(small_project), "i18n", *command, "-o", str(blocker / "po"))
         assert code == 2
-        # Named from the project's root, which is tmp_path here; no file of the two or more was written.
+        # Named from the project's root, which holds the blocker; no file of the two or more was written.
         assert err == f"rulebook i18n {command[0]}: cannot write a-file/po: Not a directory; no file was changed\n"
         assert out == ""

@@ -21,7 +21,7 @@ def site(tmp_path: Path) -> Path:
     """A small built site: pages, an asset, the theme's worker, and what is never cached."""
     files = {
         "index.html": "<h1>Home</h1>",
-        "rebis/index.html": "<h1>Rebis</h1>",
+        "alpha/index.html": "<h1>Alpha</h1>",
         "404.html": "<h1>Not found</h1>",
         "assets/javascripts/print.js": "print();",
         "assets/javascripts/print.js.map": "{}",
@@ -49,20 +49,20 @@ def test_each_listed_file_has_the_digest_of_its_bytes(site: Path) -> None:
     write_precache_list(site)
     files = precache(site)["files"]
     # The worker script, the list, source maps, compressed copies and sitemaps are not cached.
-    assert sorted(files) == ["./", "404.html", "assets/javascripts/print.js", "rebis/"]
-    assert files["rebis/"] == hashlib.sha256(b"<h1>Rebis</h1>").hexdigest()
+    assert sorted(files) == ["./", "404.html", "alpha/", "assets/javascripts/print.js"]
+    assert files["alpha/"] == hashlib.sha256(b"<h1>Alpha</h1>").hexdigest()
 
 
 def test_the_build_id_changes_with_any_byte_or_name(site: Path) -> None:
     first = write_precache_list(site)
     assert precache(site)["build"] == first and re.fullmatch(r"[0-9a-f]{16}", first)
-    (site / "rebis/index.html").touch()  # a new date, the same bytes
+    (site / "alpha/index.html").touch()  # a new date, the same bytes
     assert write_precache_list(site) == first
-    (site / "rebis/index.html").write_text("<h1>Rebis!</h1>", encoding="utf-8")
+    (site / "alpha/index.html").write_text("<h1>Alpha!</h1>", encoding="utf-8")
     changed = write_precache_list(site)
-    (site / "rebis/index.html").write_text("<h1>Rebis</h1>", encoding="utf-8")
+    (site / "alpha/index.html").write_text("<h1>Alpha</h1>", encoding="utf-8")
     assert write_precache_list(site) == first != changed
-    (site / "rebis").rename(site / "rebis-2")
+    (site / "alpha").rename(site / "alpha-2")
     assert write_precache_list(site) not in {first, changed}
 
 
@@ -96,9 +96,9 @@ def test_the_list_updated_for_the_files_written_again_is_the_list_read_anew(site
     write_precache_list(site)
     kept = read_precache_list(site)
     assert kept == precached_files(site)
-    (site / "rebis/index.html").write_text("<h1>Rebis!</h1>", encoding="utf-8")
+    (site / "alpha/index.html").write_text("<h1>Alpha!</h1>", encoding="utf-8")
     (site / "sitemap.xml").write_text("<urlset></urlset>", encoding="utf-8")
-    updated = updated_files(site, kept, [site / "rebis/index.html", site / "sitemap.xml"])
+    updated = updated_files(site, kept, [site / "alpha/index.html", site / "sitemap.xml"])
     assert updated == precached_files(site) != kept
     assert list(updated) == list(precached_files(site))  # in the same order, as precache.json lists them
     # A file not listed yet has its place in the sorted list: only reading the whole site gives it.

@@ -1,6 +1,7 @@
 """`rulebook score` takes its options before or after FILE, as a referee types them (issue 28):
 `score GAME --lang fr -` was refused with "unrecognized arguments: -". The expected refusal is the
-French catalog's, at the column of the 4 counted by hand."""
+French catalog's, at the column of the "x" counted by hand. The game is the small project's alpha,
+whose situation is each player's points, round by round (whole numbers)."""
 
 from __future__ import annotations
 
@@ -12,17 +13,23 @@ from pathlib import Path
 import pytest
 
 import rulebook
-from conftest import ROOT
+from fixture_games import copy_small_project
 
-TOKEN_WORTH_4 = '{"players": {"Ann": [4]}}'  # the 4 is the 22nd character
-FRENCH_REFUSAL = "<stdin>:1:22: players.Ann[0]\u00a0: un jeton malchance vaut 1, 2 ou 3, pas 4\n"
+NOT_POINTS = '{"players": {"Ann": ["x"]}}'  # the "x" starts at the 22nd character
+FRENCH_REFUSAL = "<stdin>:1:22: players.Ann[0]\u00a0: 'x' n'est pas du type 'integer'\n"
 PACKAGE = Path(rulebook.__file__).resolve().parents[1]
 
 
-def rulebook_score(*args: str, stdin: str) -> subprocess.CompletedProcess[str]:
+@pytest.fixture(scope="module")
+def small(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A copy of the small project, the module's own: the command writes its cache there."""
+    return copy_small_project(tmp_path_factory, tmp_path_factory.mktemp("option-order") / "small")
+
+
+def rulebook_score(root: Path, *args: str, stdin: str) -> subprocess.CompletedProcess[str]:
     """The `rulebook score` command in its own process, reading the situation on its input."""
     return subprocess.run(
-        [sys.executable, "-m", "rulebook.cli", "--root", str(ROOT), "score", *args],
+        [sys.executable, "-m", "rulebook.cli", "--root", str(root), "score", *args],
         input=stdin,
         env={**os.environ, "PYTHONPATH": str(PACKAGE)},
         capture_output=True,
@@ -34,25 +41,25 @@ def rulebook_score(*args: str, stdin: str) -> subprocess.CompletedProcess[str]:
 @pytest.mark.parametrize(
     "args",
     [
-        ("oh-my-word", "-", "--lang", "fr"),
-        ("oh-my-word", "--lang", "fr", "-"),
-        ("--lang", "fr", "oh-my-word", "-"),
-        ("oh-my-word", "--lang", "fr"),  # FILE left out: standard input
+        ("alpha", "-", "--lang", "fr"),
+        ("alpha", "--lang", "fr", "-"),
+        ("--lang", "fr", "alpha", "-"),
+        ("alpha", "--lang", "fr"),  # FILE left out: standard input
     ],
     ids=["options-last", "options-between", "options-first", "no-file"],
 )
-def test_options_go_before_or_after_the_file(args: tuple[str, ...]) -> None:
-    run = rulebook_score(*args, stdin=TOKEN_WORTH_4)
+def test_options_go_before_or_after_the_file(small: Path, args: tuple[str, ...]) -> None:
+    run = rulebook_score(small, *args, stdin=NOT_POINTS)
     assert (run.returncode, run.stdout, run.stderr) == (2, "", FRENCH_REFUSAL)
 
 
-def test_json_between_game_and_file_still_prints_one_object() -> None:
-    run = rulebook_score("oh-my-word", "--json", "--lang", "fr", "-", stdin=TOKEN_WORTH_4)
+def test_json_between_game_and_file_still_prints_one_object(small: Path) -> None:
+    run = rulebook_score(small, "alpha", "--json", "--lang", "fr", "-", stdin=NOT_POINTS)
     assert run.returncode == 2
     assert run.stdout.startswith('{"error": true') and FRENCH_REFUSAL.strip() in run.stdout
 
 
-def test_an_argument_too_many_is_still_refused_by_name() -> None:
-    run = rulebook_score("oh-my-word", "--lang", "fr", "-", "extra", stdin=TOKEN_WORTH_4)
+def test_an_argument_too_many_is_still_refused_by_name(small: Path) -> None:
+    run = rulebook_score(small, "alpha", "--lang", "fr", "-", "extra", stdin=NOT_POINTS)
     assert run.returncode == 2 and "unrecognized arguments: extra" in run.stderr
     assert "Traceback" not in run.stderr

@@ -27,29 +27,29 @@ def site_with(tmp_path: Path, folders: list[str], entries: list[str]) -> Path:
 
 def test_each_page_gets_its_own_entry_with_its_alternates(tmp_path: Path) -> None:
     home = entry("https://example.org/rules/", "https://example.org/rules/fr/")
-    game = entry("https://example.org/rules/rebis/", "https://example.org/rules/fr/rebis/")
-    french_game = entry("https://example.org/rules/fr/rebis/", "https://example.org/rules/rebis/")
-    site = site_with(tmp_path, ["rebis", "fr/rebis"], [home, game, french_game])
+    game = entry("https://example.org/rules/alpha/", "https://example.org/rules/fr/alpha/")
+    french_game = entry("https://example.org/rules/fr/alpha/", "https://example.org/rules/alpha/")
+    site = site_with(tmp_path, ["alpha", "fr/alpha"], [home, game, french_game])
     copy_sitemaps(site, "https://example.org/rules")
-    assert (site / "rebis" / "sitemap.xml").read_text(encoding="utf-8") == HEADER + game + FOOTER
-    assert (site / "fr" / "rebis" / "sitemap.xml").read_text(encoding="utf-8") == HEADER + french_game + FOOTER
+    assert (site / "alpha" / "sitemap.xml").read_text(encoding="utf-8") == HEADER + game + FOOTER
+    assert (site / "fr" / "alpha" / "sitemap.xml").read_text(encoding="utf-8") == HEADER + french_game + FOOTER
     assert (site / "sitemap.xml").read_text(encoding="utf-8") == HEADER + "\n".join([home, game, french_game]) + FOOTER
 
 
 def test_only_the_pages_the_sitemap_lists_get_one(tmp_path: Path) -> None:
     # /en/ and its pages are redirects written after the build: no Material script asks there.
-    site = site_with(tmp_path, ["fr", "en", "en/rebis"], [entry("http://127.0.0.1:8000/fr/")])
+    site = site_with(tmp_path, ["fr", "en", "en/alpha"], [entry("http://127.0.0.1:8000/fr/")])
     copy_sitemaps(site, "http://127.0.0.1:8000/")
     assert (site / "fr" / "sitemap.xml").read_text(encoding="utf-8") == HEADER + entry(
         "http://127.0.0.1:8000/fr/"
     ) + FOOTER
-    assert not (site / "en" / "sitemap.xml").exists() and not (site / "en" / "rebis" / "sitemap.xml").exists()
+    assert not (site / "en" / "sitemap.xml").exists() and not (site / "en" / "alpha" / "sitemap.xml").exists()
 
 
 def test_without_a_site_url_pages_are_listed_by_their_path(tmp_path: Path) -> None:
-    site = site_with(tmp_path, ["rebis"], [entry("/"), entry("/rebis/")])
+    site = site_with(tmp_path, ["alpha"], [entry("/"), entry("/alpha/")])
     copy_sitemaps(site, None)
-    assert (site / "rebis" / "sitemap.xml").read_text(encoding="utf-8") == HEADER + entry("/rebis/") + FOOTER
+    assert (site / "alpha" / "sitemap.xml").read_text(encoding="utf-8") == HEADER + entry("/alpha/") + FOOTER
 
 
 def test_the_copies_grow_with_the_pages_not_with_their_square(tmp_path: Path) -> None:

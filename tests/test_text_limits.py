@@ -1,6 +1,7 @@
 """Texts and files over the bounds of located/limits.py are refused, with their place, before
 anything renders or even parses them: in `rulebook check`, the build and `rulebook i18n import`
-(issue 23, part 4). Untimed: `make fuzz` measures the time (tests/test_fuzz_slow_text.py)."""
+(issue 23, part 4). Untimed: `make fuzz` measures the time (tests/test_fuzz_slow_text.py). The
+texts are planted in the English of the small project's alpha (fixture_games.py)."""
 
 from __future__ import annotations
 
@@ -13,12 +14,13 @@ import polib
 import pytest
 
 from conftest import locate, run_cli, tree_digest
-from hostile import copy_project, plant_units, unit_ids
+from fixture_games import add_rules, export, with_site_sources
+from hostile import plant_units
 from rulebook.located import limits
 from slow_text import LENGTH_ONLY, SLOW_PATTERNS
-from test_import import export, import_
+from test_import import import_
 
-WORDS = "rules/rebus/en.yaml"
+WORDS = "rules/alpha/en.yaml"
 # Just over the bound each pattern meets: its markup count, or its length.
 MARKUP_SIZE = 400
 LENGTH_SIZE = limits.MAX_TEXT_LENGTH + 100
@@ -46,12 +48,12 @@ def test_each_pattern_is_over_exactly_the_bound_it_is_meant_to_meet() -> None:
 
 
 @pytest.fixture
-def planted(tmp_path: Path, warm_cache: Path) -> tuple[Path, dict[str, str]]:
-    """A copy with every slow text in a rule of its own in the English of REBUS: pattern → unit id."""
-    root = copy_project(tmp_path / "project", cache=warm_cache)
+def planted(small_project: Path) -> tuple[Path, dict[str, str]]:
+    """A copy with every slow text in a rule of its own in the English of alpha, one added for each
+    (add_rules): pattern → unit id."""
+    root = small_project
     texts = slow_texts()
-    units = dict(zip(texts, unit_ids(WORDS, "rule.", None), strict=False))
-    assert len(units) == len(texts)
+    units = dict(zip(texts, add_rules(root, len(texts)), strict=True))
     plant_units(root, WORDS, {units[name]: text for name, text in texts.items()})
     return root, units
 
@@ -91,15 +93,15 @@ def _record_rendering(monkeypatch: pytest.MonkeyPatch) -> list[str]:
 
 
 def test_check_refuses_a_text_that_string_facts_fill_over_the_bounds(
-    tmp_path: Path, warm_cache: Path, capsys, monkeypatch: pytest.MonkeyPatch
+    small_project: Path, capsys, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """Within the bounds as written, over them filled: 64 placeholders each quoting a fact of 200
     characters with 64 `[` (a fact's own bound) make 4,096 `[` in 12,864 characters."""
-    root = copy_project(tmp_path / "project", cache=warm_cache)
+    root = small_project
     fact = "[" * limits.MAX_MARKUP + "a" * (200 - limits.MAX_MARKUP)  # the schema's longest string fact
-    game = root / "rules/rebus/game.yaml"
+    game = root / "rules/alpha/game.yaml"
     game.write_text(game.read_text(encoding="utf-8").replace("facts:\n", f"facts:\n  slow:\n    text: '{fact}'\n", 1))
-    unit_id = unit_ids(WORDS, "rule.", None)[0]
+    unit_id = "rule.players"
     text = " ".join(["{slow.text}"] * limits.MAX_MARKUP)
     assert not list(limits.text_limit_dangers(text)) and not list(limits.text_limit_dangers(fact))
     plant_units(root, WORDS, {unit_id: text})
@@ -117,10 +119,10 @@ def test_check_refuses_a_text_that_string_facts_fill_over_the_bounds(
 
 
 @pytest.mark.slow  # builds a site
-def test_the_build_fails_on_a_slow_text_without_rendering_a_page(tmp_path: Path) -> None:
+def test_the_build_fails_on_a_slow_text_without_rendering_a_page(small_project: Path) -> None:
     # A run of `[` alone: the only one of the patterns that no other check refuses.
-    root = copy_project(tmp_path / "project", site=True)
-    unit_id = unit_ids(WORDS, "rule.", None)[0]
+    root = with_site_sources(small_project, package=False)
+    unit_id = "rule.players"
     plant_units(root, WORDS, {unit_id: SLOW_PATTERNS["run of ["](MARKUP_SIZE)})
     env = {**os.environ, "NO_MKDOCS_2_WARNING": "1", "RULEBOOK_CACHE": "0"}
     build = subprocess.run(
@@ -137,9 +139,10 @@ def test_the_build_fails_on_a_slow_text_without_rendering_a_page(tmp_path: Path)
 
 
 def test_import_refuses_each_slow_text_at_its_po_line(
-    tmp_path: Path, warm_cache: Path, capsys, monkeypatch: pytest.MonkeyPatch
+    small_project: Path, tmp_path: Path, capsys, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    root = copy_project(tmp_path / "project", cache=warm_cache)
+    root = small_project
+    add_rules(root, len(SLOW_PATTERNS))  # alpha's two rules and one more for each pattern
     po = export(capsys, root, tmp_path / "po")
     catalog = polib.pofile(str(po))
     texts = slow_texts()
@@ -162,10 +165,8 @@ def test_import_refuses_each_slow_text_at_its_po_line(
     assert not [text for text in rendered if text in texts.values()], "a refused text was rendered"
 
 
-def test_a_yaml_file_over_the_size_bound_is_refused_before_it_is_parsed(
-    tmp_path: Path, warm_cache: Path, capsys
-) -> None:
-    root = copy_project(tmp_path / "project", cache=warm_cache)
+def test_a_yaml_file_over_the_size_bound_is_refused_before_it_is_parsed(small_project: Path, capsys) -> None:
+    root = small_project
     path = root / WORDS
     # Over the bound, then what the YAML parser would refuse: the size must be all that is said.
     padding = "#" + "x" * limits.MAX_YAML_BYTES + "\n"
@@ -176,8 +177,10 @@ def test_a_yaml_file_over_the_size_bound_is_refused_before_it_is_parsed(
     assert "YAML" not in out
 
 
-def test_a_po_file_over_the_size_bound_is_refused_before_it_is_parsed(tmp_path: Path, warm_cache: Path, capsys) -> None:
-    root = copy_project(tmp_path / "project", cache=warm_cache)
+def test_a_po_file_over_the_size_bound_is_refused_before_it_is_parsed(
+    small_project: Path, tmp_path: Path, capsys
+) -> None:
+    root = small_project
     po = export(capsys, root, tmp_path / "po")
     with po.open("a", encoding="utf-8") as stream:  # over the bound, then a line that is not PO
         stream.write("#" + "x" * limits.MAX_PO_BYTES + "\nnot PO at all\n")

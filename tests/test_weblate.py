@@ -1,5 +1,6 @@
 """Weblate as a way to translate (issue 24, part 5): po/ is in the repository and in step with the
-YAML, `rulebook i18n sync` carries edits both ways, and a file Weblate committed goes through."""
+YAML, `rulebook i18n sync` carries edits both ways, and a file Weblate committed goes through. The
+syncs run on the translated small project (fixture_games.py): alpha's Czech."""
 
 from __future__ import annotations
 
@@ -22,7 +23,9 @@ from rulebook.render.calculator import plural_script
 from rulebook.render.pages import render_pages
 
 WEBLATE_CZECH_PLURALS = "nplurals=3; plural=(n==1) ? 0 : (n>=2 && n<=4) ? 1 : 2;"
-RULES_PO = "po/rebus.cs.po"
+RULES_PO = "po/alpha.cs.po"
+# Czech ties a one-letter word to the next: the project says so (rules/project.yaml), as the real one does.
+TIES = "typography:\n  cs: {tie_to_next_word: [k, s, v, z, o, u, i]}\n"
 
 
 def test_po_folder_is_in_step_with_the_yaml(tmp_path: Path, capsys) -> None:
@@ -41,14 +44,17 @@ def test_po_folder_is_in_step_with_the_yaml(tmp_path: Path, capsys) -> None:
 
 
 @pytest.fixture
-def synced(project_copy: Path, capsys) -> Path:
-    code, out, err = run_cli(capsys, "--root", str(project_copy), "i18n", "sync")
+def synced(translated_project: Path, capsys) -> Path:
+    root = translated_project
+    manifest = root / "rules/project.yaml"
+    manifest.write_text(manifest.read_text(encoding="utf-8") + TIES, encoding="utf-8")
+    code, out, err = run_cli(capsys, "--root", str(root), "i18n", "sync")
     assert code == 0, err
-    # The copy has no po/: each game and the glossary get a template and a file per translation.
-    project = load_project(project_copy).project
-    exported = (len(project.games) + 1) * len(project.languages)
+    # The copy has no po/: each game (it has no glossary) gets a template and a file per translation.
+    project = load_project(root).project
+    exported = len(project.games) * len(project.languages)
     assert out.endswith(f"po: {exported} file(s) exported again from the YAML, the rest in step\n")
-    return project_copy
+    return root
 
 
 def test_a_sync_with_nothing_to_do_changes_no_file(synced: Path, capsys) -> None:
@@ -80,40 +86,43 @@ def set_msgstr(text: str, unit_id: str, new: str) -> str:
     return text[:start] + head + 'msgstr "' + polib.escape(new) + '"' + text[end:]
 
 
-def units(root: Path, game: str = "rebus", language: str = "cs"):
+def units(root: Path, game: str = "alpha", language: str = "cs"):
     project = load_project(root).project
     game_words = next(text_set for text_set in project.text_sets() if text_set.id == game).words
     return game_words[language].units
 
 
+SUMMARY = "Hra pro {players.min} až {players.max} hráče, ve které se sčítají body z kol."
+
+
 def test_sync_imports_a_translators_edit_and_keeps_an_authors(synced: Path, capsys) -> None:
     po = synced / RULES_PO
-    po.write_text(set_msgstr(po.read_text(encoding="utf-8"), "summary", "Hra s kamínky a rébusy."), "utf-8")
-    words = synced / "rules/rebus/cs.yaml"
-    before = units(synced)["rule.bags"].text
+    po.write_text(set_msgstr(po.read_text(encoding="utf-8"), "summary", SUMMARY), "utf-8")
+    words = synced / "rules/alpha/cs.yaml"
+    before = units(synced)["rule.players"].text
     words.write_text(words.read_text(encoding="utf-8").replace(before, before + " Hned."), "utf-8")
     code, out, err = run_cli(capsys, "--root", str(synced), "i18n", "sync")
     assert code == 0, err
     after = units(synced)
-    assert after["summary"].text == "Hra s kamínky a rébusy."  # the translator's, into the YAML
-    assert after["rule.bags"].text == before + " Hned."  # the author's, not undone by the older PO
+    assert after["summary"].text == SUMMARY  # the translator's, into the YAML
+    assert after["rule.players"].text == before + " Hned."  # the author's, not undone by the older PO
     exported = {entry.msgctxt: entry.msgstr for entry in polib.pofile(str(po))}
-    assert (exported["summary"], exported["rule.bags"]) == ("Hra s kamínky a rébusy.", before + " Hned.")
-    assert "'rule.bags': changed in the YAML only" in out
+    assert (exported["summary"], exported["rule.players"]) == (SUMMARY, before + " Hned.")
+    assert "'rule.players': changed in the YAML only" in out
 
 
 def test_sync_refuses_a_unit_both_sides_changed_and_changes_nothing(synced: Path, capsys) -> None:
     po = synced / RULES_PO
     text = set_msgstr(po.read_text(encoding="utf-8"), "summary", "Hra podle Weblate.")
     po.write_text(text, "utf-8")
-    words = synced / "rules/rebus/cs.yaml"
+    words = synced / "rules/alpha/cs.yaml"
     before = units(synced)["summary"].text
     words.write_text(words.read_text(encoding="utf-8").replace(before, "Hra podle autora."), "utf-8")
     digest = tree_digest(synced)
     code, _, err = run_cli(capsys, "--root", str(synced), "i18n", "sync")
     line = text[: text.index('msgctxt "summary"')].count("\n") + 2  # the msgid's line
     assert code == 2
-    assert f"{RULES_PO}:{line}: 'summary' changed both here and in rules/rebus/cs.yaml since the last sync" in err
+    assert f"{RULES_PO}:{line}: 'summary' changed both here and in rules/alpha/cs.yaml since the last sync" in err
     assert err.endswith("rulebook i18n sync: refused; no file was changed\n")
     assert tree_digest(synced) == digest
 
@@ -161,27 +170,27 @@ def fuzzy(text: str, unit_id: str) -> str:
 def test_a_weblate_commit_syncs_checks_and_builds(synced: Path, capsys) -> None:
     po = synced / RULES_PO
     text = po.read_text(encoding="utf-8")
-    long_text = units(synced)["rule.starting-player"].text
+    long_text = units(synced)["rule.winner"].text  # over 75 characters: the re-wrap makes two lines
     text = weblate_header(text)
-    text = set_msgstr(text, "summary", "Hra s kamínky, ve které hráči skládají věty z obrázkových rébusů.")
-    text = rewrap(text, "rule.starting-player")
-    text = fuzzy(text, "rule.bags")
+    text = set_msgstr(text, "summary", SUMMARY)
+    text = rewrap(text, "rule.winner")
+    text = fuzzy(text, "rule.players")
     assert text.count('\n"') > po.read_text(encoding="utf-8").count('\n"')  # the re-wrap made lines
     po.write_text(text, "utf-8")
     catalog = catalog_path(synced, "cs")
     ui = weblate_header(catalog.read_text(encoding="utf-8"))
-    ui = ui.replace('msgstr "Poznámky pro rozhodčí"', 'msgstr "Poznámky rozhodčího"', 1)
+    ui = ui.replace('msgstr "Kalkulačka skóre"', 'msgstr "Kalkulačka bodů"', 1)
     catalog.write_text(ui, "utf-8")
 
     code, out, err = run_cli(capsys, "--root", str(synced), "i18n", "sync")
     assert code == 0, err
     after = units(synced)
-    assert after["summary"].text == "Hra s kamínky, ve které hráči skládají věty z obrázkových rébusů."
-    assert after["rule.starting-player"].text == long_text  # a re-wrap is no edit
-    assert after["rule.bags"].needs_work  # the fuzzy state is kept in the YAML...
+    assert after["summary"].text == SUMMARY
+    assert after["rule.winner"].text == long_text  # a re-wrap is no edit
+    assert after["rule.players"].needs_work  # the fuzzy state is kept in the YAML...
     exported = {entry.msgctxt: entry for entry in polib.pofile(str(po))}
-    assert "fuzzy" in exported["rule.bags"].flags  # ...and in the file Weblate pulls next
-    assert "python-brace-format" in exported["rule.bags"].flags
+    assert "fuzzy" in exported["rule.players"].flags  # ...and in the file Weblate pulls next
+    assert "python-brace-format" in exported["rule.players"].flags
     assert same_plural_forms(polib.pofile(str(po)).metadata["Plural-Forms"], WEBLATE_CZECH_PLURALS)
 
     code, out, err = run_cli(capsys, "--root", str(synced), "check")
@@ -191,12 +200,12 @@ def test_a_weblate_commit_syncs_checks_and_builds(synced: Path, capsys) -> None:
     assert result.returncode == 0, result.stderr
     assert same_plural_forms(polib.pofile(str(catalog)).metadata["Plural-Forms"], WEBLATE_CZECH_PLURALS)
     ui_cs = ui_translations(synced, "cs")
-    assert ui_cs.gettext("Referee notes") == "Poznámky rozhodčího"
+    assert ui_cs.gettext("Score calculator") == "Kalkulačka bodů"
     forms = {"one": "{n} bod", "few": "{n} body", "other": "{n} bodů"}
     for n in (0, 1, 2, 4, 5, 22, 100):
         assert ui_cs.ngettext("{n} point", "{n} points", n) == forms[Locale.parse("cs").plural_form(n)], n
     project = load_project(synced).project
     assert plural_script(project, "cs").endswith("return Number((n==1) ? 0 : (n>=2 && n<=4) ? 1 : 2); };")
     pages = {page.path: page.text for page in render_pages(project)}
-    assert "věty z\u00a0obrázkových rébusů" in pages["cs/index.md"]  # the Czech page ties "z" to its word
-    assert "Poznámky rozhodčího" in pages["cs/rebus.md"]
+    assert "body z\u00a0kol" in pages["cs/index.md"]  # the Czech page ties "z" to its word
+    assert "Kalkulačka bodů" in pages["cs/alpha.md"]

@@ -4,7 +4,8 @@ in their units.
 
 The commit is made as Weblate makes one: the file re-wrapped by a gettext tool (msgcat, at its
 default width and at a narrower one), the header given Weblate's fields, and three translations
-edited through translate-toolkit, Weblate's own PO library.
+edited through translate-toolkit, Weblate's own PO library. The project is the translated small
+project (fixture_games.py), its PO files made by `rulebook i18n sync`.
 """
 
 from __future__ import annotations
@@ -18,28 +19,27 @@ import polib
 import pytest
 from translate.storage import pypo
 
-from publisher import fresh_copy, ok
+from publisher import ok
 from test_weblate import units
 
-PO = "po/rebus.fr.po"
-WORDS = "rules/rebus/fr.yaml"
+PO = "po/alpha.fr.po"
+WORDS = "rules/alpha/fr.yaml"
+NBSP = "\u00a0"
 # Three translations a reviewer improved, written by hand (the placeholders kept as the English has them).
 EDITS = {
-    "rule.bags": "Triez les tuiles par couleur dans les {components.bags} sacs.",
-    "rule.starting-player": (
-        "Chaque joueur choisit une tuile dans le sac des tuiles jaunes. Le joueur qui tire une tuile "
-        "portant une lettre commence. Si deux lettres sont tirées, c’est le joueur dont la lettre est la "
-        "plus proche du « A » qui commence. Si aucune lettre n’est tirée, on recommence de la même façon "
-        "jusqu’à ce qu’un premier joueur soit désigné."
+    "rule.players": "Une partie réunit de {players.min} à {players.max} joueurs.",
+    "rule.winner": (
+        f"Au bout de {{scoring.rounds}} manches, chacun fait le total des points qu’il a marqués{NBSP}; "
+        "le plus haut total gagne la partie."
     ),
-    "rule.drawing": (
-        "Chaque joueur pioche ensuite {setup.draw_per_bag} "
-        "{{setup.draw_per_bag|one=tuile|many=de tuiles|other=tuiles}} dans chacun des sacs."
+    "example.highest-total": (
+        f"Ann marque 3, 2 puis 4, soit 9 points{NBSP}; Bob marque 5, 1 puis 2, soit 8 points. "
+        "Ann a le plus haut total et gagne la partie."
     ),
 }
 WEBLATE_HEADER = {
     "Last_Translator": "Marie Dupont <marie@example.org>",
-    "Language_Team": "French <https://weblate.example.org/projects/rulebook/rebus/fr/>",
+    "Language_Team": "French <https://weblate.example.org/projects/rulebook/alpha/fr/>",
     "X_Generator": "Weblate 5.9",
     "PO_Revision_Date": "2026-12-04 10:00+0000",
 }
@@ -51,11 +51,12 @@ def git(root: Path, *args: str) -> str:
 
 
 @pytest.fixture
-def clone(tmp_path: Path) -> Path:
+def clone(translated_project: Path) -> Path:
     """A publisher's clone: the project committed, po/ in step with the YAML."""
     if shutil.which("git") is None or shutil.which("msgcat") is None:
         pytest.fail("git and GNU gettext are needed: `make test` installs them")
-    root = fresh_copy(tmp_path / "clone")
+    root = translated_project
+    ok(root, "i18n", "sync")
     git(root, "init", "-q")
     git(root, "add", "-A")
     git(root, "commit", "-qm", "the project")
@@ -117,7 +118,7 @@ def test_a_weblate_commit_of_three_edits_comes_back_as_three_entries(clone: Path
     _, _, numbers = changed_lines(clone, WORDS)
     spans = {unit: _unit_span(words, unit) for unit in EDITS}
     assert numbers and all(any(start <= n <= end for start, end in spans.values()) for n in numbers)
-    assert {unit: units(clone, "rebus", "fr")[unit].text for unit in EDITS} == EDITS
+    assert {unit: units(clone, "alpha", "fr")[unit].text for unit in EDITS} == EDITS
 
 
 def _mark(line: str) -> str:

@@ -11,8 +11,9 @@ import pytest
 import yaml
 from ruamel.yaml.comments import CommentedMap
 
-from authoring import copy_whole_project, environment, run
-from conftest import edit, locate, run_cli
+from authoring import environment, run
+from conftest import locate, run_cli
+from fixture_games import with_site_sources
 from rulebook.authoring import round_trip
 from rulebook.i18n.words_file import Change, apply_changes
 from rulebook.located.document import LoadError, parse_document
@@ -32,16 +33,14 @@ def test_a_leading_zero_is_refused_with_what_to_write() -> None:
     )
 
 
-def test_yes_where_a_boolean_belongs_is_refused_with_the_fix(project_copy, capsys) -> None:
-    text = edit(
-        project_copy,
-        "rules/project.yaml",
-        "no_break_space_inside_guillemets: true",
-        "no_break_space_inside_guillemets: yes",
-    )
-    code, out, _ = run_cli(capsys, "--root", str(project_copy), "check")
+def test_yes_where_a_boolean_belongs_is_refused_with_the_fix(small_project, capsys) -> None:
+    planted = "typography:\n  fr:\n    no_break_space_inside_guillemets: yes\n"
+    project = small_project / "rules/project.yaml"
+    text = project.read_text(encoding="utf-8") + planted
+    project.write_text(text, encoding="utf-8")
+    code, out, _ = run_cli(capsys, "--root", str(small_project), "check")
     assert code == 1
-    line, col = locate(text, "yes, quotes")
+    line, col = locate(text, "yes\n")
     expected = (
         f"rules/project.yaml:{line}:{col}: typography.fr.no_break_space_inside_guillemets: 'yes' is not of type "
         "'boolean' (write true or false: yes, no, on and off are words)"
@@ -81,12 +80,12 @@ def test_the_config_writer_quotes_what_yaml_1_1_would_misread() -> None:
 
 
 @pytest.mark.slow  # builds a site
-def test_new_language_no_is_norwegian_end_to_end(tmp_path) -> None:
-    root = copy_whole_project(tmp_path)
+def test_new_language_no_is_norwegian_end_to_end(small_project) -> None:
+    root = with_site_sources(small_project)
     result = run(root, "new", "language", "no")
     assert result.returncode == 0, result.stderr
     assert yaml.safe_load((root / "rules/project.yaml").read_text(encoding="utf-8"))["languages"][-1] == "no"
-    assert yaml.safe_load((root / "rules/rebus/no.yaml").read_text(encoding="utf-8"))["language"] == "no"
+    assert yaml.safe_load((root / "rules/alpha/no.yaml").read_text(encoding="utf-8"))["language"] == "no"
     checked = run(root, "check")
     assert checked.returncode == 0, checked.stdout + checked.stderr
     # MkDocs reads mkdocs.yml as YAML 1.1; Material has no Norwegian `no` words of its own, but Bokmål's.
@@ -98,5 +97,5 @@ def test_new_language_no_is_norwegian_end_to_end(tmp_path) -> None:
         text=True,
     )
     assert build.returncode == 0, build.stdout + build.stderr
-    page = (root / "site/no/rebus/index.html").read_text(encoding="utf-8")
+    page = (root / "site/no/alpha/index.html").read_text(encoding="utf-8")
     assert 'hreflang="no"' in page and 'lang="nb"' in page

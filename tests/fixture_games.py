@@ -1,0 +1,189 @@
+"""The fixture games of the toolkit's tests, richer than `make_small_project` leaves them (issue 50):
+alpha and beta translated into French and Czech by the toolkit's own `i18n export` and `i18n import`,
+as a translator would. The toolkit's tests name these games, never the real ones.
+
+What the fixture holds, for tests to work out their expectations from by hand:
+
+- alpha (scored, 3 rounds, 2 to 4 players): units summary, edition.1-0, section.overview,
+  rule.players, rule.winner, example.highest-total; beta: summary, edition.1-0, section.overview,
+  rule.players.
+- Every unit of both games is translated into fr and cs (TRANSLATIONS), status draft.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import io
+import shutil
+import subprocess
+from pathlib import Path
+
+import polib
+import pytest
+
+from conftest import GIT, edit, made_once, make_small_project, run_cli
+from rulebook.cli import main
+
+NBSP = "\u00a0"
+# The translations, hand-written: language → game → unit → text.
+TRANSLATIONS: dict[str, dict[str, dict[str, str]]] = {
+    "fr": {
+        "alpha": {
+            "summary": "Un jeu pour {players.min} à {players.max} joueurs, dont les règles sont en cours d’écriture.",
+            "edition.1-0": "Les règles telles que ce projet les a enregistrées pour la première fois.",
+            "section.overview": "Aperçu",
+            "rule.players": "Le jeu se joue de {players.min} à {players.max} joueurs.",
+            "rule.winner": (
+                f"Après {{scoring.rounds}} manches, chaque joueur additionne ses points{NBSP}; "
+                "le plus haut total l’emporte."
+            ),
+            "example.highest-total": (
+                "Ann marque 3, 2 et 4, soit 9 points ; Bob 5, 1 et 2, soit 8 points. Ann a le plus haut total."
+            ).replace(" ;", f"{NBSP};"),
+        },
+        "beta": {
+            "summary": "Un jeu pour {players.min} à {players.max} joueurs, dont les règles sont en cours d’écriture.",
+            "edition.1-0": "Les règles telles que ce projet les a enregistrées pour la première fois.",
+            "section.overview": "Aperçu",
+            "rule.players": "Le jeu se joue de {players.min} à {players.max} joueurs.",
+        },
+    },
+    "cs": {
+        "alpha": {
+            "summary": "Hra pro {players.min} až {players.max} hráče, jejíž pravidla se teprve píší.",
+            "edition.1-0": "Pravidla, jak je tento projekt poprvé zaznamenal.",
+            "section.overview": "Přehled",
+            "rule.players": "Hru hrají {players.min} až {players.max} hráči.",
+            "rule.winner": "Po {scoring.rounds} kolech každý hráč sečte své body; vyhrává nejvyšší součet.",
+            "example.highest-total": "Ann získá 3, 2 a 4, celkem 9 bodů; Bob 5, 1 a 2, celkem 8 bodů. Vyhrává Ann.",
+        },
+        "beta": {
+            "summary": "Hra pro {players.min} až {players.max} hráče, jejíž pravidla se teprve píší.",
+            "edition.1-0": "Pravidla, jak je tento projekt poprvé zaznamenal.",
+            "section.overview": "Přehled",
+            "rule.players": "Hru hrají {players.min} až {players.max} hráči.",
+        },
+    },
+}
+
+
+def translate(root: Path) -> None:
+    """Every unit of the small project at root translated into fr and cs, through `i18n export`, the
+    translator's edit of the PO file (polib) and `i18n import`; the PO files are left out of root."""
+    folder = root.parent / f"{root.name}-po"
+    for language, games in TRANSLATIONS.items():
+        for game, units in games.items():
+            quiet(["--root", str(root), "i18n", "export", language, "--game", game, "-o", str(folder)])
+            po = folder / f"{game}.{language}.po"
+            catalog = polib.pofile(str(po))
+            assert {entry.msgctxt for entry in catalog} == set(units), (game, language)
+            for entry in catalog:
+                entry.msgstr = units[entry.msgctxt]
+            catalog.save(str(po))
+            quiet(["--root", str(root), "i18n", "import", str(po)])
+    shutil.rmtree(folder)
+    quiet(["--root", str(root), "check"])
+    shutil.rmtree(root / ".cache", ignore_errors=True)
+
+
+def quiet(args: list[str]) -> None:
+    out, err = io.StringIO(), io.StringIO()
+    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+        code = main(args)
+    assert code == 0, f"rulebook {' '.join(args)}: {out.getvalue()}{err.getvalue()}"
+
+
+def make_translated_project(root: Path) -> None:
+    make_small_project(root)
+    translate(root)
+
+
+def export(capsys, root: Path, folder: Path, language: str = "fr", game: str = "alpha") -> Path:
+    code, _, err = run_cli(capsys, "--root", str(root), "i18n", "export", language, "--game", game, "-o", str(folder))
+    assert code == 0, err
+    return folder / f"{game}.{language}.po"
+
+
+WINNER = "After {scoring.rounds} rounds, each player adds up the points they scored; the highest total wins."
+NEW_WINNER = "After {scoring.rounds} rounds, the player with the most points wins."
+
+
+def commit_english_edit(root: Path, new: str = NEW_WINNER) -> None:
+    """The English of alpha's rule.winner changes, in a commit of the history (translated_history)."""
+    edit(root, "rules/alpha/en.yaml", f"text: {WINNER}", f"text: {new}")
+    subprocess.run([*GIT, "-C", str(root), "commit", "-qam", "English edit"], check=True)
+
+
+def with_site_sources(root: Path, *, package: bool = True) -> Path:
+    """The fixture project at root with what a build reads besides its content (as copy_site_sources
+    has them): mkdocs.yml and the hand-written assets; with `package`, the toolkit's package too, for
+    an authoring command in a process of its own (as authoring.copy_whole_project has it)."""
+    from conftest import ROOT
+
+    shutil.copy(ROOT / "mkdocs.yml", root / "mkdocs.yml")
+    shutil.copytree(ROOT / "docs" / "assets", root / "docs" / "assets")
+    if package:
+        shutil.copytree(ROOT / "tools", root / "tools", ignore=shutil.ignore_patterns("__pycache__", "*.egg-info"))
+    return root
+
+
+def copy_small_project(
+    tmp_path_factory: pytest.TempPathFactory, target: Path, *, site: bool = False, translated: bool = False
+) -> Path:
+    """A copy at target of the small project (conftest.make_small_project), or of the translated one,
+    made once a run; with `site`, what a build reads besides (with_site_sources, without the package)."""
+    made = (
+        made_once(tmp_path_factory, "translated-project", make_translated_project)
+        if translated
+        else made_once(tmp_path_factory, "small-project", make_small_project)
+    )
+    shutil.copytree(made, target, dirs_exist_ok=True)
+    return with_site_sources(target, package=False) if site else target
+
+
+# beta's rules as a publisher's text, and its coverage map (add_source_map).
+SOURCE_TEXT = "The game is for 2 to 4 players.\nKeep the box closed.\n"
+SOURCE_MAP = "rules/beta/sources/original.coverage.yaml"
+SOURCE_MAP_TEXT = """\
+# yaml-language-server: $schema=../../../schemas/coverage.schema.json
+source: original.txt
+language: en
+units:
+  rule.players:
+  - The game is for 2 to 4 players.
+not_rules:
+- text: Keep the box closed.
+  why: advice on storage, not a rule
+"""
+
+
+def add_source_map(root: Path) -> Path:
+    """beta's source (sources/original.txt) made a publisher's two sentences, the first carried by
+    rule.players, the second no rule, as its coverage map (SOURCE_MAP) records them."""
+    (root / "rules/beta/sources/original.txt").write_text(SOURCE_TEXT, encoding="utf-8")
+    (root / SOURCE_MAP).write_text(SOURCE_MAP_TEXT, encoding="utf-8")
+    return root
+
+
+def add_rules(root: Path, count: int) -> list[str]:
+    """`count` more rules at the end of alpha's one section, each with the same English; their unit ids."""
+    ids = [f"extra-{chr(ord('a') + n)}" if n < 26 else f"extra-{n}" for n in range(count)]
+    edit(root, "rules/alpha/game.yaml", "rules: [players, winner]", f"rules: [players, winner, {', '.join(ids)}]")
+    words = root / "rules/alpha/en.yaml"
+    added = "".join(f"  rule.{rule}:\n    text: One more rule of the game.\n" for rule in ids)
+    words.write_text(words.read_text(encoding="utf-8") + added, encoding="utf-8")
+    return [f"rule.{rule}" for rule in ids]
+
+
+WINNER_SOURCE_MAP = "rules/alpha/sources/original.coverage.yaml"
+
+
+def add_winner_source_map(root: Path) -> Path:
+    """alpha's source (sources/original.txt) made a publisher's one sentence, which rule.winner
+    carries as it reads filled in (3 rounds), and its coverage map (WINNER_SOURCE_MAP)."""
+    sentence = "After 3 rounds, each player adds up the points they scored; the highest total wins."
+    (root / "rules/alpha/sources/original.txt").write_text(sentence + "\n", encoding="utf-8")
+    header = "# yaml-language-server: $schema=../../../schemas/coverage.schema.json\n"
+    body = f"source: original.txt\nlanguage: en\nunits:\n  rule.winner:\n  - {sentence}\nnot_rules: []\n"
+    (root / WINNER_SOURCE_MAP).write_text(header + body, encoding="utf-8")
+    return root
