@@ -13,8 +13,10 @@ from __future__ import annotations
 
 import importlib.util
 import sys
+from collections.abc import Callable, Mapping
 from pathlib import Path
 from types import ModuleType
+from typing import Any
 
 from rulebook.files.disk import inside_project
 
@@ -81,6 +83,16 @@ def scorer(root: Path, game_id: str) -> ModuleType:
         del sys.modules[name]
         raise
     return module
+
+
+def glossary_price(root: Path, game_id: str) -> Callable[[Mapping[str, Any], int], int] | None:
+    """What the game's scorer says a glossary example of n tiles scores (its `glossary_price`), or
+    None for a game whose scorer prices none, or that has no scorer: its examples show their tiles
+    alone."""
+    if not has_scorer(root, game_id):
+        return None
+    price = getattr(scorer(root, game_id), "glossary_price", None)
+    return price if callable(price) else None
 
 
 def input_schema(root: Path, game_id: str) -> Path:

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from rulebook.files.scorers import scorer
+from rulebook.files.scorers import glossary_price
 from rulebook.markup.escaping import attribute, front_matter, literal, plain_text
 from rulebook.markup.icons import inline_svg
 from rulebook.model import Glossary, Symbol
@@ -154,13 +154,15 @@ def filter_words(text: str) -> str:
 
 def _example(context: PageContext, glossary: Glossary, symbol: Symbol) -> str:
     count = len(symbol.tiles)
-    score = scorer(context.project.root, glossary.game_id).glossary_price(glossary.facts, count)
+    price = glossary_price(context.project.root, glossary.game_id)
     tiles = context.ngettext("{n} tile", "{n} tiles", count).format(n=count)
-    points = context.ngettext("{n} point", "{n} points", score).format(n=score)
+    if price is not None:  # a game that prices none shows the tiles alone
+        score = price(glossary.facts, count)
+        tiles += " · " + context.ngettext("{n} point", "{n} points", score).format(n=score)
     strip = tile_strip(context, glossary, symbol.tiles, symbol.reads, page="")
     meaning = context.optional_text(glossary, symbol.unit("example"))
     gloss = f' <span class="rb-symbol__meaning">({meaning})</span>' if meaning else ""
-    return f'{strip}{gloss} <span class="rb-symbol__price">{tiles} · {points}</span>'
+    return f'{strip}{gloss} <span class="rb-symbol__price">{tiles}</span>'
 
 
 def _sounds(context: PageContext, glossary: Glossary) -> list[str]:

@@ -10,7 +10,7 @@ from pathlib import Path
 
 from rulebook.addresses.reserved_paths import anchor_taken_by_site
 from rulebook.files.disk import inside_project
-from rulebook.files.scorers import scorer
+from rulebook.files.scorers import glossary_price
 from rulebook.located.document import Document, JsonPath, format_path
 from rulebook.markup.anchors import is_reserved_id
 from rulebook.markup.icons import MAX_PICTURE_BYTES, icon_file, icons_folder, is_drawn, overgrowth
@@ -47,7 +47,7 @@ def glossary_problems(project: Project, glossary: Glossary) -> list[Problem]:
         problems.append(document.problem(("symbols",), Message("glossary.symbol-count", counted), field="symbols"))
     known = {symbol.id for symbol in glossary.symbols}
     problems += _group_problems(glossary, known, project.languages)
-    price = scorer(project.root, glossary.game_id).glossary_price  # its game prices its examples
+    price = glossary_price(project.root, glossary.game_id)  # its game prices its examples, or none
     first_id: dict[str, int] = {}
     first_icon: dict[str, str] = {}
     for symbol in glossary.symbols:
@@ -193,11 +193,12 @@ def _example_problems(glossary: Glossary, symbol, known: set[str], hand: int | N
             yield problem
 
 
-def _number_problems(glossary: Glossary, symbol, price: Callable[[Facts, int], int]) -> Iterator[Problem]:
-    """A number in a symbol's words is one of its readings ("4"), or its example's tile count or score."""
+def _number_problems(glossary: Glossary, symbol, price: Callable[[Facts, int], int] | None) -> Iterator[Problem]:
+    """A number in a symbol's words is one of its readings ("4"), or its example's tile count or its
+    score, where its game prices one."""
     tiles = len(symbol.tiles)
-    score = price(glossary.facts, tiles)
-    allowed = {tiles, score} | {int(r) for r in symbol.readings if r.isdigit()}
+    score = price(glossary.facts, tiles) if price is not None else None
+    allowed = {tiles} | ({score} if score is not None else set()) | {int(r) for r in symbol.readings if r.isdigit()}
     for words in glossary.words.values():
         for part in ("name", "description", "readings"):
             unit = words.units.get(symbol.unit(part))

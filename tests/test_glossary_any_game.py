@@ -1,0 +1,43 @@
+"""A glossary may belong to any game (issue 50): one whose scorer prices no example, or that has no
+scorer at all, gets its glossary checked and its examples shown with their tiles alone, where the
+check used to stop with a KeyError (exit 3) from the scorer it looked the price up in."""
+
+from __future__ import annotations
+
+import json
+import shutil
+from pathlib import Path
+
+import pytest
+
+from conftest import ROOT, run_cli
+from rulebook.files.scorers import glossary_price
+
+
+def with_glossary_of(root: Path, game: str) -> None:
+    """The project's own glossary, given to `game` of the small project (alpha, beta)."""
+    shutil.copytree(ROOT / "glossary", root / "glossary")
+    symbols = root / "glossary" / "symbols.yaml"
+    text = symbols.read_text(encoding="utf-8")
+    symbols.write_text(text.replace("\ngame: rebus\n", f"\ngame: {game}\n", 1), encoding="utf-8")
+    assert f"\ngame: {game}\n" in symbols.read_text(encoding="utf-8")
+
+
+@pytest.mark.parametrize("game", ["alpha", "beta"])  # a scorer without glossary_price; no scorer
+def test_a_glossary_of_a_game_that_prices_nothing_is_checked(
+    small_project: Path, capsys: pytest.CaptureFixture[str], game: str
+) -> None:
+    assert glossary_price(small_project, game) is None
+    with_glossary_of(small_project, game)
+    code, out, err = run_cli(capsys, "--root", str(small_project), "check", "--json")
+    assert code == 1 and "Traceback" not in err, err
+    codes = [problem["code"] for problem in json.loads(out)["problems"]]
+    # The facts it keeps to are REBUS's (count_fact, hand_fact), which the fixture game lacks.
+    assert codes.count("glossary.fact-not-a-count") == 2, codes
+    # A number in the words is a reading or a tile count: with no price there is no score to be.
+    assert "glossary.number-not-a-reading" not in codes
+
+
+def test_the_real_glossary_s_game_prices_its_examples() -> None:
+    price = glossary_price(ROOT, "rebus")
+    assert price is not None
