@@ -205,7 +205,14 @@ def _scored(
         scoring = game.data.get("scoring", game_id)
         if not has_scorer(root, scoring):
             raise _Refusal([f"rulebook score: {game_id} has no scoring functions"], "score.no-scorer")
-        return score_situation(document, scoring, game.data["facts"], root, say, remember=read is None)
+        try:
+            return score_situation(document, scoring, game.data["facts"], root, say, remember=read is None)
+        except (Invalid, LoadError, _Refusal):
+            raise
+        except Exception as error:  # the game's own code, on its own facts (a fact of the wrong type)
+            failed = f"{type(error).__name__}: {one_line(str(error))}"
+            words = f"rulebook score: {game_id}'s scoring failed ({failed[:200]}); `rulebook check` says where"
+            raise _Refusal([words], "score.scoring-failed") from None
     except Invalid as invalid:
         raise _Refusal(invalid.problems, meanings=invalid.meanings) from None
     except LoadError as error:
