@@ -1,7 +1,8 @@
 """The site's public address (rulebook/addresses/site_url.py): mkdocs.yml holds it, `rulebook build
 --site-url` or RULEBOOK_SITE_URL replaces it, and a production build never carries a local one.
 The parallel build with another address is in test_split_build.py; the printed citations in
-browser/test_print_edition.py."""
+browser/test_print_edition.py. The sites and projects are the translated fixture project's
+(fixture_games.py: alpha and beta in en, fr and cs)."""
 
 from __future__ import annotations
 
@@ -12,13 +13,25 @@ from pathlib import Path
 import polib
 import pytest
 
-from conftest import ROOT, run_cli, tree_digest
+from conftest import ROOT, build_site, made_once, run_cli, tree_digest
+from fixture_games import copy_small_project
 from rulebook.addresses.site_url import ENVIRONMENT, address_problem, configured_site_url
 
 LOCAL = (b"127.0.0.1", b"localhost")
 # The theme's source maps are Material's source text for developer tools; one comment there
 # explains how `mkdocs serve` resolves its address. They address nothing a reader's browser asks for.
 SOURCE_MAP = ".map"
+
+
+@pytest.fixture(scope="module")
+def clean_site(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The translated fixture project's site, built once a run with the repository's mkdocs.yml."""
+
+    def make(folder: Path) -> None:
+        root = copy_small_project(tmp_path_factory, folder / "project", site=True, translated=True)
+        build_site(root, folder / "site")
+
+    return made_once(tmp_path_factory, "translated-site", make) / "site"
 
 
 def test_the_repository_names_a_public_address() -> None:
@@ -41,9 +54,9 @@ def test_the_built_site_names_no_local_address(clean_site: Path) -> None:
 
 def test_canonical_links_and_sitemaps_name_the_public_address(clean_site: Path) -> None:
     address = configured_site_url(ROOT)
-    assert f'<link rel="canonical" href="{address}fr/rebus/">' in (clean_site / "fr/rebus/index.html").read_text()
-    assert f"<loc>{address}cs/rebis/</loc>" in (clean_site / "cs/rebis/sitemap.xml").read_text()
-    assert f"<loc>{address}glossary/</loc>" in gzip.decompress((clean_site / "sitemap.xml.gz").read_bytes()).decode()
+    assert f'<link rel="canonical" href="{address}fr/alpha/">' in (clean_site / "fr/alpha/index.html").read_text()
+    assert f"<loc>{address}cs/beta/</loc>" in (clean_site / "cs/beta/sitemap.xml").read_text()
+    assert f"<loc>{address}status/</loc>" in gzip.decompress((clean_site / "sitemap.xml.gz").read_bytes()).decode()
 
 
 def planted_config(project: Path, site_url: str) -> Path:
@@ -90,30 +103,30 @@ LOCAL_REFUSAL = "is a local address: readers would be sent to their own machine"
     ],
 )
 def test_a_build_for_a_local_or_malformed_address_is_refused_unbuilt(
-    project_copy: Path, capsys, monkeypatch, options: list[str], environment, site_url, refusal: str
+    small_project: Path, capsys, monkeypatch, options: list[str], environment, site_url, refusal: str
 ) -> None:
-    planted_config(project_copy, site_url or "https://rules.example.org/")
+    planted_config(small_project, site_url or "https://rules.example.org/")
     if environment:
         monkeypatch.setenv(ENVIRONMENT, environment)
     else:
         monkeypatch.delenv(ENVIRONMENT, raising=False)
-    before = tree_digest(project_copy)
-    code, _, err = run_cli(capsys, "--root", str(project_copy), "build", *options)
+    before = tree_digest(small_project)
+    code, _, err = run_cli(capsys, "--root", str(small_project), "build", *options)
     assert (code, err.splitlines()) == (2, [f"rulebook build: {refusal}"])
-    assert tree_digest(project_copy) == before  # no site, no check's cache: nothing
+    assert tree_digest(small_project) == before  # no site, no check's cache: nothing
 
 
 def test_an_exported_po_file_links_to_the_address_the_environment_names(
-    project_copy: Path, tmp_path: Path, capsys, monkeypatch
+    translated_project: Path, tmp_path: Path, capsys, monkeypatch
 ) -> None:
-    planted_config(project_copy, "https://rules.example.org/")
+    planted_config(translated_project, "https://rules.example.org/")
     monkeypatch.setenv(ENVIRONMENT, "https://games.example.net/rules")
     code, _, err = run_cli(
-        capsys, "--root", str(project_copy), "i18n", "export", "cs", "--game", "rebus", "-o", str(tmp_path / "po")
+        capsys, "--root", str(translated_project), "i18n", "export", "cs", "--game", "alpha", "-o", str(tmp_path / "po")
     )
     assert code == 0, err
-    drawing = next(entry for entry in polib.pofile(str(tmp_path / "po/rebus.cs.po")) if entry.msgctxt == "rule.drawing")
-    assert "on the site: https://games.example.net/rules/cs/rebus/#drawing" in drawing.comment.splitlines()
+    winner = next(entry for entry in polib.pofile(str(tmp_path / "po/alpha.cs.po")) if entry.msgctxt == "rule.winner")
+    assert "on the site: https://games.example.net/rules/cs/alpha/#winner" in winner.comment.splitlines()
 
 
 # (host as written in https://HOST/, what a browser reaches): worked out from the WHATWG host parser,
