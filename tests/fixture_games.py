@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import contextlib
 import io
+import re
 import shutil
 import subprocess
 from pathlib import Path
@@ -186,4 +187,19 @@ def add_winner_source_map(root: Path) -> Path:
     header = "# yaml-language-server: $schema=../../../schemas/coverage.schema.json\n"
     body = f"source: original.txt\nlanguage: en\nunits:\n  rule.winner:\n  - {sentence}\nnot_rules: []\n"
     (root / WINNER_SOURCE_MAP).write_text(header + body, encoding="utf-8")
+    return root
+
+
+def with_glossary(root: Path, game: str = "alpha") -> Path:
+    """The project's own glossary (its symbols, pictures, terms and translations) copied into the
+    fixture project at root and given to `game`, which prices none of its examples (issue 50:
+    files/scorers.glossary_price is None), so the glossary is checked and shown with its tiles alone."""
+    from conftest import ROOT
+
+    shutil.copytree(ROOT / "glossary", root / "glossary")
+    symbols = root / "glossary" / "symbols.yaml"
+    text = symbols.read_text(encoding="utf-8")
+    text, count = re.subn(r"^game: [a-z0-9-]+$", f"game: {game}", text, count=1, flags=re.MULTILINE)
+    assert count == 1, "the glossary names no game"
+    symbols.write_text(text, encoding="utf-8")
     return root

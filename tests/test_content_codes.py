@@ -7,10 +7,10 @@ from __future__ import annotations
 
 import json
 import os
-import shutil
 from pathlib import Path
 
-from conftest import ROOT, edit
+from conftest import edit
+from fixture_games import with_glossary
 from rulebook.markup.icons import MAX_PICTURE_BYTES
 from rulebook.problem_codes import registry, say
 from rulebook.validate.check import check_project
@@ -30,8 +30,7 @@ EXAMPLE = """\
 
 
 def _plant(root: Path, elsewhere: Path) -> None:
-    shutil.copytree(ROOT / "glossary", root / "glossary")
-    edit(root, "glossary/symbols.yaml", "\ngame: rebus\n", "\ngame: alpha\n")
+    with_glossary(root, "alpha")
     pictures = root / "glossary/pictures"
     (pictures / "bee.svg").write_text(HOSTILE_SVG, encoding="utf-8")
     edit(root, "glossary/symbols.yaml", "icon: project/teapot", "icon: project/kettle")  # no such file
