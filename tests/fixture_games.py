@@ -190,10 +190,14 @@ def add_winner_source_map(root: Path) -> Path:
     return root
 
 
-def with_glossary(root: Path, game: str = "alpha") -> Path:
+def with_glossary(root: Path, game: str = "alpha", *, kept: bool = True) -> Path:
     """The project's own glossary (its symbols, pictures, terms and translations) copied into the
     fixture project at root and given to `game`, which prices none of its examples (issue 50:
-    files/scorers.glossary_price is None), so the glossary is checked and shown with its tiles alone."""
+    files/scorers.glossary_price is None), so the glossary is shown with its tiles alone. With `kept`,
+    as if written for that game: `game` gets the facts the glossary keeps to (count_fact, hand_fact)
+    with the real game's values, and the glossary's words name `game` where they named the real one."""
+    import yaml
+
     from conftest import ROOT
 
     shutil.copytree(ROOT / "glossary", root / "glossary")
@@ -202,4 +206,21 @@ def with_glossary(root: Path, game: str = "alpha") -> Path:
     text, count = re.subn(r"^game: [a-z0-9-]+$", f"game: {game}", text, count=1, flags=re.MULTILINE)
     assert count == 1, "the glossary names no game"
     symbols.write_text(text, encoding="utf-8")
+    if not kept:
+        return root
+    data = yaml.safe_load((ROOT / "glossary" / "symbols.yaml").read_text(encoding="utf-8"))
+    real = yaml.safe_load((ROOT / "rules" / data["game"] / "game.yaml").read_text(encoding="utf-8"))
+    facts = {}
+    for fact in (data["count_fact"], data["hand_fact"]):
+        group, name = fact.split(".")
+        facts.setdefault(group, {})[name] = real["facts"][group][name]
+    added = "".join(
+        f"  {group}:\n" + "".join(f"    {name}: {value}\n" for name, value in names.items())
+        for group, names in facts.items()
+    )
+    edit(root, f"rules/{game}/game.yaml", "\nfacts:\n", f"\nfacts:\n{added}")
+    ours = yaml.safe_load((root / "rules" / game / "game.yaml").read_text(encoding="utf-8"))["name"]
+    for words in sorted((root / "glossary").glob("*.yaml")):
+        if words.name not in ("symbols.yaml", "terms.yaml"):
+            words.write_text(words.read_text(encoding="utf-8").replace(real["name"], ours), encoding="utf-8")
     return root
