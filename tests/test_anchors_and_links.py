@@ -1,7 +1,8 @@
 """Headings and links in text (issue 23, parts 6 and 7): a heading may not take an id the page's
 template owns, and a link may not lead to another host than it seems to. Each is refused by
 `rulebook check` at its unit's location and by `i18n import` at its PO entry, and the renderer and
-the sanitizer stay safe should one get through."""
+the sanitizer stay safe should one get through. The texts are planted in the small project's alpha
+(fixture_games.py), which add_rules gives enough rules to hold them all."""
 
 from __future__ import annotations
 
@@ -14,8 +15,9 @@ import pytest
 from babel.messages.pofile import read_po, write_po
 from mkdocs.config import load_config
 
-from conftest import ROOT, edit, locate, run_cli, tree_digest
-from hostile import BUILT_OUTSIDE_HOST, LINK_TARGETS, plant_units, unit_ids
+from conftest import ROOT, build_site, edit, locate, made_once, run_cli, tree_digest
+from fixture_games import add_rules, copy_small_project, with_glossary
+from hostile import BUILT_OUTSIDE_HOST, BUILT_OUTSIDE_LINK, LINK_TARGETS, plant_units
 from rulebook.located.document import read_document
 from rulebook.markup.anchors import is_reserved_id
 from rulebook.markup.sanitizer import removals, sanitize
@@ -57,12 +59,12 @@ REFUSED: list[tuple[str, list[str]]] = [
         ["the link text 'https://rules.example/' shows rules.example, but the link goes to evil.example"],
     ),
     (
-        "See [rules.example](rebus.md).",
+        "See [rules.example](beta.md).",
         ["the link text 'rules.example' shows rules.example, but the link goes to this"],
     ),
 ]
 ACCEPTED = [
-    "See [the publisher's rules](https://publisher.example/rules) and [scoring](rebus.md#scoring).",
+    "See [the publisher's rules](https://publisher.example/rules) and [players](beta.md#players).",
     "Write to [rules@publisher.example](mailto:rules@publisher.example) or see [publisher.example](https://publisher.example/).",
     "**Scoring again**\n\n- one\n- two\n\n---\n\nText after a rule.",
 ]
@@ -73,30 +75,30 @@ def _location(root: Path, file: str, unit_id: str) -> str:
     return f"{file}:{line}:{col}: units.{unit_id}.text: "
 
 
-def test_check_refuses_each_heading_and_link_at_its_location(project_copy: Path) -> None:
-    file = "rules/rebus/en.yaml"
-    ids = unit_ids(file, "rule.", None)
+def test_check_refuses_each_heading_and_link_at_its_location(small_project: Path) -> None:
+    file = "rules/alpha/en.yaml"
     texts = [text for text, _ in REFUSED] + ACCEPTED
-    assert len(ids) >= len(texts)
-    plant_units(project_copy, file, dict(zip(ids, texts, strict=False)))
-    lines = [str(problem) for problem in check_project(project_copy)[1]]
+    ids = add_rules(small_project, len(texts))
+    plant_units(small_project, file, dict(zip(ids, texts, strict=True)))
+    lines = [str(problem) for problem in check_project(small_project)[1]]
     for unit_id, (_, wanted) in zip(ids, REFUSED, strict=False):
-        where = _location(project_copy, file, unit_id)
+        where = _location(small_project, file, unit_id)
         found = [line for line in lines if line.startswith(where)]
         for message in wanted:
             assert any(message in line for line in found), (where, message, found)
-    for unit_id in ids[len(REFUSED) : len(texts)]:
-        where = _location(project_copy, file, unit_id)
+    for unit_id in ids[len(REFUSED) :]:
+        where = _location(small_project, file, unit_id)
         assert [line for line in lines if line.startswith(where)] == []
 
 
-def test_an_i18n_import_refuses_each_heading_and_link_at_its_entry(project_copy: Path, tmp_path: Path, capsys) -> None:
+def test_an_i18n_import_refuses_each_heading_and_link_at_its_entry(small_project: Path, tmp_path: Path, capsys) -> None:
+    add_rules(small_project, len(REFUSED))
     out_dir = tmp_path / "po"
     code, _, err = run_cli(
-        capsys, "--root", str(project_copy), "i18n", "export", "cs", "--game", "rebus", "-o", str(out_dir)
+        capsys, "--root", str(small_project), "i18n", "export", "cs", "--game", "alpha", "-o", str(out_dir)
     )
     assert code == 0, err
-    po_file = out_dir / "rebus.cs.po"
+    po_file = out_dir / "alpha.cs.po"
     with po_file.open("rb") as stream:
         catalog = read_po(stream)
     targets = [message for message in catalog if message.context and message.context.startswith("rule.")]
@@ -106,14 +108,14 @@ def test_an_i18n_import_refuses_each_heading_and_link_at_its_entry(project_copy:
     buffer = BytesIO()
     write_po(buffer, catalog, width=0)
     po_file.write_bytes(buffer.getvalue())
-    before = tree_digest(project_copy)
-    code, out, err = run_cli(capsys, "--root", str(project_copy), "i18n", "import", str(po_file))
+    before = tree_digest(small_project)
+    code, out, err = run_cli(capsys, "--root", str(small_project), "i18n", "import", str(po_file))
     assert code == 2, out + err
     for message, (_, wanted) in zip(targets, REFUSED, strict=False):
         said = [line for line in err.splitlines() if line.startswith(f"{po_file}:") and message.context in line]
         for fragment in wanted:
             assert any(fragment in line for line in said), (message.context, fragment, said)
-    assert tree_digest(project_copy) == before
+    assert tree_digest(small_project) == before
 
 
 def test_the_site_gives_no_heading_an_id_the_template_owns() -> None:
@@ -156,24 +158,37 @@ def test_links_are_judged_as_a_browser_reads_them(target: str, host: str | None,
     assert (removals(f'<a href="{target}">x</a>') == []) is allowed
 
 
-def test_a_built_page_shows_the_host_of_each_outside_link(hostile_site: Path) -> None:
-    page = (hostile_site / "rebus" / "index.html").read_text(encoding="utf-8")
+@pytest.fixture(scope="module")
+def linked_site(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The small project's site, alpha's rule.players a sentence with a link to another host."""
+
+    def make(folder: Path) -> None:
+        root = copy_small_project(tmp_path_factory, folder / "project", site=True)
+        plant_units(root, "rules/alpha/en.yaml", {"rule.players": BUILT_OUTSIDE_LINK})
+        build_site(root, folder / "site")
+
+    return made_once(tmp_path_factory, "linked-site", make) / "site"
+
+
+def test_a_built_page_shows_the_host_of_each_outside_link(linked_site: Path) -> None:
+    page = (linked_site / "alpha" / "index.html").read_text(encoding="utf-8")
     link = '<a href="https://Publisher.example/rules">the printed rules</a>'
     assert f'{link} <span class="rb-host">({BUILT_OUTSIDE_HOST})</span>' in page
     # Links within the site show none.
     assert page.count('class="rb-host"') == 1
 
 
-def test_check_refuses_content_ids_that_would_take_the_pages_own_anchors(project_copy: Path) -> None:
+def test_check_refuses_content_ids_that_would_take_the_pages_own_anchors(small_project: Path) -> None:
     """Ids in the YAML are anchors too: a rule `rb-calculator-data` would take the calculator's data."""
-    game = edit(project_copy, "rules/rebus/game.yaml", "  - id: ending\n", "  - id: calculator\n")
-    game = edit(project_copy, "rules/rebus/game.yaml", "[end-of-play, winner]", "[end-of-play, rb-calculator-data]")
-    symbols = edit(project_copy, "glossary/symbols.yaml", "  - id: ewe\n", "  - id: md-ewe\n")
-    symbols = edit(project_copy, "glossary/symbols.yaml", "objects, nature]", "objects, rb-nature]")
-    lines = [str(problem) for problem in check_project(project_copy)[1]]
+    with_glossary(small_project, "beta")
+    game = edit(small_project, "rules/alpha/game.yaml", "  - id: overview\n", "  - id: calculator\n")
+    game = edit(small_project, "rules/alpha/game.yaml", "[players, winner]", "[players, rb-calculator-data]")
+    symbols = edit(small_project, "glossary/symbols.yaml", "  - id: ewe\n", "  - id: md-ewe\n")
+    symbols = edit(small_project, "glossary/symbols.yaml", "objects, nature]", "objects, rb-nature]")
+    lines = [str(problem) for problem in check_project(small_project)[1]]
     wanted = [
-        ("rules/rebus/game.yaml", *locate(game, "calculator\n"), "section id 'calculator' is an anchor the page"),
-        ("rules/rebus/game.yaml", *locate(game, "rb-calculator-data]"), "rule id 'rb-calculator-data' is an anchor"),
+        ("rules/alpha/game.yaml", *locate(game, "calculator\n"), "section id 'calculator' is an anchor the page"),
+        ("rules/alpha/game.yaml", *locate(game, "rb-calculator-data]"), "rule id 'rb-calculator-data' is an anchor"),
         ("glossary/symbols.yaml", *locate(symbols, "md-ewe"), "symbol id 'md-ewe' is an anchor the page uses"),
         ("glossary/symbols.yaml", *locate(symbols, "rb-nature"), "group 'rb-nature' has the id of a symbol or of the"),
     ]
