@@ -224,3 +224,16 @@ def with_glossary(root: Path, game: str = "alpha", *, kept: bool = True) -> Path
         if words.name not in ("symbols.yaml", "terms.yaml"):
             words.write_text(words.read_text(encoding="utf-8").replace(real["name"], ours), encoding="utf-8")
     return root
+
+
+def with_typography(root: Path) -> Path:
+    """The project's own typography per language (rules/project.yaml: French spaces and quotes,
+    Czech quotes and one-letter words tied to the next) given to the fixture project at root."""
+    from conftest import ROOT
+
+    real = (ROOT / "rules" / "project.yaml").read_text(encoding="utf-8")
+    found = re.search(r"^typography:\n(?:  .*\n)+", real, flags=re.MULTILINE)
+    assert found is not None, "the project has no typography"
+    project = root / "rules" / "project.yaml"
+    project.write_text(project.read_text(encoding="utf-8") + found.group(0), encoding="utf-8")
+    return root
