@@ -1,5 +1,6 @@
 """Issue 46, point 7: the quick-reference card says the edition it quotes, and a new game is
-recorded as edition 1.0 at once. (A reworded publisher's rule: tests/test_source_coverage.py.)"""
+recorded as edition 1.0 at once. (A reworded publisher's rule: tests/test_source_coverage.py.) The
+games are the fixture's (fixture_games.py: alpha and beta, translated)."""
 
 from __future__ import annotations
 
@@ -10,25 +11,81 @@ from pathlib import Path
 
 import pytest
 
-from conftest import run_cli
-from errata import record_erratum
+from conftest import build_site, edit, made_once, run_cli
+from fixture_games import NEW_WINNER, WINNER, copy_small_project
 from rulebook.load.project import load_project
 from rulebook.render.pages import render_pages
 
-# Worked out by hand: every game's latest edition, the corrections 1.0.1 of 2026-12-05
-# (rules/*/editions.yaml), in each language's words for "Edition {version}" and "Changes"
-# (locales/*/messages.po) and its long date (CLDR).
-LATEST = {
-    "en": "Edition 1.0.1 · December 5, 2026 · [Changes]",
-    "fr": "Édition 1.0.1 · 5 décembre 2026 · [Modifications]",
-    "cs": "Vydání 1.0.1 · 5. prosince 2026 · [Změny]",
+# Worked out by hand: each language's words for "Edition {version}" and "Changes" (locales/*/messages.po)
+# and its long date (CLDR: "December 6, 2026", "6 décembre 2026", "6. prosince 2026"). The fixture's
+# games were recorded as edition 1.0 on the day the fixture was made (recorded), and an erratum is
+# recorded the day the test runs: a day read, not a date known beforehand.
+MONTHS = {
+    "en": [
+        "January",
+        "February",
+        "March",
+        "April",
+        "May",
+        "June",
+        "July",
+        "August",
+        "September",
+        "October",
+        "November",
+        "December",
+    ],
+    "fr": [
+        "janvier",
+        "février",
+        "mars",
+        "avril",
+        "mai",
+        "juin",
+        "juillet",
+        "août",
+        "septembre",
+        "octobre",
+        "novembre",
+        "décembre",
+    ],
+    "cs": [
+        "ledna",
+        "února",
+        "března",
+        "dubna",
+        "května",
+        "června",
+        "července",
+        "srpna",
+        "září",
+        "října",
+        "listopadu",
+        "prosince",
+    ],
 }
-# The erratum of tests/errata.py: REBUS edition 1.1 of 2026-12-05 (errata.DATE).
-ERRATUM = {
-    "en": "Edition 1.1 · December 5, 2026 · [Changes]",
-    "fr": "Édition 1.1 · 5 décembre 2026 · [Modifications]",
-    "cs": "Vydání 1.1 · 5. prosince 2026 · [Změny]",
-}
+WORDS = {"en": ("Edition", "Changes"), "fr": ("Édition", "Modifications"), "cs": ("Vydání", "Změny")}
+
+
+def long_date(language: str, day: datetime.date) -> str:
+    month = MONTHS[language][day.month - 1]
+    return {
+        "en": f"{month} {day.day}, {day.year}",
+        "fr": f"{day.day} {month} {day.year}",
+        "cs": f"{day.day}. {month} {day.year}",
+    }[language]
+
+
+def shown(language: str, version: str, day: datetime.date) -> str:
+    edition, changes = WORDS[language]
+    return f"{edition} {version} · {long_date(language, day)} · [{changes}]"
+
+
+def recorded(root: Path, game: str) -> datetime.date:
+    """The day of the game's first edition, as its editions.yaml records it."""
+    found = re.search(r'date: "(\d{4}-\d\d-\d\d)"', (root / f"rules/{game}/editions.yaml").read_text(encoding="utf-8"))
+    assert found is not None
+    return datetime.date.fromisoformat(found.group(1))
 
 
 def card_lines(root: Path, language: str, game: str) -> tuple[list[str], list[str]]:
@@ -43,61 +100,81 @@ def card_lines(root: Path, language: str, game: str) -> tuple[list[str], list[st
 
 
 @pytest.mark.parametrize("language", ["en", "fr", "cs"])
-def test_the_card_says_its_edition_and_date_linked_to_the_change_list(project_copy: Path, language: str) -> None:
-    for game in ("rebus", "rebis", "oh-my-word"):
-        card, folded = card_lines(project_copy, language, game)
+def test_the_card_says_its_edition_and_date_linked_to_the_change_list(translated_project: Path, language: str) -> None:
+    for game in ("alpha", "beta"):
+        latest = shown(language, "1.0", recorded(translated_project, game))
+        card, folded = card_lines(translated_project, language, game)
         # The card's page is in quick-reference/: the change list is one folder up.
-        assert card == [f'<p class="rb-edition rb-card__edition" markdown>{LATEST[language]}(../{game}/changes.md)</p>']
-        assert folded == [f'<p class="rb-edition rb-card__edition" markdown>{LATEST[language]}({game}/changes.md)</p>']
+        assert card == [f'<p class="rb-edition rb-card__edition" markdown>{latest}(../{game}/changes.md)</p>']
+        assert folded == [f'<p class="rb-edition rb-card__edition" markdown>{latest}({game}/changes.md)</p>']
 
 
 @pytest.mark.parametrize("language", ["en", "fr", "cs"])
-def test_the_card_follows_the_latest_edition(project_copy: Path, language: str) -> None:
-    record_erratum(project_copy)
-    card, folded = card_lines(project_copy, language, "rebus")
-    assert [ERRATUM[language] in line for line in card + folded] == [True, True]
-    # The other games keep their latest edition, the corrections.
-    assert LATEST[language] in card_lines(project_copy, language, "rebis")[0][0]
+def test_the_card_follows_the_latest_edition(translated_project: Path, capsys, language: str) -> None:
+    edit(translated_project, "rules/alpha/en.yaml", f"text: {WINNER}", f"text: {NEW_WINNER}")
+    before = datetime.datetime.now(datetime.UTC).date()
+    code, _, err = run_cli(
+        capsys, "--root", str(translated_project), "edition", "new", "alpha", "1.1", "--summary", "The winner, shorter."
+    )
+    after = datetime.datetime.now(datetime.UTC).date()
+    assert code == 0, err
+    card, folded = card_lines(translated_project, language, "alpha")
+    assert any(all(shown(language, "1.1", day) in line for line in card + folded) for day in (before, after))
+    assert len(card + folded) == 2
+    # The other game keeps its edition.
+    beta = shown(language, "1.0", recorded(translated_project, "beta"))
+    assert beta in card_lines(translated_project, language, "beta")[0][0]
 
 
-def test_a_game_without_an_edition_has_a_card_without_one(project_copy: Path) -> None:
-    (project_copy / "rules/oh-my-word/editions.yaml").unlink()
-    assert card_lines(project_copy, "en", "oh-my-word") == ([], [])
+def test_a_game_without_an_edition_has_a_card_without_one(small_project: Path) -> None:
+    (small_project / "rules/beta/editions.yaml").unlink()
+    assert card_lines(small_project, "en", "beta") == ([], [])
+
+
+@pytest.fixture(scope="module")
+def clean_site(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The translated fixture project and its site, built once a run with the repository's mkdocs.yml."""
+
+    def make(folder: Path) -> None:
+        root = copy_small_project(tmp_path_factory, folder / "project", site=True, translated=True)
+        build_site(root, folder / "site")
+
+    return made_once(tmp_path_factory, "translated-site", make)
 
 
 def test_the_built_card_links_its_edition_to_the_change_list(clean_site: Path) -> None:
-    shown = {
-        "": ("Edition 1.0.1 · December 5, 2026", "Changes"),
-        "fr/": ("Édition 1.0.1 · 5 décembre 2026", "Modifications"),
-    }
-    for prefix, (edition, changes) in shown.items():
-        page = html.unescape((clean_site / prefix / "quick-reference/rebus/index.html").read_text(encoding="utf-8"))
+    day = recorded(clean_site / "project", "alpha")
+    for prefix, language in (("", "en"), ("fr/", "fr")):
+        edition, changes = WORDS[language]
+        site = clean_site / "site"
+        page = html.unescape((site / prefix / "quick-reference/alpha/index.html").read_text(encoding="utf-8"))
         found = re.search(r'<p class="rb-edition rb-card__edition">(.*?) · <a href="([^"]+)">([^<]+)</a></p>', page)
-        assert found is not None and (found.group(1), found.group(3)) == (edition, changes)
+        assert found is not None
+        assert (found.group(1), found.group(3)) == (f"{edition} 1.0 · {long_date(language, day)}", changes)
         # The link lands on the built change list.
-        target = (clean_site / prefix / "quick-reference/rebus" / found.group(2) / "index.html").resolve()
-        assert target == (clean_site / prefix / "rebus/changes/index.html").resolve() and target.is_file()
+        target = (site / prefix / "quick-reference/alpha" / found.group(2) / "index.html").resolve()
+        assert target == (site / prefix / "alpha/changes/index.html").resolve() and target.is_file()
 
 
-def test_a_new_game_is_recorded_as_edition_one(project_copy: Path, capsys) -> None:
+def test_a_new_game_is_recorded_as_edition_one(small_project: Path, capsys) -> None:
     before = datetime.datetime.now(datetime.UTC).date().isoformat()
-    code, out, err = run_cli(capsys, "--root", str(project_copy), "new", "game", "my-game", "--name", "My Game")
+    code, out, err = run_cli(capsys, "--root", str(small_project), "new", "game", "my-game", "--name", "My Game")
     after = datetime.datetime.now(datetime.UTC).date().isoformat()
     assert code == 0, err
     assert {"rules/my-game/editions.yaml", "rules/my-game/editions/1.0.yaml"} <= set(out.split())
-    history = (project_copy / "rules/my-game/editions.yaml").read_text(encoding="utf-8")
+    history = (small_project / "rules/my-game/editions.yaml").read_text(encoding="utf-8")
     assert re.search(r'- version: "1\.0"\n    date: "(\d{4}-\d\d-\d\d)"', history).group(1) in (before, after)
     # The summary unit, in the words the real games give their first edition.
-    english = (project_copy / "rules/my-game/en.yaml").read_text(encoding="utf-8")
+    english = (small_project / "rules/my-game/en.yaml").read_text(encoding="utf-8")
     assert "  edition.1-0:\n    text: The rules as this project first recorded them.\n" in english
     # The snapshot holds the rule as readers see it: "{players.min} to {players.max}" is 2 to 4.
-    snapshot = (project_copy / "rules/my-game/editions/1.0.yaml").read_text(encoding="utf-8")
+    snapshot = (small_project / "rules/my-game/editions/1.0.yaml").read_text(encoding="utf-8")
     assert 'en: "The game is for 2 to 4 players."' in snapshot
     # check passes at once (the translations' missing units are warnings); cite and diff name it.
-    code, out, _ = run_cli(capsys, "--root", str(project_copy), "check")
+    code, out, _ = run_cli(capsys, "--root", str(small_project), "check")
     assert code == 0, out
-    code, out, err = run_cli(capsys, "--root", str(project_copy), "cite", "my-game", "1.1", "--edition", "1.0")
+    code, out, err = run_cli(capsys, "--root", str(small_project), "cite", "my-game", "1.1", "--edition", "1.0")
     assert code == 0, err
     assert out.startswith("My Game 1.1 (edition 1.0) is My Game 1.1: Overview")
-    code, _, err = run_cli(capsys, "--root", str(project_copy), "edition", "new", "my-game", "1.0", "--summary", "x")
+    code, _, err = run_cli(capsys, "--root", str(small_project), "edition", "new", "my-game", "1.0", "--summary", "x")
     assert code == 2 and "1.0" in err  # already recorded
