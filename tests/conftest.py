@@ -12,7 +12,7 @@ import re
 import shutil
 import subprocess
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from pathlib import Path
 
 import pytest
@@ -284,11 +284,23 @@ def polish_project(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, subp
     """A whole copy of the project after `rulebook new language pl` (lunr has no Polish; another
     such language if the project has Polish already), with the command's result, and its site
     built when the command passed (polish_site)."""
-    from authoring import build, copy_whole_project, run, unused_language
+    from authoring import copy_whole_project, unused_language
+
+    command = ("new", "language", unused_language(lunr=False))
+    return built_after(tmp_path_factory, "new-language", copy_whole_project, command)
+
+
+def built_after(
+    tmp_path_factory: pytest.TempPathFactory, name: str, prepare: Callable[[Path], object], command: Sequence[str]
+) -> tuple[Path, subprocess.CompletedProcess[str]]:
+    """A project that `prepare` makes in a folder, after the `rulebook` command (a subprocess), with
+    the command's result, and its site built when the command passed: made once a run."""
+    from authoring import build, run
 
     def make(root: Path) -> None:
-        project = copy_whole_project(root / "project")
-        result = run(project, "new", "language", unused_language(lunr=False))
+        project = root / "project"
+        prepare(project)
+        result = run(project, *command)
         fields = {
             "args": result.args,
             "returncode": result.returncode,
@@ -299,7 +311,7 @@ def polish_project(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, subp
         if result.returncode == 0:
             build(project)
 
-    root = made_once(tmp_path_factory, "new-language", make)
+    root = made_once(tmp_path_factory, name, make)
     fields = json.loads((root / "result.json").read_text(encoding="utf-8"))
     return root / "project", subprocess.CompletedProcess(**fields)
 

@@ -15,8 +15,8 @@ from babel import Locale
 from babel.messages.plurals import get_plural
 from babel.messages.pofile import read_po
 
-from authoring import build, fail_one_write, run, unused_language
-from conftest import ROOT, edit, made_once, make_small_project, run_cli, tree_digest
+from authoring import fail_one_write, run, unused_language
+from conftest import ROOT, built_after, edit, make_small_project, run_cli, tree_digest
 from fixture_games import with_site_sources
 from rulebook.load.project import load_project
 from rulebook.website.plugin import site_lunr_languages as lunr_languages
@@ -34,25 +34,12 @@ def small_polish_project(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path
     unused_language picks), with the command's result, and its site built when the command passed
     (small_polish_site). Made once a run; conftest marks the tests that use it slow."""
 
-    def make(root: Path) -> None:
-        project = root / "project"
+    def prepare(project: Path) -> None:
         project.mkdir()
         make_small_project(project)
         with_site_sources(project)
-        result = run(project, "new", "language", CODE)
-        fields = {
-            "args": result.args,
-            "returncode": result.returncode,
-            "stdout": result.stdout,
-            "stderr": result.stderr,
-        }
-        (root / "result.json").write_text(json.dumps(fields), encoding="utf-8")
-        if result.returncode == 0:
-            build(project)
 
-    root = made_once(tmp_path_factory, "small-new-language", make)
-    fields = json.loads((root / "result.json").read_text(encoding="utf-8"))
-    return root / "project", subprocess.CompletedProcess(**fields)
+    return built_after(tmp_path_factory, "small-new-language", prepare, ("new", "language", CODE))
 
 
 @pytest.fixture(scope="session")
