@@ -21,6 +21,7 @@ import pytest
 from playwright.sync_api import Browser, Page
 
 from browser.accessibility import violations_in_both_schemes
+from browser.calculator_form import command_table, fill, open_form, press
 from browser.conftest import BuiltSiteHandler, serve
 from browser.test_glossary_site import filter_for
 from browser.test_offline_worker import installed
@@ -33,6 +34,7 @@ from rulebook.render.search import FOLDED_FIELD
 from rulebook.website.finish import THEME_PAGE_MARK
 from rulebook.website.interface import interface_words, permalink_title, toggle_names
 from rulebook.website.page_scripts import TAIL_MARK, jinja_escaped
+from scoring_cases import game_cases
 from test_engines import build_with
 from test_zensical_probe import build, project_without_pages, render, zensical
 
@@ -209,6 +211,20 @@ def test_the_calculator_scores_every_case(page: Page, url: str, game: str) -> No
         page.goto(f"{url}/{prefix(language)}{game}/")
         check_scoring_cases(page, game)
     assert page.locator(".rb-calculator form").count() == 1
+
+
+# The calculator through its form, as a referee uses it: each worked example the rules give typed into
+# the game page's fields, the button pressed, the breakdown read; the command's, in the page's language.
+@pytest.mark.parametrize("game", SCORED)
+def test_the_form_shows_each_worked_example_as_the_command_does(page: Page, url: str, game: str) -> None:
+    language = OTHERS[0]
+    examples = [case for case in game_cases(game) if case.description.startswith("worked example")]
+    scored = [case for case in examples if case.refused is None and case.refused_code is None]
+    assert scored, game
+    for case in scored:
+        open_form(page, url, language, game)
+        fill(page, language, game, case.situation)
+        assert press(page, language) == command_table(game, case.situation, language), case.description
 
 
 # The quiz: a worked example answered as a reader does (6 tiles × 3, × 2 and × 3 by hand: 108).
