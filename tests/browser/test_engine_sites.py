@@ -12,7 +12,6 @@ from __future__ import annotations
 import html
 import json
 import re
-import subprocess
 from collections.abc import Iterator
 from pathlib import Path
 from urllib.parse import urlparse
@@ -29,6 +28,7 @@ from browser.test_quiz_site import _pick, _question
 from browser.test_scoring_cases import check_scoring_cases
 from browser.test_search_ranking import top_results
 from conftest import ROOT, run_cli_process
+from rulebook.bench.engines import zensical_templates
 from rulebook.load.project import load_project
 from rulebook.render.search import FOLDED_FIELD
 from rulebook.website.finish import THEME_PAGE_MARK
@@ -59,14 +59,6 @@ document.addEventListener("securitypolicyviolation",
 window.addEventListener("error", (e) => window.__problems.push(`error: ${e.message}`));"""
 
 
-def zensical_templates() -> list[Path]:
-    """zensical-i18n's templates, then Zensical's, in the order zensical-i18n's loader searches them."""
-    code = "import zensical, zensical_i18n; print(zensical_i18n.__file__); print(zensical.__file__)"
-    python = zensical("zensical").with_name("python")
-    printed = subprocess.run([str(python), "-c", code], capture_output=True, text=True, check=True).stdout
-    return [Path(line).parent / "templates" for line in printed.splitlines()]
-
-
 def zensical_site(root: Path) -> Path:
     """The project as git has it, then `rulebook render`, zensical-i18n, and `rulebook finish` with
     Zensical's templates (their inline scripts and styles, which the policy hashes)."""
@@ -74,7 +66,8 @@ def zensical_site(root: Path) -> Path:
     rendered = render(root)
     assert rendered.returncode == 0, rendered.stderr
     build("zensical-i18n", root, "mkdocs.rendered.yml")
-    folders = [option for folder in zensical_templates() for option in ("--theme-dir", str(folder))]
+    templates = zensical_templates(zensical("zensical"))  # as make build-zensical and make bench-engines find them
+    folders = [option for folder in templates for option in ("--theme-dir", folder)]
     finished = run_cli_process("--root", str(root), "finish", str(root / "site"), *folders, cwd=root)
     assert finished.returncode == 0, finished.stderr
     return root / "site"

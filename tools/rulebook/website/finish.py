@@ -79,7 +79,7 @@ def finish_site(
     and ValueError for a service worker without the line for the offline list."""
     # Only the index is needed: a part of a split build that leaves the source language to another
     # part has no home page (website/split_build.py). The command asks for both (not_a_site).
-    if not any((site / index).is_file() for index in ENGINE_SEARCH_INDEXES):
+    if not has_search_index(site):
         raise NotASite(f"{excerpt(str(site), 200)}: not a built site (no {' and no '.join(ENGINE_SEARCH_INDEXES)})")
     policy = SitePolicy.of_theme(theme_dirs)
     # The preview (`rulebook serve`) has neither: its policy is a header, and it has no offline copy.
@@ -100,11 +100,16 @@ def finish_site(
 def not_a_site(site: Path) -> str | None:
     """Why `site` is no site an engine built, naming it; None when it is one."""
     missing = [] if (site / HOME_PAGE).is_file() else [HOME_PAGE]
-    if not any((site / index).is_file() for index in ENGINE_SEARCH_INDEXES):
+    if not has_search_index(site):
         missing.append(" and no ".join(ENGINE_SEARCH_INDEXES))
     if missing:
         return f"{excerpt(str(site), 200)}: not a built site (no {' and no '.join(missing)})"
     return None
+
+
+def has_search_index(site: Path) -> bool:
+    """Whether an engine wrote the site's search index: Material's, or Zensical's per language."""
+    return any((site / index).is_file() for index in ENGINE_SEARCH_INDEXES)
 
 
 def site_pages(site: Path) -> list[Path]:
