@@ -116,8 +116,9 @@ $(ZENSICAL): constraints-engines.txt
 # The same site built by Zensical between our two steps (dev/engines.md), into site/ as `make build`:
 # render checks and writes the pages and mkdocs.rendered.yml, zensical-i18n builds every language,
 # finish does the after step with the policy's hashes from Zensical's and zensical-i18n's templates.
-ZENSICAL_TEMPLATES = $(ENGINES_VENV)/bin/python -c 'import zensical, zensical_i18n, pathlib; \
-	print(*(f"--theme-dir={pathlib.Path(m.__file__).parent}/templates" for m in (zensical_i18n, zensical)))'
+ZENSICAL_TEMPLATES = $(BIN)/python -c 'import sys; from pathlib import Path; \
+	from rulebook.website.theme_folders import zensical_templates; \
+	print(*(f"--theme-dir={folder}" for folder in zensical_templates(Path(sys.argv[1]))))' $(abspath $(ZENSICAL))
 
 build-zensical: install $(ZENSICAL)
 	$(BIN)/pybabel -q compile -d locales

@@ -28,12 +28,12 @@ from browser.test_quiz_site import _pick, _question
 from browser.test_scoring_cases import check_scoring_cases
 from browser.test_search_ranking import top_results
 from conftest import ROOT, run_cli_process
-from rulebook.bench.engines import zensical_templates
 from rulebook.load.project import load_project
 from rulebook.render.search import FOLDED_FIELD
 from rulebook.website.finish import THEME_PAGE_MARK
 from rulebook.website.interface import interface_words, permalink_title, toggle_names
 from rulebook.website.page_scripts import TAIL_MARK, jinja_escaped
+from rulebook.website.theme_folders import zensical_templates
 from scoring_cases import game_cases
 from test_engines import build_with
 from test_zensical_probe import build, project_without_pages, render, zensical

@@ -24,6 +24,7 @@ from pathlib import Path
 
 from rulebook.bench import measure
 from rulebook.bench.synthetic import LANGUAGES, Size, generate, mkdocs_config
+from rulebook.website.theme_folders import zensical_templates
 
 REPOSITORY = Path(__file__).resolve().parents[3]
 TOOLS = REPOSITORY / "tools"
@@ -34,15 +35,6 @@ def _run(*args: str, cwd: Path, python_path: bool = False) -> None:
     result = subprocess.run(list(args), cwd=cwd, env=env, capture_output=True, text=True)
     if result.returncode != 0:
         raise RuntimeError(f"{' '.join(args)} failed:\n{result.stdout[-3000:]}\n{result.stderr[-3000:]}")
-
-
-def zensical_templates(zensical: Path) -> list[str]:
-    """zensical-i18n's templates, then Zensical's, from the venv of the `zensical` command."""
-    code = "import zensical, zensical_i18n; print(zensical_i18n.__file__); print(zensical.__file__)"
-    printed = subprocess.run(
-        [str(zensical.with_name("python")), "-c", code], capture_output=True, text=True, check=True
-    ).stdout
-    return [str(Path(line).parent / "templates") for line in printed.splitlines()]
 
 
 def engine_builds(

@@ -3,6 +3,7 @@ importing any engine: `rulebook finish` reads the policy's hashes and the lunr l
 
 from __future__ import annotations
 
+import subprocess
 from collections.abc import Sequence
 from pathlib import Path
 
@@ -23,3 +24,13 @@ def site_theme_dirs(root: Path, engine_dirs: Sequence[Path] | None = None) -> li
         except ModuleNotFoundError:  # another engine's theme: its folders are not known here
             engine_dirs = []
     return [*([custom] if custom else []), THEME_DIR, *engine_dirs]
+
+
+def zensical_templates(zensical: Path) -> list[str]:
+    """zensical-i18n's templates, then Zensical's, in the order its loader searches them: the
+    `--theme-dir`s of `rulebook finish` on Zensical's site, found through the Python of the venv
+    whose `zensical` command is given (make build-zensical, make bench-engines, the site tests)."""
+    code = "import zensical, zensical_i18n; print(zensical_i18n.__file__); print(zensical.__file__)"
+    python = str(zensical.with_name("python"))
+    printed = subprocess.run([python, "-c", code], capture_output=True, text=True, check=True).stdout
+    return [str(Path(line).parent / "templates") for line in printed.splitlines()]
