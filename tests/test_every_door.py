@@ -478,6 +478,11 @@ COVERED_BY: dict[str, list[str]] = {
     "rules/*/score.schema.json": [
         "test_game_scorers.py::test_a_scorer_linked_from_outside_the_project_is_never_imported"
     ],
+    # The facts a scorer computes with: a broken schema or a link out is one problem at its path.
+    "rules/*/facts.schema.json": [
+        "test_facts_schema.py::test_a_broken_facts_schema_is_named_at_its_file",
+        "test_facts_schema.py::test_a_facts_schema_linked_out_of_the_project_is_never_read",
+    ],
     # A game's scoring cases: read by the content tests alone (guide/scoring-cases.md), which hold it
     # to schemas/scoring-cases.schema.json; the check only hashes it into its cache key, nothing renders it.
     "rules/*/scoring-cases.json": ["test_content.py::test_the_cases_follow_their_schema"],

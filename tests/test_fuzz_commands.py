@@ -61,7 +61,7 @@ def workspace(tmp_path_factory: pytest.TempPathFactory) -> Workspace:
 def content_keys(workspace: Workspace, group: str) -> list[str]:
     """The workspace's files that a group of inputs damages."""
     if group == "game":
-        return workspace.keys("game.yaml", "score.schema.json", ".coverage.yaml", under="rules/")
+        return workspace.keys("game.yaml", "score.schema.json", "facts.schema.json", ".coverage.yaml", under="rules/")
     if group == "words":
         return [key for key in workspace.keys(".yaml", under="rules/") if len(key.rsplit("/", 1)[-1]) == 7]
     if group == "editions":

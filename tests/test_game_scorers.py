@@ -88,7 +88,8 @@ NAMES_ALLOWED_IN = {TOOLKIT / "authoring" / "templates.py"}
 
 def test_the_toolkit_names_no_fact_rule_or_ruling_of_a_game() -> None:
     """What one game's data holds belongs in that game's files (or the glossary's, symbols.yaml's
-    count_fact and hand_fact): a toolkit file that names it works for that game alone."""
+    count_fact and hand_fact): a toolkit file that names it works for that game alone. The toolkit's
+    schemas too: a scorer's facts are typed by its own facts.schema.json, not by game.schema.json."""
     names = _content_names()
     assert "components.rack_tiles" in names["fact"] and names["rule"] and names["ruling"]  # the real games
     words = {name: kind for kind, found in names.items() for name in found}
@@ -97,7 +98,7 @@ def test_the_toolkit_names_no_fact_rule_or_ruling_of_a_game() -> None:
     )
     found = [
         f"{path.relative_to(ROOT)}:{number}: {words[match.group(1)]} {match.group(1)}"
-        for path in sorted(TOOLKIT.rglob("*"))
+        for path in sorted([*TOOLKIT.rglob("*"), *(ROOT / "schemas").rglob("*")])
         if path.is_file() and path not in NAMES_ALLOWED_IN and "__pycache__" not in path.parts
         if path.suffix not in (".svg", ".png", ".ico", ".gz")
         for number, line in enumerate(path.read_text(encoding="utf-8", errors="replace").splitlines(), 1)
@@ -106,7 +107,7 @@ def test_the_toolkit_names_no_fact_rule_or_ruling_of_a_game() -> None:
     assert not found, "\n".join(found)
 
 
-@pytest.mark.parametrize("name", ["scoring.py", "score.schema.json", "calculator.js"])
+@pytest.mark.parametrize("name", ["scoring.py", "score.schema.json", "facts.schema.json", "calculator.js"])
 def test_an_edited_scorer_rebuilds_the_whole_site_under_serve(name: str) -> None:
     # Its calculator script is a file of the site and its schema is in every page of the game: a
     # page refresh would leave them stale. A words file stays a page refresh.

@@ -66,7 +66,7 @@ def test_a_game_scored_by_another_games_scorer_gets_a_new_model_when_that_scorer
     scoring = before["game-001"].scoring
     assert scoring != "game-001" and (tmp_path / "rules" / scoring / "scoring.py").is_file()
     assert games(tmp_path)["game-001"] is before["game-001"]
-    for name in ("scoring.py", "score.schema.json"):
+    for name in ("scoring.py", "score.schema.json", "facts.schema.json"):
         path = tmp_path / "rules" / scoring / name
         path.write_text(path.read_text(encoding="utf-8") + "\n", encoding="utf-8")
         after = games(tmp_path)

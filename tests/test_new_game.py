@@ -44,6 +44,7 @@ def test_the_command_writes_the_game_its_words_and_its_scoring(scored_game) -> N
         f"rules/{GAME}/sources/original.txt",
         f"rules/{GAME}/scoring.py",
         f"rules/{GAME}/score.schema.json",
+        f"rules/{GAME}/facts.schema.json",
         f"rules/{GAME}/calculator.js",
         f"rules/{GAME}/scoring-cases.json",
         f"rules/{GAME}/calculator_form.py",

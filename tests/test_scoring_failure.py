@@ -1,7 +1,8 @@
-"""A fact of the wrong type in a game that `rulebook new game` made (issue 50): the schema knows the
-types of the project's own games' facts only, so `rounds: three` loads, and the game's scorer fails
-on it. `rulebook check` names the example it fails on and the command to reproduce it; that command
-refuses with one line and exit 2, where it stopped with an internal error (exit 3)."""
+"""A fact of the wrong type in a game that `rulebook new game` made (issue 50), whose scorer states no
+facts schema (its facts.schema.json removed; test_facts_schema.py has the refusal when it does): so
+`rounds: three` loads, and the game's scorer fails on it. `rulebook check` names the example it fails
+on and the command to reproduce it; that command refuses with one line and exit 2, where it stopped
+with an internal error (exit 3)."""
 
 from __future__ import annotations
 
@@ -19,6 +20,7 @@ def mistyped(small_project: Path) -> Path:
     text = game.read_text(encoding="utf-8")
     assert "    rounds: 3\n" in text
     game.write_text(text.replace("    rounds: 3\n", "    rounds: three\n"), encoding="utf-8")
+    (small_project / "rules" / "alpha" / "facts.schema.json").unlink()
     return small_project
 
 

@@ -4,7 +4,8 @@ It writes rules/<id>/game.yaml (facts, one section, one rule), en.yaml with thei
 words file for each translation (every unit missing: the site shows the English with a notice),
 the source note the schema asks for, edition 1.0 recorded (editions.yaml, editions/1.0.yaml, and
 its summary unit in en.yaml) and the game's entry in rules/project.yaml. With scoring, also
-its scorer (scoring.py), its input schema (score.schema.json), its calculator (calculator.js), its
+its scorer (scoring.py), its input schema (score.schema.json), the schema of the facts it computes
+with (facts.schema.json), its calculator (calculator.js), its
 scoring cases (scoring-cases.json, which the content tests run), its form adapter (calculator_form.py,
 which the browser tests fill the calculator's form with) and a worked example that `rulebook check`
 runs: every file in the game's folder.
@@ -26,7 +27,7 @@ from rulebook.editions.chain import FIRST
 from rulebook.editions.history import HISTORY_FILE, Edition, history_text
 from rulebook.editions.snapshot import digest, snapshot_path, snapshot_text, take_snapshot
 from rulebook.files.plan import Plan
-from rulebook.files.scorers import BROWSER_SCORER, INPUT_SCHEMA, SCORER
+from rulebook.files.scorers import BROWSER_SCORER, FACTS_SCHEMA, INPUT_SCHEMA, SCORER
 from rulebook.load.project import PROJECT_FILE, numbered_sections, words_from_document
 from rulebook.located.document import LoadError, parse_document
 from rulebook.model import Game, Project
@@ -68,6 +69,7 @@ def plan_game(root: Path, new: NewGame) -> Plan:
     if new.scoring:
         plan.new_file(folder / SCORER, templates.scoring_module(new.id))
         plan.new_file(folder / INPUT_SCHEMA, templates.scoring_schema(new.id))
+        plan.new_file(folder / FACTS_SCHEMA, templates.facts_schema(new.id))
         plan.new_file(folder / BROWSER_SCORER, templates.browser_scorer(new.id))
         plan.new_file(folder / templates.SCORING_CASES, templates.scoring_cases(new.id, new.name))
         plan.new_file(folder / templates.FORM_ADAPTER, templates.form_adapter())

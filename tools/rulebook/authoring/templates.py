@@ -126,7 +126,8 @@ _MODULE = '''\
 Written by `rulebook new game --scoring` as a starting point. Make `evaluate` score the game's real
 rules, with a doctest for each function (pytest runs them) and, in game.yaml, a worked example for
 each rule in `scoring_rules` (`rulebook check` and the build run them). Its input format is
-score.schema.json beside it, and its parameters come from `facts` in game.yaml. calculator.js beside
+score.schema.json beside it, and its parameters come from `facts` in game.yaml, which must meet
+facts.schema.json beside it before it runs. calculator.js beside
 it scores the same way in the browser, and draws the form of the game page's calculator.
 """
 
@@ -209,6 +210,34 @@ def scoring_schema(game_id: str) -> str:
                     "type": "array",
                     "description": "The player's points, round by round.",
                     "items": {"type": "integer", "minimum": 0},
+                },
+            }
+        },
+    }
+    return json.dumps(schema, indent=2) + "\n"
+
+
+def facts_schema(game_id: str) -> str:
+    """The facts the starter scorer computes with: a whole number of rounds, required, so that a
+    word or a fraction is refused at its line in game.yaml before the scorer runs."""
+    schema = {
+        "$schema": "https://json-schema.org/draft/2020-12/schema",
+        "$id": "facts.schema.json",
+        "title": f"The facts {game_id}'s scoring computes with",
+        "description": "Every game scored by scoring.py beside this file gives these facts in game.yaml.",
+        "type": "object",
+        "required": ["scoring"],
+        "properties": {
+            "scoring": {
+                "type": "object",
+                "required": ["rounds"],
+                "properties": {
+                    "rounds": {
+                        "type": "integer",
+                        "minimum": 1,
+                        "maximum": 100,
+                        "description": "Rounds in a game: each player scores once a round.",
+                    }
                 },
             }
         },

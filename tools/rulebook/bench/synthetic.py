@@ -18,7 +18,7 @@ from pathlib import Path
 
 import yaml
 
-from rulebook.files.scorers import BROWSER_SCORER, INPUT_SCHEMA, SCORER, has_scorer
+from rulebook.files.scorers import BROWSER_SCORER, FACTS_SCHEMA, INPUT_SCHEMA, SCORER, has_scorer
 from rulebook.model import source_hash
 
 LANGUAGES = ["en", "de", "es", "it", "nl", "pl", "pt", "sv", "da", "fi"]
@@ -104,7 +104,7 @@ def generate(repository: Path, root: Path, size: Size, seed: int = 1) -> int:
     english_model = yaml.safe_load((repository / "rules" / model_id / "en.yaml").read_text(encoding="utf-8"))["units"]
     # Every synthetic game scores with the model's scorer, which lives in its game folder.
     (root / "rules" / model_id).mkdir()
-    for name in (SCORER, INPUT_SCHEMA, BROWSER_SCORER):
+    for name in (SCORER, INPUT_SCHEMA, FACTS_SCHEMA, BROWSER_SCORER):
         if (repository / "rules" / model_id / name).is_file():
             shutil.copy2(repository / "rules" / model_id / name, root / "rules" / model_id / name)
     sentences = _sentences(repository)

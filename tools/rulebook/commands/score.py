@@ -172,6 +172,7 @@ def _scored(
     root: Path, game_id: str, read: Callable[[], tuple[bytes, str]] | None, example: str | None, say: Speaker
 ) -> Outcome:
     """The outcome of the situation that `read` returns (bytes and their display name), or of an example."""
+    from rulebook.documents.game_facts import facts_problems
     from rulebook.documents.reader import read_checked
     from rulebook.files.scorers import has_scorer
     from rulebook.located.document import LoadError, parse_document
@@ -182,6 +183,9 @@ def _scored(
         words = f"rulebook score: no game {excerpt(game_id)} (no {one_line(display_path(game_file, root))})"
         raise _Refusal([words], "score.no-game")
     game, broken = read_checked(root, game_file, "game.schema.json")
+    if game is not None:
+        broken = facts_problems(root, game)
+        game = None if broken else game
     if game is None:
         words = "rulebook score: the game data is broken; `rulebook check` lists every problem"
         raise _Refusal([*broken, words], "score.broken-game")

@@ -27,7 +27,7 @@ from rulebook.cache.store import DiskCache, digest_of
 if TYPE_CHECKING:  # jsonschema is imported when a document is first validated: `rulebook score`
     from jsonschema import Draft202012Validator  # of a known situation does without it
     from jsonschema.exceptions import ValidationError
-from rulebook.located.document import Document, format_path, parse_document
+from rulebook.located.document import Document, JsonPath, format_path, parse_document
 from rulebook.located.load_error import LoadError
 from rulebook.problem_codes import Message
 from rulebook.problem_codes.words import GOT, NOT_BOTH, NOT_SEVERAL, WHOLE_NUMBER, YES_NO
@@ -137,9 +137,12 @@ def fast_validator(schema_file: Path) -> Callable[[Any], Any] | None:
     return fastjsonschema.compile(schema)
 
 
-def schema_problems(document: Document, schema_file: Path) -> list[Problem]:
+def schema_problems(document: Document, schema_file: Path, at: JsonPath = ()) -> list[Problem]:
     """Every schema violation in the document, most specific first, one message each; or, when the
-    schema itself is broken (not JSON, not a schema), one problem at the schema's file."""
+    schema itself is broken (not JSON, not a schema), one problem at the schema's file.
+
+    `at` validates one part of the document alone (a game's `facts`, by its scorer's schema), its
+    problems named by their whole path in the file."""
     from jsonschema.exceptions import SchemaError
 
     try:
@@ -147,20 +150,23 @@ def schema_problems(document: Document, schema_file: Path) -> list[Problem]:
         fast = fast_validator(schema_file)
     except (OSError, ValueError, RecursionError, SchemaError) as broken:  # JSONDecodeError is a ValueError
         return [_unusable(schema_file, broken)]
+    value = document.part(at).data if at else document.data
     if fast is not None:
         from fastjsonschema import JsonSchemaException
 
         try:
-            fast(document.data)
+            fast(value)
             return []
         except JsonSchemaException:
             pass  # jsonschema says what is wrong, and decides
     from referencing.exceptions import Unresolvable
 
     try:  # a `$ref` is followed only when a document reaches it: the meta-schema cannot see it dangle
-        errors = list(full.iter_errors(document.data))
+        errors = list(full.iter_errors(value))
     except Unresolvable as dangling:
         return [_dangling(schema_file, dangling)]
+    for error in errors:  # the part's paths from the document's root; nested errors read their parent's
+        error.path.extendleft(reversed(at))
     # A value of the wrong type is not also out of bounds: `1e308 is not an integer` says it all.
     mistyped = {tuple(error.absolute_path) for error in errors if error.validator == "type"}
     problems = [

@@ -1,6 +1,7 @@
 """Each game's scoring, found with the game: `rules/<game>/scoring.py` (the scorer, with doctests),
-`rules/<game>/score.schema.json` (its input) and `rules/<game>/calculator.js` (its form and browser
-scorer). Adding the files is all it takes; the toolkit names no game.
+`rules/<game>/score.schema.json` (its input), `rules/<game>/facts.schema.json` (the facts it computes
+with, as every game it scores must give them) and `rules/<game>/calculator.js` (its form and browser
+scorer). Adding the files is all it takes; the toolkit names no game and no game's fact.
 
 A scorer is code of the repository, reviewed like the toolkit, never contributor text: it is loaded
 from its file only when it lies inside the project (no link out), and only when a game is scored.
@@ -22,6 +23,7 @@ from rulebook.files.disk import inside_project
 
 SCORER = "scoring.py"
 INPUT_SCHEMA = "score.schema.json"
+FACTS_SCHEMA = "facts.schema.json"
 BROWSER_SCORER = "calculator.js"
 
 
@@ -97,6 +99,20 @@ def glossary_price(root: Path, game_id: str) -> Callable[[Mapping[str, Any], int
 
 def input_schema(root: Path, game_id: str) -> Path:
     return game_folder(root, game_id) / INPUT_SCHEMA
+
+
+def facts_schema(root: Path, game_id: str) -> Path | None:
+    """The schema of the facts the game's scorer computes with, when it states them (a scorer may
+    not): None for a game without a scorer, or whose scorer has no such file. A link is returned,
+    wherever it leads: the reader refuses one that leaves the project, rather than check nothing.
+
+    >>> facts_schema(Path("."), "../../etc") is None
+    True
+    """
+    if not has_scorer(root, game_id):
+        return None
+    path = game_folder(root, game_id) / FACTS_SCHEMA
+    return path if path.is_file() or path.is_symlink() else None
 
 
 def browser_scorer(root: Path, game_id: str) -> Path:

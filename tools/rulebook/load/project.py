@@ -12,9 +12,10 @@ from pathlib import Path
 from typing import Any
 
 from rulebook.addresses.reserved_paths import taken_by_site
+from rulebook.documents.game_facts import facts_problems
 from rulebook.documents.reader import GLOSSARY_FILE, PROJECT_FILE, SEARCH_WORDS_FILE, TERMS_FILE, Reader
 from rulebook.editions.history import read_history
-from rulebook.files.scorers import INPUT_SCHEMA, SCORER, game_folder
+from rulebook.files.scorers import FACTS_SCHEMA, INPUT_SCHEMA, SCORER, game_folder
 from rulebook.files.states import State, path_state, tree_state
 from rulebook.located.document import Document
 from rulebook.model import (
@@ -195,7 +196,8 @@ def _remembered_game(reader: Reader, folder: Path, languages: list[str], shared:
         return kept[1]
     before = len(reader.problems)
     game = _load_game(reader, folder, languages)
-    _GAMES[key] = (state + _outside_state(game, folder, shared), game, reader.problems[before:])
+    if game is not None:  # one that failed is read again: another game's facts schema may be why
+        _GAMES[key] = (state + _outside_state(game, folder, shared), game, reader.problems[before:])
     return game
 
 
@@ -212,13 +214,14 @@ def _game_state(root: Path, folder: Path, shared: dict[Path, State]) -> State:
 
 def _outside_state(game: Game | None, folder: Path, shared: dict[Path, State]) -> State:
     """What a game reads outside its folder, which `tree_state` does not see: the sources' coverage
-    maps, and the scorer and input schema of another game whose scoring it uses (`scoring:`), on
-    which its examples' outcomes and quiz questions, remembered on the model, depend."""
+    maps, and the scorer, input schema and facts schema of another game whose scoring it uses
+    (`scoring:`), on which its examples' outcomes and quiz questions, remembered on the model, and
+    its facts' check depend."""
     if game is None:
         return ()
     maps = [source.with_suffix(".coverage.yaml") for source in game.sources.values()]
     scoring = game_folder(folder.parent.parent, game.scoring) if game.scoring else folder
-    code = [scoring / SCORER, scoring / INPUT_SCHEMA]
+    code = [scoring / SCORER, scoring / INPUT_SCHEMA, scoring / FACTS_SCHEMA]
     return tuple(
         _shared_state(path, shared)
         for path in [*maps, *code]
@@ -241,6 +244,10 @@ def numbered_sections(data: dict[str, Any]) -> list[Section]:
 def _load_game(reader: Reader, folder: Path, languages: list[str]) -> Game | None:
     document = reader.read(folder / "game.yaml", "game.schema.json")
     if document is None:
+        return None
+    wrong_facts = facts_problems(reader.root, document)
+    if wrong_facts:  # its scorer would fail on them, or score from them what the rules do not say
+        reader.problems.extend(wrong_facts)
         return None
     data = document.data
     sections = numbered_sections(data)

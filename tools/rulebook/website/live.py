@@ -36,7 +36,7 @@ from mkdocs.structure.files import Files, InclusionLevel
 from mkdocs.structure.nav import Navigation
 
 from rulebook.files.disk import write_if_changed
-from rulebook.files.scorers import BROWSER_SCORER, INPUT_SCHEMA, SCORER
+from rulebook.files.scorers import BROWSER_SCORER, FACTS_SCHEMA, INPUT_SCHEMA, SCORER
 from rulebook.render.pages import page_renderers, render_pages
 from rulebook.render.rule_entries import current_addresses, rule_anchors, ruling_anchors
 from rulebook.render.search import language_of, lunr_languages, split_index
@@ -62,7 +62,7 @@ RECORDER = "rulebook-live-recorder"
 # Content whose every effect the page builds can place; anything else rebuilds the whole site.
 PAGE_LEVEL_FOLDERS = ("rules", "glossary")
 SITE_LEVEL_FILES = ("rules/project.yaml",)
-GAME_CODE_FILES = frozenset({SCORER, INPUT_SCHEMA, BROWSER_SCORER})
+GAME_CODE_FILES = frozenset({SCORER, INPUT_SCHEMA, FACTS_SCHEMA, BROWSER_SCORER})
 
 
 @dataclass
@@ -315,7 +315,7 @@ class LiveSite:
 
     @staticmethod
     def _page_level(path: str) -> bool:
-        # A game's scorer, input schema or calculator script is code and data of every page of the
+        # A game's scorer, input or facts schema, or calculator script is code and data of every page of the
         # game and of the site's files (rules/<game>/calculator.js): a full build, as for a schema.
         game_code = path.rsplit("/", 1)[-1] in GAME_CODE_FILES
         return path.split("/", 1)[0] in PAGE_LEVEL_FOLDERS and path not in SITE_LEVEL_FILES and not game_code
