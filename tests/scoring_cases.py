@@ -33,6 +33,7 @@ class Case:
     # A worked example's expected refusal: a code and some of its params (game.yaml's `expect.refused`).
     refused_code: str | None = None
     refused_params: dict[str, Any] | None = None
+    said: tuple[str, ...] = ()  # lines the command prints in the source language, each a line's end
 
     @property
     def id(self) -> str:
@@ -60,7 +61,14 @@ def game_cases(game: str) -> tuple[Case, ...]:
     written = json.loads(path.read_text(encoding="utf-8")) if path.is_file() else {"game": game, "cases": []}
     assert written["game"] == game
     cases = [
-        Case(game, case["description"], case["situation"], case.get("values"), case.get("refused"))
+        Case(
+            game,
+            case["description"],
+            case["situation"],
+            case.get("values"),
+            case.get("refused"),
+            said=tuple(case.get("said", ())),
+        )
         for case in written["cases"]
     ]
     project = content_project()

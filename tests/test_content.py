@@ -97,6 +97,20 @@ def test_the_command_gives_what_the_rules_say(case: Case) -> None:
     assert {field: result.get(field) for field in case.values or {}} == case.values
 
 
+SAID = [case for case in ALL if case.said]
+
+
+@pytest.mark.parametrize("case", SAID, ids=[case.id for case in SAID])
+def test_the_command_says_it_word_for_word(case: Case, capsys, tmp_path) -> None:
+    situation = tmp_path / "situation.json"
+    situation.write_text(json.dumps(case.situation), encoding="utf-8")
+    code, out, err = run_cli(capsys, "--root", str(ROOT), "score", case.game, str(situation))
+    assert code == (2 if case.refused is not None else 0), out + err
+    printed = (out + err).splitlines()
+    missing = [line for line in case.said if not any(shown.endswith(line) for shown in printed)]
+    assert not missing, "\n".join(printed)
+
+
 @pytest.mark.parametrize("game", scored_games())
 def test_every_scored_game_has_worked_examples(game: str) -> None:
     """The page shows them and `rulebook check` scores them: a scored game without one shows nothing."""
