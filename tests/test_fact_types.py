@@ -1,32 +1,107 @@
-"""Every fact has a precise type: a count is a whole number within bounds, so a word where a number
-belongs (which no translation could localize) is refused at its line (issue 24, part 3). Before, each
-of these passed: a fact could be any text or any number."""
+"""Every fact a scorer computes with has a precise type: a count is a whole number within bounds, so
+a word where a number belongs (which no translation could localize) is refused at its line (issue 24,
+part 3), before the scorer runs (issue 50: each scorer types its facts in its own
+rules/<game>/facts.schema.json).
+
+A content test: for each game of rules/ whose scorer states its facts, the first fact of each kind
+that schema gives (a whole number, a number, a text, a list) is given a value of another kind in a
+copy of the project, and `rulebook check` must refuse it at that value's line and column, naming the
+fact's path. No game is named here: a new scored game is held to its own schema as it comes."""
 
 from __future__ import annotations
 
+import json
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
 import pytest
 
-from conftest import edit, locate, run_cli
+from conftest import ROOT, run_cli
+from rulebook.files.scorers import facts_schema
+from rulebook.load.project import load_project
+from rulebook.located.document import read_document
 
-CASES = [
-    ("rules/rebus/game.yaml", "draw_per_bag: 3", "draw_per_bag: three", "three"),
-    ("rules/rebus/game.yaml", "draw_per_bag: 3", "draw_per_bag: 2.5", "2.5"),
-    ("rules/rebus/game.yaml", "bags: 3", "bags: 0", "0"),
-    ("rules/rebis/game.yaml", "zero_cards: 9", "zero_cards: nine", "nine"),
-    ("rules/rebis/game.yaml", "closing_penalty_draw: 1", "closing_penalty_draw: one", "one"),
-    ("rules/oh-my-word/game.yaml", "letter_tiles: 108", "letter_tiles: many", "many"),
-    ("rules/oh-my-word/game.yaml", "short_game_boards: [1, 2, 3]", "short_game_boards: [1, 2, 3.5]", "3.5"),
-    ("rules/oh-my-word/game.yaml", "battery_volts: 1.5", "battery_volts: one and a half", "one and a half"),
-    ("rules/oh-my-word/game.yaml", "battery_model: LR03", "battery_model: 3", "3"),
-]
+pytestmark = pytest.mark.content
+
+# A value of another kind for each kind of fact, as YAML writes it; and where in it the refused value
+# is: within a list, its item (its index after the fact's path, its column after the list's).
+WRONG = {
+    "integer": [("three", "", 0), ("2.5", "", 0)],
+    "number": [("one and a half", "", 0)],
+    "string": [("3", "", 0)],
+    "array": [("[1, 2.5]", "[1]", len("[1, "))],
+}
 
 
-@pytest.mark.parametrize(("file", "old", "new", "value"), CASES, ids=[case[2] for case in CASES])
-def test_a_fact_of_the_wrong_kind_is_refused_at_its_line(project_copy, capsys, file, old, new, value) -> None:
-    text = edit(project_copy, file, old, new)
-    name = new.partition(":")[0]
-    line, col = locate(text, new)
-    at = f"{file}:{line}:{col + new.rindex(value)}: facts."  # the refused value's own line:column
+@dataclass(frozen=True)
+class Mistyped:
+    file: str  # relative to the project
+    path: tuple[str, ...]  # the fact's path under `facts`
+    line: int
+    col: int
+    written: str  # the value as game.yaml writes it, on its line
+    wrong: str
+    item: str  # the refused item's index within the value, if any ("[1]")
+    offset: int  # the refused item's column within the value
+
+    @property
+    def id(self) -> str:
+        return f"{self.file}:{'.'.join(self.path)}={self.wrong}"
+
+
+def _leaves(schema: dict[str, Any], path: tuple[str, ...] = ()) -> list[tuple[tuple[str, ...], str]]:
+    """Each fact the schema types, with its kind, in the schema's order."""
+    found = []
+    for name, inner in schema.get("properties", {}).items():
+        if inner.get("type") == "object":
+            found += _leaves(inner, (*path, name))
+        elif isinstance(inner.get("type"), str):
+            found.append(((*path, name), inner["type"]))
+    return found
+
+
+def _cases() -> list[Mistyped]:
+    cases = []
+    for game in load_project(ROOT).project.games:
+        schema_file = facts_schema(ROOT, game.scoring)
+        if schema_file is None:
+            continue
+        file = f"rules/{game.id}/game.yaml"
+        document = read_document(ROOT / file, file)
+        lines = (ROOT / file).read_text(encoding="utf-8").splitlines()
+        seen = set()
+        for path, kind in _leaves(json.loads(schema_file.read_text(encoding="utf-8"))):
+            value: Any = document.data["facts"]
+            for step in path:
+                value = value.get(step) if isinstance(value, dict) else None
+            if value is None or kind in seen or kind not in WRONG:
+                continue
+            seen.add(kind)
+            line, col = document.where(("facts", *path))
+            written = lines[line - 1][col - 1 :].split(" #")[0].rstrip()
+            cases += [Mistyped(file, path, line, col, written, *wrong) for wrong in WRONG[kind]]
+    return cases
+
+
+CASES = _cases()
+
+
+def test_every_scored_games_facts_are_typed() -> None:
+    games = {case.file for case in CASES}
+    scored = {f"rules/{game.id}/game.yaml" for game in load_project(ROOT).project.games if game.scored}
+    assert games == scored and len(CASES) >= 2 * len(scored)
+
+
+@pytest.mark.parametrize("case", CASES, ids=[case.id for case in CASES])
+def test_a_fact_of_the_wrong_kind_is_refused_at_its_line(project_copy: Path, capsys, case: Mistyped) -> None:
+    game = project_copy / case.file
+    lines = game.read_text(encoding="utf-8").split("\n")
+    line = lines[case.line - 1]
+    assert line[case.col - 1 :].startswith(case.written), (line, case.written)
+    lines[case.line - 1] = line[: case.col - 1] + case.wrong + line[case.col - 1 + len(case.written) :]
+    game.write_text("\n".join(lines), encoding="utf-8")
     code, out, _ = run_cli(capsys, "--root", str(project_copy), "check")
     assert code == 1
-    assert [entry for entry in out.splitlines() if entry.startswith(at) and f".{name}" in entry], out
+    at = f"{case.file}:{case.line}:{case.col + case.offset}: facts.{'.'.join(case.path)}{case.item}: "
+    assert [entry for entry in out.splitlines() if entry.startswith(at)], out
