@@ -270,3 +270,19 @@ def add_examples(root: Path) -> Path:
     words = root / "rules/alpha/en.yaml"
     words.write_text(words.read_text(encoding="utf-8") + MORE_CAPTIONS, encoding="utf-8")
     return root
+
+
+def translate_units(root: Path, game: str, language: str, units: dict[str, str]) -> None:
+    """`units` of the game at root translated into `language` through `i18n export`, the translator's
+    edit of the PO file and `i18n import`, as translate() does for every unit; the PO file is left out."""
+    folder = root.parent / f"{root.name}-po-{language}"
+    quiet(["--root", str(root), "i18n", "export", language, "--game", game, "-o", str(folder)])
+    po = folder / f"{game}.{language}.po"
+    catalog = polib.pofile(str(po))
+    assert set(units) <= {entry.msgctxt for entry in catalog}, (game, language)
+    for entry in catalog:
+        if entry.msgctxt in units:
+            entry.msgstr = units[entry.msgctxt]
+    catalog.save(str(po))
+    quiet(["--root", str(root), "i18n", "import", str(po)])
+    shutil.rmtree(folder)

@@ -9,15 +9,13 @@ from __future__ import annotations
 
 import json
 import re
-import shutil
 from pathlib import Path
 
 import markdown
-import polib
 import pytest
 
 from conftest import edit, made_once, per_test_under_mutmut
-from fixture_games import make_translated_project, quiet, with_glossary
+from fixture_games import make_translated_project, quiet, translate_units, with_glossary
 from rulebook.load.project import load_project
 from rulebook.model import Status
 from rulebook.render.pages import render_pages
@@ -66,20 +64,6 @@ ENGLISH = """\
 """
 # A glossary example's score in alpha: 3 points a tile.
 PRICE = '\n\ndef glossary_price(facts, tiles):\n    """3 points a tile."""\n    return 3 * tiles\n'
-
-
-def translate_units(root: Path, game: str, language: str, units: dict[str, str]) -> None:
-    """`units` of the game translated into `language` through `i18n export` and `i18n import`."""
-    folder = root.parent / f"{root.name}-po"
-    quiet(["--root", str(root), "i18n", "export", language, "--game", game, "-o", str(folder)])
-    po = folder / f"{game}.{language}.po"
-    catalog = polib.pofile(str(po))
-    for entry in catalog:
-        if entry.msgctxt in units:
-            entry.msgstr = units[entry.msgctxt]
-    catalog.save(str(po))
-    quiet(["--root", str(root), "i18n", "import", str(po)])
-    shutil.rmtree(folder)
 
 
 def set_status(root: Path, file: str, unit: str, lines: str) -> None:
