@@ -262,7 +262,7 @@ def test_a_scheme_split_by_a_line_break_or_tab_is_still_judged_as_a_browser_read
     assert is_allowed_link(url.replace("java", "ht").replace("script:alert(1)", "tps://example.org/")) is True
 
 
-def test_a_rebus_under_a_rule_links_each_picture_and_shows_letters_and_reading_as_text(pages) -> None:
+def test_a_drawing_under_a_rule_links_each_picture_and_shows_letters_and_reading_as_text(pages) -> None:
     """alpha 1.1 draws "I saw" as eye, saw, then a sentence it does not allow; 1.2 "Emily" as M, L, E
     (ILLUSTRATIONS)."""
     _, html = pages["en/alpha.md"]
@@ -281,7 +281,7 @@ def test_a_rebus_under_a_rule_links_each_picture_and_shows_letters_and_reading_a
     assert "rb-tiles--not-allowed" in strips[1] and "rb-tiles--not-allowed" not in strips[0] + strips[2]
 
 
-def test_the_glossary_examples_are_drawn_as_allowed_rebuses(pages) -> None:
+def test_the_glossary_examples_are_drawn_as_allowed_drawings(pages) -> None:
     """One drawn example a symbol of the glossary, none of them marked not allowed."""
     symbols = read_yaml(ROOT / "glossary/symbols.yaml")["symbols"]
     _, html = pages["en/glossary.md"]
