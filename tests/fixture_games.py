@@ -237,3 +237,52 @@ def with_typography(root: Path) -> Path:
     project = root / "rules" / "project.yaml"
     project.write_text(project.read_text(encoding="utf-8") + found.group(0), encoding="utf-8")
     return root
+
+
+# Two more worked examples of alpha (scored over 3 rounds), each with its English caption, worked out
+# by hand: four-rounds is refused (score.too-many-rounds: Ann's 4 rounds, n 4, rounds 3); in a-tie Ann
+# scores 1 + 2 + 3 = 6 and Bob 6 in one round, and both win.
+MORE_EXAMPLES = """\
+  - id: four-rounds
+    rules: [winner]
+    input:
+      players: {Ann: [1, 1, 1, 1], Bob: [2]}
+    expect: {refused: score.too-many-rounds}
+  - id: a-tie
+    rules: [winner]
+    input:
+      players: {Ann: [1, 2, 3], Bob: [6]}
+    expect: {scores: {Ann: 6, Bob: 6}, winners: [Ann, Bob], tiebreak: true}
+"""
+MORE_CAPTIONS = """\
+  example.four-rounds:
+    text: Ann writes down points for four rounds, one more than the game has.
+  example.a-tie:
+    text: Ann scores 1, 2 and 3, 6 points; Bob 6 in one round. Both have the highest total and both win.
+"""
+
+
+def add_examples(root: Path) -> Path:
+    """alpha's examples four-rounds and a-tie (MORE_EXAMPLES) after highest-total, captioned in English
+    alone (a translation shows the English caption with its notice)."""
+    game = root / "rules/alpha/game.yaml"
+    game.write_text(game.read_text(encoding="utf-8") + MORE_EXAMPLES, encoding="utf-8")
+    words = root / "rules/alpha/en.yaml"
+    words.write_text(words.read_text(encoding="utf-8") + MORE_CAPTIONS, encoding="utf-8")
+    return root
+
+
+def translate_units(root: Path, game: str, language: str, units: dict[str, str]) -> None:
+    """`units` of the game at root translated into `language` through `i18n export`, the translator's
+    edit of the PO file and `i18n import`, as translate() does for every unit; the PO file is left out."""
+    folder = root.parent / f"{root.name}-po-{language}"
+    quiet(["--root", str(root), "i18n", "export", language, "--game", game, "-o", str(folder)])
+    po = folder / f"{game}.{language}.po"
+    catalog = polib.pofile(str(po))
+    assert set(units) <= {entry.msgctxt for entry in catalog}, (game, language)
+    for entry in catalog:
+        if entry.msgctxt in units:
+            entry.msgstr = units[entry.msgctxt]
+    catalog.save(str(po))
+    quiet(["--root", str(root), "i18n", "import", str(po)])
+    shutil.rmtree(folder)

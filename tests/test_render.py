@@ -1,4 +1,9 @@
-"""Rendering the model into Markdown pages: numbers from data, marks on drafts, and no HTML from YAML."""
+"""Rendering the model into Markdown pages: numbers from data, marks on drafts, and no HTML from YAML.
+The project is the translated fixture (fixture_games.py: alpha and beta in en, fr and cs) with the
+project's glossary given to alpha, and what make_render_project adds to alpha by hand: a rule quoting
+a decimal and a list, a ruling, an example whose breakdown says 1, 2 and 5 points, a glossary price
+of 3 points a tile, the publisher's French of one rule, and an edition 1.0.1; beta's English rule is
+a draft translated from Czech."""
 
 from __future__ import annotations
 
@@ -9,14 +14,102 @@ from pathlib import Path
 import markdown
 import pytest
 
-from conftest import ROOT, TESTED_GAMES, per_test_under_mutmut
-from rulebook.editions.history import read_history
+from conftest import edit, made_once, per_test_under_mutmut
+from fixture_games import make_translated_project, quiet, translate_units, with_glossary
 from rulebook.load.project import load_project
 from rulebook.model import Status
 from rulebook.render.pages import render_pages
-from rulebook.render.quiz_questions import quiz_questions
 
 EXTENSIONS = ["admonition", "attr_list", "md_in_html", "tables", "toc"]  # as in mkdocs.yml
+PLAYERS = "    text: The game is for {players.min} to {players.max} players.\n"
+WINNER = "After {scoring.rounds} rounds, each player adds up the points they scored; the highest total wins."
+
+# alpha's rule 1.3, quoting a decimal fact and a list fact, in each language.
+TIMER = {
+    "en": "Play on {setup.boards} boards, with a {timer.volts}-volt timer.",
+    "fr": "Jouez sur {setup.boards} plateaux, avec un minuteur de {timer.volts} V.",
+    "cs": "Hrajte na {setup.boards} plánech, s časovačem na {timer.volts} V.",
+}
+# Its example few-points: Ann 2 + 3 = 5 points, Bob 1, Cy 1 + 1 = 2; Ann wins. In both-win, a tie of 3
+# points that the ruling shared-win answers.
+FEW_POINTS = """\
+  - id: few-points
+    rules: [winner]
+    input:
+      players: {Ann: [2, 3], Bob: [1], Cy: [1, 1]}
+    expect: {scores: {Ann: 5, Bob: 1, Cy: 2}, winners: [Ann], tiebreak: false}
+  - id: both-win
+    rules: [winner]
+    rulings: [shared-win]
+    input:
+      players: {Ann: [3], Bob: [1, 2]}
+    expect: {scores: {Ann: 3, Bob: 3}, winners: [Ann, Bob], tiebreak: true}
+rulings:
+  - id: shared-win
+    rules: [winner]
+"""
+ENGLISH = """\
+  rule.timer:
+    text: Play on {setup.boards} boards, with a {timer.volts}-volt timer.
+  example.few-points:
+    text: Ann scores 2 and 3, Bob 1, Cy 1 and 1.
+  example.both-win:
+    text: Ann scores 3 in one round, Bob 1 and 2.
+  ruling.shared-win.question:
+    text: Who wins when two players have the same highest total?
+  ruling.shared-win.answer:
+    text: Both of them win.
+  ruling.shared-win.why:
+    text: The rules name no tie-break.
+"""
+# A glossary example's score in alpha: 3 points a tile.
+PRICE = '\n\ndef glossary_price(facts, tiles):\n    """3 points a tile."""\n    return 3 * tiles\n'
+
+
+def set_status(root: Path, file: str, unit: str, lines: str) -> None:
+    """The unit's `status: draft` line of a words file replaced by `lines`."""
+    path = root / file
+    text = path.read_text(encoding="utf-8")
+    start = text.index(f"  {unit}:\n")
+    end = text.index("    status: draft\n", start)
+    assert re.search(r"^  [a-z]", text[start + 3 : end], re.MULTILINE) is None, f"{unit} has no status line"
+    path.write_text(text[:end] + lines + text[end + len("    status: draft\n") :], encoding="utf-8")
+
+
+def make_render_project(root: Path) -> None:
+    make_translated_project(root)
+    with_glossary(root, "alpha")
+    edit(
+        root,
+        "rules/alpha/game.yaml",
+        "    rounds: 3\n",
+        "    rounds: 3\n  setup:\n    boards: [1, 2, 3]\n  timer:\n    volts: 1.5\n",
+    )
+    edit(root, "rules/alpha/game.yaml", "rules: [players, winner]", "rules: [players, winner, timer]")
+    game = root / "rules/alpha/game.yaml"
+    game.write_text(game.read_text(encoding="utf-8") + FEW_POINTS, encoding="utf-8")
+    words = root / "rules/alpha/en.yaml"
+    words.write_text(words.read_text(encoding="utf-8") + ENGLISH, encoding="utf-8")
+    scorer = root / "rules/alpha/scoring.py"
+    scorer.write_text(scorer.read_text(encoding="utf-8") + PRICE, encoding="utf-8")
+    for language in ("fr", "cs"):
+        translate_units(root, "alpha", language, {"rule.timer": TIMER[language]})
+    # The publisher's French of rule 1.1, and beta's English rule translated from Czech.
+    set_status(root, "rules/alpha/fr.yaml", "rule.players", "    status: original\n")
+    edit(
+        root,
+        "rules/beta/en.yaml",
+        PLAYERS,
+        PLAYERS + "    status: draft\n    translated_from: cs\n",
+    )
+    quiet(
+        ["--root", str(root), "edition", "new", "alpha", "1.0.1", "--summary", "A rule gives the boards and the timer."]
+    )
+
+
+@pytest.fixture(scope="module")
+def root(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    return made_once(tmp_path_factory, "render-project", make_render_project)
 
 
 def pages_of(root: Path) -> dict[str, str]:
@@ -24,43 +117,44 @@ def pages_of(root: Path) -> dict[str, str]:
 
 
 @pytest.fixture(scope=per_test_under_mutmut)
-def pages() -> dict[str, str]:
-    return pages_of(ROOT)
+def pages(root: Path) -> dict[str, str]:
+    return pages_of(root)
 
 
 def test_each_language_has_a_home_page_a_page_per_game_and_the_glossary(pages: dict[str, str]) -> None:
-    project = load_project(ROOT).project
-    games = tuple(game.id for game in project.games)
-    names = ("index", *games, "glossary", "status")
-    cards = tuple(f"quick-reference/{game}" for game in games)
-    changes = tuple(f"{game}/changes" for game in games)
-    # A quiz for each game with worked examples or rulings to ask (a new game's one example asks none).
-    quizzes = tuple(f"{game.id}/quiz" for game in project.games if quiz_questions(game, ROOT))
-    assert {f"{game}/quiz" for game in TESTED_GAMES} <= set(quizzes)
-    editions = []  # each recorded edition as it was, and each later one's errata sheet (render/as_of.py, errata.py)
-    first_two = {}
-    for game in games:
-        history, problems = read_history(ROOT, ROOT / "rules" / game)
-        versions = [edition.version for edition in history.editions]
-        assert not problems and versions
-        first_two[game] = versions[:2]
-        editions += [f"{game}/{version}" for version in versions]
-        editions += [f"{game}/errata-{version}" for version in versions[1:]]
-    # The tested games have a later edition: an errata sheet is among the pages counted.
-    assert [first_two.get(game) for game in TESTED_GAMES] == [["1.0", "1.0.1"]] * len(TESTED_GAMES)
-    every = names + cards + changes + quizzes + tuple(editions)
-    expected = {f"{lang}/{page}.md" for lang in project.languages for page in every}
-    assert set(pages) == expected
+    # Per language: the home, each game's page, card, change list and recorded editions (alpha's 1.0
+    # and 1.0.1, with the errata sheet of 1.0.1; beta's 1.0), the glossary, the status page, and a quiz
+    # for alpha alone (its ruling asks a question; beta has neither ruling nor example).
+    every = (
+        "index",
+        "alpha",
+        "beta",
+        "glossary",
+        "status",
+        "quick-reference/alpha",
+        "quick-reference/beta",
+        "alpha/changes",
+        "beta/changes",
+        "alpha/quiz",
+        "alpha/1.0",
+        "alpha/1.0.1",
+        "alpha/errata-1.0.1",
+        "beta/1.0",
+    )
+    assert set(pages) == {f"{language}/{page}.md" for language in ("en", "fr", "cs") for page in every}
 
 
-def test_every_rule_has_its_anchor_and_number_in_every_language(pages: dict[str, str]) -> None:
-    project = load_project(ROOT).project
+def test_every_rule_has_its_anchor_and_number_in_every_language(root: Path, pages: dict[str, str]) -> None:
+    project = load_project(root).project
     for game in project.games:
         for language in project.languages:
             page = pages[f"{language}/{game.id}.md"]
             for rule in game.rules():
                 assert f'id="{rule.id}"' in page
                 assert f'href="#{rule.id}" title="{game.name} {rule.number}">{rule.number}</a>' in page
+    for language in ("en", "fr", "cs"):
+        assert 'href="#timer" title="Alpha 1.3">1.3</a>' in pages[f"{language}/alpha.md"]
+        assert 'href="#players" title="Beta 1.1">1.1</a>' in pages[f"{language}/beta.md"]
 
 
 def test_no_placeholder_is_left_unfilled(pages: dict[str, str]) -> None:
@@ -68,49 +162,53 @@ def test_no_placeholder_is_left_unfilled(pages: dict[str, str]) -> None:
         assert not re.search(r"(?<!\\)\{[a-z_]+\.[a-z_]+", text), path
 
 
-def test_a_number_changed_in_game_data_changes_in_every_language(project_copy: Path) -> None:
-    game_file = project_copy / "rules/oh-my-word/game.yaml"
-    game_file.write_text(game_file.read_text(encoding="utf-8").replace("letter_tiles: 108", "letter_tiles: 111"))
-    pages = pages_of(project_copy)
-    for language in ("en", "fr", "cs"):
-        assert "111" in pages[f"{language}/oh-my-word.md"]
-        assert "108" not in pages[f"{language}/oh-my-word.md"]
+def test_a_number_changed_in_game_data_changes_in_every_language(translated_project: Path) -> None:
+    edit(translated_project, "rules/alpha/game.yaml", "rounds: 3", "rounds: 7")
+    pages = pages_of(translated_project)
+    for language, words in (("en", "After {} rounds"), ("fr", "Après {} manches"), ("cs", "Po {} kolech")):
+        assert words.format(7) in pages[f"{language}/alpha.md"], language
+        assert words.format(3) not in pages[f"{language}/alpha.md"], language
 
 
 def test_numbers_are_written_the_way_each_language_writes_them(pages: dict[str, str]) -> None:
-    # timer.battery_volts is 1.5, and short games use 1, 2 or 3 boards (setup.short_game_boards).
-    assert "1.5-volt" in pages["en/oh-my-word.md"]
-    assert "1,5" in pages["fr/oh-my-word.md"] and "1.5" not in pages["fr/oh-my-word.md"]
-    assert "1, 2, or 3 boards" in pages["en/oh-my-word.md"]
-    assert "1, 2 ou 3" in pages["fr/oh-my-word.md"]
-    assert "1, 2 nebo 3" in pages["cs/oh-my-word.md"]
+    # timer.volts is 1.5, and setup.boards is 1, 2 or 3 (rule 1.3).
+    assert "1.5-volt" in pages["en/alpha.md"]
+    assert "1,5 V" in pages["fr/alpha.md"] and "1.5" not in pages["fr/alpha.md"]
+    assert "1,5 V" in pages["cs/alpha.md"] and "1.5" not in pages["cs/alpha.md"]
+    assert "1, 2, or 3 boards" in pages["en/alpha.md"]
+    assert "1, 2 ou 3 plateaux" in pages["fr/alpha.md"]
+    assert "1, 2 nebo 3 plánech" in pages["cs/alpha.md"]
 
 
-def test_draft_translations_are_marked_and_publisher_text_is_not(pages: dict[str, str]) -> None:
-    french_rebis = markdown.markdown(pages["fr/rebis.md"], extensions=EXTENSIONS)
-    rules = dict(re.findall(r'<div class="rb-rule" id="([a-z-]+)">(.*?)</div>', french_rebis, re.S))
-    assert "Traduction provisoire" not in rules["aim"]  # the publisher's French
-    assert "Traduction provisoire" in rules["zero-expansion"]  # ours, translated from Czech
-    english_rebis = markdown.markdown(pages["en/rebis.md"], extensions=EXTENSIONS)
-    assert "Draft translation from Czech" in english_rebis
-    project = load_project(ROOT).project
-    rebus = next(game for game in project.games if game.id == "rebus")
-    assert all(unit.status is Status.DRAFT for unit in rebus.words["cs"].units.values())
+def test_draft_translations_are_marked_and_publisher_text_is_not(root: Path, pages: dict[str, str]) -> None:
+    french_alpha = markdown.markdown(pages["fr/alpha.md"], extensions=EXTENSIONS)
+    rules = dict(re.findall(r'<div class="rb-rule" id="([a-z-]+)">(.*?)</div>', french_alpha, re.S))
+    assert set(rules) == {"players", "winner", "timer"}
+    assert "Traduction provisoire" not in rules["players"]  # the publisher's French
+    assert "Traduction provisoire" in rules["winner"]  # ours
+    english_beta = markdown.markdown(pages["en/beta.md"], extensions=EXTENSIONS)
+    assert "Draft translation from Czech" in english_beta
+    assert "Draft translation from Czech" not in markdown.markdown(pages["en/alpha.md"], extensions=EXTENSIONS)
+    project = load_project(root).project
+    alpha = next(game for game in project.games if game.id == "alpha")
+    assert all(unit.status is Status.DRAFT for unit in alpha.words["cs"].units.values())
     # A page that is a draft throughout says so once, instead of on every rule.
-    assert pages["cs/rebus.md"].count("Pracovní překlad") == 1
+    assert pages["cs/alpha.md"].count("Pracovní překlad") == 1
 
 
-def test_a_missing_translation_shows_the_english_with_a_notice(project_copy: Path) -> None:
-    words = project_copy / "rules/rebus/cs.yaml"
+def test_a_missing_translation_shows_the_english_with_a_notice(translated_project: Path) -> None:
+    words = translated_project / "rules/alpha/cs.yaml"
     text = words.read_text(encoding="utf-8")
     start = text.index("  rule.winner:\n")
-    end = text.index("  section.glossary:")
+    end = text.index("  example.highest-total:")
     words.write_text(text[:start] + text[end:], encoding="utf-8")
-    html = markdown.markdown(pages_of(project_copy)["cs/rebus.md"], extensions=EXTENSIONS)
+    html = markdown.markdown(pages_of(translated_project)["cs/alpha.md"], extensions=EXTENSIONS)
     winner = re.search(r'<div class="rb-rule" id="winner" lang="en">(.*?)</div>', html, re.S)
     assert winner is not None
-    assert "Highest score wins." in winner.group(1)
+    assert "After 3 rounds, each player adds up the points they scored; the highest total wins." in winner.group(1)
     assert "Zatím nepřeloženo: zobrazeno anglicky." in winner.group(1)
+    players = re.search(r'<div class="rb-rule" id="players">(.*?)</div>', html, re.S)
+    assert players is not None and "Zatím nepřeloženo" not in players.group(1)
 
 
 @pytest.mark.parametrize(
@@ -125,19 +223,17 @@ def test_a_missing_translation_shows_the_english_with_a_notice(project_copy: Pat
         "&lt;script&gt;",
     ],
 )
-def test_text_from_yaml_cannot_inject_html(project_copy: Path, attack: str) -> None:
+def test_text_from_yaml_cannot_inject_html(translated_project: Path, attack: str) -> None:
     # rulebook check refuses these; the renderer must be safe even when it is bypassed.
-    words = project_copy / "rules/rebus/en.yaml"
-    text = words.read_text(encoding="utf-8").replace("text: Highest score wins.", f"text: {json.dumps(attack)}")
-    words.write_text(text, encoding="utf-8")
-    html = markdown.markdown(pages_of(project_copy)["en/rebus.md"], extensions=EXTENSIONS)
+    edit(translated_project, "rules/alpha/en.yaml", f"text: {WINNER}", f"text: {json.dumps(attack)}")
+    html = markdown.markdown(pages_of(translated_project)["en/alpha.md"], extensions=EXTENSIONS)
     assert "<script" not in html
     assert "<img" not in html
     assert not re.search(r"<[a-z]+[^>]*\son\w+=", html)
 
 
 def test_czech_plural_forms_follow_cldr_on_the_glossary_page(pages: dict[str, str]) -> None:
-    # Worked out by hand from symbols.yaml, at 3 points a tile: ice cream 1 tile, eye 2, knight 5 (G, O, O, D).
+    # Worked out by hand from symbols.yaml, at alpha's 3 points a tile: ice cream 1 tile, eye 2, knight 5 (G, O, O, D).
     czech = pages["cs/glossary.md"]
     assert "1 kamínek · 3 body" in czech
     assert "2 kamínky · 6 bodů" in czech
@@ -147,8 +243,8 @@ def test_czech_plural_forms_follow_cldr_on_the_glossary_page(pages: dict[str, st
 
 
 def test_czech_plural_forms_in_a_rendered_breakdown(pages: dict[str, str]) -> None:
-    # Oh My Word, example one-point-wins: Ann 2 + 3 = 5 points, Bob 1, Cy 1 + 1 = 2 (worked out by hand).
-    czech = pages["cs/oh-my-word.md"]
-    assert "2 + 3 = 5 → 5 bodů smůly" in czech
-    assert "1 → 1 bod smůly" in czech
-    assert "1 + 1 = 2 → 2 body smůly" in czech
+    # alpha, example few-points: Ann 2 + 3 = 5 points, Bob 1, Cy 1 + 1 = 2 (worked out by hand).
+    czech = pages["cs/alpha.md"]
+    assert "2 + 3 = 5 → 5 bodů" in czech
+    assert "1 → 1 bod" in czech
+    assert "1 + 1 = 2 → 2 body" in czech
