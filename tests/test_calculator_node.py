@@ -70,7 +70,7 @@ def differences(game: str, language: str, game_script: str | None = None) -> lis
             found.append(f"{case.id}: refused {result['problems']}, Python scores {printed}")
             continue
         outcome = _python_outcome(game, case.situation)
-        if result["values"] != expected:
+        if json.dumps(result["values"], sort_keys=True) != json.dumps(expected, sort_keys=True):  # false is no 0
             found.append(f"{case.id}: values {result['values']} != {expected}")
         lines = [line.meaning() for line in outcome.lines]
         if json.loads(json.dumps(lines)) != result["lines"]:

@@ -321,14 +321,15 @@ def test_a_result_that_differs_quotes_the_first_field_that_differs() -> None:
     mismatch = expectation_mismatch(_expecting({"score": 6, "winners": ["Ann"], "note": "n"}), scored, COMMAND)
     assert mismatch is not None and mismatch.code == "example.result-differs"
     assert str(mismatch) == f'example \'e\': expected winners ["Ann"], computed ["Bob"]; reproduce: {COMMAND}'
-    # A field the result lacks is computed as null; long values are shown up to 200 characters.
-    missing = expectation_mismatch(_expecting({"f" * 100: "a" * 100}), scored, COMMAND)
-    assert missing is not None and missing.quoted == {
+    # A field the result lacks is no match, whatever is expected of it (null too), and the fields it
+    # has are named; long values are shown up to 200 characters.
+    missing = expectation_mismatch(_expecting({"f" * 100: None}), scored, COMMAND)
+    assert missing is not None and missing.code == "example.no-such-field"
+    assert missing.quoted == {
         "id": "e",
         "command": COMMAND,
         "name": "f" * 79 + "…",  # a name is cut like every excerpt, at 80
-        "expected": '"' + "a" * 100 + '"',
-        "computed": "null",
+        "fields": "score, winners, note",
     }
     longer = expectation_mismatch(_expecting({"note": "n" * 300}), scored)
     assert longer is not None and (longer.quoted["expected"], longer.quoted["computed"]) == (

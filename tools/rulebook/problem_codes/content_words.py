@@ -155,6 +155,11 @@ register(
     quoted=("id", "name", "expected", "computed", "command"),
 )
 register(
+    "example.no-such-field",
+    N_("example '{id}' expects {name}, which its outcome does not have (it has {fields}); reproduce: {command}"),
+    quoted=("id", "name", "fields", "command"),
+)
+register(
     "example.refusal-expected",
     N_("example '{id}': expected a refusal ({expected}), but it scores {result}; reproduce: {command}"),
     quoted=("id", "expected", "result", "command"),

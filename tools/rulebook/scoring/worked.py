@@ -79,8 +79,11 @@ def expectation_mismatch(example: Example, scored: Outcome | Invalid, command: s
         reason = {"expected": wanted, "reason": cut(first.message, SHOWN_LENGTH)}
         return Message("example.refused", {"refused": scored.meanings[0]["code"]}, named | reason)
     for field, expected_value in example.expect.items():
-        actual = scored.values.get(field)
-        if actual != expected_value:
+        if field not in scored.values:  # `bonus: null` is no field the outcome has, not a match
+            known = ", ".join(map(cut, scored.values)) or "none"
+            return Message("example.no-such-field", {}, named | {"name": cut(field), "fields": known})
+        actual = scored.values[field]
+        if not _same(actual, expected_value):  # as JSON: `false` is no 0, 9.0 no 9
             differs = {
                 "name": cut(field),
                 "expected": cut(_json(expected_value), SHOWN_LENGTH),
