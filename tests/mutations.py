@@ -10,6 +10,7 @@ inside the schemas' bounds, and the mutations take them out of bounds.
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
 from typing import Any
 
 import yaml
@@ -266,6 +267,7 @@ def damaged_text(draw: st.DrawFn, text: str) -> str:
 
 
 @st.composite
-def score_input(draw: st.DrawFn, game: str) -> bytes:
-    """A situation of `game`, then mutated and serialized: mostly wrong, sometimes right."""
-    return draw(serialized(draw(mutated_value(draw(SITUATIONS[game])))))
+def score_input(draw: st.DrawFn, seeds: Sequence[Any]) -> bytes:
+    """One of a game's situations (its scoring cases and worked examples), mutated and serialized:
+    mostly wrong, sometimes right."""
+    return draw(serialized(draw(mutated_value(draw(st.sampled_from(seeds))))))

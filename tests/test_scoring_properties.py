@@ -13,6 +13,7 @@ from hypothesis import strategies as st
 from conftest import ROOT
 from harness import budget
 from mutations import SITUATIONS, rebis_situation
+from rulebook.documents.schema import validator
 from rulebook.located.document import parse_document, read_document
 from rulebook.scoring.outcome import Outcome
 from rulebook.scoring.situation import Invalid, score_situation
@@ -138,3 +139,17 @@ def test_rebus_a_premium_square_more_never_lowers_a_score(document: dict[str, An
     after = scored("rebus", {"turn": {**document["turn"], "rebuses": more}})
     assume(after is not None)  # more squares than new tiles is refused, rightly
     assert after.values["score"] >= before.values["score"]
+
+
+@pytest.mark.fuzz
+@pytest.mark.parametrize("game", sorted(SITUATIONS))
+def test_the_generated_situations_are_valid_under_their_schema(game: str) -> None:
+    """The properties start from documents of the schema's format; if the schema changes, so must they."""
+    schema = validator(ROOT / "rules" / game / "score.schema.json")
+
+    @settings(max_examples=budget(50, 500))
+    @given(document=SITUATIONS[game])
+    def check(document: dict) -> None:
+        assert not list(schema.iter_errors(document)), document
+
+    check()
