@@ -32,11 +32,25 @@ from rulebook.problem_codes import Message, say
 from rulebook.problems import Problem, Severity, refusal_line
 from rulebook.translation.importer import _located, _new_errors
 from rulebook.translation.review import review_po
-from test_import import NEW_WINNER, commit_english_edit, export, import_, set_msgstr, yaml_unit
+from test_import import import_, set_msgstr, yaml_unit
 
 XML_LANG = "{http://www.w3.org/XML/1998/namespace}lang"
 
 FRENCH = "rules/rebus/fr.yaml"
+NEW_WINNER = "The player with the highest score wins the game."
+
+
+def export(capsys, root: Path, folder: Path, language: str = "fr", game: str = "rebus") -> Path:
+    """The PO file of one game (REBUS by default) in one language, exported into folder."""
+    code, _, err = run_cli(capsys, "--root", str(root), "i18n", "export", language, "--game", game, "-o", str(folder))
+    assert code == 0, err
+    return folder / f"{game}.{language}.po"
+
+
+def commit_english_edit(root: Path, new: str = NEW_WINNER) -> None:
+    """REBUS's English rule.winner changed, in a commit of the history."""
+    edit(root, "rules/rebus/en.yaml", "text: Highest score wins.", f"text: {new}")
+    subprocess.run([*GIT, "-C", str(root), "commit", "-qam", "English edit"], check=True)
 
 
 def set_status(root: Path, unit_id: str, status: str) -> None:

@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 
 from conftest import run_cli
 from rulebook.i18n.po_blocks import split_blocks
-from test_import import NEW_WINNER, commit_english_edit, export
+from test_i18n_files import NEW_WINNER, commit_english_edit, export
 
 PO_LINES = st.sampled_from(
     [

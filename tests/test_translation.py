@@ -1,5 +1,9 @@
 """The translator workflow: status counts, outdated units, the PO round trip, and an import that
-either takes everything or changes nothing."""
+either takes everything or changes nothing. The project is the translated small project
+(fixture_games.py): alpha's six units (summary, edition.1-0, section.overview, rule.players as
+Alpha 1.1, rule.winner as Alpha 1.2, example.highest-total) and beta's four, in French and Czech;
+changed_copy rewrites alpha's English rule.winner, drops its Czech rule.players, reviews its French
+rule.players and gives beta's French and Czech some of the publisher's own texts (status original)."""
 
 from __future__ import annotations
 
@@ -12,10 +16,15 @@ import pytest
 import yaml
 
 from conftest import edit, run_cli, tree_digest
+from fixture_games import NEW_WINNER, TRANSLATIONS, WINNER, commit_english_edit, with_glossary
 from rulebook.load.project import load_project
 from rulebook.render.pages import render_pages
 
-NEW_WINNER = "The player with the highest score wins the game."
+# NEW_WINNER as a reader sees it, alpha's scoring.rounds (3) filled in.
+NEW_WINNER_FILLED = "After 3 rounds, the player with the most points wins."
+OUTDATED = ["the English text changed since this translation was made"]
+# alpha's French rule.players, as its PO entry's msgstr line reads.
+PLAYERS_FR = f'msgstr "{TRANSLATIONS["fr"]["alpha"]["rule.players"]}"'
 
 
 def drop_unit(root: Path, file: str, unit_id: str) -> None:
@@ -28,6 +37,14 @@ def drop_unit(root: Path, file: str, unit_id: str) -> None:
     path.write_text("".join(lines[:start] + lines[end:]), encoding="utf-8")
 
 
+def set_status(root: Path, file: str, unit_id: str, status: str) -> None:
+    """The status of one unit of a words file (the first `status: draft` after its key) changed."""
+    path = root / file
+    text = path.read_text(encoding="utf-8")
+    start = text.index(f"  {unit_id}:\n")
+    path.write_text(text[:start] + text[start:].replace("status: draft", f"status: {status}", 1), encoding="utf-8")
+
+
 @pytest.fixture
 def po_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """PO files go outside the project copy, as a translator's would."""
@@ -35,78 +52,83 @@ def po_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 
 @pytest.fixture
-def changed_copy(project_copy: Path) -> Path:
-    """English rule.winner rewritten; Czech rule.drawing removed; French rule.bags reviewed."""
-    edit(project_copy, "rules/rebus/en.yaml", "text: Highest score wins.", f"text: {NEW_WINNER}")
-    drop_unit(project_copy, "rules/rebus/cs.yaml", "rule.drawing")
-    path = project_copy / "rules/rebus/fr.yaml"
-    text = path.read_text(encoding="utf-8")
-    start = text.index("  rule.bags:")
-    text = text[:start] + text[start:].replace("status: draft", "status: reviewed", 1)
-    path.write_text(text, encoding="utf-8")
-    return project_copy
+def changed_copy(translated_project: Path) -> Path:
+    """alpha: English rule.winner rewritten, Czech rule.players removed, French rule.players reviewed;
+    beta: French rule.players and Czech section.overview and rule.players the publisher's (original)."""
+    edit(translated_project, "rules/alpha/en.yaml", f"text: {WINNER}", f"text: {NEW_WINNER}")
+    drop_unit(translated_project, "rules/alpha/cs.yaml", "rule.players")
+    set_status(translated_project, "rules/alpha/fr.yaml", "rule.players", "reviewed")
+    set_status(translated_project, "rules/beta/fr.yaml", "rule.players", "original")
+    set_status(translated_project, "rules/beta/cs.yaml", "section.overview", "original")
+    set_status(translated_project, "rules/beta/cs.yaml", "rule.players", "original")
+    return translated_project
 
 
 def test_status_counts(changed_copy: Path, capsys) -> None:
     code, out, _ = run_cli(capsys, "--root", str(changed_copy), "status", "--json")
     assert code == 0
     report = json.loads(out)["languages"]
-    # REBUS has 56 units to translate: 1 summary, 2 edition summaries (1.0 and 1.0.1), 5 section
-    # titles, 21 rules, 9 captions, 6 × 3 ruling texts.
-    assert report["fr"]["rebus"] == {
-        "name": "rebus",
-        "total": 56,
-        "translated": 55,
+    # alpha has 6 units to translate: summary, edition 1.0, one section title, 2 rules, 1 caption.
+    assert report["fr"]["alpha"] == {
+        "name": "alpha",
+        "total": 6,
+        "translated": 5,
         "outdated": 1,
         "missing": 0,
-        "draft": 55,
+        "draft": 5,  # the outdated rule.winner is still a draft
         "reviewed": 1,
         "original": 0,
-        "percent": 98.2,  # 55 / 56
+        "percent": 83.3,  # 5 / 6
         "outdated_ids": ["rule.winner"],
         "missing_ids": [],
-        "outdated_reasons": {"rule.winner": ["the English text changed since this translation was made"]},
+        "outdated_reasons": {"rule.winner": OUTDATED},
     }
-    assert report["cs"]["rebus"] == {
-        "name": "rebus",
-        "total": 56,
-        "translated": 54,
+    assert report["cs"]["alpha"] == {
+        "name": "alpha",
+        "total": 6,
+        "translated": 4,
         "outdated": 1,
         "missing": 1,
-        "draft": 55,
+        "draft": 5,
         "reviewed": 0,
         "original": 0,
-        "percent": 96.4,  # 54 / 56
+        "percent": 66.7,  # 4 / 6
         "outdated_ids": ["rule.winner"],
-        "missing_ids": ["rule.drawing"],
-        "outdated_reasons": {"rule.winner": ["the English text changed since this translation was made"]},
+        "missing_ids": ["rule.players"],
+        "outdated_reasons": {"rule.winner": OUTDATED},
     }
-    # Rebis: the publisher's French and Czech are counted as such.
-    assert report["fr"]["rebis"]["original"] == report["cs"]["rebis"]["original"] == 14
+    # beta: the publisher's French and Czech are counted as such, apart from our drafts.
+    assert [report["fr"]["beta"][key] for key in ("total", "translated", "draft", "original")] == [4, 4, 3, 1]
+    assert [report["cs"]["beta"][key] for key in ("total", "translated", "draft", "original")] == [4, 4, 2, 2]
 
 
 def test_status_table_and_fail_under(changed_copy: Path, capsys) -> None:
     code, out, _ = run_cli(capsys, "--root", str(changed_copy), "status", "--lang", "cs")
     assert code == 0
-    assert out.splitlines()[1].split() == ["cs", "rebus", "56", "54", "1", "1", "55", "0", "0", "96.4%"]
-    assert "cs rebus outdated: rule.winner" in out.splitlines()
-    assert "cs rebus missing: rule.drawing" in out.splitlines()
-    # Of 387 units in all, French has 386 up to date (99.74 %), Czech 385 (99.48 %).
-    assert run_cli(capsys, "--root", str(changed_copy), "status", "--fail-under", "99.6")[0] == 1
-    assert run_cli(capsys, "--root", str(changed_copy), "status", "--fail-under", "99.4")[0] == 0
+    lines = out.splitlines()
+    assert lines[1].split() == ["cs", "alpha", "6", "4", "1", "1", "5", "0", "0", "66.7%"]
+    assert lines[2].split() == ["cs", "beta", "4", "4", "0", "0", "2", "0", "2", "100.0%"]
+    assert lines[3].split() == ["cs", "all", "10", "8", "1", "1", "7", "0", "2", "80.0%"]
+    assert "cs alpha outdated: rule.winner" in lines
+    assert "cs alpha missing: rule.players" in lines
+    # Of 10 units in all, French has 9 up to date (90 %), Czech 8 (80 %); under means strictly under.
+    code, _, err = run_cli(capsys, "--root", str(changed_copy), "status", "--fail-under", "85")
+    assert code == 1
+    assert err.splitlines() == ["rulebook status: cs is 80.0% translated, under 85%"]
+    assert run_cli(capsys, "--root", str(changed_copy), "status", "--fail-under", "80")[0] == 0
 
 
 def test_a_changed_english_unit_makes_its_translations_outdated_on_the_site(changed_copy: Path) -> None:
     pages = {page.path: page.text for page in render_pages(load_project(changed_copy).project)}
     for language, notice in (("fr", "Traduction périmée"), ("cs", "Zastaralý překlad")):
-        page = pages[f"{language}/rebus.md"]
+        page = pages[f"{language}/alpha.md"]
         winner = page[page.index('id="winner"') : page.index("</div>", page.index('id="winner"'))]
         assert "rb-rule--outdated" in page[page.index('id="winner"') - 40 : page.index('id="winner"')]
         assert notice in winner
-        assert NEW_WINNER in winner  # the current English, one click away
+        assert NEW_WINNER_FILLED in winner  # the current English, one click away
     status = pages["cs/status.md"]
-    assert "[REBUS 4.2](rebus.md#winner)" in status  # outdated, linked to its rule
-    assert "[REBUS 1.3](rebus.md#drawing)" in status  # missing
+    assert "[Alpha 1.2](alpha.md#winner)" in status  # outdated, linked to its rule
+    assert "[Alpha 1.1](alpha.md#players)" in status  # missing
 
 
 def export(capsys, root: Path, language: str, folder: Path) -> list[Path]:
@@ -115,41 +137,44 @@ def export(capsys, root: Path, language: str, folder: Path) -> list[Path]:
     return [Path(line) for line in out.splitlines() if line.endswith(".po")]  # not the .pot templates
 
 
-def test_export_passes_msgfmt_check(project_copy: Path, po_dir: Path, capsys) -> None:
+def test_export_passes_msgfmt_check(translated_project: Path, po_dir: Path, capsys) -> None:
     if shutil.which("msgfmt") is None:
         pytest.fail("msgfmt is missing: `make test` installs Debian's gettext")
+    with_glossary(translated_project)  # the glossary's PO file too
     for language in ("fr", "cs"):
-        for po in export(capsys, project_copy, language, po_dir):
+        files = export(capsys, translated_project, language, po_dir)
+        assert sorted(po.name for po in files) == [f"{name}.{language}.po" for name in ("alpha", "beta", "glossary")]
+        for po in files:
             result = subprocess.run(["msgfmt", "--check", "-o", "/dev/null", str(po)], capture_output=True, text=True)
             assert result.returncode == 0, result.stderr
 
 
-def test_export_then_import_leaves_every_yaml_file_byte_identical(project_copy: Path, po_dir: Path, capsys) -> None:
-    before = tree_digest(project_copy)
+def test_export_then_import_leaves_every_yaml_file_byte_identical(
+    translated_project: Path, po_dir: Path, capsys
+) -> None:
+    with_glossary(translated_project)
+    before = tree_digest(translated_project)
+    imported = 0
     for language in ("fr", "cs"):
-        for po in export(capsys, project_copy, language, po_dir):
-            code, _, err = run_cli(capsys, "--root", str(project_copy), "i18n", "import", str(po))
+        for po in export(capsys, translated_project, language, po_dir):
+            code, _, err = run_cli(capsys, "--root", str(translated_project), "i18n", "import", str(po))
             assert code == 0, err
-    assert tree_digest(project_copy) == before
+            imported += 1
+    assert imported == 6  # alpha, beta and the glossary, in two languages
+    assert tree_digest(translated_project) == before
 
 
-def test_an_outdated_unit_is_fuzzy_with_the_previous_english_from_git(changed_copy: Path, po_dir, capsys) -> None:
-    git = ["git", "-C", str(changed_copy), "-c", "user.name=t", "-c", "user.email=t@example.org"]
-    subprocess.run(["git", "-C", str(changed_copy), "init", "-q"], check=True)
-    edit(changed_copy, "rules/rebus/en.yaml", f"text: {NEW_WINNER}", "text: Highest score wins.")
-    subprocess.run([*git, "add", "-A"], check=True)
-    subprocess.run([*git, "commit", "-qm", "before"], check=True)
-    edit(changed_copy, "rules/rebus/en.yaml", "text: Highest score wins.", f"text: {NEW_WINNER}")
-    subprocess.run([*git, "commit", "-qam", "after"], check=True)
-    (po,) = export_one(capsys, changed_copy, po_dir)
+def test_an_outdated_unit_is_fuzzy_with_the_previous_english_from_git(translated_history: Path, po_dir, capsys) -> None:
+    commit_english_edit(translated_history)  # rule.winner: WINNER in the first commit, NEW_WINNER in the second
+    (po,) = export_one(capsys, translated_history, po_dir)
     entry = po.read_text(encoding="utf-8").split('\nmsgctxt "rule.winner"')[0].rsplit("\n\n", 1)[-1]
     assert "#, fuzzy" in entry
-    assert '#| msgctxt "rule.winner"\n#| msgid "Highest score wins."' in entry  # as msgmerge writes it
-    assert "#. Rule REBUS 4.2" in entry
+    assert f'#| msgctxt "rule.winner"\n#| msgid "{WINNER}"' in entry  # as msgmerge writes it
+    assert "#. Rule Alpha 1.2" in entry
 
 
 def export_one(capsys, root: Path, po_dir: Path) -> list[Path]:
-    code, out, err = run_cli(capsys, "--root", str(root), "i18n", "export", "fr", "--game", "rebus", "-o", str(po_dir))
+    code, out, err = run_cli(capsys, "--root", str(root), "i18n", "export", "fr", "--game", "alpha", "-o", str(po_dir))
     assert code == 0, err
     return [Path(line) for line in out.splitlines() if line.endswith(".po")]
 
@@ -159,26 +184,27 @@ def test_import_takes_edits_refreshes_hashes_and_keeps_the_rest(changed_copy: Pa
     text = po.read_text(encoding="utf-8")
     # Clear the fuzzy flag of the outdated rule after bringing it up to date, and change a title.
     head, entry = text.split('\nmsgctxt "rule.winner"')
-    head = head[: head.rindex("#, fuzzy")] + head[head.rindex("#, fuzzy") :].replace("#, fuzzy\n", "", 1)
-    entry = entry.replace("l’emporte.", "gagne la partie.", 1)
-    po.write_text(head + '\nmsgctxt "rule.winner"' + entry.replace('msgstr "Pour jouer"', 'msgstr "Comment jouer"'))
-    po.write_text(po.read_text(encoding="utf-8").replace('msgstr "Pour jouer"', 'msgstr "Comment jouer"'))
-    french = changed_copy / "rules/rebus/fr.yaml"
+    flags = head.rindex("#, fuzzy")
+    head = head[:flags] + head[flags:].replace("#, fuzzy, python-brace-format\n", "#, python-brace-format\n", 1)
+    assert "#, fuzzy" not in head
+    entry = entry.replace("l’emporte.", "remporte la partie.", 1)
+    text = head + '\nmsgctxt "rule.winner"' + entry
+    po.write_text(text.replace('msgstr "Aperçu"', 'msgstr "Vue d’ensemble"'), encoding="utf-8")
+    french = changed_copy / "rules/alpha/fr.yaml"
     before = french.read_text(encoding="utf-8").splitlines()
     code, out, err = run_cli(capsys, "--root", str(changed_copy), "i18n", "import", str(po))
     assert code == 0, err
     after = french.read_text(encoding="utf-8").splitlines()
     changed = [(old, new) for old, new in zip(before, after, strict=True) if old != new]
+    # The French rule.winner is folded at 94 columns: its first line ends at "total" (88 characters),
+    # and "remporte" (8 more and a space) goes on the second line, where "l’emporte." was.
     assert changed == [
-        ("    text: Pour jouer", "    text: Comment jouer"),
-        (
-            "    text: Le joueur qui a le score le plus élevé l’emporte.",
-            "    text: Le joueur qui a le score le plus élevé gagne la partie.",
-        ),
-        ('    source: "ae1c6b7f7145"', f'    source: "{_hash(NEW_WINNER)}"'),
+        ("    text: Aperçu", "    text: Vue d’ensemble"),
+        ("      l’emporte.", "      remporte la partie."),
+        (f'    source: "{_hash(WINNER)}"', f'    source: "{_hash(NEW_WINNER)}"'),
     ]
     code, out, _ = run_cli(capsys, "--root", str(changed_copy), "status", "--lang", "fr", "--json")
-    assert json.loads(out)["languages"]["fr"]["rebus"]["outdated"] == 0
+    assert json.loads(out)["languages"]["fr"]["alpha"]["outdated"] == 0
 
 
 def test_a_fuzzy_entry_edited_is_kept_as_needing_work(changed_copy: Path, po_dir: Path, capsys) -> None:
@@ -188,7 +214,7 @@ def test_a_fuzzy_entry_edited_is_kept_as_needing_work(changed_copy: Path, po_dir
     assert code == 0
     assert "1 unit(s) updated, 1 fuzzy entr(ies) kept as needing work" in out
     assert "  updated: rule.winner (needs work)" in out.splitlines()  # named, not only counted
-    winner = yaml.safe_load((changed_copy / "rules/rebus/fr.yaml").read_text(encoding="utf-8"))["units"]["rule.winner"]
+    winner = yaml.safe_load((changed_copy / "rules/alpha/fr.yaml").read_text(encoding="utf-8"))["units"]["rule.winner"]
     assert winner["text"].endswith("gagne tout.") and winner["needs_work"] is True
 
 
@@ -196,39 +222,39 @@ def test_a_fuzzy_entry_edited_is_kept_as_needing_work(changed_copy: Path, po_dir
     "breakage, message",
     [
         (
-            # Its `#:` reference gone too: nothing names the unit any more.
-            lambda t: t.replace("#: rules/rebus/en.yaml:11\n", "").replace(
-                'msgctxt "rule.bags"\nmsgid "Separate', 'msgid "Gather'
+            # Its `#:` reference gone too (rule.players is at line 13 of alpha's English): nothing names the unit.
+            lambda t: t.replace("#: rules/alpha/en.yaml:13\n", "").replace(
+                'msgctxt "rule.players"\nmsgid "The game', 'msgid "The match'
             ),
-            "an entry without msgctxt (the unit id) whose `#:` reference and msgid name no single unit of rebus",
+            "an entry without msgctxt (the unit id) whose `#:` reference and msgid name no single unit of alpha",
         ),
-        (lambda t: t.replace('msgstr "Glossaire"', 'msgstr "Glossaire" garbage'), "not a valid PO line"),
+        (lambda t: t.replace(PLAYERS_FR, f"{PLAYERS_FR} garbage"), "not a valid PO line"),
         (
-            lambda t: t.replace("Project-Id-Version: rulebook rebus", "Project-Id-Version: rulebook chess"),
+            lambda t: t.replace("Project-Id-Version: rulebook alpha", "Project-Id-Version: rulebook chess"),
             "its Project-Id-Version names no game or glossary",
         ),
         (
-            lambda t: t.replace(
-                'msgstr "Répartissez les tuiles dans les {components.bags} sacs selon leur couleur."',
-                'msgstr "Répartissez les tuiles <b>vite</b>."',
-            ),
-            "'rule.bags': placeholders (none) differ from the English {components.bags}",
+            lambda t: t.replace(PLAYERS_FR, 'msgstr "Le jeu se joue <b>vite</b>."'),
+            "'rule.players': placeholders (none) differ from the English {players.max}, {players.min}",
         ),
-        (lambda t: t.replace('msgstr "Glossaire"', 'msgstr "Glossaire'), "not a valid PO line"),
+        (lambda t: t.replace(PLAYERS_FR, PLAYERS_FR[:-1]), "not a valid PO line"),
     ],
     ids=["entry for no unit", "broken syntax", "unknown game", "text check fails", "unterminated string"],
 )
-def test_an_aborted_import_changes_nothing(project_copy, po_dir, capsys, breakage, message) -> None:
-    (po,) = export_one(capsys, project_copy, po_dir)
-    text = po.read_text(encoding="utf-8").replace('msgstr "Pour jouer"', 'msgstr "Comment jouer"')  # a good edit
-    po.write_text(breakage(text), encoding="utf-8")
-    before = tree_digest(project_copy)
-    code, _, err = run_cli(capsys, "--root", str(project_copy), "i18n", "import", str(po))
+def test_an_aborted_import_changes_nothing(translated_project, po_dir, capsys, breakage, message) -> None:
+    (po,) = export_one(capsys, translated_project, po_dir)
+    # A good edit, in an entry before the broken one (section.overview comes before rule.players).
+    text = po.read_text(encoding="utf-8").replace('msgstr "Aperçu"', 'msgstr "Vue d’ensemble"')
+    broken = breakage(text)
+    assert broken != text
+    po.write_text(broken, encoding="utf-8")
+    before = tree_digest(translated_project)
+    code, _, err = run_cli(capsys, "--root", str(translated_project), "i18n", "import", str(po))
     assert code == 2
     assert message in err
     assert "refused; no file was changed" in err
     assert "Traceback" not in err
-    assert tree_digest(project_copy) == before
+    assert tree_digest(translated_project) == before
 
 
 def _hash(text: str) -> str:
