@@ -9,7 +9,7 @@ import sys
 from pathlib import Path
 
 from conftest import ROOT, edit, run_cli
-from rulebook.load.project import forget_read_files
+from rulebook.load.project import forget_read_files, load_project
 
 FAST = "not browser and not slow and not fuzz"
 
@@ -55,15 +55,28 @@ def test_a_mistyped_marker_is_refused(tmp_path: Path) -> None:
 
 def test_a_copy_starts_warm_and_checks_as_a_cold_one(project_copy: Path, capsys, monkeypatch) -> None:
     """project_copy starts with the cache of a first check, to spare each test a cold check of the
-    whole content; what a check says must not depend on it. Problems in an English and a French file,
-    and a file that cannot be read, which the cached checks of the other files must not hide."""
+    whole content; what a check says must not depend on it. Problems in the source language's file of
+    the first game (a unit of no rule), a translation's of the second (another language's words), and
+    a file of the third that cannot be read, which the cached checks of the other files must not hide.
+    The games and languages are the project's, whatever they are."""
     assert any((project_copy / ".cache/rulebook/checks").rglob("*")), "the copy starts with a filled cache"
-    edit(project_copy, "rules/rebus/en.yaml", "Highest score wins.", "Highest score <b>wins</b>.")
-    edit(project_copy, "rules/rebis/fr.yaml", "language: fr", "language: cs")
-    edit(project_copy, "rules/oh-my-word/cs.yaml", "language: cs", "language: [cs")
+    project = load_project(ROOT).project
+    games, (source, first, *others) = [game.id for game in project.games], project.languages
+    last = others[-1] if others else first
+    unknown = "units:\n  rule.no-such-rule:\n    text: Nothing.\n"
+    broken = [
+        f"rules/{games[0]}/{source}.yaml",
+        f"rules/{games[1 % len(games)]}/{first}.yaml",
+        f"rules/{games[2 % len(games)]}/{last}.yaml",
+    ]
+    edit(project_copy, broken[0], "units:\n", unknown)
+    edit(project_copy, broken[1], f"language: {first}", f"language: {source}")
+    edit(project_copy, broken[2], f"language: {last}", f"language: [{last}")
     warm = run_cli(capsys, "--root", str(project_copy), "check", "--json")
     monkeypatch.setenv("RULEBOOK_CACHE", "0")
     forget_read_files()  # as a new process would
     cold = run_cli(capsys, "--root", str(project_copy), "check", "--json")
     assert warm[0] == cold[0] == 1
+    errors = {problem["file"] for problem in json.loads(warm[1])["problems"] if problem["severity"] == "error"}
+    assert errors >= set(broken), errors
     assert json.loads(warm[1])["problems"] == json.loads(cold[1])["problems"]
