@@ -241,7 +241,7 @@ def with_typography(root: Path) -> Path:
 
 # alpha's editions after its first (record_corrections, record_alpha_erratum), for the tests of
 # editions, errata and the as-of pages: what each adds, in the words of each language.
-TURN = {  # edition 1.0.1: a section of three rules, a referee note on the winner and its worked example
+ALPHA_TURN = {  # edition 1.0.1: a section of three rules, a referee note on the winner and its worked example
     "en": {
         "example.tie": "Ann scores 3, 3 and 3, Bob 4, 4 and 1: 9 points each, and both win.",
         "section.turn": "Turn",
@@ -273,7 +273,7 @@ TURN = {  # edition 1.0.1: a section of three rules, a referee note on the winne
         "ruling.shared-win.why": "Pravidla neurčují žádný rozstřel.",
     },
 }
-TIE_EXAMPLE = """\
+ALPHA_TIE_EXAMPLE = """\
   - id: tie
     rules: [winner]
     rulings: [shared-win]
@@ -284,14 +284,14 @@ rulings:
   - id: shared-win
     rules: [winner]
 """
-TURN_SUMMARY = "The turn, and a referee note on ties."
+ALPHA_TURN_SUMMARY = "The turn, and a referee note on ties."
 # Edition 1.0.2, the corrections: the referee note's answer alone, followed in both translations.
-ANSWER = {"en": "Yes, they all win.", "fr": "Oui, ils gagnent tous.", "cs": "Ano, vyhrávají všichni."}
+SHARED_WIN_ANSWER = {"en": "Yes, they all win.", "fr": "Oui, ils gagnent tous.", "cs": "Ano, vyhrávají všichni."}
 CORRECTIONS_SUMMARY = "Corrections: the referee note on ties."
 # Edition 1.1, the erratum: a rule inserted before winner (1.2, which becomes 1.3), draw reworded
 # (followed in French, pending in Czech), pass removed (2.2, so that discard becomes 2.2).
-INSERTED = "Players with the same total share the win."
-INSERTED_FR = "Les joueurs à égalité de total partagent la victoire."
+ERRATUM_INSERTED = "Players with the same total share the win."
+ERRATUM_INSERTED_FR = "Les joueurs à égalité de total partagent la victoire."
 DRAW_OLD = "Draw two cards."
 DRAW_NEW = "Draw three cards."
 DRAW_FR_OLD = "Piochez deux cartes."
@@ -300,7 +300,7 @@ ERRATUM_SUMMARY = "An erratum: ties, drawing, and passing."
 ERRATUM_SUMMARY_FR = f"Un erratum{NBSP}: les égalités, la pioche et le passe."
 
 
-def _unit(text: str, english: str | None = None) -> str:
+def _alpha_unit(text: str, english: str | None = None) -> str:
     """A unit of a words file: its text, with the hash of the English it translates, status draft."""
     import json
 
@@ -312,12 +312,12 @@ def _unit(text: str, english: str | None = None) -> str:
     return f'    text: {quoted}\n    source: "{source_hash(english)}"\n    status: draft\n'
 
 
-def _append_units(root: Path, game: str, language: str, units: dict[str, str]) -> None:
+def _append_alpha_units(root: Path, game: str, language: str, units: dict[str, str]) -> None:
     words = root / "rules" / game / f"{language}.yaml"
-    english = TURN["en"] | {"edition.1-0-1": TURN_SUMMARY, "edition.1-0-2": CORRECTIONS_SUMMARY}
-    english |= {"edition.1-1": ERRATUM_SUMMARY, "rule.same-total": INSERTED}
+    english = ALPHA_TURN["en"] | {"edition.1-0-1": ALPHA_TURN_SUMMARY, "edition.1-0-2": CORRECTIONS_SUMMARY}
+    english |= {"edition.1-1": ERRATUM_SUMMARY, "rule.same-total": ERRATUM_INSERTED}
     added = "".join(
-        f"  {unit}:\n" + _unit(text, None if language == "en" else english[unit]) for unit, text in units.items()
+        f"  {unit}:\n" + _alpha_unit(text, None if language == "en" else english[unit]) for unit, text in units.items()
     )
     words.write_text(words.read_text(encoding="utf-8") + added, encoding="utf-8")
 
@@ -330,10 +330,10 @@ def first_day(root: Path, game: str = "alpha") -> str:
 
 
 def record_corrections(root: Path) -> Path:
-    """On the translated project: alpha completed (TURN: a section turn of three rules, 2.1 draw, 2.2
+    """On the translated project: alpha completed (ALPHA_TURN: a section turn of three rules, 2.1 draw, 2.2
     pass, 2.3 discard, the referee note shared-win on winner and its worked example tie, each unit
     translated into French and Czech) and recorded as edition 1.0.1, its summary translated into
-    French; then the note's answer corrected in all three languages (ANSWER) and recorded as 1.0.2,
+    French; then the note's answer corrected in all three languages (SHARED_WIN_ANSWER) and recorded as 1.0.2,
     which changes no rule.
     Every edition has the day of alpha's first (first_day): an edition may not come before it."""
     day = first_day(root)
@@ -344,17 +344,17 @@ def record_corrections(root: Path) -> Path:
         "    rules: [players, winner]\n  - id: turn\n    rules: [draw, pass, discard]\n",
     )
     game = root / "rules/alpha/game.yaml"
-    game.write_text(game.read_text(encoding="utf-8") + TIE_EXAMPLE, encoding="utf-8")
-    for language, units in TURN.items():
-        _append_units(root, "alpha", language, units)
-    quiet(["--root", str(root), "edition", "new", "alpha", "1.0.1", "--date", day, "--summary", TURN_SUMMARY])
-    _append_units(root, "alpha", "fr", {"edition.1-0-1": "Le tour, et une note d’arbitrage sur les égalités."})
-    for language, answer in ANSWER.items():
-        old = _unit(
-            TURN[language]["ruling.shared-win.answer"],
-            None if language == "en" else TURN["en"]["ruling.shared-win.answer"],
+    game.write_text(game.read_text(encoding="utf-8") + ALPHA_TIE_EXAMPLE, encoding="utf-8")
+    for language, units in ALPHA_TURN.items():
+        _append_alpha_units(root, "alpha", language, units)
+    quiet(["--root", str(root), "edition", "new", "alpha", "1.0.1", "--date", day, "--summary", ALPHA_TURN_SUMMARY])
+    _append_alpha_units(root, "alpha", "fr", {"edition.1-0-1": "Le tour, et une note d’arbitrage sur les égalités."})
+    for language, answer in SHARED_WIN_ANSWER.items():
+        old = _alpha_unit(
+            ALPHA_TURN[language]["ruling.shared-win.answer"],
+            None if language == "en" else ALPHA_TURN["en"]["ruling.shared-win.answer"],
         )
-        new = _unit(answer, None if language == "en" else ANSWER["en"])
+        new = _alpha_unit(answer, None if language == "en" else SHARED_WIN_ANSWER["en"])
         edit(root, f"rules/alpha/{language}.yaml", old, new)
     quiet(["--root", str(root), "edition", "new", "alpha", "1.0.2", "--date", day, "--summary", CORRECTIONS_SUMMARY])
     quiet(["--root", str(root), "check"])
@@ -363,27 +363,27 @@ def record_corrections(root: Path) -> Path:
 
 def record_alpha_erratum(root: Path) -> Path:
     """After record_corrections: alpha's erratum, made as an author makes it, recorded as edition 1.1
-    (the day of alpha's first) with its summary translated into French: rule.same-total (INSERTED)
+    (the day of alpha's first) with its summary translated into French: rule.same-total (ERRATUM_INSERTED)
     inserted before winner, in French too; draw reworded (DRAW_NEW), followed in French, its Czech
     left pending; pass removed by `rulebook rule delete`."""
     from rulebook.model import source_hash
 
     edit(root, "rules/alpha/game.yaml", "rules: [players, winner]", "rules: [players, same-total, winner]")
-    _append_units(root, "alpha", "en", {"rule.same-total": INSERTED})
-    _append_units(root, "alpha", "fr", {"rule.same-total": INSERTED_FR})
-    edit(root, "rules/alpha/en.yaml", _unit(DRAW_OLD), _unit(DRAW_NEW))
-    edit(root, "rules/alpha/fr.yaml", _unit(DRAW_FR_OLD, DRAW_OLD), _unit(DRAW_FR_NEW, DRAW_NEW))
+    _append_alpha_units(root, "alpha", "en", {"rule.same-total": ERRATUM_INSERTED})
+    _append_alpha_units(root, "alpha", "fr", {"rule.same-total": ERRATUM_INSERTED_FR})
+    edit(root, "rules/alpha/en.yaml", _alpha_unit(DRAW_OLD), _alpha_unit(DRAW_NEW))
+    edit(root, "rules/alpha/fr.yaml", _alpha_unit(DRAW_FR_OLD, DRAW_OLD), _alpha_unit(DRAW_FR_NEW, DRAW_NEW))
     assert source_hash(DRAW_OLD) in (root / "rules/alpha/cs.yaml").read_text(encoding="utf-8")
     quiet(["--root", str(root), "rule", "delete", "alpha", "pass"])
     day = first_day(root)
     quiet(["--root", str(root), "edition", "new", "alpha", "1.1", "--date", day, "--summary", ERRATUM_SUMMARY])
-    _append_units(root, "alpha", "fr", {"edition.1-1": ERRATUM_SUMMARY_FR})
+    _append_alpha_units(root, "alpha", "fr", {"edition.1-1": ERRATUM_SUMMARY_FR})
     quiet(["--root", str(root), "check"])
     return root
 
 
 # Each language's long date (CLDR: "December 6, 2026", "6 décembre 2026", "6. prosince 2026"), by hand.
-LONG_MONTHS = {
+WRITTEN_MONTHS = {
     "en": [
         "January",
         "February",
@@ -429,8 +429,8 @@ LONG_MONTHS = {
 }
 
 
-def long_date(language: str, day: str) -> str:
+def written_date(language: str, day: str) -> str:
     """The day (YYYY-MM-DD) as a page in that language writes it in full."""
     year, month, date = (int(part) for part in day.split("-"))
-    name = LONG_MONTHS[language][month - 1]
+    name = WRITTEN_MONTHS[language][month - 1]
     return {"en": f"{name} {date}, {year}", "fr": f"{date} {name} {year}", "cs": f"{date}. {name} {year}"}[language]

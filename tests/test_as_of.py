@@ -28,15 +28,15 @@ from fixture_games import (
     DRAW_FR_NEW,
     DRAW_NEW,
     DRAW_OLD,
+    ERRATUM_INSERTED,
     ERRATUM_SUMMARY,
     ERRATUM_SUMMARY_FR,
-    INSERTED,
     copy_small_project,
     first_day,
-    long_date,
     quiet,
     record_alpha_erratum,
     record_corrections,
+    written_date,
 )
 from rulebook.load.project import load_project
 from rulebook.render.as_of import edition_page_path
@@ -49,7 +49,7 @@ ATOM = "{http://www.w3.org/2005/Atom}"
 XML_LANG = "{http://www.w3.org/XML/1998/namespace}lang"
 # alpha's editions, oldest first, and beta's, each recorded once (fixture_games.py).
 ALPHA_BEFORE_ERRATUM = ["1.0", "1.0.1", "1.0.2"]
-# Edition 1.0.1 in French, worked out from fixture_games.TRANSLATIONS and TURN, the facts filled
+# Edition 1.0.1 in French, worked out from fixture_games.TRANSLATIONS and ALPHA_TURN, the facts filled
 # (2 to 4 players, 3 rounds): rule → number, French words, English words.
 FRENCH_1_0_1 = {
     "players": ("1.1", "Le jeu se joue de 2 à 4 joueurs.", "The game is for 2 to 4 players."),
@@ -120,9 +120,9 @@ def test_the_french_page_of_an_edition_shows_the_french_texts_it_recorded(correc
     assert "search: {exclude: true}" in page.split("---")[1]  # out of search: the current rules answer there
     shown = as_html(page)
     assert re.search(r'<h1 id="alpha">Alpha</h1>', shown)
-    assert f"Édition 1.0.1 · {long_date('fr', day)}" in words(shown)
+    assert f"Édition 1.0.1 · {written_date('fr', day)}" in words(shown)
     # Replaced by the corrections 1.0.2, which changed no rule of alpha (its referee note only).
-    assert f"L’édition 1.0.2 du {long_date('fr', day)} remplace celle-ci" in words(shown)
+    assert f"L’édition 1.0.2 du {written_date('fr', day)} remplace celle-ci" in words(shown)
     assert shown.count('class="rb-rule"') == len(FRENCH_1_0_1)
     for rule_id, (number, french, english) in FRENCH_1_0_1.items():
         text = words(block(shown, rule_id))
@@ -169,7 +169,7 @@ def test_the_superseded_edition_says_so_and_leads_to_each_rule_where_it_stands_n
     banner = shown[shown.index('class="admonition warning"') :]
     banner = banner[: banner.index("</div>")]
     # The edition in force replaces it; the link leads to the first edition that changed it, the corrections.
-    assert f"Edition 1.1 of {long_date('en', first_day(erratum))} replaces this one" in words(banner)
+    assert f"Edition 1.1 of {written_date('en', first_day(erratum))} replaces this one" in words(banner)
     assert '<a href="../alpha.md">The current rules</a>' in banner
     assert '<a href="changes.md#edition-1-0-2">What changed in edition 1.0.2</a>' in banner
     # 1.0.1's alpha 1.2: the erratum inserted a rule before it (1.3 now), and it was renamed since.
@@ -197,7 +197,7 @@ def test_the_latest_edition_is_not_superseded_and_keeps_the_pending_translation_
     english = erratum_pages["en/alpha/1.1.md"]
     assert "Superseded" not in english
     shown = as_html(english)
-    assert words(block(shown, "same-total")).startswith(f"1.2 {INSERTED}")
+    assert words(block(shown, "same-total")).startswith(f"1.2 {ERRATUM_INSERTED}")
     assert 'Now: <a href="../alpha.md#top-score">Alpha 1.3</a>' in block(shown, "winner")
     # French followed the erratum; Czech had not: its page shows that rule in English, marked.
     french = as_html(erratum_pages["fr/alpha/1.1.md"])

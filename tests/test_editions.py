@@ -22,17 +22,17 @@ import pytest
 
 from conftest import build_site, edit, run_cli, tree_digest
 from fixture_games import (
+    ERRATUM_INSERTED,
     ERRATUM_SUMMARY,
     ERRATUM_SUMMARY_FR,
-    INSERTED,
     NBSP,
     NEW_WINNER,
     WINNER,
     copy_small_project,
     first_day,
-    long_date,
     record_alpha_erratum,
     record_corrections,
+    written_date,
 )
 
 
@@ -232,7 +232,7 @@ def test_the_change_list_in_each_language(
     erratum: Path, erratum_site: Path, language, folder, heading, changed
 ) -> None:
     page = _page(erratum_site, f"{folder}alpha/changes")
-    assert f"{heading} 1.1 · {long_date(language, first_day(erratum))}" in page
+    assert f"{heading} 1.1 · {written_date(language, first_day(erratum))}" in page
     # The edition's summary, translated like any unit: in English on the Czech page until translated.
     summary = page[page.index('id="edition-1-1"') :]
     summary = summary[summary.index('class="rb-edition-summary"') - 5 :][:300]
@@ -254,7 +254,7 @@ def test_the_change_list_in_each_language(
     added = added[: added.index("</div>")]
     assert 'href="../#same-total"' in added
     # Czech has no translation of the new rule yet: its English text says it is English.
-    assert (f'<span lang="en">{INSERTED}</span>' in added) is (language == "cs")
+    assert (f'<span lang="en">{ERRATUM_INSERTED}</span>' in added) is (language == "cs")
     renumbered = page[page.index('id="change-1-1-winner"') :]
     assert "Alpha 1.2 → " in renumbered[: renumbered.index("</div>")]
     # The lookup of old numbers: 1.0.1's 1.2 is now 1.3, its 2.2 removed.
@@ -266,7 +266,7 @@ def test_the_change_list_in_each_language(
 def test_the_game_page_shows_the_edition_and_marks_what_changed(erratum: Path, erratum_site: Path) -> None:
     day = first_day(erratum)
     page = _page(erratum_site, "alpha")
-    assert f"Edition 1.1 · {long_date('en', day)}" in page
+    assert f"Edition 1.1 · {written_date('en', day)}" in page
     draw = page[page.index('id="draw"') :]
     draw = draw[: draw.index("</div>")]
     assert 'href="changes/#change-1-1-draw">changed in 1.1</a>' in draw
@@ -274,7 +274,7 @@ def test_the_game_page_shows_the_edition_and_marks_what_changed(erratum: Path, e
     unchanged = page[page.index('id="players"') :]
     assert "changed in" not in unchanged[: unchanged.index("</div>")]
     french = _page(erratum_site, "fr/alpha")
-    assert f"Édition 1.1 · {long_date('fr', day)}" in french and "modifiée dans la version 1.1" in french
+    assert f"Édition 1.1 · {written_date('fr', day)}" in french and "modifiée dans la version 1.1" in french
 
 
 def test_the_po_export_marks_the_erratum_fuzzy_with_the_previous_msgid_without_git(

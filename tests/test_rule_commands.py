@@ -19,6 +19,8 @@ import pytest
 from authoring import fail_one_write
 from conftest import edit, locate, made_once, run_cli, tree_digest
 from fixture_games import (
+    ALPHA_TURN_SUMMARY,
+    CORRECTIONS_SUMMARY,
     WINNER_SOURCE_MAP,
     add_winner_source_map,
     copy_small_project,
@@ -49,10 +51,7 @@ SUMMARIES = {
     "cs": {"edition.1-0-1": "Tah a poznámka rozhodčího ke shodě.", "edition.1-0-2": "Opravy: poznámka ke shodě."},
     "fr": {"edition.1-0-2": "Corrections : la note d’arbitrage sur les égalités.".replace(" :", "\u00a0:")},
 }
-ENGLISH_SUMMARIES = {
-    "edition.1-0-1": "The turn, and a referee note on ties.",
-    "edition.1-0-2": "Corrections: the referee note on ties.",
-}
+ENGLISH_SUMMARIES = {"edition.1-0-1": ALPHA_TURN_SUMMARY, "edition.1-0-2": CORRECTIONS_SUMMARY}
 
 
 def make_project(root: Path, tmp_path_factory: pytest.TempPathFactory) -> None:
