@@ -286,3 +286,200 @@ def translate_units(root: Path, game: str, language: str, units: dict[str, str])
     catalog.save(str(po))
     quiet(["--root", str(root), "i18n", "import", str(po)])
     shutil.rmtree(folder)
+
+
+# alpha's editions after its first (record_corrections, record_alpha_erratum), for the tests of
+# editions, errata and the as-of pages: what each adds, in the words of each language.
+ALPHA_TURN = {  # edition 1.0.1: a section of three rules, a referee note on the winner and its worked example
+    "en": {
+        "example.tie": "Ann scores 3, 3 and 3, Bob 4, 4 and 1: 9 points each, and both win.",
+        "section.turn": "Turn",
+        "rule.draw": "Draw two cards.",
+        "rule.pass": "A player who cannot play may pass.",
+        "rule.discard": "Discard one card at the end of the turn.",
+        "ruling.shared-win.question": "Do players with the same highest total share the win?",
+        "ruling.shared-win.answer": "Yes, each of them wins.",
+        "ruling.shared-win.why": "The rules name no tiebreaker.",
+    },
+    "fr": {
+        "example.tie": f"Ann marque 3, 3 et 3, Bob 4, 4 et 1{NBSP}: 9 points chacun, et tous deux l’emportent.",
+        "section.turn": "Tour",
+        "rule.draw": "Piochez deux cartes.",
+        "rule.pass": "Un joueur qui ne peut pas jouer peut passer.",
+        "rule.discard": "Défaussez une carte à la fin du tour.",
+        "ruling.shared-win.question": f"Les joueurs à égalité au plus haut total partagent-ils la victoire{NBSP}?",
+        "ruling.shared-win.answer": "Oui, chacun d’eux l’emporte.",
+        "ruling.shared-win.why": "Les règles ne prévoient aucun départage.",
+    },
+    "cs": {
+        "example.tie": "Ann získá 3, 3 a 3, Bob 4, 4 a 1: každý 9 bodů, a vyhrávají oba.",
+        "section.turn": "Tah",
+        "rule.draw": "Vezměte si dvě karty.",
+        "rule.pass": "Hráč, který nemůže hrát, smí pasovat.",
+        "rule.discard": "Na konci tahu odhoďte jednu kartu.",
+        "ruling.shared-win.question": "Dělí se hráči se stejným nejvyšším součtem o vítězství?",
+        "ruling.shared-win.answer": "Ano, vyhrává každý z nich.",
+        "ruling.shared-win.why": "Pravidla neurčují žádný rozstřel.",
+    },
+}
+ALPHA_TIE_EXAMPLE = """\
+  - id: tie
+    rules: [winner]
+    rulings: [shared-win]
+    input:
+      players: {Ann: [3, 3, 3], Bob: [4, 4, 1]}
+    expect: {scores: {Ann: 9, Bob: 9}, winners: [Ann, Bob], tiebreak: true}
+rulings:
+  - id: shared-win
+    rules: [winner]
+"""
+ALPHA_TURN_SUMMARY = "The turn, and a referee note on ties."
+# Edition 1.0.2, the corrections: the referee note's answer alone, followed in both translations.
+SHARED_WIN_ANSWER = {"en": "Yes, they all win.", "fr": "Oui, ils gagnent tous.", "cs": "Ano, vyhrávají všichni."}
+CORRECTIONS_SUMMARY = "Corrections: the referee note on ties."
+# Edition 1.1, the erratum: a rule inserted before winner (1.2, which becomes 1.3), draw reworded
+# (followed in French, pending in Czech), pass removed (2.2, so that discard becomes 2.2).
+ERRATUM_INSERTED = "Players with the same total share the win."
+ERRATUM_INSERTED_FR = "Les joueurs à égalité de total partagent la victoire."
+DRAW_OLD = "Draw two cards."
+DRAW_NEW = "Draw three cards."
+DRAW_FR_OLD = "Piochez deux cartes."
+DRAW_FR_NEW = "Piochez trois cartes."
+ERRATUM_SUMMARY = "An erratum: ties, drawing, and passing."
+ERRATUM_SUMMARY_FR = f"Un erratum{NBSP}: les égalités, la pioche et le passe."
+
+
+def _alpha_unit(text: str, english: str | None = None) -> str:
+    """A unit of a words file: its text, with the hash of the English it translates, status draft."""
+    import json
+
+    from rulebook.model import source_hash
+
+    quoted = json.dumps(text, ensure_ascii=False)
+    if english is None:
+        return f"    text: {quoted}\n"
+    return f'    text: {quoted}\n    source: "{source_hash(english)}"\n    status: draft\n'
+
+
+def _append_alpha_units(root: Path, game: str, language: str, units: dict[str, str]) -> None:
+    words = root / "rules" / game / f"{language}.yaml"
+    english = ALPHA_TURN["en"] | {"edition.1-0-1": ALPHA_TURN_SUMMARY, "edition.1-0-2": CORRECTIONS_SUMMARY}
+    english |= {"edition.1-1": ERRATUM_SUMMARY, "rule.same-total": ERRATUM_INSERTED}
+    added = "".join(
+        f"  {unit}:\n" + _alpha_unit(text, None if language == "en" else english[unit]) for unit, text in units.items()
+    )
+    words.write_text(words.read_text(encoding="utf-8") + added, encoding="utf-8")
+
+
+def first_day(root: Path, game: str = "alpha") -> str:
+    """The day of the game's first edition (the day the fixture was made), as its editions.yaml records it."""
+    found = re.search(r'date: "(\d{4}-\d\d-\d\d)"', (root / f"rules/{game}/editions.yaml").read_text(encoding="utf-8"))
+    assert found is not None
+    return found.group(1)
+
+
+def record_corrections(root: Path) -> Path:
+    """On the translated project: alpha completed (ALPHA_TURN: a section turn of three rules, 2.1 draw, 2.2
+    pass, 2.3 discard, the referee note shared-win on winner and its worked example tie, each unit
+    translated into French and Czech) and recorded as edition 1.0.1, its summary translated into
+    French; then the note's answer corrected in all three languages (SHARED_WIN_ANSWER) and recorded as 1.0.2,
+    which changes no rule.
+    Every edition has the day of alpha's first (first_day): an edition may not come before it."""
+    day = first_day(root)
+    edit(
+        root,
+        "rules/alpha/game.yaml",
+        "    rules: [players, winner]\n",
+        "    rules: [players, winner]\n  - id: turn\n    rules: [draw, pass, discard]\n",
+    )
+    game = root / "rules/alpha/game.yaml"
+    game.write_text(game.read_text(encoding="utf-8") + ALPHA_TIE_EXAMPLE, encoding="utf-8")
+    for language, units in ALPHA_TURN.items():
+        _append_alpha_units(root, "alpha", language, units)
+    quiet(["--root", str(root), "edition", "new", "alpha", "1.0.1", "--date", day, "--summary", ALPHA_TURN_SUMMARY])
+    _append_alpha_units(root, "alpha", "fr", {"edition.1-0-1": "Le tour, et une note d’arbitrage sur les égalités."})
+    for language, answer in SHARED_WIN_ANSWER.items():
+        old = _alpha_unit(
+            ALPHA_TURN[language]["ruling.shared-win.answer"],
+            None if language == "en" else ALPHA_TURN["en"]["ruling.shared-win.answer"],
+        )
+        new = _alpha_unit(answer, None if language == "en" else SHARED_WIN_ANSWER["en"])
+        edit(root, f"rules/alpha/{language}.yaml", old, new)
+    quiet(["--root", str(root), "edition", "new", "alpha", "1.0.2", "--date", day, "--summary", CORRECTIONS_SUMMARY])
+    quiet(["--root", str(root), "check"])
+    return root
+
+
+def record_alpha_erratum(root: Path) -> Path:
+    """After record_corrections: alpha's erratum, made as an author makes it, recorded as edition 1.1
+    (the day of alpha's first) with its summary translated into French: rule.same-total (ERRATUM_INSERTED)
+    inserted before winner, in French too; draw reworded (DRAW_NEW), followed in French, its Czech
+    left pending; pass removed by `rulebook rule delete`."""
+    from rulebook.model import source_hash
+
+    edit(root, "rules/alpha/game.yaml", "rules: [players, winner]", "rules: [players, same-total, winner]")
+    _append_alpha_units(root, "alpha", "en", {"rule.same-total": ERRATUM_INSERTED})
+    _append_alpha_units(root, "alpha", "fr", {"rule.same-total": ERRATUM_INSERTED_FR})
+    edit(root, "rules/alpha/en.yaml", _alpha_unit(DRAW_OLD), _alpha_unit(DRAW_NEW))
+    edit(root, "rules/alpha/fr.yaml", _alpha_unit(DRAW_FR_OLD, DRAW_OLD), _alpha_unit(DRAW_FR_NEW, DRAW_NEW))
+    assert source_hash(DRAW_OLD) in (root / "rules/alpha/cs.yaml").read_text(encoding="utf-8")
+    quiet(["--root", str(root), "rule", "delete", "alpha", "pass"])
+    day = first_day(root)
+    quiet(["--root", str(root), "edition", "new", "alpha", "1.1", "--date", day, "--summary", ERRATUM_SUMMARY])
+    _append_alpha_units(root, "alpha", "fr", {"edition.1-1": ERRATUM_SUMMARY_FR})
+    quiet(["--root", str(root), "check"])
+    return root
+
+
+# Each language's long date (CLDR: "December 6, 2026", "6 décembre 2026", "6. prosince 2026"), by hand.
+WRITTEN_MONTHS = {
+    "en": [
+        "January",
+        "February",
+        "March",
+        "April",
+        "May",
+        "June",
+        "July",
+        "August",
+        "September",
+        "October",
+        "November",
+        "December",
+    ],
+    "fr": [
+        "janvier",
+        "février",
+        "mars",
+        "avril",
+        "mai",
+        "juin",
+        "juillet",
+        "août",
+        "septembre",
+        "octobre",
+        "novembre",
+        "décembre",
+    ],
+    "cs": [
+        "ledna",
+        "února",
+        "března",
+        "dubna",
+        "května",
+        "června",
+        "července",
+        "srpna",
+        "září",
+        "října",
+        "listopadu",
+        "prosince",
+    ],
+}
+
+
+def written_date(language: str, day: str) -> str:
+    """The day (YYYY-MM-DD) as a page in that language writes it in full."""
+    year, month, date = (int(part) for part in day.split("-"))
+    name = WRITTEN_MONTHS[language][month - 1]
+    return {"en": f"{name} {date}, {year}", "fr": f"{date} {name} {year}", "cs": f"{date}. {name} {year}"}[language]
