@@ -25,7 +25,8 @@ import pytest
 from conftest import GIT, edit, made_once, make_small_project, run_cli
 from rulebook.cli import main
 
-NBSP = "\u00a0"
+NBSP = "\u00a0"  # French, before a colon
+NNBSP = "\u202f"  # French, before ; ! and ?, as the project's typography asks (with_typography)
 # The translations, hand-written: language → game → unit → text.
 TRANSLATIONS: dict[str, dict[str, dict[str, str]]] = {
     "fr": {
@@ -35,12 +36,12 @@ TRANSLATIONS: dict[str, dict[str, dict[str, str]]] = {
             "section.overview": "Aperçu",
             "rule.players": "Le jeu se joue de {players.min} à {players.max} joueurs.",
             "rule.winner": (
-                f"Après {{scoring.rounds}} manches, chaque joueur additionne ses points{NBSP}; "
+                f"Après {{scoring.rounds}} manches, chaque joueur additionne ses points{NNBSP}; "
                 "le plus haut total l’emporte."
             ),
             "example.highest-total": (
                 "Ann marque 3, 2 et 4, soit 9 points ; Bob 5, 1 et 2, soit 8 points. Ann a le plus haut total."
-            ).replace(" ;", f"{NBSP};"),
+            ).replace(" ;", f"{NNBSP};"),
         },
         "beta": {
             "summary": "Un jeu pour {players.min} à {players.max} joueurs, dont les règles sont en cours d’écriture.",
@@ -307,7 +308,7 @@ ALPHA_TURN = {  # edition 1.0.1: a section of three rules, a referee note on the
         "rule.draw": "Piochez deux cartes.",
         "rule.pass": "Un joueur qui ne peut pas jouer peut passer.",
         "rule.discard": "Défaussez une carte à la fin du tour.",
-        "ruling.shared-win.question": f"Les joueurs à égalité au plus haut total partagent-ils la victoire{NBSP}?",
+        "ruling.shared-win.question": f"Les joueurs à égalité au plus haut total partagent-ils la victoire{NNBSP}?",
         "ruling.shared-win.answer": "Oui, chacun d’eux l’emporte.",
         "ruling.shared-win.why": "Les règles ne prévoient aucun départage.",
     },

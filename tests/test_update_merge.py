@@ -142,7 +142,7 @@ def test_update_agrees_with_gnu_msgmerge(translated_history, tmp_path, capsys):
     assert by_unit["rule.winner"][3:6] == (True, WINNER, NOTE.removeprefix("# "))
     assert by_unit["rule.players"][3:5] == (True, OLDER_PLAYERS)
     assert by_unit["example.highest-total"][2:4] == (
-        "Ann marque 3, 2 et 4, soit 9 points\u00a0; Bob 5, 1 et 2, soit 8 points. Ann a le plus haut total.",
+        "Ann marque 3, 2 et 4, soit 9 points\u202f; Bob 5, 1 et 2, soit 8 points. Ann a le plus haut total.",
         False,
     )
     assert "  live again: example.highest-total" in out.splitlines() and "  obsolete: rule.gone" in out.splitlines()
