@@ -21,6 +21,7 @@ from hypothesis import strategies as st
 from conftest import CONTENT, ROOT
 from harness import assert_invariants, assert_located, budget, restore, run, tree_state
 from mutations import TEXT_DAMAGE, damaged_text, mutated_value
+from rulebook.load.project import load_project
 from rulebook.render.pages import render_pages
 from rulebook.validate.check import check_project
 
@@ -88,10 +89,13 @@ def test_check_never_crashes_on_mutated_content(copy: Path, tmp_path_factory: py
 
 @pytest.fixture(scope="module")
 def exported(copy: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The PO file of the project's first game in its first translation, whatever they are."""
+    project = load_project(ROOT).project
+    game, language = project.games[0].id, project.languages[1]
     folder = tmp_path_factory.mktemp("po")
-    result = run("i18n export", ["--root", str(copy), "i18n", "export", "fr", "--game", "rebus", "-o", str(folder)])
+    result = run("i18n export", ["--root", str(copy), "i18n", "export", language, "--game", game, "-o", str(folder)])
     assert result.code == 0, result.err
-    return folder / "rebus.fr.po"
+    return folder / f"{game}.{language}.po"
 
 
 @st.composite
@@ -124,7 +128,7 @@ def mutated_po(draw: st.DrawFn, original: str) -> str:
 def test_import_never_crashes_and_a_refusal_writes_nothing(copy: Path, exported: Path) -> None:
     pristine = tree_state(copy)
     original = exported.read_text(encoding="utf-8")
-    po = exported.with_name("mutated.fr.po")
+    po = exported.with_name(f"mutated.{exported.suffixes[-2].lstrip('.')}.po")
 
     @settings(max_examples=budget(10, 200))
     @given(data=st.data())
@@ -147,7 +151,7 @@ def test_update_never_crashes_drops_no_entry_and_a_second_run_changes_nothing(co
     as it was; every translation the file had is still in it; and updating again changes no byte."""
     pristine = tree_state(copy)
     original = exported.read_text(encoding="utf-8")
-    po = exported.with_name("updated.fr.po")
+    po = exported.with_name(f"updated.{exported.suffixes[-2].lstrip('.')}.po")
 
     @settings(max_examples=budget(10, 200))
     @given(data=st.data())

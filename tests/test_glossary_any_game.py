@@ -9,9 +9,14 @@ import shutil
 from pathlib import Path
 
 import pytest
+import yaml
 
 from conftest import ROOT, run_cli
+from rulebook.documents.reader import GLOSSARY_FILE
 from rulebook.files.scorers import glossary_price
+
+# The game the project's glossary belongs to, as its file says.
+OWNER = yaml.safe_load((ROOT / GLOSSARY_FILE).read_text(encoding="utf-8"))["game"]
 
 
 def with_glossary_of(root: Path, game: str) -> None:
@@ -19,7 +24,7 @@ def with_glossary_of(root: Path, game: str) -> None:
     shutil.copytree(ROOT / "glossary", root / "glossary")
     symbols = root / "glossary" / "symbols.yaml"
     text = symbols.read_text(encoding="utf-8")
-    symbols.write_text(text.replace("\ngame: rebus\n", f"\ngame: {game}\n", 1), encoding="utf-8")
+    symbols.write_text(text.replace(f"\ngame: {OWNER}\n", f"\ngame: {game}\n", 1), encoding="utf-8")
     assert f"\ngame: {game}\n" in symbols.read_text(encoding="utf-8")
 
 
@@ -32,12 +37,12 @@ def test_a_glossary_of_a_game_that_prices_nothing_is_checked(
     code, out, err = run_cli(capsys, "--root", str(small_project), "check", "--json")
     assert code == 1 and "Traceback" not in err, err
     codes = [problem["code"] for problem in json.loads(out)["problems"]]
-    # The facts it keeps to are REBUS's (count_fact, hand_fact), which the fixture game lacks.
+    # The facts it keeps to are its owner's (count_fact, hand_fact), which the fixture game lacks.
     assert codes.count("glossary.fact-not-a-count") == 2, codes
     # A number in the words is a reading or a tile count: with no price there is no score to be.
     assert "glossary.number-not-a-reading" not in codes
 
 
 def test_the_real_glossary_s_game_prices_its_examples() -> None:
-    price = glossary_price(ROOT, "rebus")
+    price = glossary_price(ROOT, OWNER)
     assert price is not None
