@@ -24,6 +24,7 @@ pytestmark = [pytest.mark.filterwarnings("ignore::DeprecationWarning"), pytest.m
 FRENCH_CATALOG = "locales/fr/LC_MESSAGES/messages.po"
 GAME_SCHEMA = "schemas/game.schema.json"
 REBUS_INPUT_SCHEMA = "rules/rebus/score.schema.json"
+REBUS_FACTS_SCHEMA = "rules/rebus/facts.schema.json"
 
 
 @pytest.fixture(scope="module")
@@ -37,7 +38,7 @@ def live(tmp_path_factory: pytest.TempPathFactory) -> LiveSite:
 @pytest.fixture
 def restored(live: LiveSite) -> Iterator[Path]:
     """The project's root; the edited files are put back, and the site refreshed, after the test."""
-    files = [live.root / name for name in (FRENCH_CATALOG, GAME_SCHEMA, REBUS_INPUT_SCHEMA)]
+    files = [live.root / name for name in (FRENCH_CATALOG, GAME_SCHEMA, REBUS_INPUT_SCHEMA, REBUS_FACTS_SCHEMA)]
     saved = {path: path.read_bytes() for path in files}
     yield live.root
     if any(path.read_bytes() != data for path, data in saved.items()):
@@ -104,12 +105,29 @@ def test_an_edited_game_schema_checks_the_content_again(
 ) -> None:
     page = live.site_dir / "rebus" / "index.html"
     before = page.read_bytes()
-    # REBUS has 9 tiles on a rack (rules/rebus/game.yaml, components.rack_tiles): a bound of 8 refuses it.
+    # A game's name of at most 3 characters refuses "REBUS" (rules/rebus/game.yaml, name).
     text = (restored / GAME_SCHEMA).read_text(encoding="utf-8")
-    bound = '"maximum": 50,\n              "description": "Tiles on a rack."'
+    bound = '"minLength": 1,\n      "description": "The game\'s proper name'
     assert text.count(bound) == 1
-    (restored / GAME_SCHEMA).write_text(text.replace(bound, bound.replace("50", "8")), encoding="utf-8")
+    longest = bound.replace('"minLength": 1,', '"minLength": 1,\n      "maxLength": 3,')
+    (restored / GAME_SCHEMA).write_text(text.replace(bound, longest), encoding="utf-8")
     with caplog.at_level(logging.ERROR, logger="mkdocs"):
         assert live.refresh().outcome == "kept"
-    assert "rules/rebus/game.yaml:" in caplog.text and "rack_tiles" in caplog.text
+    assert "rules/rebus/game.yaml:" in caplog.text and "name" in caplog.text
+    assert page.read_bytes() == before  # the last good site stays
+
+
+def test_an_edited_facts_schema_checks_the_facts_again(
+    live: LiveSite, restored: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    page = live.site_dir / "rebus" / "index.html"
+    before = page.read_bytes()
+    # REBUS has 9 tiles on a rack (rules/rebus/game.yaml, components.rack_tiles): a bound of 8 refuses it.
+    text = (restored / REBUS_FACTS_SCHEMA).read_text(encoding="utf-8")
+    bound = '"maximum": 50,\n          "description": "Tiles on a rack."'
+    assert text.count(bound) == 1
+    (restored / REBUS_FACTS_SCHEMA).write_text(text.replace(bound, bound.replace("50", "8")), encoding="utf-8")
+    with caplog.at_level(logging.ERROR, logger="mkdocs"):
+        assert live.refresh().outcome == "kept"
+    assert "rules/rebus/game.yaml:" in caplog.text and "facts.components.rack_tiles" in caplog.text
     assert page.read_bytes() == before  # the last good site stays
