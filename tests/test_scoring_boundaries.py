@@ -1,97 +1,23 @@
-"""Both sides of every refusal of the three scorers, and their breakdowns word for word (issue 17).
-
-Each boundary is traced to the rule or ruling it comes from (rules/<game>/en.yaml, from the source
-texts in shared/seeds). The legal side must score, with a value worked out by hand; the other side
-must be refused, with the field and the words a referee reads. The game's numbers are the facts of
-rules/<game>/game.yaml, checked first so that a change of them shows here and not as a riddle.
+"""What the toolkit makes of any game's scoring, whatever the game (issue 17): the facts an
+assumption shifts, a list in a refusal's words, the located problems of an invalid situation, and
+situations that are no mapping, on the fixture games of `rulebook new game`. Each game's own
+boundaries, on both sides of every refusal, are its cases (rules/<game>/scoring-cases.json) and the
+doctests of its scorer (rules/<game>/scoring.py).
 """
 
 from __future__ import annotations
 
 import copy
-from functools import cache
 from pathlib import Path
-from typing import Any
 
 import pytest
-import yaml
 
 from conftest import ROOT
 from rulebook.files.scorers import scorer
 from rulebook.located.document import parse_document
 from rulebook.scoring.assumptions import _changed_facts
-from rulebook.scoring.outcome import Outcome, Reason, Refused
+from rulebook.scoring.outcome import Reason
 from rulebook.scoring.situation import Invalid, score_situation
-
-
-@cache
-def facts(game: str) -> dict[str, Any]:
-    return yaml.safe_load((ROOT / "rules" / game / "game.yaml").read_text(encoding="utf-8"))["facts"]
-
-
-def score(game: str, document: dict[str, Any]) -> Outcome:
-    return scorer(ROOT, game).evaluate(document, facts(game))
-
-
-def refusals(game: str, document: dict[str, Any]) -> list[tuple[tuple[str | int, ...], str]]:
-    with pytest.raises(Refused) as refused:
-        score(game, document)
-    problems = [(path, str(reason)) for path, reason in refused.value.problems]
-    assert str(refused.value) == "; ".join(words for _, words in problems)  # the exception says them all
-    return problems
-
-
-def breakdown(outcome: Outcome) -> list[str]:
-    return [line.english() for line in outcome.lines]
-
-
-def test_the_numbers_these_expectations_were_worked_out_with() -> None:
-    assert facts("oh-my-word")["components"]["bad_luck_tokens"] == 25
-    assert facts("oh-my-word")["scoring"]["bad_luck_values"] == [1, 2, 3]
-
-
-# --- Oh My Word --------------------------------------------------------------------------------
-
-
-def test_oh_my_word_all_25_tokens_taken_is_legal() -> None:
-    # Rule contents: 25 bad luck tokens, worth 1, 2 or 3.
-    document = {"players": {"Ann": [3] * 13, "Bob": [1] * 12}}
-    assert score("oh-my-word", document).values["scores"] == {"Ann": 39, "Bob": 12}
-
-
-def test_oh_my_word_26_tokens_taken_is_refused() -> None:
-    document = {"players": {"Ann": [3] * 13, "Bob": [1] * 13}}
-    assert refusals("oh-my-word", document) == [(("players",), "26 bad luck tokens taken, but the game has only 25")]
-
-
-@pytest.mark.parametrize("value", [0, 4])
-def test_oh_my_word_a_token_value_the_game_lacks_is_refused(value: int) -> None:
-    assert refusals("oh-my-word", {"players": {"Ann": [1, value]}}) == [
-        (("players", "Ann", 1), f"a bad luck token is worth 1, 2 or 3, not {value}")
-    ]
-
-
-def test_oh_my_word_breakdowns_word_for_word() -> None:
-    # Rules game-end and simple-scoring: the fewest wins; a tie calls for a tiebreaker (rule tie-playoff).
-    standard = score("oh-my-word", {"players": {"Ann": [1, 3], "Bob": [2], "Cy": []}})
-    assert breakdown(standard) == [
-        "Ann: 1 + 3 = 4 → 4 bad luck points",
-        "Bob: 2 → 2 bad luck points",
-        "Cy: 0 → 0 bad luck points",
-    ]
-    assert standard.values == {
-        "scores": {"Ann": 4, "Bob": 2, "Cy": 0},
-        "winners": ["Cy"],
-        "tiebreak": False,
-        "variant": "standard",
-    }
-    simple = score("oh-my-word", {"variant": "simple", "players": {"Ann": [1, 3], "Bob": [3]}})
-    assert breakdown(simple) == ["Ann: 2 → 2 tokens", "Bob: 1 → 1 token"]
-    assert simple.values == {"scores": {"Ann": 2, "Bob": 1}, "winners": ["Bob"], "tiebreak": False, "variant": "simple"}
-    tied = score("oh-my-word", {"players": {"Ann": [1], "Bob": [1], "Cy": [2]}})
-    assert (tied.values["winners"], tied.values["tiebreak"]) == (["Ann", "Bob"], True)
-    assert breakdown(score("oh-my-word", {"players": {"Ann": [1]}})) == ["Ann: 1 → 1 bad luck point"]
-
 
 # --- Assumptions: which examples rest on an assumed fact -----------------------------------------
 
