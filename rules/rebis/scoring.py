@@ -111,6 +111,23 @@ def red_token_receiver(claims: Mapping[str, int]) -> str | None:
 
 
 def evaluate(document: Mapping[str, Any], facts: Mapping[str, Any]) -> Outcome:
+    """The outcome, or every problem refused at once (scoring-cases.json holds the rules' cases,
+    through `rulebook score`, which checks score.schema.json first). The refusal says each problem:
+
+    >>> facts = {"token_values": {"golden_dust": 2, "gold": 3, "red": 2}, "play": {"shelf_limit": 13}}
+    >>> evaluate({"players": {"Ann": {"hand": 0, "shelves": [{"points": [-14, 14]}]}}}, facts)
+    Traceback (most recent call last):
+    rulebook.scoring.outcome.Refused: a card worth -14: no shelf can take it, as a shelf stays between 0 and 13; \
+a card worth 14: no shelf can take it, as a shelf stays between 0 and 13
+
+    Shelves count from 1: the command's schema refuses a shelf 0 before the scorer runs; called
+    without it, the scorer refuses it as a shelf the player lacks.
+
+    >>> two = {"hand": 1, "shelves": [{"points": [5]}, {"points": [6]}]}
+    >>> evaluate({"red_token_shelf": {"player": "Ann", "shelf": 0}, "players": {"Ann": two}}, facts)
+    Traceback (most recent call last):
+    rulebook.scoring.outcome.Refused: this player has 2 shelves
+    """
     values = token_values(facts, document.get("token_values"))
     limit = facts["play"]["shelf_limit"]
     players: Mapping[str, Mapping[str, Any]] = document["players"]

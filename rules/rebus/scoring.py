@@ -184,6 +184,28 @@ def final_score(score: int, tiles_left: int, parameters: Parameters) -> int:
 
 
 def evaluate(document: Mapping[str, Any], facts: Mapping[str, Any]) -> Outcome:
+    """A turn's or the end of game's outcome, or every problem refused at once (scoring-cases.json
+    holds the rules' cases, through `rulebook score`, which checks score.schema.json first).
+
+    A count of 0 is said with no plural to agree with: the command's schema refuses a rebus of 0
+    tiles, and a turn of 0 tiles placed, before the scorer runs; called without it, the scorer says
+    why the squares cannot be covered.
+
+    >>> facts = {"scoring": {"tile_points": 3, "blue_multiplier": 2, "red_multiplier": 3, "center_multiplier": 2,
+    ...     "all_tiles_bonus": 50, "unplayed_tile_penalty": 3}, "components": {"rack_tiles": 9}}
+    >>> evaluate({"turn": {"tiles_placed": 1, "rebuses": [{"tiles": 0, "new_bonus": ["blue"]}, {"tiles": 1}]}}, facts)
+    Traceback (most recent call last):
+    rulebook.scoring.outcome.Refused: more bonus squares under new tiles (1) than tiles in the rebus (0)
+    >>> evaluate({"turn": {"tiles_placed": 0, "rebuses": [{"tiles": 1, "new_bonus": ["blue"]}]}}, facts)
+    Traceback (most recent call last):
+    rulebook.scoring.outcome.Refused: more bonus squares under new tiles (1) than tiles placed (0); ...
+
+    No printed game has a rack of 0 tiles; the words still agree with the number:
+
+    >>> evaluate({"final": {"Ann": {"score": 5, "tiles_left": 1}}}, {**facts, "components": {"rack_tiles": 0}})
+    Traceback (most recent call last):
+    rulebook.scoring.outcome.Refused: 1 tile left, but a player holds only 0
+    """
     parameters = Parameters.from_facts(facts)
     if "turn" in document:
         return _turn(document["turn"], parameters)

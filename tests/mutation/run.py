@@ -46,10 +46,11 @@ PACKAGES: dict[str, tuple[list[str], list[str]]] = {
         [
             "tests/test_game_scorers.py",  # the game scorers' doctests
             "tests/test_score.py",
-            "tests/test_scoring_boundaries.py",
+            "tests/test_scoring_boundaries.py",  # what the toolkit makes of any game's scoring
             # rules/<game>/scoring-cases.json: every refusal code, every case and worked example scored.
             "tests/test_content.py::test_every_refusal_of_the_rules_has_a_case",
             "tests/test_content.py::test_the_command_gives_what_the_rules_say",
+            "tests/test_content.py::test_the_command_says_it_word_for_word",  # the cases' said: breakdowns, refusals
             "tests/test_scoring_properties.py",
             "tests/test_examples.py",
             # worked.verified, the page's mark: right and wrong expectations (not the pages it renders).
