@@ -110,8 +110,12 @@ def test_the_command_says_it_word_for_word(case: Case, capsys, tmp_path) -> None
     code, out, err = run_cli(capsys, "--root", str(ROOT), "score", case.game, str(situation))
     assert code == (2 if case.refused is not None else 0), out + err
     printed = (out + err).splitlines()
-    missing = [line for line in case.said if not any(shown.endswith(line) for shown in printed)]
-    assert not missing, "\n".join(printed)
+    # Each line in the order given: a breakdown's steps come in the order a referee reads them.
+    at = 0
+    for line in case.said:
+        found = next((index for index in range(at, len(printed)) if printed[index].endswith(line)), None)
+        assert found is not None, f"{line!r} not found in order in:\n" + "\n".join(printed)
+        at = found + 1
 
 
 @pytest.mark.parametrize("game", scored_games())
