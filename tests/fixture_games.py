@@ -484,3 +484,54 @@ def written_date(language: str, day: str) -> str:
     year, month, date = (int(part) for part in day.split("-"))
     name = WRITTEN_MONTHS[language][month - 1]
     return {"en": f"{name} {date}, {year}", "fr": f"{date} {name} {year}", "cs": f"{date}. {name} {year}"}[language]
+
+
+# alpha's scorer given a second refusal, for the tests of worked examples and `rulebook score` (test_examples,
+# test_score): a round's points must be one of the fact scoring.round_points (0 to 6, so that the fixture's
+# examples and scoring cases still score), which the refusal lists in the reader's language; and alpha's two
+# refusals in the French and Czech UI catalogs, as translators give them (Czech has three plural forms: 1;
+# 2 to 4; 5 and more).
+SCORING_ROUND_POINTS = "    rounds: 3\n    round_points: [0, 1, 2, 3, 4, 5, 6]\n"
+SCORING_REFUSAL = """    "score.round-points": N_("a round scores {values}, not {value}"),\n"""
+SCORING_CHECK = """\
+    allowed = facts["scoring"]["round_points"]
+    problems += [
+        (("players", name, index), refusal(REFUSALS, "score.round-points", values=sorted(allowed), value=value))
+        for name, points in players.items()
+        for index, value in enumerate(points)
+        if value not in allowed
+    ]
+"""
+SCORING_CATALOGS = {
+    "fr": """
+msgid "{n} round scored, but the game has only {rounds}"
+msgid_plural "{n} rounds scored, but the game has only {rounds}"
+msgstr[0] "{n} manche comptée, mais le jeu n’en a que {rounds}"
+msgstr[1] "{n} manches comptées, mais le jeu n’en a que {rounds}"
+
+msgid "a round scores {values}, not {value}"
+msgstr "une manche rapporte {values}, pas {value}"
+""",
+    "cs": """
+msgid "{n} round scored, but the game has only {rounds}"
+msgid_plural "{n} rounds scored, but the game has only {rounds}"
+msgstr[0] "{n} započítané kolo, ale hra má jen {rounds}"
+msgstr[1] "{n} započítaná kola, ale hra má jen {rounds}"
+msgstr[2] "{n} započítaných kol, ale hra má jen {rounds}"
+
+msgid "a round scores {values}, not {value}"
+msgstr "kolo přináší {values}, ne {value}"
+""",
+}
+
+
+def scoring_round_points(root: Path) -> Path:
+    """alpha at root (the small project or the translated one) given the refusal score.round-points of a
+    round's points outside scoring.round_points (SCORING_ROUND_POINTS), and the catalogs SCORING_CATALOGS."""
+    edit(root, "rules/alpha/game.yaml", "    rounds: 3\n", SCORING_ROUND_POINTS)
+    edit(root, "rules/alpha/scoring.py", "REFUSALS = {\n", "REFUSALS = {\n" + SCORING_REFUSAL)
+    edit(root, "rules/alpha/scoring.py", "    if problems:\n", SCORING_CHECK + "    if problems:\n")
+    for language, entries in SCORING_CATALOGS.items():
+        catalog = root / f"locales/{language}/LC_MESSAGES/messages.po"
+        catalog.write_text(catalog.read_text(encoding="utf-8") + entries, encoding="utf-8")
+    return root

@@ -1,13 +1,29 @@
-"""Worked examples: every one is run through the scoring code, and captions must agree with it."""
+"""Worked examples: every one is run through the scoring code, and captions must agree with it.
+
+The project is the translated fixture (fixture_games.py) with alpha's examples four-rounds (Ann scores in
+4 rounds of the game's 3, refused) and a-tie (add_examples), alpha's second refusal score.round-points
+(a round scores 0 to 6: scoring_round_points, with both refusals in the French and Czech catalogs), and,
+made here (make_examples_project), a referee note three-rounds that assumes scoring.rounds and two more
+refused examples: six-rounds (Ann 6 rounds, Bob 1; it illustrates three-rounds) and seven-points (Ann
+scores 7 in a round). alpha's examples, in this order: highest-total (index 0; Ann 3, 2 and 4 = 9, Bob
+5, 1 and 2 = 8, Ann wins), four-rounds (1), a-tie (2), six-rounds (3), seven-points (4).
+
+Two tests are about the project's own games and read rules/ as it is: every game's examples cover its
+scoring rules and rulings (naming no game), and REBUS's turns lay their tiles in one line (its rule 3.3).
+"""
 
 from __future__ import annotations
 
 import html
 import json
 import re
+import shutil
 from pathlib import Path
 
-from conftest import ROOT, edit, locate, run_cli
+import pytest
+
+from conftest import ROOT, edit, locate, made_once, run_cli
+from fixture_games import add_examples, make_translated_project, quiet, scoring_round_points
 from rulebook.load.project import load_project
 from rulebook.model import Example, Ruling
 from rulebook.problems import Problem
@@ -15,6 +31,57 @@ from rulebook.scoring.assumptions import assumed_rulings
 from rulebook.scoring.outcome import Outcome
 from rulebook.scoring.situation import Invalid
 from rulebook.scoring.worked import expectation_mismatch, expected_refusal, reproduce_command
+
+MORE_EXAMPLES = """\
+  - id: six-rounds
+    rules: [winner]
+    rulings: [three-rounds]
+    input:
+      players: {Ann: [1, 1, 1, 1, 1, 1], Bob: [2]}
+    expect: {refused: {code: score.too-many-rounds, params: {n: 6, rounds: 3}}}
+  - id: seven-points
+    rules: [winner]
+    input:
+      players: {Ann: [7], Bob: [1]}
+    expect: {refused: score.round-points}
+rulings:
+  - id: three-rounds
+    rules: [winner]
+    assumes: [scoring.rounds]
+"""
+MORE_WORDS = """\
+  example.six-rounds:
+    text: Ann writes down points for six rounds, twice as many as the game has.
+  example.seven-points:
+    text: Ann scores seven points in a round, more than a round can give.
+  ruling.three-rounds.question:
+    text: How many rounds does a game have?
+  ruling.three-rounds.answer:
+    text: Three, as this project assumes.
+  ruling.three-rounds.why:
+    text: The rules do not say.
+"""
+
+
+def make_examples_project(root: Path) -> None:
+    make_translated_project(root)
+    scoring_round_points(add_examples(root))
+    game = root / "rules/alpha/game.yaml"
+    game.write_text(game.read_text(encoding="utf-8") + MORE_EXAMPLES, encoding="utf-8")
+    words = root / "rules/alpha/en.yaml"
+    words.write_text(words.read_text(encoding="utf-8") + MORE_WORDS, encoding="utf-8")
+    quiet(["--root", str(root), "check"])
+    shutil.rmtree(root / ".cache", ignore_errors=True)
+
+
+def made(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    return made_once(tmp_path_factory, "examples-project", make_examples_project)
+
+
+@pytest.fixture
+def project(tmp_path_factory: pytest.TempPathFactory, tmp_path: Path) -> Path:
+    """A copy of this module's project, safe to break."""
+    return shutil.copytree(made(tmp_path_factory), tmp_path / "project")
 
 
 def check(capsys, root: Path) -> tuple[int, list[str]]:
@@ -31,37 +98,41 @@ def test_each_game_has_six_examples_covering_every_scoring_rule_and_ruling() -> 
         assert any("refused" in example.expect for example in game.examples), f"{game.id}: no invalid situation"
 
 
-def test_a_wrong_expectation_names_the_example_its_place_and_a_command(project_copy: Path, capsys) -> None:
-    text = edit(project_copy, "rules/rebus/game.yaml", "expect: {score: 77}", "expect: {score: 67}")
-    code, problems = check(capsys, project_copy)
-    line, col = locate(text, "- id: nine-tiles")
+def test_a_wrong_expectation_names_the_example_its_place_and_a_command(project: Path, capsys) -> None:
+    text = edit(
+        project, "rules/alpha/game.yaml", "expect: {scores: {Ann: 9, Bob: 8}", "expect: {scores: {Ann: 9, Bob: 7}"
+    )
+    code, problems = check(capsys, project)
+    line, col = locate(text, "- id: highest-total")
     assert code == 1
     assert problems == [
-        f"rules/rebus/game.yaml:{line}:{col + 2}: example 'nine-tiles': expected score 67, computed 77; "
-        "reproduce: rulebook score rebus --example nine-tiles"
+        f"rules/alpha/game.yaml:{line}:{col + 2}: example 'highest-total': "
+        'expected scores {"Ann": 9, "Bob": 7}, computed {"Ann": 9, "Bob": 8}; '
+        "reproduce: rulebook score alpha --example highest-total"
     ]
 
 
-def test_a_french_caption_quoting_a_wrong_number_is_named(project_copy: Path, capsys) -> None:
-    path = project_copy / "rules/rebus/fr.yaml"
+def test_a_french_caption_quoting_a_wrong_number_is_named(project: Path, capsys) -> None:
+    path = project / "rules/alpha/fr.yaml"
     text = path.read_text(encoding="utf-8")
-    start = text.index("  example.nine-tiles:")
+    start = text.index("  example.highest-total:")
     caption_end = text.index("    source:", start)
-    assert text[start:caption_end].count("77") == 1
-    broken = text[:start] + text[start:caption_end].replace("77", "67") + text[caption_end:]
+    assert text[start:caption_end].count("9") == 1  # Ann's 9 points
+    broken = text[:start] + text[start:caption_end].replace("9", "7") + text[caption_end:]
     path.write_text(broken, encoding="utf-8")
-    code, problems = check(capsys, project_copy)
+    code, problems = check(capsys, project)
     value = broken.index("text:", start) + len("text: ")  # where the caption's scalar starts
     line, col = broken.count("\n", 0, value) + 1, value - broken.rfind("\n", 0, value)
     assert code == 1
+    # 7 is no number of the input, the result, the breakdown or the facts (rounds 3, round points 0 to 6).
     expected = (
-        f"rules/rebus/fr.yaml:{line}:{col}: units.example.nine-tiles.text: the caption says 67, which example "
-        "'nine-tiles' does not compute ({\"score\": 77})"
+        f"rules/alpha/fr.yaml:{line}:{col}: units.example.highest-total.text: the caption says 7, which example "
+        """'highest-total' does not compute ({"scores": {"Ann": 9, "Bob": 8}, "winners": ["Ann"], "tiebreak": false})"""
     )
     assert expected in problems
     # The translation QA says it too, from the other side: the English number is gone.
     assert (
-        f"rules/rebus/fr.yaml:{line}:{col}: units.example.nine-tiles.text: the English says 77, the translation "
+        f"rules/alpha/fr.yaml:{line}:{col}: units.example.highest-total.text: the English says 9, the translation "
         "does not" in problems
     )
 
@@ -73,72 +144,76 @@ def _coded(capsys, root: Path) -> list[dict]:
     return [problem for problem in json.loads(out)["problems"] if problem["severity"] == "error"]
 
 
-def test_an_expected_refusal_that_scores_is_an_error(project_copy: Path, capsys) -> None:
-    edit(project_copy, "rules/oh-my-word/game.yaml", "players: {Ann: [4], Bob: [1]}", "players: {Ann: [3], Bob: [1]}")
-    game = next(game for game in load_project(ROOT).project.games if game.id == "oh-my-word")
-    index = next(example.index for example in game.examples if example.id == "token-of-four")
-    problems = _coded(capsys, project_copy)
+def test_an_expected_refusal_that_scores_is_an_error(project: Path, capsys) -> None:
+    # four-rounds (index 1) in three rounds: Ann 3, Bob 2.
+    edit(
+        project,
+        "rules/alpha/game.yaml",
+        "players: {Ann: [1, 1, 1, 1], Bob: [2]}",
+        "players: {Ann: [1, 1, 1], Bob: [2]}",
+    )
+    problems = _coded(capsys, project)
     assert [(p["code"], p["path"], p["file"]) for p in problems] == [
-        ("example.refusal-expected", ["examples", index], "rules/oh-my-word/game.yaml")
+        ("example.refusal-expected", ["examples", 1], "rules/alpha/game.yaml")
     ]
 
 
-def test_an_example_refused_with_another_code_or_other_params_is_an_error(project_copy: Path, capsys) -> None:
-    """Oh My Word too-many-tokens: 13 + 13 = 26 tokens taken from a box of 25 (facts.components)."""
-    before = "Bob: [2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2]\n    expect: "
-    refusal = "{refused: {code: score.too-many-tokens, params: {n: 26, available: 25}}}"
-    games = {game.id: game for game in load_project(ROOT).project.games}
-    index = next(e.index for e in games["oh-my-word"].examples if e.id == "too-many-tokens")
+def test_an_example_refused_with_another_code_or_other_params_is_an_error(project: Path, capsys) -> None:
+    """six-rounds (index 3): Ann scores in 6 rounds of the game's 3 (facts.scoring.rounds)."""
+    before = "Bob: [2]}\n    expect: "
+    refusal = "{refused: {code: score.too-many-rounds, params: {n: 6, rounds: 3}}}"
     for wrong in (
-        "{refused: score.token-value}",
-        "{refused: {code: score.too-many-tokens, params: {n: 25}}}",
-        "{refused: {code: score.too-many-tokens, params: {taken: 26}}}",
+        "{refused: score.round-points}",
+        "{refused: {code: score.too-many-rounds, params: {n: 5}}}",
+        "{refused: {code: score.too-many-rounds, params: {taken: 6}}}",
     ):
-        edit(project_copy, "rules/oh-my-word/game.yaml", before + refusal, before + wrong)
-        problems = _coded(capsys, project_copy)
+        edit(project, "rules/alpha/game.yaml", before + refusal, before + wrong)
+        problems = _coded(capsys, project)
         assert [(p["code"], p["path"], p["params"]) for p in problems] == [
-            ("example.other-refusal", ["examples", index], {"refused": ["score.too-many-tokens"]})
+            ("example.other-refusal", ["examples", 3], {"refused": ["score.too-many-rounds"]})
         ], wrong
         refusal = wrong
     # Some of the params are enough.
-    some = "{refused: {code: score.too-many-tokens, params: {n: 26}}}"
-    edit(project_copy, "rules/oh-my-word/game.yaml", before + refusal, before + some)
-    assert run_cli(capsys, "--root", str(project_copy), "check")[0] == 0
+    some = "{refused: {code: score.too-many-rounds, params: {n: 6}}}"
+    edit(project, "rules/alpha/game.yaml", before + refusal, before + some)
+    assert run_cli(capsys, "--root", str(project), "check")[0] == 0
 
 
-def test_a_refusal_is_expected_by_its_code_never_by_its_words(project_copy: Path, capsys) -> None:
-    edit(project_copy, "rules/rebus/game.yaml", "{refused: score.tiles-over-rack}", '{refused: "holds only 9"}')
-    problems = _coded(capsys, project_copy)
+def test_a_refusal_is_expected_by_its_code_never_by_its_words(project: Path, capsys) -> None:
+    edit(project, "rules/alpha/game.yaml", "{refused: score.too-many-rounds}", '{refused: "has only 3"}')
+    problems = _coded(capsys, project)
     assert [p["code"] for p in problems] == ["schema.oneOf"]
     assert problems[0]["path"][-2:] == ["expect", "refused"]
 
 
-def test_an_example_input_that_breaks_the_schema_is_located(project_copy: Path, capsys) -> None:
-    text = edit(project_copy, "rules/rebus/game.yaml", "rebuses: [{tiles: 9}]", "rebuses: [{tiles: nine}]")
-    code, problems = check(capsys, project_copy)
-    line, col = locate(text, "nine}]")
+def test_an_example_input_that_breaks_the_schema_is_located(project: Path, capsys) -> None:
+    text = edit(project, "rules/alpha/game.yaml", "{Ann: [3, 2, 4], Bob", "{Ann: [3, 2, four], Bob")
+    code, problems = check(capsys, project)
+    line, col = locate(text, "four]")
     assert code == 1
-    assert any(p.startswith(f"rules/rebus/game.yaml:{line}:{col}: example 'nine-tiles': expected") for p in problems)
+    assert any(p.startswith(f"rules/alpha/game.yaml:{line}:{col}: example 'highest-total': expected") for p in problems)
 
 
-def test_a_scoring_rule_or_ruling_without_an_example_is_reported(project_copy: Path, capsys) -> None:
-    # The only example that illustrates ruling squares-compound now names another ruling.
-    edit(project_copy, "rules/rebus/game.yaml", "rulings: [squares-compound]", "rulings: [multipliers]")
-    edit(project_copy, "rules/rebus/game.yaml", "rules: [several-rebuses, all-tiles-bonus]", "rules: [all-tiles-bonus]")
-    code, problems = check(capsys, project_copy)
+def test_a_scoring_rule_or_ruling_without_an_example_is_reported(project: Path, capsys) -> None:
+    # The only example that illustrates ruling three-rounds no longer names it, and rule players, which
+    # no example illustrates, is made a scoring rule.
+    edit(project, "rules/alpha/game.yaml", "    rulings: [three-rounds]\n", "")
+    edit(project, "rules/alpha/game.yaml", "scoring_rules: [winner]", "scoring_rules: [players, winner]")
+    code, problems = check(capsys, project)
     assert code == 1
-    assert any(p.endswith("ruling 'squares-compound' has no worked example") for p in problems)
-    assert any(p.endswith("scoring rule 'several-rebuses' has no worked example") for p in problems)
+    assert any(p.endswith("ruling 'three-rounds' has no worked example") for p in problems)
+    assert any(p.endswith("scoring rule 'players' has no worked example") for p in problems)
 
 
-def test_every_example_reproduces_with_its_command(capsys) -> None:
+def test_every_example_reproduces_with_its_command(tmp_path_factory: pytest.TempPathFactory, capsys) -> None:
     """The command that a page prints computes the values that game.yaml expects (worked out by
     hand from the rules), or refuses with the words it expects; exit codes alone prove neither."""
-    project = load_project(ROOT).project
-    compared = 0
+    root = made(tmp_path_factory)
+    project = load_project(root).project
+    compared, refused = 0, []
     for game in project.games:
         for example in game.examples:
-            argv = ["--root", str(ROOT), "score", game.id, "--example", example.id, "--json"]
+            argv = ["--root", str(root), "score", game.id, "--example", example.id, "--json"]
             code, out, err = run_cli(capsys, *argv)
             printed = json.loads(out)
             expected = expected_refusal(example)
@@ -148,97 +223,106 @@ def test_every_example_reproduces_with_its_command(capsys) -> None:
                 assert any(
                     refused == expected[0] and expected[1].items() <= params.items() for refused, params in refusals
                 ), example.id
+                refused.append(example.id)
                 continue
             assert code == 0, f"{example.id}: {err}"
             assert {field: printed.get(field) for field in example.expect} == example.expect, example.id
             compared += len(example.expect)
-    assert compared >= 20
+    # highest-total and a-tie expect scores, winners and tiebreak; the other three a refusal.
+    assert compared == 6
+    assert refused == ["four-rounds", "six-rounds", "seven-points"]
 
 
-def test_a_reproduced_example_prints_the_numbers_worked_out_by_hand(capsys) -> None:
-    # REBUS, all 9 tiles in one rebus: 9 × 3 = 27, + 50 for the full rack = 77.
-    code, out, _ = run_cli(capsys, "--root", str(ROOT), "score", "rebus", "--example", "nine-tiles")
+def test_a_reproduced_example_prints_the_numbers_worked_out_by_hand(
+    tmp_path_factory: pytest.TempPathFactory, capsys
+) -> None:
+    root = str(made(tmp_path_factory))
+    # highest-total: Ann 3 + 2 + 4 = 9, Bob 5 + 1 + 2 = 8; Ann wins.
+    code, out, _ = run_cli(capsys, "--root", root, "score", "alpha", "--example", "highest-total")
     assert code == 0
-    assert "9 × 3 = 27" in out and "27 + 50 = 77" in out and out.rstrip().endswith("77")
-    # End of game: Ann 120 − 2 tiles × 3 = 114, Bob 98; Ann wins.
-    code, out, _ = run_cli(capsys, "--root", str(ROOT), "score", "rebus", "--example", "end-of-game", "--json")
+    assert out.splitlines() == [
+        "Ann, total: 3 + 2 + 4 = 9 → 9 points",
+        "Bob, total: 5 + 1 + 2 = 8 → 8 points",
+        "Winner: Ann",
+    ]
+    # a-tie: Ann 1 + 2 + 3 = 6, Bob 6 in one round; both win.
+    code, out, _ = run_cli(capsys, "--root", root, "score", "alpha", "--example", "a-tie", "--json")
     assert code == 0
-    assert json.loads(out)["scores"] == {"Ann": 114, "Bob": 98} and json.loads(out)["winners"] == ["Ann"]
+    assert json.loads(out)["scores"] == {"Ann": 6, "Bob": 6} and json.loads(out)["winners"] == ["Ann", "Bob"]
 
 
-def _assumed(game_id: str, *facts: str) -> set[str]:
+def _assumed(root: Path, game_id: str, *facts: str) -> set[str]:
     """The examples marked when a ruling of the game assumes these facts (a ruling added in memory)."""
-    project = load_project(ROOT).project
+    project = load_project(root).project
     game = next(game for game in project.games if game.id == game_id)
     game.rulings = [Ruling("assumed", (game.sections[0].rules[0].id,), facts)]
-    return {example.id for example in game.examples if assumed_rulings(game, example, ROOT)}
+    return {example.id for example in game.examples if assumed_rulings(game, example, root)}
 
 
-def test_the_examples_that_rest_on_an_assumption_are_found_by_what_they_compute() -> None:
-    # Rebis's token values (ruling token-values): every example with a mixture token on a shelf
-    # that counts, or whose red token lands on a shelf worth more than 0. Not red-token-tie (no
-    # tokens, the red one tied), never-negative (the red token on a shelf worth 0),
-    # over-the-limit (no tokens, nobody with a claim to the red one).
-    project = load_project(ROOT).project
-    rebis = next(game for game in project.games if game.id == "rebis")
+def test_the_examples_that_rest_on_an_assumption_are_found_by_what_they_compute(
+    tmp_path_factory: pytest.TempPathFactory,
+) -> None:
+    # alpha's three-rounds assumes scoring.rounds, which the scorer reads as 4 and 10 to find out: the
+    # examples with more rounds than 3 change (four-rounds scores with 4 rounds; six-rounds is refused
+    # saying 4, then scores), the others have 3 rounds or fewer (highest-total, a-tie) or are refused for
+    # their points whatever the rounds (seven-points).
+    root = made(tmp_path_factory)
+    project = load_project(root).project
+    alpha = next(game for game in project.games if game.id == "alpha")
     marked = {
         example.id
-        for example in rebis.examples
-        if [ruling.id for ruling in assumed_rulings(rebis, example, ROOT)] == ["token-values"]
+        for example in alpha.examples
+        if [ruling.id for ruling in assumed_rulings(alpha, example, root)] == ["three-rounds"]
     }
-    assert marked == {
-        "multiplied-shelf",
-        "face-down-closing",
-        "red-token-placed",
-        "red-token-default-shelf",
-        "many-cards",
-    }
-    # REBUS, were its numbers assumptions: the all-tiles bonus is in two examples, the penalty for
-    # unplayed tiles in the two end-of-game ones; a fact no example uses marks none.
-    assert _assumed("rebus", "scoring.all_tiles_bonus") == {"nine-tiles", "two-rebuses-all-tiles"}
-    assert _assumed("rebus", "scoring.unplayed_tile_penalty") == {"end-of-game", "shared-win"}
-    assert _assumed("rebus", "setup.draw_per_bag") == set()
+    assert marked == {"four-rounds", "six-rounds"}
+    # The same fact assumed by a ruling made here marks the same; a fact no example uses marks none
+    # (the scorer never reads the number of players).
+    assert _assumed(root, "alpha", "scoring.rounds") == {"four-rounds", "six-rounds"}
+    assert _assumed(root, "alpha", "players.max") == set()
 
 
-def test_an_assumption_of_a_fact_the_game_lacks_is_refused(project_copy: Path, capsys) -> None:
-    edit(project_copy, "rules/rebis/game.yaml", "assumes: [token_values]", "assumes: [token_value]")
-    code, problems = check(capsys, project_copy)
+def test_an_assumption_of_a_fact_the_game_lacks_is_refused(project: Path, capsys) -> None:
+    edit(project, "rules/alpha/game.yaml", "assumes: [scoring.rounds]", "assumes: [scoring.round]")
+    code, problems = check(capsys, project)
     assert code == 1
-    assert any("rulings[3].assumes: no fact 'token_value'" in problem for problem in problems), problems
+    assert any("rulings[0].assumes: no fact 'scoring.round'" in problem for problem in problems), problems
 
 
-def test_a_refused_example_says_why_in_the_page_language_with_czech_plurals() -> None:
+def test_a_refused_example_says_why_in_the_page_language_with_czech_plurals(
+    tmp_path_factory: pytest.TempPathFactory,
+) -> None:
     from rulebook.render.pages import render_pages
 
     # As a reader sees the text: the field path is in a span of its own (paper leaves it out).
     pages = {
-        page.path: html.unescape(re.sub(r"<[^>]+>", "", page.text)) for page in render_pages(load_project(ROOT).project)
+        page.path: html.unescape(re.sub(r"<[^>]+>", "", page.text))
+        for page in render_pages(load_project(made(tmp_path_factory)).project)
     }
-    # REBUS ten-tiles: 10 tiles placed, a rack of 9 (facts.components.rack_tiles).
-    assert "turn.tiles_placed: 10 tiles placed, but a player holds only 9" in pages["en/rebus.md"]
-    assert "turn.tiles_placed: 10 tuiles posées, mais un joueur n’en a que 9 en main" in pages["fr/rebus.md"]
-    # Czech has three forms: 1; 2 to 4; 5 and more (10 kamínků).
-    assert "turn.tiles_placed: položeno 10 kamínků, ale hráč jich má v ruce jen 9" in pages["cs/rebus.md"]
-    # Oh My Word too-many-tokens: 26 tokens taken, 25 in the box; a token's values listed the French way.
-    assert "players: 26 jetons malchance pris, mais le jeu n’en compte que 25" in pages["fr/oh-my-word.md"]
-    assert "un jeton malchance vaut 1, 2 ou 3, pas 4" in pages["fr/oh-my-word.md"]
-    assert "players: vzato 26 žetonů smůly, ale hra jich má jen 25" in pages["cs/oh-my-word.md"]
+    # six-rounds: Ann scores in 6 rounds, the game has 3 (facts.scoring.rounds); the catalogs' words.
+    assert "players.Ann: 6 rounds scored, but the game has only 3" in pages["en/alpha.md"]
+    assert "players.Ann: 6 manches comptées, mais le jeu n’en a que 3" in pages["fr/alpha.md"]
+    # Czech has three forms: 1; 2 to 4 (four-rounds: 4 kola); 5 and more (6 kol).
+    assert "players.Ann: 6 započítaných kol, ale hra má jen 3" in pages["cs/alpha.md"]
+    assert "players.Ann: 4 započítaná kola, ale hra má jen 3" in pages["cs/alpha.md"]
+    # seven-points: 7 points in a round; the values a round scores listed the French and the Czech way.
+    assert "players.Ann[0]: une manche rapporte 0, 1, 2, 3, 4, 5 ou 6, pas 7" in pages["fr/alpha.md"]
+    assert "players.Ann[0]: kolo přináší 0, 1, 2, 3, 4, 5 nebo 6, ne 7" in pages["cs/alpha.md"]
 
 
-def test_the_czech_catalog_has_all_three_plural_forms_of_a_refusal() -> None:
+def test_the_czech_catalog_has_all_three_plural_forms_of_a_refusal(tmp_path_factory: pytest.TempPathFactory) -> None:
     from rulebook.i18n.ui import ui_translations
     from rulebook.scoring.outcome import Reason
 
-    words = ("{n} tile placed, but a player holds only {rack}", "{n} tiles placed, but a player holds only {rack}")
-    czech = ui_translations(ROOT, "cs")
-    said = [Reason(words, {"n": n, "rack": 9}).say(czech.gettext, czech.ngettext, str) for n in (1, 3, 12)]
+    words = ("{n} round scored, but the game has only {rounds}", "{n} rounds scored, but the game has only {rounds}")
+    czech = ui_translations(made(tmp_path_factory), "cs")
+    said = [Reason(words, {"n": n, "rounds": 3}).say(czech.gettext, czech.ngettext, str) for n in (1, 3, 12)]
     assert said == [
-        "položen 1 kamínek, ale hráč jich má v ruce jen 9",
-        "položeny 3 kamínky, ale hráč jich má v ruce jen 9",
-        "položeno 12 kamínků, ale hráč jich má v ruce jen 9",
+        "1 započítané kolo, ale hra má jen 3",
+        "3 započítaná kola, ale hra má jen 3",
+        "12 započítaných kol, ale hra má jen 3",
     ]
     # The command line stays English, as before.
-    assert str(Reason(words, {"n": 12, "rack": 9})) == "12 tiles placed, but a player holds only 9"
+    assert str(Reason(words, {"n": 12, "rounds": 3})) == "12 rounds scored, but the game has only 3"
 
 
 def test_a_rebus_turn_lays_its_new_tiles_in_one_line() -> None:
@@ -298,9 +382,9 @@ def test_another_refusal_quotes_every_reason_up_to_the_shown_length() -> None:
 
 def test_the_reproducing_command_is_quoted_whole_up_to_the_shown_length() -> None:
     example = Example("e" * 100, 0, (), (), {}, {})
-    assert reproduce_command("rebus", example) == "rulebook score rebus --example " + "e" * 100  # 131 characters
+    assert reproduce_command("alpha", example) == "rulebook score alpha --example " + "e" * 100  # 131 characters
     longer = Example("e" * 300, 0, (), (), {}, {})
-    assert reproduce_command("rebus", longer) == "rulebook score rebus --example " + "e" * 168 + "…"  # 200
+    assert reproduce_command("alpha", longer) == "rulebook score alpha --example " + "e" * 168 + "…"  # 200
 
 
 def test_a_refused_example_that_expects_a_result_quotes_the_expectation_and_the_first_reason() -> None:
