@@ -1,5 +1,8 @@
 """The persistent cache (rulebook/cache/store.py) and the fast paths of `rulebook check`: each may only
-save time, never change what the check finds."""
+save time, never change what the check finds. The project is the translated small project
+(fixture_games.py: alpha, scored, and beta, in English, French and Czech) with the project's glossary
+given to alpha (with_glossary) and one illustration of alpha's rule.players (ILLUSTRATION), copied
+cold for each test."""
 
 from __future__ import annotations
 
@@ -12,7 +15,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from conftest import ROOT, copy_content, edit, run_cli
+from conftest import ROOT, edit, made_once, run_cli
+from fixture_games import copy_small_project, make_translated_project, with_glossary
 from rulebook.cache import store as cache
 from rulebook.documents import reader
 from rulebook.documents.schema import fast_validator, validator
@@ -21,36 +25,55 @@ from rulebook.located.characters import _BIDI_CONTROLS, SUSPECT_CHARACTER
 from rulebook.located.document import Document, parse_bounded
 from rulebook.validate import check
 
+# A glossary picture under alpha's rule.players, whose rules the glossary's checks read.
+ILLUSTRATION = "illustrations:\n  - rule: players\n    tiles: [eye, saw]\n    reads: I saw\n"
+
+
+def make_cache_project(root: Path) -> None:
+    """The translated small project with the project's glossary given to alpha, and ILLUSTRATION; no cache."""
+    make_translated_project(root)
+    with_glossary(root, "alpha")
+    edit(root, "rules/alpha/game.yaml", "\nscoring_rules:", f"\n{ILLUSTRATION}scoring_rules:")
+
+
+def cold_copy(tmp_path_factory: pytest.TempPathFactory, target: Path) -> Path:
+    """A copy at target of make_cache_project's project, made once a run: no cache, as the first check finds it."""
+    made = made_once(tmp_path_factory, "cache-project", make_cache_project)
+    shutil.copytree(made, target)
+    return target
+
 
 @pytest.fixture
-def project_copy(tmp_path: Path) -> Path:
-    """A copy with no cache (conftest's is warm): these tests watch the cache being filled and read."""
-    return copy_content(tmp_path)
+def project_copy(tmp_path_factory: pytest.TempPathFactory, tmp_path: Path) -> Path:
+    """A copy with no cache: these tests watch the cache being filled and read."""
+    return cold_copy(tmp_path_factory, tmp_path / "project")
 
 
 WORDS_SCHEMA = ROOT / "schemas" / "words.schema.json"
-WINNER = "rules/rebus/en.yaml:80:11: units.rule.winner.text: raw HTML is not allowed in text: '<script>'"
+TOTAL = "the highest total wins."  # the end of alpha's English rule.winner
+SCRIPT = "the highest total <script>x</script> wins."
+# By hand: rules/alpha/en.yaml has rule.winner's key on line 15 and its text on 16, after `    text: `.
+WINNER = "rules/alpha/en.yaml:16:11: units.rule.winner.text: raw HTML is not allowed in text: '<script>'"
 
 
 def test_a_re_check_sees_an_edit_and_its_undoing(project_copy: Path, capsys) -> None:
     assert run_cli(capsys, "--root", str(project_copy), "check")[0] == 0
     assert (project_copy / ".cache/rulebook/documents").is_dir(), "the first check fills the cache"
 
-    script = "Highest score <script>x</script> wins."
-    broken = edit(project_copy, "rules/rebus/en.yaml", "Highest score wins.", script)
+    broken = edit(project_copy, "rules/alpha/en.yaml", TOTAL, SCRIPT)
     code, out, _ = run_cli(capsys, "--root", str(project_copy), "check")
     assert code == 1 and any(line.startswith(WINNER) for line in out.splitlines()), out
 
-    edit(project_copy, "rules/rebus/en.yaml", script, "Highest score wins.")
-    assert (project_copy / "rules/rebus/en.yaml").read_text(encoding="utf-8") != broken
+    edit(project_copy, "rules/alpha/en.yaml", SCRIPT, TOTAL)
+    assert (project_copy / "rules/alpha/en.yaml").read_text(encoding="utf-8") != broken
     code, out, _ = run_cli(capsys, "--root", str(project_copy), "check")
     assert code == 0, out
 
 
 def test_a_warm_check_finds_what_a_cold_one_finds(project_copy: Path, capsys, monkeypatch) -> None:
-    # A problem in one game (its captions) and one in the glossary's words, whose checks read every game.
-    edit(project_copy, "rules/rebus/en.yaml", "Highest score wins.", "Highest score <script>x</script> wins.")
-    edit(project_copy, "rules/rebus/fr.yaml", "language: fr", "language: cs")
+    # A problem in one game's English and one in its French.
+    edit(project_copy, "rules/alpha/en.yaml", TOTAL, SCRIPT)
+    edit(project_copy, "rules/alpha/fr.yaml", "language: fr", "language: cs")
     monkeypatch.setenv("RULEBOOK_CACHE", "0")
     cold = run_cli(capsys, "--root", str(project_copy), "check")
     assert not (project_copy / ".cache").exists(), "RULEBOOK_CACHE=0 writes nothing"
@@ -59,7 +82,9 @@ def test_a_warm_check_finds_what_a_cold_one_finds(project_copy: Path, capsys, mo
     warm = run_cli(capsys, "--root", str(project_copy), "check")
     assert cold[0] == filling[0] == warm[0] == 1
     assert cold[1] == filling[1] == warm[1]
-    assert "rules/rebus/fr.yaml:3:11: language: 'cs' does not match the file name 'fr.yaml'" in warm[1]
+    assert WINNER in warm[1]
+    # By hand: the French file's `language:` is on line 4, after a three-line header.
+    assert "rules/alpha/fr.yaml:4:11: language: 'cs' does not match the file name 'fr.yaml'" in warm[1]
 
 
 @pytest.mark.parametrize("language", ["fr", "cs"])
@@ -68,7 +93,7 @@ def test_a_warm_check_says_its_problems_in_another_language_as_a_cold_one(
 ) -> None:
     """A cached problem keeps its quotes: `check --lang` says a coded message again from them (a
     warm check once lost them and stopped on a KeyError)."""
-    edit(project_copy, "rules/rebus/en.yaml", "Highest score wins.", "Highest score <script>x</script> wins.")
+    edit(project_copy, "rules/alpha/en.yaml", TOTAL, SCRIPT)
     monkeypatch.setenv("RULEBOOK_CACHE", "0")
     cold = run_cli(capsys, "--root", str(project_copy), "check", "--lang", language)
     monkeypatch.setenv("RULEBOOK_CACHE", "1")
@@ -76,7 +101,7 @@ def test_a_warm_check_says_its_problems_in_another_language_as_a_cold_one(
     warm = run_cli(capsys, "--root", str(project_copy), "check", "--lang", language)
     assert cold[0] == filling[0] == warm[0] == 1, warm
     assert cold[1] == filling[1] == warm[1]
-    assert "'<script>'" in warm[1]
+    assert "rules/alpha/en.yaml:16:11: " in warm[1] and "'<script>'" in warm[1]
 
 
 def test_a_catalogs_problems_are_kept_by_its_bytes(project_copy: Path, capsys, monkeypatch) -> None:
@@ -114,12 +139,11 @@ def test_a_renamed_game_reaches_the_other_games_checks(project_copy: Path, capsy
     the checks of the others find, so their cached results must not be reused."""
     run_cli(capsys, "--root", str(project_copy), "check")
     keys_before = {path.name for path in (project_copy / ".cache/rulebook/checks").rglob("*") if path.is_file()}
-    edit(project_copy, "rules/rebis/game.yaml", "name: Rebis", "name: Rebis Deluxe")
+    edit(project_copy, "rules/beta/game.yaml", 'name: "Beta"', 'name: "Beta Deluxe"')
     run_cli(capsys, "--root", str(project_copy), "check")
     keys_after = {path.name for path in (project_copy / ".cache/rulebook/checks").rglob("*") if path.is_file()}
-    games = len(list((project_copy / "rules").glob("*/game.yaml")))
-    # Every game and the glossary were checked again: one new entry each.
-    assert len(keys_after - keys_before) == games + 1
+    # Both games, alpha and beta, and the glossary were checked again: one new entry each.
+    assert len(keys_after - keys_before) == 3
 
 
 def _checked_text_sets(project: Path, capsys, monkeypatch: pytest.MonkeyPatch) -> list[str]:
@@ -140,25 +164,25 @@ def test_a_games_words_check_that_game_again_and_its_structure_the_glossary_too(
     """The glossary's checks read every game's game.yaml (its rules, illustrations and facts) and
     scorer, but no game's words: a translated sentence does not check the glossary again."""
     run_cli(capsys, "--root", str(project_copy), "check")
-    edit(project_copy, "rules/rebis/fr.yaml", "language: fr\n", "language: fr\n# reviewed\n")
-    assert _checked_text_sets(project_copy, capsys, monkeypatch) == ["rebis"]
-    edit(project_copy, "rules/rebus/scoring.py", '"""REBUS scoring,', '"""REBUS scoring (reviewed),')
-    assert sorted(_checked_text_sets(project_copy, capsys, monkeypatch)) == ["glossary", "rebus"]
-    # An illustration under a rule that REBUS no longer has: a glossary problem, found warm as cold.
-    edit(project_copy, "rules/rebus/game.yaml", "- rule: proper-nouns", "- rule: proper-nounz")
-    assert sorted(_checked_text_sets(project_copy, capsys, monkeypatch)) == ["glossary", "rebus"]
+    edit(project_copy, "rules/beta/fr.yaml", "language: fr\n", "language: fr\n# reviewed\n")
+    assert _checked_text_sets(project_copy, capsys, monkeypatch) == ["beta"]
+    edit(project_copy, "rules/alpha/scoring.py", '"""Scoring of alpha:', '"""Scoring of alpha (reviewed):')
+    assert sorted(_checked_text_sets(project_copy, capsys, monkeypatch)) == ["alpha", "glossary"]
+    # An illustration under a rule that alpha no longer has: a glossary problem, found warm as cold.
+    edit(project_copy, "rules/alpha/game.yaml", "- rule: players", "- rule: playerz")
+    assert sorted(_checked_text_sets(project_copy, capsys, monkeypatch)) == ["alpha", "glossary"]
     warm = run_cli(capsys, "--root", str(project_copy), "check")
-    assert "illustrations[2].rule: no rule 'proper-nounz'" in warm[1]
+    assert "illustrations[0].rule: no rule 'playerz'" in warm[1]
     monkeypatch.setenv("RULEBOOK_CACHE", "0")
     assert run_cli(capsys, "--root", str(project_copy), "check")[:2] == warm[:2]
 
 
 def test_a_second_copy_is_read_from_this_process_and_its_cache_filled_all_the_same(
-    tmp_path: Path, capsys, monkeypatch
+    tmp_path_factory: pytest.TempPathFactory, tmp_path: Path, capsys, monkeypatch
 ) -> None:
     """Documents are remembered by content in a process (every copy of a project holds the same
     files), only while the cache is on, and a copy read that way still gets its own cache."""
-    first, second = copy_content(tmp_path / "first"), copy_content(tmp_path / "second")
+    first, second = (cold_copy(tmp_path_factory, tmp_path / name) for name in ("first", "second"))
     assert run_cli(capsys, "--root", str(first), "check")[0] == 0
     decoded: list[str] = []
     real = cache.DiskCache.get
@@ -170,8 +194,8 @@ def test_a_second_copy_is_read_from_this_process_and_its_cache_filled_all_the_sa
     parsed: list[str] = []
     monkeypatch.setattr(reader, "parse_bounded", lambda raw, shown: parsed.append(shown) or parse_bounded(raw, shown))
     monkeypatch.setenv("RULEBOOK_CACHE", "0")
-    assert run_cli(capsys, "--root", str(copy_content(tmp_path / "third")), "check")[0] == 0
-    assert "rules/rebus/fr.yaml" in parsed, "with the cache off, every file is read again"
+    assert run_cli(capsys, "--root", str(cold_copy(tmp_path_factory, tmp_path / "third")), "check")[0] == 0
+    assert "rules/alpha/fr.yaml" in parsed, "with the cache off, every file is read again"
 
 
 def test_the_quick_character_search_finds_exactly_what_the_full_scan_refuses() -> None:
@@ -241,33 +265,31 @@ def test_every_words_file_of_the_project_takes_the_fast_path() -> None:
         fast(document.data)  # raises if the fast path would fall back to jsonschema
 
 
-def test_schemas_with_numbers_stay_on_jsonschema() -> None:
+def test_schemas_with_numbers_stay_on_jsonschema(small_project: Path) -> None:
     # Our integers refuse 2.0 and our numbers refuse NaN; fastjsonschema accepts both.
     assert fast_validator(ROOT / "schemas" / "game.schema.json") is None
-    assert fast_validator(ROOT / "rules" / "rebus" / "score.schema.json") is None
+    assert fast_validator(small_project / "rules" / "alpha" / "score.schema.json") is None  # points are integers
 
 
 @pytest.mark.slow  # builds a site
-def test_a_rebuild_renders_what_changed_and_drops_what_no_content_makes(tmp_path: Path) -> None:
+def test_a_rebuild_renders_what_changed_and_drops_what_no_content_makes(
+    tmp_path_factory: pytest.TempPathFactory, tmp_path: Path
+) -> None:
     from conftest import build_site
     from rulebook.markup.escaping import GENERATED_MARK
 
-    for folder in ("rules", "glossary", "schemas", "locales", "docs/assets"):
-        shutil.copytree(ROOT / folder, tmp_path / folder)
-    shutil.copy(ROOT / "mkdocs.yml", tmp_path / "mkdocs.yml")
-    build_site(tmp_path, tmp_path / "site")
-    assert (tmp_path / ".cache/rulebook/pages").is_dir()
+    root = copy_small_project(tmp_path_factory, tmp_path / "project", site=True, translated=True)
+    build_site(root, root / "site")
+    assert (root / ".cache/rulebook/pages").is_dir()
 
-    edit(
-        tmp_path, "rules/rebus/en.yaml", "Highest score wins.", "Highest score wins. Always."
-    )  # the publisher's words kept
-    build_site(tmp_path, tmp_path / "site")
-    assert "Highest score wins. Always." in (tmp_path / "site/rebus/index.html").read_text(encoding="utf-8")
+    edit(root, "rules/alpha/en.yaml", TOTAL, "the highest total wins. Always.")
+    build_site(root, root / "site")
+    assert "the highest total wins. Always." in (root / "site/alpha/index.html").read_text(encoding="utf-8")
 
     # Unchanged content, so the pages come from the cache; a generated page that no content makes
     # (a removed game's) must still go.
-    ghost = tmp_path / "docs/en/ghost.md"
+    ghost = root / "docs/en/ghost.md"
     ghost.write_text(f"# Ghost\n\n{GENERATED_MARK}\n", encoding="utf-8")
-    build_site(tmp_path, tmp_path / "site")
-    assert not ghost.exists() and not (tmp_path / "site/ghost").exists()
-    assert "Highest score wins. Always." in (tmp_path / "site/rebus/index.html").read_text(encoding="utf-8")
+    build_site(root, root / "site")
+    assert not ghost.exists() and not (root / "site/ghost").exists()
+    assert "the highest total wins. Always." in (root / "site/alpha/index.html").read_text(encoding="utf-8")

@@ -1,6 +1,10 @@
 """The files translators' tools read, byte for byte where a tool would notice (issue 17): the TBX
 and CSV terminology, `i18n update` on a file that lacks units or carries a cleared fuzzy flag, and
-PO headers whose Language Babel does not know."""
+PO headers whose Language Babel does not know. The project is the translated small project
+(fixture_games.py): alpha's six units (summary, edition.1-0, section.overview "Aperçu",
+rule.players, rule.winner, example.highest-total) in French and Czech, status draft, and beta's
+four; the terminology and the glossary's PO file are the project's glossary given to alpha
+(with_glossary); the referee note is alpha's shared-win (record_corrections)."""
 
 from __future__ import annotations
 
@@ -15,7 +19,16 @@ from pathlib import Path
 import polib
 import pytest
 
-from conftest import GIT, ROOT, edit, run_cli, run_cli_process
+from conftest import GIT, ROOT, as_history, edit, run_cli, run_cli_process
+from fixture_games import (
+    NEW_WINNER,
+    NNBSP,
+    WINNER,
+    commit_english_edit,
+    export,
+    record_corrections,
+    with_glossary,
+)
 from rulebook.addresses.site_url import configured_site_url
 from rulebook.i18n.basis import Basis, basis
 from rulebook.i18n.history import earlier_texts
@@ -36,28 +49,16 @@ from test_import import import_, set_msgstr, yaml_unit
 
 XML_LANG = "{http://www.w3.org/XML/1998/namespace}lang"
 
-FRENCH = "rules/rebus/fr.yaml"
-NEW_WINNER = "The player with the highest score wins the game."
+FRENCH = "rules/alpha/fr.yaml"
+PLAYERS = "The game is for {players.min} to {players.max} players."  # alpha's English rule.players
+NEW_WINNER_FR = "Après {scoring.rounds} manches, le joueur qui a le plus de points gagne."  # the French of NEW_WINNER
 
 
-def export(capsys, root: Path, folder: Path, language: str = "fr", game: str = "rebus") -> Path:
-    """The PO file of one game (REBUS by default) in one language, exported into folder."""
-    code, _, err = run_cli(capsys, "--root", str(root), "i18n", "export", language, "--game", game, "-o", str(folder))
-    assert code == 0, err
-    return folder / f"{game}.{language}.po"
-
-
-def commit_english_edit(root: Path, new: str = NEW_WINNER) -> None:
-    """REBUS's English rule.winner changed, in a commit of the history."""
-    edit(root, "rules/rebus/en.yaml", "text: Highest score wins.", f"text: {new}")
-    subprocess.run([*GIT, "-C", str(root), "commit", "-qam", "English edit"], check=True)
-
-
-def set_status(root: Path, unit_id: str, status: str) -> None:
-    """The first status after a unit's id in REBUS's French set to `status`."""
-    text = (root / FRENCH).read_text(encoding="utf-8")
+def set_status(root: Path, unit_id: str, status: str, file: str = FRENCH) -> None:
+    """The first status after a unit's id in alpha's French (or `file`) set to `status`."""
+    text = (root / file).read_text(encoding="utf-8")
     start = text.index(f"  {unit_id}:\n")
-    (root / FRENCH).write_text(text[:start] + text[start:].replace("status: draft", f"status: {status}", 1), "utf-8")
+    (root / file).write_text(text[:start] + text[start:].replace("status: draft", f"status: {status}", 1), "utf-8")
 
 
 def terms(capsys, root: Path, folder: Path, language: str) -> tuple[bytes, str]:
@@ -67,8 +68,9 @@ def terms(capsys, root: Path, folder: Path, language: str) -> tuple[bytes, str]:
         return (folder / f"terms.{language}.tbx").read_bytes(), table.read()
 
 
-def test_the_tbx_file_is_tbx_basic_in_utf_8(project_copy: Path, tmp_path: Path, capsys) -> None:
-    data, _ = terms(capsys, project_copy, tmp_path, "cs")
+def test_the_tbx_file_is_tbx_basic_in_utf_8(translated_project: Path, tmp_path: Path, capsys) -> None:
+    with_glossary(translated_project)
+    data, _ = terms(capsys, translated_project, tmp_path, "cs")
     assert data.startswith(b'<?xml version="1.0" encoding="UTF-8"?>\n<martif ')
     assert data.count(b"<?xml") == 1 and data.endswith(b"</martif>\n")
     assert "kamín".encode() in data  # UTF-8 text, not character references
@@ -93,93 +95,85 @@ def test_the_tbx_file_is_tbx_basic_in_utf_8(project_copy: Path, tmp_path: Path, 
     ]
 
 
-def test_a_term_without_forbidden_forms_exports_its_preferred_ones(project_copy: Path, tmp_path: Path, capsys):
+def test_a_term_without_forbidden_forms_exports_its_preferred_ones(translated_project: Path, tmp_path: Path, capsys):
+    with_glossary(translated_project)
     edit(
-        project_copy,
+        translated_project,
         "glossary/terms.yaml",
         "cs: {preferred: [kamínek], deprecated: [dlaždice, destička, kostka]}",
         "cs: {preferred: [kamínek]}",
     )
-    data, table = terms(capsys, project_copy, tmp_path, "cs")
+    data, table = terms(capsys, translated_project, tmp_path, "cs")
     tile = ET.fromstring(data).find("text/body/termEntry[@id='tile']")
     assert [tig.findtext("term") for tig in tile.iter("tig")] == ["tile", "kamínek"]
     assert "\r" not in table  # one line ending, as a spreadsheet and git both like
     assert table.splitlines()[:2] == ["source,target,status,term", "tile,kamínek,preferred,tile"]
 
 
-def test_update_adds_the_units_a_file_lacks_and_keeps_going(project_copy: Path, tmp_path: Path, capsys) -> None:
-    po = export(capsys, project_copy, tmp_path)
+def test_update_adds_the_units_a_file_lacks_and_keeps_going(translated_project: Path, tmp_path: Path, capsys) -> None:
+    po = export(capsys, translated_project, tmp_path)
     catalog = polib.pofile(str(po))
-    for unit_id in ("section.play", "rule.drawing"):  # an early unit and one further on
+    for unit_id in ("section.overview", "rule.players"):  # an early unit and one further on
         catalog.remove(next(entry for entry in catalog if entry.msgctxt == unit_id))
     catalog.save(str(po))
-    set_msgstr(po, "rule.winner", "Le plus haut score gagne.")  # after both: must still be kept
-    code, out, err = run_cli(capsys, "--root", str(project_copy), "i18n", "update", str(po))
+    set_msgstr(po, "rule.winner", "Après {scoring.rounds} manches, le plus haut total gagne.")  # after both: kept
+    code, out, err = run_cli(capsys, "--root", str(translated_project), "i18n", "update", str(po))
     assert code == 0, err
     assert [line for line in out.splitlines() if line.startswith("  added: ")] == [
-        "  added: section.play",
-        "  added: rule.drawing",
+        "  added: section.overview",
+        "  added: rule.players",
     ]
     entries = {entry.msgctxt: entry for entry in polib.pofile(str(po))}
-    assert entries["section.play"].msgstr == "Pour jouer"  # as the YAML has it
-    assert entries["rule.winner"].msgstr == "Le plus haut score gagne."
+    assert entries["section.overview"].msgstr == "Aperçu"  # as the YAML has it
+    assert entries["rule.players"].msgstr == "Le jeu se joue de {players.min} à {players.max} joueurs."
+    assert entries["rule.winner"].msgstr == "Après {scoring.rounds} manches, le plus haut total gagne."
 
 
-def test_update_keeps_a_translator_s_cleared_fuzzy_flag(project_copy: Path, tmp_path: Path, capsys) -> None:
-    subprocess.run(["git", "-C", str(project_copy), "init", "-q"], check=True)
-    subprocess.run([*GIT, "-C", str(project_copy), "add", "-A"], check=True)
-    subprocess.run([*GIT, "-C", str(project_copy), "commit", "-qm", "released"], check=True)
-    commit_english_edit(project_copy)
-    po = export(capsys, project_copy, tmp_path)  # rule.winner fuzzy: its YAML is outdated
-    set_msgstr(po, "rule.winner", "Le joueur au plus haut score gagne la partie.", fuzzy=False)
-    code, _, err = run_cli(capsys, "--root", str(project_copy), "i18n", "update", str(po))
+def test_update_keeps_a_translator_s_cleared_fuzzy_flag(translated_history: Path, tmp_path: Path, capsys) -> None:
+    commit_english_edit(translated_history)
+    po = export(capsys, translated_history, tmp_path)  # rule.winner fuzzy: its YAML is outdated
+    set_msgstr(po, "rule.winner", NEW_WINNER_FR, fuzzy=False)
+    code, _, err = run_cli(capsys, "--root", str(translated_history), "i18n", "update", str(po))
     assert code == 0, err
     winner = next(entry for entry in polib.pofile(str(po)) if entry.msgctxt == "rule.winner")
-    assert (winner.msgid, winner.msgstr) == (NEW_WINNER, "Le joueur au plus haut score gagne la partie.")
+    assert (winner.msgid, winner.msgstr) == (NEW_WINNER, NEW_WINNER_FR)
     assert (winner.fuzzy, winner.previous_msgid) == (False, None)
 
 
 @pytest.mark.parametrize("action", ["update", "review"])
-def test_a_broken_file_is_named_with_its_line(project_copy: Path, tmp_path: Path, capsys, action: str) -> None:
-    po = export(capsys, project_copy, tmp_path)
+def test_a_broken_file_is_named_with_its_line(translated_project: Path, tmp_path: Path, capsys, action: str) -> None:
+    po = export(capsys, translated_project, tmp_path)
     text = po.read_text(encoding="utf-8")
-    po.write_text(text.replace('msgstr "Pour jouer"', 'msgstr "Pour jouer'), encoding="utf-8")
-    line = text.splitlines().index('msgstr "Pour jouer"') + 1
-    code, _, err = run_cli(capsys, "--root", str(project_copy), "i18n", action, str(po))
+    po.write_text(text.replace('msgstr "Aperçu"', 'msgstr "Aperçu'), encoding="utf-8")
+    line = text.splitlines().index('msgstr "Aperçu"') + 1
+    code, _, err = run_cli(capsys, "--root", str(translated_project), "i18n", action, str(po))
     assert code == 2
     assert f"{po}:{line}: not a valid PO line" in err
     po.write_text(text.replace('"Language: fr\\n"', '"Language: de\\n"'), encoding="utf-8")
-    code, _, err = run_cli(capsys, "--root", str(project_copy), "i18n", action, str(po))
-    assert f"{po}: its Language (de) is not one of the translations ({translations(project_copy)})" in err
+    code, _, err = run_cli(capsys, "--root", str(translated_project), "i18n", action, str(po))
+    assert f"{po}: its Language (de) is not one of the translations (fr, cs)" in err
 
 
-def translations(root: Path) -> str:
-    """The project's languages but its source language, as a refusal lists them."""
-    return ", ".join(load_project(root).project.languages[1:])
-
-
-def test_a_language_babel_does_not_know_is_named_in_the_refusal(project_copy: Path, tmp_path: Path, capsys) -> None:
-    po = export(capsys, project_copy, tmp_path)
+def test_a_language_babel_does_not_know_is_named_in_the_refusal(translated_project: Path, tmp_path: Path, capsys):
+    po = export(capsys, translated_project, tmp_path)
     text = po.read_text(encoding="utf-8")
     for declared, named in [('"Language: zz\\n"', "(zz)"), ('"Language: \\n"', "(none)"), ("", "(none)")]:
         po.write_text(text.replace('"Language: fr\\n"', declared), encoding="utf-8")
-        code, _, err = import_(capsys, project_copy, po)
+        code, _, err = import_(capsys, translated_project, po)
         assert code == 2
-        assert f"its Language {named} is not one of the translations ({translations(project_copy)})" in err
+        assert f"its Language {named} is not one of the translations (fr, cs)" in err
 
 
-def test_a_stale_edit_of_a_reviewed_unit_comes_in_as_an_outdated_draft(project_copy: Path, tmp_path: Path, capsys):
-    set_status(project_copy, "rule.winner", "reviewed")
-    subprocess.run(["git", "-C", str(project_copy), "init", "-q"], check=True)
-    subprocess.run([*GIT, "-C", str(project_copy), "add", "-A"], check=True)
-    subprocess.run([*GIT, "-C", str(project_copy), "commit", "-qm", "released"], check=True)
-    po = export(capsys, project_copy, tmp_path)
-    set_msgstr(po, "rule.winner", "Le plus haut score gagne.")
-    commit_english_edit(project_copy)
-    code, out, err = import_(capsys, project_copy, po)
+def test_a_stale_edit_of_a_reviewed_unit_comes_in_as_an_outdated_draft(translated_project: Path, tmp_path, capsys):
+    set_status(translated_project, "rule.winner", "reviewed")
+    as_history(translated_project)
+    po = export(capsys, translated_project, tmp_path)
+    set_msgstr(po, "rule.winner", "Après {scoring.rounds} manches, le plus haut total gagne.")
+    commit_english_edit(translated_project)
+    code, out, err = import_(capsys, translated_project, po)
     assert code == 0, err
     assert "  updated: rule.winner (outdated)" in out.splitlines()
-    assert yaml_unit(project_copy, FRENCH, "rule.winner")["status"] == "draft"  # the review was of other words
+    assert yaml_unit(translated_project, FRENCH, "rule.winner")["status"] == "draft"  # the review was of other words
 
 
 def test_earlier_texts_reads_units_and_readings_lines_from_every_revision(tmp_path: Path) -> None:
@@ -241,7 +235,8 @@ def test_a_git_that_hangs_costs_the_history_not_the_command(tmp_path: Path, monk
     assert earlier_texts(tmp_path, "hung.yaml") == {}
 
 
-def test_an_outdated_glossary_reading_shows_its_earlier_english(history: Path, tmp_path: Path, capsys) -> None:
+def test_an_outdated_glossary_reading_shows_its_earlier_english(translated_project: Path, tmp_path, capsys) -> None:
+    history = as_history(with_glossary(translated_project))
     edit(history, "glossary/symbols.yaml", "    readings: [I, eye, aye]", "    readings: [I, eye, aye, ay]")
     subprocess.run([*GIT, "-C", str(history), "commit", "-qam", "one more reading"], check=True)
     glossary = polib.pofile(str(export(capsys, history, tmp_path, game="glossary")))
@@ -255,82 +250,84 @@ def review(capsys, root: Path, po: Path) -> list[str]:
     return out.splitlines()
 
 
-def test_review_passes_over_entries_it_cannot_review_and_goes_on(project_copy: Path, tmp_path: Path, capsys) -> None:
-    po = export(capsys, project_copy, tmp_path)
-    set_msgstr(po, "section.play", "")  # an early entry left empty: nothing to review
+def test_review_passes_over_entries_it_cannot_review_and_goes_on(translated_project: Path, tmp_path, capsys) -> None:
+    po = export(capsys, translated_project, tmp_path)
+    set_msgstr(po, "section.overview", "")  # an early entry left empty: nothing to review
     catalog = polib.pofile(str(po))
-    next(entry for entry in catalog if entry.msgctxt == "rule.bags").flags.append("fuzzy")
+    next(entry for entry in catalog if entry.msgctxt == "rule.players").flags.append("fuzzy")
     catalog.save(str(po))
     entries = po.read_text(encoding="utf-8").split("\n\n")  # an entry with plural forms: not a unit's text
-    players = next(index for index, entry in enumerate(entries) if 'msgctxt "rule.starting-player"' in entry)
-    entries[players] = (
-        'msgctxt "rule.starting-player"\nmsgid "One."\nmsgid_plural "Many."\nmsgstr[0] "Un."\nmsgstr[1] "Des."'
-    )
+    winner = next(index for index, entry in enumerate(entries) if 'msgctxt "rule.winner"' in entry)
+    entries[winner] = 'msgctxt "rule.winner"\nmsgid "One."\nmsgid_plural "Many."\nmsgstr[0] "Un."\nmsgstr[1] "Des."'
     po.write_text("\n\n".join(entries), encoding="utf-8")
-    with po.open("a", encoding="utf-8") as file:  # and entries for no unit of REBUS
+    with po.open("a", encoding="utf-8") as file:  # and entries for no unit of alpha
         file.write('\nmsgctxt "rule.gone"\nmsgid "Gone."\nmsgstr "Parti."\n\nmsgid "No context."\nmsgstr "Aucun."\n')
-    lines = review(capsys, project_copy, po)
-    assert "rules/rebus/fr.yaml: 53 unit(s) marked reviewed" in lines[0]  # 56 with 1.0's and 1.0.1's summaries, less 3
+    lines = review(capsys, translated_project, po)
+    # alpha's six units, less section.overview, rule.players and rule.winner: summary, edition.1-0, the example.
+    assert "rules/alpha/fr.yaml: 3 unit(s) marked reviewed" in lines[0]
     assert [line for line in lines if line.startswith("  not reviewed")] == [
-        "  not reviewed, fuzzy or outdated: rule.bags"
+        "  not reviewed, fuzzy or outdated: rule.players"
     ]
-    assert yaml_unit(project_copy, FRENCH, "section.play")["status"] == "draft"
-    assert yaml_unit(project_copy, FRENCH, "rule.winner")["status"] == "reviewed"  # after them all
+    assert yaml_unit(translated_project, FRENCH, "section.overview")["status"] == "draft"
+    assert yaml_unit(translated_project, FRENCH, "rule.players")["status"] == "draft"
+    assert yaml_unit(translated_project, FRENCH, "rule.winner")["status"] == "draft"
+    assert yaml_unit(translated_project, FRENCH, "example.highest-total")["status"] == "reviewed"  # after them all
 
 
-def test_review_of_an_entry_made_from_an_older_english_is_refused(project_copy: Path, tmp_path: Path, capsys) -> None:
-    po = export(capsys, project_copy, tmp_path)  # rule.winner's msgid is "Highest score wins."
-    edit(project_copy, "rules/rebus/en.yaml", "text: Highest score wins.", f"text: {NEW_WINNER}")
-    edit(
-        project_copy, FRENCH, f'source: "{source_hash("Highest score wins.")}"', f'source: "{source_hash(NEW_WINNER)}"'
-    )
-    lines = review(capsys, project_copy, po)  # the YAML is current now, but the reviewer read other English
+def move_english_winner(root: Path) -> None:
+    """alpha's English rule.winner made NEW_WINNER, and its French said to translate it (the YAML current)."""
+    edit(root, "rules/alpha/en.yaml", f"text: {WINNER}", f"text: {NEW_WINNER}")
+    edit(root, FRENCH, f'source: "{source_hash(WINNER)}"', f'source: "{source_hash(NEW_WINNER)}"')
+
+
+def test_review_of_an_entry_made_from_an_older_english_is_refused(translated_project: Path, tmp_path, capsys) -> None:
+    po = export(capsys, translated_project, tmp_path)  # rule.winner's msgid is WINNER
+    move_english_winner(translated_project)
+    lines = review(capsys, translated_project, po)  # the YAML is current now, but the reviewer read other English
     assert "  not reviewed, fuzzy or outdated: rule.winner" in lines
-    assert yaml_unit(project_copy, FRENCH, "rule.winner")["status"] == "draft"
+    assert yaml_unit(translated_project, FRENCH, "rule.winner")["status"] == "draft"
+    assert yaml_unit(translated_project, FRENCH, "rule.players")["status"] == "reviewed"
 
 
-def test_review_lists_as_edited_an_entry_for_a_language_without_a_file(project_copy: Path, tmp_path, capsys) -> None:
-    (project_copy / "rules/rebus/cs.yaml").unlink()
-    po = export(capsys, project_copy, tmp_path, "cs")
-    set_msgstr(po, "section.play", "Jak hrát")
-    lines = review(capsys, project_copy, po)
-    assert "  not reviewed, the text differs from the YAML (import it first): section.play" in lines
-    assert not (project_copy / "rules/rebus/cs.yaml").exists()
+def test_review_lists_as_edited_an_entry_for_a_language_without_a_file(translated_project: Path, tmp_path, capsys):
+    (translated_project / "rules/alpha/cs.yaml").unlink()
+    po = export(capsys, translated_project, tmp_path, "cs")
+    set_msgstr(po, "section.overview", "Přehled")
+    lines = review(capsys, translated_project, po)
+    assert "  not reviewed, the text differs from the YAML (import it first): section.overview" in lines
+    assert not (translated_project / "rules/alpha/cs.yaml").exists()
 
 
-def test_review_returns_the_units_it_marked(project_copy: Path, tmp_path: Path, capsys) -> None:
-    set_status(project_copy, "section.play", "original")
-    po = export(capsys, project_copy, tmp_path)
-    result = review_po(load_project(project_copy).project, po)
-    assert len(result.reviewed) == 55 and "section.play" not in result.reviewed  # 56 units, less the original
-    assert result.reviewed[:2] == ["summary", "edition.1-0"]  # in file order, without the original section.play
+def test_review_returns_the_units_it_marked(translated_project: Path, tmp_path: Path, capsys) -> None:
+    set_status(translated_project, "section.overview", "original")
+    po = export(capsys, translated_project, tmp_path)
+    result = review_po(load_project(translated_project).project, po)
+    # alpha's six units in file order, without the original section.overview.
+    assert result.reviewed == ["summary", "edition.1-0", "rule.players", "rule.winner", "example.highest-total"]
     assert (result.edited, result.outdated) == ([], [])
 
 
 def test_update_marks_fuzzy_an_entry_whose_english_changed_even_when_the_yaml_is_current(
-    project_copy: Path, tmp_path: Path, capsys
+    translated_project: Path, tmp_path: Path, capsys
 ) -> None:
-    po = export(capsys, project_copy, tmp_path)
-    set_msgstr(po, "rule.winner", "Le meilleur score l’emporte.")
-    edit(project_copy, "rules/rebus/en.yaml", "text: Highest score wins.", f"text: {NEW_WINNER}")
-    edit(
-        project_copy, FRENCH, f'source: "{source_hash("Highest score wins.")}"', f'source: "{source_hash(NEW_WINNER)}"'
-    )
-    code, out, err = run_cli(capsys, "--root", str(project_copy), "i18n", "update", str(po))
+    po = export(capsys, translated_project, tmp_path)
+    set_msgstr(po, "rule.winner", "Après {scoring.rounds} manches, le meilleur total l’emporte.")
+    move_english_winner(translated_project)
+    code, out, err = run_cli(capsys, "--root", str(translated_project), "i18n", "update", str(po))
     assert code == 0, err
     assert "  fuzzy: rule.winner" in out.splitlines()
     winner = next(entry for entry in polib.pofile(str(po)) if entry.msgctxt == "rule.winner")
-    assert (winner.msgid, winner.msgstr) == (NEW_WINNER, "Le meilleur score l’emporte.")
-    assert (winner.fuzzy, winner.previous_msgid) == (True, "Highest score wins.")
+    assert (winner.msgid, winner.msgstr) == (NEW_WINNER, "Après {scoring.rounds} manches, le meilleur total l’emporte.")
+    assert (winner.fuzzy, winner.previous_msgid) == (True, WINNER)
 
 
-def test_update_keeps_every_gone_entry_as_obsolete(project_copy: Path, tmp_path: Path, capsys) -> None:
-    po = export(capsys, project_copy, tmp_path)
+def test_update_keeps_every_gone_entry_as_obsolete(translated_project: Path, tmp_path: Path, capsys) -> None:
+    po = export(capsys, translated_project, tmp_path)
     with po.open("a", encoding="utf-8") as file:
         file.write('\nmsgctxt "rule.gone"\nmsgid "Gone."\nmsgstr "Parti."\n')
         file.write('\n#, fuzzy\nmsgctxt "rule.left"\nmsgid "Left."\nmsgstr "Quitté."\n')
         file.write('\nmsgid "No context."\nmsgstr "Aucun."\n')  # no unit at all: not kept
-    code, out, err = run_cli(capsys, "--root", str(project_copy), "i18n", "update", str(po))
+    code, out, err = run_cli(capsys, "--root", str(translated_project), "i18n", "update", str(po))
     assert code == 0, err
     assert [line for line in out.splitlines() if line.startswith("  obsolete: ")] == [
         "  obsolete: rule.gone",
@@ -346,36 +343,65 @@ def comments(catalog: polib.POFile, unit_id: str) -> list[str]:
     return [line for line in lines if not line.startswith("synced: ")]
 
 
-def test_each_kind_of_unit_tells_the_translator_what_it_is_and_where(project_copy: Path, tmp_path: Path, capsys):
-    shutil.copy(ROOT / "mkdocs.yml", project_copy / "mkdocs.yml")
+PLAYERS_NOTE = "The publisher's rules say nothing of a game for one player; this rule is ours."
+PLAYERS_NOTE_FR = f"Traduit de l’anglais{NNBSP}; la règle n’a pas de source française."
+
+
+def test_each_kind_of_unit_tells_the_translator_what_it_is_and_where(translated_project: Path, tmp_path, capsys):
+    record_corrections(translated_project)  # alpha's referee note shared-win, and its section turn
+    with_glossary(translated_project)
+    edit(
+        translated_project,
+        "rules/alpha/en.yaml",
+        f"    text: {PLAYERS}\n",
+        f"    text: {PLAYERS}\n    note: {PLAYERS_NOTE}\n",
+    )
+    edit(
+        translated_project,
+        FRENCH,
+        "    facts: {players.min: 2, players.max: 4}\n    status: draft\n  rule.winner:",
+        "    facts: {players.min: 2, players.max: 4}\n    status: draft\n"
+        f'    note: "{PLAYERS_NOTE_FR}"\n  rule.winner:',
+    )
+    shutil.copy(ROOT / "mkdocs.yml", translated_project / "mkdocs.yml")
     site = configured_site_url(ROOT)  # mkdocs.yml's site_url, the public address
-    rebus = polib.pofile(str(export(capsys, project_copy, tmp_path)))
-    assert comments(rebus, "summary") == [
-        "One-line description of REBUS on the home page",
+    alpha = polib.pofile(str(export(capsys, translated_project, tmp_path)))
+    assert comments(alpha, "summary") == [
+        "One-line description of Alpha on the home page",
+        "Keep every {group.name} placeholder: the site fills it from game data.",
+        "{players.min} = 2",  # alpha's facts
+        "{players.max} = 4",
+        "noun forms by number: {{players.min|one=…|many=…|other=…}}",  # French: CLDR's one, many and other
         f"on the site: {site}fr/",
         "status: draft",
     ]
-    assert comments(rebus, "section.play") == [
-        "Section title REBUS 1",
-        f"on the site: {site}fr/rebus/#play",
+    assert comments(alpha, "section.overview") == [
+        "Section title Alpha 1",
+        f"on the site: {site}fr/alpha/#overview",
         "status: draft",
     ]
-    assert comments(rebus, "example.i-saw")[:2] == [
+    assert comments(alpha, "section.turn")[:2] == ["Section title Alpha 2", f"on the site: {site}fr/alpha/#turn"]
+    assert comments(alpha, "example.highest-total")[:2] == [
         "Caption of a worked example: quote exactly the numbers the English quotes",
-        f"on the site: {site}fr/rebus/#example-i-saw",
+        f"on the site: {site}fr/alpha/#example-highest-total",
     ]
-    assert comments(rebus, "ruling.rebus-score.question") == [
-        "Referee note (project ruling 'rebus-score'): the question",
-        f"on the site: {site}fr/rebus/#ruling-rebus-score",
+    assert comments(alpha, "ruling.shared-win.question") == [
+        "Referee note (project ruling 'shared-win'): the question",
+        f"on the site: {site}fr/alpha/#ruling-shared-win",
         "status: draft",
     ]
-    template = polib.pofile(str(tmp_path / "rebus.pot"))  # English: the site's pages have no language prefix
-    assert comments(template, "rule.winner") == ["Rule REBUS 4.2", f"on the site: {site}rebus/#winner"]
-    rebis = polib.pofile(str(export(capsys, project_copy, tmp_path, game="rebis")))
-    zero = " ".join(comments(rebis, "rule.zero-expansion"))  # Babel wraps long comments
-    assert "note: The English and French sources lack this paragraph; this is our translation of the Czech" in zero
-    assert "translation note: Absent de la source française\u202f; traduction du paragraphe tchèque." in zero
-    glossary = polib.pofile(str(export(capsys, project_copy, tmp_path, game="glossary")))
+    template = polib.pofile(str(tmp_path / "alpha.pot"))  # English: the site's pages have no language prefix
+    assert comments(template, "rule.winner") == [
+        "Rule Alpha 1.2",
+        "Keep every {group.name} placeholder: the site fills it from game data.",
+        "{scoring.rounds} = 3",  # no noun forms in the template: they would be English's
+        f"on the site: {site}alpha/#winner",
+    ]
+    assert comments(template, "rule.discard") == ["Rule Alpha 2.3", f"on the site: {site}alpha/#discard"]
+    players = " ".join(comments(alpha, "rule.players"))  # Babel wraps long comments
+    assert f"note: {PLAYERS_NOTE}" in players
+    assert f"translation note: {PLAYERS_NOTE_FR}" in players
+    glossary = polib.pofile(str(export(capsys, translated_project, tmp_path, game="glossary")))
     symbol = "Glossary symbol 'eye' (material/eye), English readings: I · eye · aye"
     readings = " ".join(comments(glossary, "symbol.eye.readings"))
     assert readings.startswith(
@@ -388,19 +414,19 @@ def test_each_kind_of_unit_tells_the_translator_what_it_is_and_where(project_cop
     assert f"on the site: {site}fr/glossary/" in comments(glossary, "page.title")
 
 
-def test_exported_headers_say_what_the_file_is(project_copy: Path, tmp_path: Path, capsys) -> None:
-    po = export(capsys, project_copy, tmp_path)
+def test_exported_headers_say_what_the_file_is(translated_project: Path, tmp_path: Path, capsys) -> None:
+    po = export(capsys, translated_project, tmp_path)
     text = po.read_text(encoding="utf-8")
     assert text.startswith(
-        "# rebus: en → fr, exported by `rulebook i18n export`.\n"
+        "# alpha: en → fr, exported by `rulebook i18n export`.\n"
         "# msgctxt is the unit id; a fuzzy entry is outdated or needs work, and stays marked so until cleared.\n"
     )
     header = polib.pofile(str(po)).metadata
-    assert (header["Project-Id-Version"], header["Language-Team"]) == ("rulebook rebus", "French")
+    assert (header["Project-Id-Version"], header["Language-Team"]) == ("rulebook alpha", "French")
     assert (header["Report-Msgid-Bugs-To"], header["Last-Translator"]) == ("", "")
-    template_text = (tmp_path / "rebus.pot").read_text(encoding="utf-8")
-    assert template_text.startswith("# rebus: en → any language, exported by `rulebook i18n export`.\n")
-    template = polib.pofile(str(tmp_path / "rebus.pot"))
+    template_text = (tmp_path / "alpha.pot").read_text(encoding="utf-8")
+    assert template_text.startswith("# alpha: en → any language, exported by `rulebook i18n export`.\n")
+    template = polib.pofile(str(tmp_path / "alpha.pot"))
     assert (template.metadata["Language-Team"], "Plural-Forms" in template.metadata) == ("", False)
     assert all(entry.msgstr == "" for entry in template)
     # As xgettext writes them: a template's header is fuzzy (to be filled in), a translation's is not.
@@ -409,112 +435,122 @@ def test_exported_headers_say_what_the_file_is(project_copy: Path, tmp_path: Pat
     assert stamp.fullmatch(header["POT-Creation-Date"]) and stamp.fullmatch(header["PO-Revision-Date"])
 
 
-def test_exported_dates_are_utc_whatever_the_machine_s_time_zone(project_copy: Path, tmp_path: Path, capsys) -> None:
-    export(capsys, project_copy, tmp_path)  # in this process as well: `make mutate` credits it to this test
+def test_exported_dates_are_utc_whatever_the_machine_s_time_zone(translated_project: Path, tmp_path: Path, capsys):
+    export(capsys, translated_project, tmp_path)  # in this process as well: `make mutate` credits it to this test
     out = tmp_path / "auckland"
     ran = run_cli_process(
         "--root",
-        str(project_copy),
+        str(translated_project),
         "i18n",
         "export",
         "fr",
         "--game",
-        "rebus",
+        "alpha",
         "-o",
         str(out),
         env={"TZ": "Pacific/Auckland"},
     )
     assert ran.returncode == 0, ran.stderr
-    for name in ("rebus.fr.po", "rebus.pot"):
+    for name in ("alpha.fr.po", "alpha.pot"):
         header = polib.pofile(str(out / name)).metadata
         assert header["POT-Creation-Date"].endswith("+0000"), header  # Auckland is +1300 in summer, +1200 else
-        assert header["PO-Revision-Date"].endswith("+0000") or name == "rebus.pot", header
+        assert header["PO-Revision-Date"].endswith("+0000") or name == "alpha.pot", header
 
 
-def test_a_publishers_text_tells_msgfmt_it_is_no_format_string(project_copy: Path, tmp_path: Path, capsys) -> None:
-    # Rebis in French is the publisher's text (status original); REBUS in French is our draft.
-    rebis = {entry.msgctxt: entry for entry in polib.pofile(str(export(capsys, project_copy, tmp_path, game="rebis")))}
-    assert rebis["rule.aim"].flags == ["no-python-brace-format"]
-    assert rebis["rule.zero-expansion"].flags == ["python-brace-format"]  # our translation of the Czech
-    template = {entry.msgctxt: entry for entry in polib.pofile(str(tmp_path / "rebis.pot"))}
-    assert template["rule.aim"].flags == []  # the template names no format: msgmerge keeps each file's own
-    rebus = {entry.msgctxt: entry for entry in polib.pofile(str(export(capsys, project_copy, tmp_path)))}
-    assert rebus["rule.bags"].flags == ["python-brace-format"]
+def flags(po: Path) -> dict[str, list[str]]:
+    return {entry.msgctxt: entry.flags for entry in polib.pofile(str(po))}
+
+
+def test_a_publishers_text_tells_msgfmt_it_is_no_format_string(translated_project: Path, tmp_path, capsys) -> None:
+    # alpha's rule.players in French and Czech made the publisher's text (status original); the rest our drafts.
+    set_status(translated_project, "rule.players", "original")
+    set_status(translated_project, "rule.players", "original", "rules/alpha/cs.yaml")
+    alpha = flags(export(capsys, translated_project, tmp_path))
+    assert alpha["rule.players"] == ["no-python-brace-format"]
+    assert alpha["rule.winner"] == ["python-brace-format"]  # our translation
+    assert alpha["section.overview"] == []  # no placeholder: no format either way
+    template = flags(tmp_path / "alpha.pot")
+    assert template["rule.players"] == []  # the template names no format: msgmerge keeps each file's own
+    assert template["rule.winner"] == ["python-brace-format"]
+    beta = flags(export(capsys, translated_project, tmp_path, game="beta"))
+    assert beta["rule.players"] == ["python-brace-format"]  # another game's rule of the same id is ours
 
 
 def test_a_publishers_text_in_the_first_translation_alone_leaves_the_template_without_a_format(
-    project_copy: Path, tmp_path: Path, capsys
+    translated_project: Path, tmp_path: Path, capsys
 ) -> None:
-    set_status(project_copy, "rule.bags", "original")  # French only: REBUS in Czech stays our draft
-    export(capsys, project_copy, tmp_path)
-    template = {entry.msgctxt: entry for entry in polib.pofile(str(tmp_path / "rebus.pot"))}
-    assert (template["rule.bags"].flags, template["rule.drawing"].flags) == ([], ["python-brace-format"])
+    set_status(translated_project, "rule.players", "original")  # French only: alpha in Czech stays our draft
+    export(capsys, translated_project, tmp_path)
+    template = flags(tmp_path / "alpha.pot")
+    assert (template["rule.players"], template["rule.winner"]) == ([], ["python-brace-format"])
+    czech = flags(export(capsys, translated_project, tmp_path / "cs", "cs"))
+    assert czech["rule.players"] == ["python-brace-format"]
 
 
-def test_each_entry_refers_to_the_line_of_its_english(project_copy: Path, tmp_path: Path, capsys) -> None:
-    english = (project_copy / "rules/rebus/en.yaml").read_text(encoding="utf-8").splitlines()
-    catalog = polib.pofile(str(export(capsys, project_copy, tmp_path)))
-    for unit_id in ("summary", "rule.bags", "section.play"):
-        line = english.index(f"  {unit_id}:") + 1  # the unit's key, as msgfmt and editors count lines
-        assert next(e for e in catalog if e.msgctxt == unit_id).occurrences == [("rules/rebus/en.yaml", str(line))]
+def test_each_entry_refers_to_the_line_of_its_english(translated_project: Path, tmp_path: Path, capsys) -> None:
+    english = (translated_project / "rules/alpha/en.yaml").read_text(encoding="utf-8").splitlines()
+    catalog = polib.pofile(str(export(capsys, translated_project, tmp_path)))
+    # By hand, in rules/alpha/en.yaml as `new game` writes it: a five-line header, then `units:` on line 6.
+    lines = {"summary": 7, "section.overview": 11, "rule.winner": 15}
+    for unit_id, line in lines.items():
+        assert english[line - 1] == f"  {unit_id}:"  # the unit's key, as msgfmt and editors count lines
+        assert next(e for e in catalog if e.msgctxt == unit_id).occurrences == [("rules/alpha/en.yaml", str(line))]
 
 
 def test_readings_and_examples_written_over_several_lines_refer_to_their_key_lines(
-    project_copy: Path, tmp_path, capsys
+    translated_project: Path, tmp_path, capsys
 ) -> None:
+    with_glossary(translated_project)
     edit(
-        project_copy,
+        translated_project,
         "glossary/symbols.yaml",
         "    readings: [I, eye, aye]\n    example: {tiles: [eye, saw], reads: I saw}\n",
         "    readings:\n      - I\n      - eye\n      - aye\n"
         "    example:\n      tiles: [eye, saw]\n      reads: I saw\n",
     )
-    lines = (project_copy / "glossary/symbols.yaml").read_text(encoding="utf-8").splitlines()
+    lines = (translated_project / "glossary/symbols.yaml").read_text(encoding="utf-8").splitlines()
     readings_line = next(n for n, line in enumerate(lines, 1) if line == "    readings:" and lines[n] == "      - I")
-    catalog = polib.pofile(str(export(capsys, project_copy, tmp_path, game="glossary")))
+    catalog = polib.pofile(str(export(capsys, translated_project, tmp_path, game="glossary")))
     occurrences = {e.msgctxt: e.occurrences for e in catalog if e.msgctxt.startswith("symbol.eye.")}
     assert occurrences["symbol.eye.readings"] == [("glossary/symbols.yaml", str(readings_line))]  # not "- I"
     assert occurrences["symbol.eye.example"] == [("glossary/symbols.yaml", str(lines.index("      reads: I saw") + 1))]
 
 
-def test_basis_is_the_english_a_translation_was_made_from(project_copy: Path) -> None:
-    subprocess.run(["git", "-C", str(project_copy), "init", "-q"], check=True)
-    subprocess.run([*GIT, "-C", str(project_copy), "add", "-A"], check=True)
-    subprocess.run([*GIT, "-C", str(project_copy), "commit", "-qm", "released"], check=True)
-
+def test_basis_is_the_english_a_translation_was_made_from(translated_history: Path) -> None:
     def basis_of(unit_id: str, **change: object) -> Basis:
-        project = load_project(project_copy).project
-        rebus = next(game for game in project.games if game.id == "rebus")
-        return basis(project, rebus, replace(rebus.words["fr"].units[unit_id], **change))
+        project = load_project(translated_history).project
+        alpha = next(game for game in project.games if game.id == "alpha")
+        return basis(project, alpha, replace(alpha.words["fr"].units[unit_id], **change))
 
-    current = basis_of("rule.bags")
-    assert (current.english.text, current.severity) == (
-        "Separate the tiles into the {components.bags} bags according to color.",
-        Severity.ERROR,
-    )
-    assert basis_of("rule.bags", source=None).english.text.startswith("Separate the tiles")
-    assert basis_of("rule.bags", id="rule.nowhere").english is None
-    commit_english_edit(project_copy)  # rule.winner's French is now outdated; git has its English
+    current = basis_of("rule.players")
+    assert (current.english.text, current.severity) == (PLAYERS, Severity.ERROR)
+    assert basis_of("rule.players", source=None).english.text == PLAYERS
+    assert basis_of("rule.players", id="rule.nowhere").english is None
+    commit_english_edit(translated_history)  # rule.winner's French is now outdated; git has its English
     outdated = basis_of("rule.winner")
-    assert (outdated.english.id, outdated.english.text, outdated.severity) == (
-        "rule.winner",
-        "Highest score wins.",
-        Severity.ERROR,
-    )
+    assert (outdated.english.id, outdated.english.text, outdated.severity) == ("rule.winner", WINNER, Severity.ERROR)
     assert outdated.english.status is Status.ORIGINAL  # the English is the original text
     lost = basis_of("rule.winner", source="000000000000")  # an English git never had
     assert (lost.english.text, lost.severity) == (NEW_WINNER, Severity.WARNING)
-    (project_copy / "rules/rebus/en.yaml").unlink()  # `check` reports that; there is nothing to compare with
-    assert basis_of("rule.bags") == Basis(None, Severity.ERROR)
+    (translated_history / "rules/alpha/en.yaml").unlink()  # `check` reports that; there is nothing to compare with
+    assert basis_of("rule.players") == Basis(None, Severity.ERROR)
 
 
-def test_unit_states_set_each_translation_against_the_current_english(project_copy: Path) -> None:
-    project = load_project(project_copy).project
-    rebus = next(game for game in project.games if game.id == "rebus")
-    assert unit_states(project, rebus, "en") == []  # the source language translates nothing
-    bags = next(state for state in unit_states(project, rebus, "fr") if state.unit_id == "rule.bags")
-    english = "Separate the tiles into the {components.bags} bags according to color."  # rules/rebus/en.yaml
-    assert (bags.state, bags.source_text, bags.translation.id) == (State.TRANSLATED, english, "rule.bags")
+def test_unit_states_set_each_translation_against_the_current_english(translated_project: Path) -> None:
+    project = load_project(translated_project).project
+    alpha = next(game for game in project.games if game.id == "alpha")
+    assert unit_states(project, alpha, "en") == []  # the source language translates nothing
+    states = unit_states(project, alpha, "fr")
+    assert [state.unit_id for state in states] == [
+        "summary",
+        "edition.1-0",
+        "section.overview",
+        "rule.players",
+        "rule.winner",
+        "example.highest-total",
+    ]
+    players = next(state for state in states if state.unit_id == "rule.players")
+    assert (players.state, players.source_text, players.translation.id) == (State.TRANSLATED, PLAYERS, "rule.players")
 
 
 def test_ui_words_come_from_the_catalog_or_stay_english(tmp_path: Path) -> None:
@@ -531,98 +567,102 @@ def refused(capsys, root: Path, po: Path) -> str:
     return err
 
 
-def test_import_names_each_entry_it_cannot_take_with_its_line(project_copy: Path, tmp_path: Path, capsys) -> None:
-    po = export(capsys, project_copy, tmp_path)
+def test_import_names_each_entry_it_cannot_take_with_its_line(translated_project: Path, tmp_path: Path, capsys):
+    po = export(capsys, translated_project, tmp_path)
     entries = po.read_text(encoding="utf-8").rstrip("\n").split("\n\n")
-    bags = next(index for index, entry in enumerate(entries) if 'msgctxt "rule.bags"' in entry)
-    entries[bags] = (
-        'msgctxt "rule.bags"\nmsgid "One bag."\nmsgid_plural "Bags."\nmsgstr[0] "Un sac."\nmsgstr[1] "Des sacs."'
+    players = next(index for index, entry in enumerate(entries) if 'msgctxt "rule.players"' in entry)
+    entries[players] = (
+        'msgctxt "rule.players"\nmsgid "One player."\nmsgid_plural "Players."\n'
+        'msgstr[0] "Un joueur."\nmsgstr[1] "Des joueurs."'
     )
     entries.append('msgid "No context."\nmsgstr "Aucun."')
     po.write_text("\n\n".join(entries) + "\n", encoding="utf-8")
     lines = po.read_text(encoding="utf-8").splitlines()
     no_context = lines.index('msgid "No context."') + 1
-    plural = lines.index('msgid "One bag."') + 1
-    err = refused(capsys, project_copy, po)
+    plural = lines.index('msgid "One player."') + 1
+    err = refused(capsys, translated_project, po)
     assert f"{po}:{no_context}: an entry without msgctxt (the unit id) whose `#:` reference and msgid" in err
-    assert f"{po}:{plural}: 'rule.bags' has plural forms, but a unit has one text" in err
+    assert f"{po}:{plural}: 'rule.players' has plural forms, but a unit has one text" in err
 
 
-def test_a_control_character_in_a_translation_is_refused_by_entry(project_copy: Path, tmp_path: Path, capsys):
-    po = export(capsys, project_copy, tmp_path)
-    line = set_msgstr(po, "section.play", "Pour\x07jouer")
-    err = refused(capsys, project_copy, po)
-    assert f"{po}:{line}: 'section.play': the control character U+0007" in err
+def test_a_control_character_in_a_translation_is_refused_by_entry(translated_project: Path, tmp_path: Path, capsys):
+    po = export(capsys, translated_project, tmp_path)
+    line = set_msgstr(po, "section.overview", "Aper\x07çu")
+    err = refused(capsys, translated_project, po)
+    assert f"{po}:{line}: 'section.overview': the control character U+0007" in err
 
 
-def test_bytes_invalid_in_the_declared_charset_are_refused_with_their_line(project_copy: Path, tmp_path, capsys):
-    po = export(capsys, project_copy, tmp_path)
-    data = po.read_bytes().replace(b'msgstr "Pour jouer"', b'msgstr "Pour \xff jouer"')
+def test_bytes_invalid_in_the_declared_charset_are_refused_with_their_line(translated_project: Path, tmp_path, capsys):
+    po = export(capsys, translated_project, tmp_path)
+    data = po.read_bytes().replace('msgstr "Aperçu"'.encode(), 'msgstr "Aper\xffçu"'.encode("latin-1"))
     po.write_bytes(data)
     line = data[: data.index(b"\xff")].count(b"\n") + 1
-    assert f"{po}:{line}: not valid utf-8: byte 0xff" in refused(capsys, project_copy, po)  # as declared
+    assert f"{po}:{line}: not valid utf-8: byte 0xff" in refused(capsys, translated_project, po)  # as declared
 
 
-def test_a_file_without_a_declared_charset_or_with_a_bom_is_read_as_utf_8(project_copy: Path, tmp_path, capsys):
-    po = export(capsys, project_copy, tmp_path)
-    set_msgstr(po, "section.play", "Comment jouer")
+def test_a_file_without_a_declared_charset_or_with_a_bom_is_read_as_utf_8(translated_project: Path, tmp_path, capsys):
+    po = export(capsys, translated_project, tmp_path)
+    set_msgstr(po, "section.overview", "Vue d’ensemble")
     text = re.sub(r"; charset=[\w-]+", "", po.read_text(encoding="utf-8"))
     assert "charset" not in text
     po.write_bytes(b"\xef\xbb\xbf" + text.encode("utf-8"))
-    code, _, err = import_(capsys, project_copy, po)
+    code, _, err = import_(capsys, translated_project, po)
     assert code == 0, err
-    assert yaml_unit(project_copy, FRENCH, "section.play")["text"] == "Comment jouer"
+    assert yaml_unit(translated_project, FRENCH, "section.overview")["text"] == "Vue d’ensemble"
 
 
-def test_a_po_path_that_cannot_be_read_is_refused(project_copy: Path, tmp_path: Path, capsys) -> None:
-    assert f"{tmp_path}: cannot read: Is a directory" in refused(capsys, project_copy, tmp_path)
+def test_a_po_path_that_cannot_be_read_is_refused(translated_project: Path, tmp_path: Path, capsys) -> None:
+    folder = tmp_path / "po"
+    folder.mkdir()
+    assert f"{folder}: cannot read: Is a directory" in refused(capsys, translated_project, folder)
 
 
-def test_update_keeps_an_entry_the_translator_marked_fuzzy(project_copy: Path, tmp_path: Path, capsys) -> None:
-    po = export(capsys, project_copy, tmp_path)
+def test_update_keeps_an_entry_the_translator_marked_fuzzy(translated_project: Path, tmp_path: Path, capsys) -> None:
+    po = export(capsys, translated_project, tmp_path)
     catalog = polib.pofile(str(po))
-    bags = next(entry for entry in catalog if entry.msgctxt == "rule.bags")
-    bags.msgstr, bags.flags = "Triez les tuiles ?", ["fuzzy", *bags.flags]  # unsure: not to be imported yet
+    players = next(entry for entry in catalog if entry.msgctxt == "rule.players")
+    unsure = f"Le jeu se joue à plusieurs{NNBSP}?"  # unsure: not to be imported yet
+    players.msgstr, players.flags = unsure, ["fuzzy", *players.flags]
     catalog.save(str(po))
-    code, _, err = run_cli(capsys, "--root", str(project_copy), "i18n", "update", str(po))
+    code, _, err = run_cli(capsys, "--root", str(translated_project), "i18n", "update", str(po))
     assert code == 0, err
-    bags = next(entry for entry in polib.pofile(str(po)) if entry.msgctxt == "rule.bags")
-    assert (bags.msgstr, bags.fuzzy) == ("Triez les tuiles ?", True)
+    players = next(entry for entry in polib.pofile(str(po)) if entry.msgctxt == "rule.players")
+    assert (players.msgstr, players.fuzzy) == (unsure, True)
 
 
 def test_a_new_error_is_located_at_the_po_line_of_its_unit_or_said_as_it_is() -> None:
-    lines = {"rule.bags": 42}
-    field = "units.rule.bags.text"
-    bags = Problem.coded("rules/rebus/fr.yaml", 3, 5, Message("qa.unbalanced-emphasis"), field=field)
-    located = _located(bags, lines, "po/rebus.fr.po")
-    assert (located.file, located.line, located.code) == ("po/rebus.fr.po", 42, "qa.unbalanced-emphasis")
-    assert refusal_line(located) == "po/rebus.fr.po:42: 'rule.bags': unbalanced Markdown emphasis (* or **)"
+    lines = {"rule.players": 42}
+    field = "units.rule.players.text"
+    players = Problem.coded("rules/alpha/fr.yaml", 3, 5, Message("qa.unbalanced-emphasis"), field=field)
+    located = _located(players, lines, "po/alpha.fr.po")
+    assert (located.file, located.line, located.code) == ("po/alpha.fr.po", 42, "qa.unbalanced-emphasis")
+    assert refusal_line(located) == "po/alpha.fr.po:42: 'rule.players': unbalanced Markdown emphasis (* or **)"
     assert say(located.code, located.params, located.quoted) == located.message
-    other = Problem("rules/rebus/fr.yaml", 1, 1, "language: not the file's folder language")
-    after = _located(other, lines, "po/rebus.fr.po")
+    other = Problem("rules/alpha/fr.yaml", 1, 1, "language: not the file's folder language")
+    after = _located(other, lines, "po/alpha.fr.po")
     assert (after.code, dict(after.params)) == ("i18n.after-import", {"code": ""})
-    assert refusal_line(after) == "rules/rebus/fr.yaml:1:1: language: not the file's folder language (after the import)"
-    unlisted = Problem("rules/rebus/fr.yaml", 9, 5, "units.rule.winner.text: too long")
-    assert _located(unlisted, lines, "po/rebus.fr.po").message.endswith("(after the import)")
+    assert refusal_line(after) == "rules/alpha/fr.yaml:1:1: language: not the file's folder language (after the import)"
+    unlisted = Problem("rules/alpha/fr.yaml", 9, 5, "units.rule.winner.text: too long")
+    assert _located(unlisted, lines, "po/alpha.fr.po").message.endswith("(after the import)")
     one, two = (refusal_at("a.po", n, Message("catalog.utf-8", {"byte": "ff"})) for n in (1, 2))
     assert str(PoRefused([one, two])) == "a.po:1: not valid utf-8: byte 0xff\na.po:2: not valid utf-8: byte 0xff"
 
 
 def test_new_errors_are_counted_without_positions_and_kept_with_theirs() -> None:
-    bags = Problem("rules/rebus/fr.yaml", 16, 11, "units.rule.bags.text: the English ends with full stop")
-    moved = replace(bags, line=18, col=15)  # two lines down, re-indented: the same error
-    again = replace(bags, line=40)  # the same message once more: one more of it
-    warning = Problem("rules/rebus/fr.yaml", 9, 11, "units.summary.text: long", Severity.WARNING)
-    play = Problem("rules/rebus/fr.yaml", 12, 11, "units.section.play.text: a stray brace")
-    assert _new_errors([bags], [moved]) == []
-    assert _new_errors([bags], [moved, warning]) == []  # a new warning is no reason to refuse
-    assert _new_errors([bags, bags], [moved]) == []  # an import may fix an error
-    new = _new_errors([bags], [moved, again, warning, play])
+    players = Problem("rules/alpha/fr.yaml", 16, 11, "units.rule.players.text: the English ends with full stop")
+    moved = replace(players, line=18, col=15)  # two lines down, re-indented: the same error
+    again = replace(players, line=40)  # the same message once more: one more of it
+    warning = Problem("rules/alpha/fr.yaml", 9, 11, "units.summary.text: long", Severity.WARNING)
+    overview = Problem("rules/alpha/fr.yaml", 12, 11, "units.section.overview.text: a stray brace")
+    assert _new_errors([players], [moved]) == []
+    assert _new_errors([players], [moved, warning]) == []  # a new warning is no reason to refuse
+    assert _new_errors([players, players], [moved]) == []  # an import may fix an error
+    new = _new_errors([players], [moved, again, warning, overview])
     assert [(problem.message, problem.line) for problem in new] in (
-        [(bags.message, 18), (play.message, 12)],
-        [(bags.message, 40), (play.message, 12)],
+        [(players.message, 18), (overview.message, 12)],
+        [(players.message, 40), (overview.message, 12)],
     )  # either of the two counts as the new one; each keeps its position after the import
-    assert _new_errors([], [play, play]) == [play, play]
+    assert _new_errors([], [overview, overview]) == [overview, overview]
 
 
 WORDS = 'language: fr\nunits:\n  a:\n    text: Old\n    source: "x"\n    status: reviewed\n'

@@ -4,15 +4,31 @@ entries without msgctxt or with plural forms (issue 24, part 1)."""
 
 from __future__ import annotations
 
+import subprocess
 from pathlib import Path
 
 import polib
 from hypothesis import given
 from hypothesis import strategies as st
 
-from conftest import run_cli
+from conftest import GIT, edit, run_cli
 from rulebook.i18n.po_blocks import split_blocks
-from test_i18n_files import NEW_WINNER, commit_english_edit, export
+
+NEW_WINNER = "The player with the highest score wins the game."
+
+
+def export(capsys, root: Path, folder: Path, language: str = "fr", game: str = "rebus") -> Path:
+    """The PO file of one game (REBUS by default) in one language, exported into folder."""
+    code, _, err = run_cli(capsys, "--root", str(root), "i18n", "export", language, "--game", game, "-o", str(folder))
+    assert code == 0, err
+    return folder / f"{game}.{language}.po"
+
+
+def commit_english_edit(root: Path, new: str = NEW_WINNER) -> None:
+    """REBUS's English rule.winner changed, in a commit of the history."""
+    edit(root, "rules/rebus/en.yaml", "text: Highest score wins.", f"text: {new}")
+    subprocess.run([*GIT, "-C", str(root), "commit", "-qam", "English edit"], check=True)
+
 
 PO_LINES = st.sampled_from(
     [
