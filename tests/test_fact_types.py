@@ -10,14 +10,18 @@ fact's path. No game is named here: a new scored game is held to its own schema 
 
 from __future__ import annotations
 
+import contextlib
+import io
 import json
+import shutil
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from conftest import ROOT, run_cli
+from conftest import CONTENT, ROOT, made_once, run_cli
+from rulebook.cli import main
 from rulebook.files.scorers import facts_schema
 from rulebook.load.project import load_project
 from rulebook.located.document import read_document
@@ -93,15 +97,35 @@ def test_every_scored_games_facts_are_typed() -> None:
     assert games == scored and len(CASES) >= 2 * len(scored)
 
 
+@pytest.fixture
+def content_copy(tmp_path_factory: pytest.TempPathFactory, tmp_path: Path) -> Path:
+    """The whole content, every game and language it holds (project_copy keeps the toolkit tests'
+    games alone), after one check: each test copies it with its cache and re-checks what it breaks."""
+
+    def make(folder: Path) -> None:
+        for name in CONTENT:
+            shutil.copytree(ROOT / name, folder / name)
+        assert run_cli_quiet(folder) == 0
+
+    made = made_once(tmp_path_factory, "whole-content", make)
+    shutil.copytree(made, tmp_path / "content")
+    return tmp_path / "content"
+
+
+def run_cli_quiet(root: Path) -> int:
+    with contextlib.redirect_stdout(io.StringIO()), contextlib.redirect_stderr(io.StringIO()):
+        return main(["--root", str(root), "check"])
+
+
 @pytest.mark.parametrize("case", CASES, ids=[case.id for case in CASES])
-def test_a_fact_of_the_wrong_kind_is_refused_at_its_line(project_copy: Path, capsys, case: Mistyped) -> None:
-    game = project_copy / case.file
+def test_a_fact_of_the_wrong_kind_is_refused_at_its_line(content_copy: Path, capsys, case: Mistyped) -> None:
+    game = content_copy / case.file
     lines = game.read_text(encoding="utf-8").split("\n")
     line = lines[case.line - 1]
     assert line[case.col - 1 :].startswith(case.written), (line, case.written)
     lines[case.line - 1] = line[: case.col - 1] + case.wrong + line[case.col - 1 + len(case.written) :]
     game.write_text("\n".join(lines), encoding="utf-8")
-    code, out, _ = run_cli(capsys, "--root", str(project_copy), "check")
+    code, out, _ = run_cli(capsys, "--root", str(content_copy), "check")
     assert code == 1
     at = f"{case.file}:{case.line}:{case.col + case.offset}: facts.{'.'.join(case.path)}{case.item}: "
     assert [entry for entry in out.splitlines() if entry.startswith(at)], out
