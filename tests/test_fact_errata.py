@@ -22,7 +22,7 @@ import polib
 import pytest
 
 from conftest import GIT, edit, locate, run_cli, tree_digest
-from fixture_games import NNBSP
+from fixture_games import ROUNDS_ERRATUM_CAPTION_CS, ROUNDS_ERRATUM_CAPTION_FR, rounds_erratum
 
 WINNER_UNIT = "rule.winner"  # alpha: "After {scoring.rounds} rounds, each player adds up the points they scored; …"
 WHY = "the value of {scoring.rounds} changed from 3 to 5"
@@ -274,35 +274,8 @@ def test_a_plural_choice_follows_the_value_and_is_not_flagged(translated_project
 
 # ---- 4. a worked example's erratum ----------------------------------------------------------------
 
-# alpha's highest-total, its captions before and after the erratum (by hand: Ann 3 + 2 = 5, Bob 5 + 1 = 6).
-CAPTION_EN = (
-    "Ann scores 3, 2 and 4, 9 points; Bob 5, 1 and 2, 8 points. Ann has the highest total and wins.",
-    "Ann scores 3 and 2, 5 points; Bob 5 and 1, 6 points. Bob has the highest total and wins.",
-)
-CAPTION_FR = (
-    f"Ann marque 3, 2 et 4, soit 9 points{NNBSP}; Bob 5, 1 et 2, soit 8 points. Ann a le plus haut total.",
-    f"Ann marque 3 et 2, soit 5 points{NNBSP}; Bob 5 et 1, soit 6 points. Bob a le plus haut total.",
-)
-CAPTION_CS = (
-    "Ann získá 3, 2 a 4, celkem 9 bodů; Bob 5, 1 a 2, celkem 8 bodů. Vyhrává Ann.",
-    "Ann získá 3 a 2, celkem 5 bodů; Bob 5 a 1, celkem 6 bodů. Vyhrává Bob.",
-)
+# alpha's worked example, and its erratum (fixture_games.rounds_erratum: rounds 3 → 2, Ann 5 and Bob 6).
 EXAMPLE = "example.highest-total"
-
-
-def rounds_erratum(root: Path) -> None:
-    """The game goes from 3 rounds to 2: the worked example's third round is no longer played (the
-    scorer refuses it), Ann scores 3 + 2 = 5 and Bob 5 + 1 = 6, who now wins; the author fixes the
-    example's input and expectation and its English caption."""
-    edit(root, "rules/alpha/game.yaml", "rounds: 3", "rounds: 2")
-    edit(root, "rules/alpha/game.yaml", "{Ann: [3, 2, 4], Bob: [5, 1, 2]}", "{Ann: [3, 2], Bob: [5, 1]}")
-    edit(
-        root,
-        "rules/alpha/game.yaml",
-        "{scores: {Ann: 9, Bob: 8}, winners: [Ann], tiebreak: false}",
-        "{scores: {Ann: 5, Bob: 6}, winners: [Bob], tiebreak: false}",
-    )
-    edit(root, "rules/alpha/en.yaml", *CAPTION_EN)
 
 
 def commit(root: Path) -> None:
@@ -332,7 +305,7 @@ def test_a_scoring_erratum_takes_the_translators_ordinary_path(translated_histor
     status = subprocess.run(["git", "-C", str(root), "status", "--porcelain"], capture_output=True, text=True)
     assert status.stdout == ""  # no file was stamped
     # The translators export, follow the English, clear fuzzy, and import.
-    for language, caption in (("fr", CAPTION_FR), ("cs", CAPTION_CS)):
+    for language, caption in (("fr", ROUNDS_ERRATUM_CAPTION_FR), ("cs", ROUNDS_ERRATUM_CAPTION_CS)):
         code, _, err = export(capsys, root, language, "alpha", tmp_path)
         assert code == 0, err
         po_path = tmp_path / f"alpha.{language}.po"
@@ -353,7 +326,7 @@ def test_an_old_file_brought_up_to_the_new_result_is_taken_as_outdated(
     assert export(capsys, root, "fr", "alpha", tmp_path)[0] == 0
     rounds_erratum(root)
     commit(root)
-    unfuzzied(old, EXAMPLE, CAPTION_FR)
+    unfuzzied(old, EXAMPLE, ROUNDS_ERRATUM_CAPTION_FR)
     code, out, err = cli(capsys, root, "i18n", "import", str(old))
     assert code == 0, err
     assert "1 stale entr(ies) taken as outdated" in out
@@ -370,7 +343,7 @@ def test_a_current_caption_with_a_wrong_number_is_still_an_error(
     translated_project: Path, language: str, capsys
 ) -> None:
     """The warning is for outdated captions only: a translation of today's English must say its numbers."""
-    caption = {"fr": CAPTION_FR, "cs": CAPTION_CS}[language][0]
+    caption = {"fr": ROUNDS_ERRATUM_CAPTION_FR, "cs": ROUNDS_ERRATUM_CAPTION_CS}[language][0]
     edit(translated_project, f"rules/alpha/{language}.yaml", caption, caption.replace("9", "7"))
     found = [
         (problem["code"], problem["severity"])
