@@ -35,7 +35,7 @@ from fixture_games import (
     record_corrections,
     with_glossary,
 )
-from rulebook.load.project import load_project
+from scoring_cases import content_project
 
 # alpha's rule.winner in en.yaml, and the same rule with one word changed ("each" to "every").
 WINNER_OLD = f"    text: {WINNER}\n"
@@ -299,7 +299,7 @@ def test_each_history_the_toolkit_recorded_is_chained(erratum: Path) -> None:
 
 
 @pytest.mark.content
-@pytest.mark.parametrize("game", [game.id for game in load_project(ROOT).project.games])
+@pytest.mark.parametrize("game", [game.id for game in content_project().games])
 def test_each_history_of_the_project_is_chained(game: str) -> None:
     chained(ROOT, game)
 
