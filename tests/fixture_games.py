@@ -535,3 +535,34 @@ def scoring_round_points(root: Path) -> Path:
         catalog = root / f"locales/{language}/LC_MESSAGES/messages.po"
         catalog.write_text(catalog.read_text(encoding="utf-8") + entries, encoding="utf-8")
     return root
+
+
+# A scoring erratum of alpha (test_fact_errata, test_publisher_journeys): the game goes from 3 rounds
+# to 2, so that its worked example highest-total loses its third round (the scorer refuses it): Ann
+# scores 3 + 2 = 5 and Bob 5 + 1 = 6, who now wins. The captions of highest-total before and after it.
+ROUNDS_ERRATUM_CAPTION_EN = (
+    "Ann scores 3, 2 and 4, 9 points; Bob 5, 1 and 2, 8 points. Ann has the highest total and wins.",
+    "Ann scores 3 and 2, 5 points; Bob 5 and 1, 6 points. Bob has the highest total and wins.",
+)
+ROUNDS_ERRATUM_CAPTION_FR = (
+    f"Ann marque 3, 2 et 4, soit 9 points{NNBSP}; Bob 5, 1 et 2, soit 8 points. Ann a le plus haut total.",
+    f"Ann marque 3 et 2, soit 5 points{NNBSP}; Bob 5 et 1, soit 6 points. Bob a le plus haut total.",
+)
+ROUNDS_ERRATUM_CAPTION_CS = (
+    "Ann získá 3, 2 a 4, celkem 9 bodů; Bob 5, 1 a 2, celkem 8 bodů. Vyhrává Ann.",
+    "Ann získá 3 a 2, celkem 5 bodů; Bob 5 a 1, celkem 6 bodů. Vyhrává Bob.",
+)
+
+
+def rounds_erratum(root: Path) -> None:
+    """alpha's scoring erratum as its author makes it: rounds 3 → 2, the example's input and expectation
+    fixed, and its English caption (ROUNDS_ERRATUM_CAPTION_EN); the translations are left to translators."""
+    edit(root, "rules/alpha/game.yaml", "    rounds: 3\n", "    rounds: 2\n")
+    edit(root, "rules/alpha/game.yaml", "{Ann: [3, 2, 4], Bob: [5, 1, 2]}", "{Ann: [3, 2], Bob: [5, 1]}")
+    edit(
+        root,
+        "rules/alpha/game.yaml",
+        "{scores: {Ann: 9, Bob: 8}, winners: [Ann], tiebreak: false}",
+        "{scores: {Ann: 5, Bob: 6}, winners: [Bob], tiebreak: false}",
+    )
+    edit(root, "rules/alpha/en.yaml", *ROUNDS_ERRATUM_CAPTION_EN)

@@ -1,83 +1,113 @@
-"""Issue 46: a real erratum, end to end. Each test is one publisher's journey on a fresh copy of the
+"""Issue 46: an erratum, end to end. Each test is one publisher's journey on a fresh copy of a
 project, step by step through the `rulebook` command, and the project stays green after every step
-(tests/publisher.py `green`: `rulebook check` and `rulebook build --strict`). Expectations come from
-the rules as written (REBUS and Rebis numbers counted by hand from game.yaml's sections), never from
-what the code printed. No step edits a hash: translators act through PO files.
+(tests/publisher.py `green`: `rulebook check` and `rulebook build --strict`). No step edits a hash:
+translators act through PO files.
+
+The project is the translated fixture (fixture_games.py) with alpha's editions 1.0.1 and 1.0.2
+(record_corrections), what a build reads besides, and its PO files as `i18n sync` writes them: what a
+publisher's clone holds. Expectations come from alpha's rules as written, numbers counted by hand from
+its sections: 1 overview [1.1 players, 1.2 winner], 2 turn [2.1 draw, 2.2 pass, 2.3 discard]; the
+referee note shared-win; the worked example highest-total (Ann 3 + 2 + 4 = 9, Bob 5 + 1 + 2 = 8);
+every unit in French and Czech. Each new edition has the day of alpha's first (first_day): an edition
+may not come before the latest.
 
 The print step of the same journeys is tests/browser/test_publisher_print.py (it needs Chromium)."""
 
 from __future__ import annotations
 
 import json
+import shutil
 from pathlib import Path
 
 import pytest
 
-from conftest import edit
-from errata import COVERAGE, REMOVED
-from publisher import (
-    TODAY,
-    change_entry,
-    fresh_copy,
-    gold_erratum,
-    green,
-    insert_discard_first,
-    ok,
-    page,
-    reword_own_shelf,
-    rulebook,
-    translate,
-    waiting,
+from conftest import edit, made_once
+from fixture_games import (
+    DRAW_NEW,
+    DRAW_OLD,
+    ROUNDS_ERRATUM_CAPTION_FR,
+    copy_small_project,
+    first_day,
+    record_corrections,
+    rounds_erratum,
 )
+from publisher import change_entry, green, ok, page, rulebook, translate, waiting
 
 pytestmark = pytest.mark.slow
 
 
 @pytest.fixture
-def root(tmp_path: Path) -> Path:
-    return fresh_copy(tmp_path / "project")
+def root(tmp_path_factory: pytest.TempPathFactory, tmp_path: Path) -> Path:
+    """A fresh copy of the publisher's project (made once a run), safe to change."""
+
+    def make(folder: Path) -> None:
+        copy_small_project(tmp_path_factory, folder, site=True, translated=True)
+        record_corrections(folder)
+        ok(folder, "i18n", "sync")
+
+    made = made_once(tmp_path_factory, "publisher-journeys-project", make)
+    return shutil.copytree(made, tmp_path / "project")
 
 
-def record(root: Path, version: str, summary: str, game: str = "rebis") -> None:
-    ok(root, "edition", "new", game, version, "--date", TODAY, "--summary", summary)
+def record(root: Path, version: str, summary: str) -> None:
+    ok(root, "edition", "new", "alpha", version, "--date", first_day(root), "--summary", summary)
+
+
+def reword_draw(root: Path) -> None:
+    """An erratum to alpha 2.1, in English only ("Draw two cards." → "Draw three cards."): its
+    translations are pending from here on."""
+    edit(root, "rules/alpha/en.yaml", f'"{DRAW_OLD}"', f'"{DRAW_NEW}"')
+
+
+REVEAL = "Before you draw, you may show one card."
+
+
+def insert_reveal(root: Path, after: str = "draw") -> None:
+    """A rule inserted into alpha's section 2 ([draw, pass, discard]), after `after` ("" for first),
+    in English only."""
+    rules = "rules: [draw, pass, discard]"
+    inserted = rules.replace(f"{after}, ", f"{after}, reveal, ") if after else rules.replace("[", "[reveal, ")
+    edit(root, "rules/alpha/game.yaml", rules, inserted)
+    words = root / "rules/alpha/en.yaml"
+    words.write_text(words.read_text(encoding="utf-8") + f"  rule.reveal:\n    text: {REVEAL}\n", encoding="utf-8")
 
 
 def test_a_reworded_rule_with_pending_translations_then_the_translator_catches_up(root: Path) -> None:
     """The old failure (ef745d9): an edition recorded while a translation is pending failed every
     later strict build, and the change lists kept "translation pending" after the translator caught up."""
-    reword_own_shelf(root)
+    reword_draw(root)
     green(root)
-    record(root, "1.1", "The own shelf rule says may.")
+    record(root, "1.1", "Three cards are drawn.")
     site = green(root)
-    french = change_entry(page(site, "fr/rebis/changes"), "change-1-1-own-shelf")
+    french = change_entry(page(site, "fr/alpha/changes"), "change-1-1-draw")
     assert "rb-badge--outdated" in french and 'hreflang="en"' in french  # the link survives the sanitizer
     assert '<p class="rb-diff" lang="en"><span' not in french  # a diff, not a copy
-    assert "<del>can</del>" in french and "<ins>may</ins>" in french  # the English change, shown as pending
-    assert "rule.own-shelf" in waiting(root, "rebis", "fr")
-    cited = json.loads(ok(root, "cite", "rebis", "2.1", "--edition", "1.1", "--lang", "fr", "--json"))
-    assert (cited["text_language"], cited["translated_since"]) == ("en", False) and "you may play" in cited["text"]
+    assert "<del>two</del>" in french and "<ins>three</ins>" in french  # the English change, shown as pending
+    assert "rule.draw" in waiting(root, "alpha", "fr")
+    cited = json.loads(ok(root, "cite", "alpha", "2.1", "--edition", "1.1", "--lang", "fr", "--json"))
+    assert (cited["text_language"], cited["translated_since"], cited["text"]) == ("en", False, DRAW_NEW)
 
     # The French translator catches up through a PO file; the Czech one has not yet.
-    translate(root, "rebis", "fr", "rule.own-shelf", "vous pouvez jouer", "vous avez le droit de jouer")
-    assert "rule.own-shelf" not in waiting(root, "rebis", "fr")
-    cited = json.loads(ok(root, "cite", "rebis", "2.1", "--edition", "1.1", "--lang", "fr", "--json"))
-    assert (cited["text_language"], cited["translated_since"]) == ("fr", True) and "avez le droit" in cited["text"]
+    translate(root, "alpha", "fr", "rule.draw", "deux", "trois")
+    assert "rule.draw" not in waiting(root, "alpha", "fr")
+    cited = json.loads(ok(root, "cite", "alpha", "2.1", "--edition", "1.1", "--lang", "fr", "--json"))
+    assert (cited["text_language"], cited["translated_since"], cited["text"]) == ("fr", True, "Piochez trois cartes.")
     site = green(root)
-    french = change_entry(page(site, "fr/rebis/changes"), "change-1-1-own-shelf")
+    french = change_entry(page(site, "fr/alpha/changes"), "change-1-1-draw")
     assert "rb-badge--outdated" not in french and 'lang="en"' not in french
-    assert "<del>pouvez</del>" in french and "<ins>avez le droit de</ins>" in french
-    czech = change_entry(page(site, "cs/rebis/changes"), "change-1-1-own-shelf")
+    assert "<del>deux</del>" in french and "<ins>trois</ins>" in french
+    czech = change_entry(page(site, "cs/alpha/changes"), "change-1-1-draw")
     assert "rb-badge--outdated" in czech and 'lang="en"' in czech
     # Each edition links its page as recorded and its errata sheet, and both exist in the built site.
-    listed = page(site, "fr/rebis/changes")
+    listed = page(site, "fr/alpha/changes")
     assert (
         '<a href="../1.1/">' in listed and '<a href="../errata-1.1/">' in listed and 'href="../changes.xml"' in listed
     )
-    assert (site / "fr/rebis/1.1/index.html").is_file() and (site / "fr/rebis/errata-1.1/index.html").is_file()
-    assert (site / "fr/rebis/changes.xml").is_file()
+    assert (site / "fr/alpha/1.1/index.html").is_file() and (site / "fr/alpha/errata-1.1/index.html").is_file()
+    assert (site / "fr/alpha/changes.xml").is_file()
     # The status page agrees with the change lists: nothing of 1.1 pending in French, one rule in Czech.
-    assert _pending_on_status_page(site, "fr", "Rebis 1.1") == 0
-    assert _pending_on_status_page(site, "cs", "Rebis 1.1") == 1
+    assert _pending_on_status_page(site, "fr", "Alpha 1.1") == 0
+    assert _pending_on_status_page(site, "cs", "Alpha 1.1") == 1
 
 
 def _pending_on_status_page(site: Path, language: str, edition: str) -> int:
@@ -88,132 +118,137 @@ def _pending_on_status_page(site: Path, language: str, edition: str) -> int:
 
 
 def test_an_inserted_rule_renumbers_its_section_and_old_numbers_follow(root: Path) -> None:
-    # Rebis section 2 is [own-shelf, hand-limit, other-shelf, negative-draw]: 2.1 to 2.4.
-    insert_discard_first(root)
+    # alpha's section 2 is [draw, pass, discard]: 2.1 to 2.3; reveal comes in as 2.2.
+    insert_reveal(root)
     green(root)
-    record(root, "1.1", "A rule on discarding.")
+    record(root, "1.1", "A rule on showing a card.")
     site = green(root)
-    cited = json.loads(ok(root, "cite", "rebis", "2.2", "--edition", "1.0", "--json"))
-    assert (cited["rule_id"], cited["current_number"], cited["changed_since"]) == ("hand-limit", "2.3", False)
-    assert json.loads(ok(root, "cite", "rebis", "2.2", "--json"))["rule_id"] == "discard-first"
-    french = page(site, "fr/rebis/changes")
-    added = change_entry(french, "change-1-1-discard-first")
+    cited = json.loads(ok(root, "cite", "alpha", "2.2", "--edition", "1.0.2", "--json"))
+    assert (cited["rule_id"], cited["current_number"], cited["changed_since"]) == ("pass", "2.3", False)
+    assert json.loads(ok(root, "cite", "alpha", "2.2", "--json"))["rule_id"] == "reveal"
+    french = page(site, "fr/alpha/changes")
+    added = change_entry(french, "change-1-1-reveal")
     assert "Before you draw" in added and "rb-badge--outdated" in added  # English, marked pending
-    for old, new in (("2.2", "2.3"), ("2.3", "2.4"), ("2.4", "2.5")):
-        assert f"<td>Rebis {old}</td>\n<td><a href=" in french and f"Rebis {new}</a>" in french
+    for old, new in (("2.2", "2.3"), ("2.3", "2.4")):
+        assert f"<td>Alpha {old}</td>\n<td><a href=" in french and f"Alpha {new}</a>" in french
     # The French translator translates the new rule: the change list gives it in French from then on.
-    translate(root, "rebis", "fr", "rule.discard-first", None, "Avant de piocher, vous pouvez défausser une carte.")
-    added = change_entry(page(green(root), "fr/rebis/changes"), "change-1-1-discard-first")
+    translate(root, "alpha", "fr", "rule.reveal", None, "Avant de piocher, vous pouvez montrer une carte.")
+    added = change_entry(page(green(root), "fr/alpha/changes"), "change-1-1-reveal")
     assert "Avant de piocher" in added and "rb-badge--outdated" not in added and 'lang="en"' not in added
 
 
 def test_a_deleted_rule_is_cited_as_removed_with_a_link_that_lands(root: Path) -> None:
-    # REBUS 2.7 is changing-tiles (section play, seventh rule); the source's sentence becomes a note.
-    edit(root, COVERAGE, f"  rule.changing-tiles:\n  - {REMOVED}\n", "")
-    with (root / COVERAGE).open("a", encoding="utf-8") as coverage:
-        coverage.write(f"- text: {REMOVED}\n  why: removed by the erratum of edition 1.1\n")
-    ok(root, "rule", "delete", "rebus", "changing-tiles")
-    cited = json.loads(ok(root, "cite", "rebus", "2.7", "--edition", "1.0", "--json"))
+    # alpha 2.2 is pass (section turn, second rule).
+    ok(root, "rule", "delete", "alpha", "pass")
+    cited = json.loads(ok(root, "cite", "alpha", "2.2", "--edition", "1.0.2", "--json"))
     assert (cited["current_number"], cited["removed_in"]) == (None, "")  # gone, in no edition yet
     green(root)
-    record(root, "1.1", "Changing tiles is gone.", game="rebus")
+    record(root, "1.1", "Passing is gone.")
     site = green(root)
-    cited = json.loads(ok(root, "cite", "rebus", "2.7", "--edition", "1.0", "--lang", "cs", "--json"))
+    cited = json.loads(ok(root, "cite", "alpha", "2.2", "--edition", "1.0.2", "--lang", "cs", "--json"))
     assert (cited["current_number"], cited["removed_in"]) == (None, "1.1")
-    assert cited["link"].endswith("/cs/rebus/changes/#change-1-1-changing-tiles")
-    assert 'id="change-1-1-changing-tiles"' in page(site, "cs/rebus/changes")  # the link lands
-    assert cited["text_language"] == "cs" and cited["text"]  # what it said, in Czech
+    assert cited["link"].endswith("/cs/alpha/changes/#change-1-1-pass")
+    assert 'id="change-1-1-pass"' in page(site, "cs/alpha/changes")  # the link lands
+    assert (cited["text_language"], cited["text"]) == ("cs", "Hráč, který nemůže hrát, smí pasovat.")  # in Czech
 
 
 def test_a_changed_fact_quoted_in_three_languages_stays_a_translators_change(root: Path) -> None:
-    # REBUS 1.3 quotes setup.draw_per_bag in English, French and Czech.
-    edit(root, "rules/rebus/game.yaml", "    draw_per_bag: 3\n", "    draw_per_bag: 4\n")
+    # alpha 1.2 (winner) quotes scoring.rounds in English, French and Czech.
+    edit(root, "rules/alpha/game.yaml", "    rounds: 3\n", "    rounds: 4\n")
     for language in ("fr", "cs"):
-        assert "rule.drawing" in waiting(root, "rebus", language)
+        assert "rule.winner" in waiting(root, "alpha", language)
     # Sync and export confirm nothing on the translator's behalf.
     ok(root, "i18n", "sync")
     ok(root, "i18n", "export", "fr")
     for language in ("fr", "cs"):
-        assert "rule.drawing" in waiting(root, "rebus", language)
+        assert "rule.winner" in waiting(root, "alpha", language)
     green(root)
-    record(root, "1.1", "Four tiles from each bag.", game="rebus")
+    record(root, "1.1", "Four rounds.")
     site = green(root)
-    french = page(site, "fr/rebus/changes")
-    assert "<code>setup.draw_per_bag</code></td>\n<td>3</td>\n<td>4</td>" in french
-    assert 'href="../#drawing">REBUS 1.3</a>' in french
+    french = page(site, "fr/alpha/changes")
+    assert "<code>scoring.rounds</code></td>\n<td>3</td>\n<td>4</td>" in french
+    assert 'href="../#winner">Alpha 1.2</a>' in french
     # A fact alone changes no rule's words: no rule is listed as changed.
-    assert 'id="change-1-1-drawing"' not in french
+    assert 'id="change-1-1-winner"' not in french
 
 
 def test_a_changed_ruling_is_listed_with_its_question(root: Path) -> None:
-    edit(
-        root,
-        "rules/rebis/en.yaml",
-        "The rules set no limit on the number of cards.",
-        "The rules set no limit on the number of cards on a shelf.",
-    )
+    edit(root, "rules/alpha/en.yaml", '"Yes, they all win."', '"Yes, they all win together."')
     green(root)
-    record(root, "1.1", "The shelf limit explained.")
+    record(root, "1.1", "The referee note on ties explained.")
     site = green(root)
-    french = change_entry(page(site, "fr/rebis/changes"), "change-1-1-ruling-shelf-limit")
-    assert "La limite de 13 compte-t-elle les cartes" in french  # its question, in French
-    assert "<del>cards.</del><ins>cards on a shelf.</ins>" in french, french
+    french = change_entry(page(site, "fr/alpha/changes"), "change-1-1-ruling-shared-win")
+    assert "Les joueurs à égalité au plus haut total partagent-ils la victoire" in french  # its question, in French
+    assert "<del>win.</del><ins>win together.</ins>" in french, french
     assert "rb-badge--outdated" in french
 
 
 def test_a_renamed_rule_keeps_its_citations_and_its_old_anchor(root: Path) -> None:
-    ok(root, "rule", "rename", "rebis", "own-shelf", "playing-to-your-shelf")
-    cited = json.loads(ok(root, "cite", "rebis", "2.1", "--edition", "1.0", "--lang", "fr", "--json"))
-    assert (cited["current_id"], cited["current_number"], cited["removed_in"]) == ("playing-to-your-shelf", "2.1", None)
-    assert cited["link"].endswith("/fr/rebis/#playing-to-your-shelf")
-    assert cited["text"].startswith("À votre tour")
+    ok(root, "rule", "rename", "alpha", "pass", "passing")
+    cited = json.loads(ok(root, "cite", "alpha", "2.2", "--edition", "1.0.2", "--lang", "fr", "--json"))
+    assert (cited["current_id"], cited["current_number"], cited["removed_in"]) == ("passing", "2.2", None)
+    assert cited["link"].endswith("/fr/alpha/#passing")
+    assert cited["text"] == "Un joueur qui ne peut pas jouer peut passer."
     green(root)
     record(root, "1.1", "New links.")
     site = green(root)
-    assert '<span id="own-shelf"></span>' in page(site, "fr/rebis")  # an old link still lands on the rule
-    french = page(site, "fr/rebis/changes")
+    assert '<span id="pass"></span>' in page(site, "fr/alpha")  # an old link still lands on the rule
+    french = page(site, "fr/alpha/changes")
     assert "Chaque numéro de chaque édition désigne toujours la même règle." in french  # none "removed"
-    renamed = change_entry(french, "change-1-1-playing-to-your-shelf")
-    assert "#own-shelf" in renamed
-    _, out, _ = rulebook(root, "diff", "rebis", "1.0", "1.1")
-    assert "renamed    Rebis 2.1 (playing-to-your-shelf, formerly own-shelf)" in out
+    renamed = change_entry(french, "change-1-1-passing")
+    assert "#pass" in renamed
+    _, out, _ = rulebook(root, "diff", "alpha", "1.0.2", "1.1")
+    assert "renamed    Alpha 2.2 (passing, formerly pass)" in out
 
 
 def test_a_second_edition_on_top_of_the_first(root: Path) -> None:
-    reword_own_shelf(root)
-    record(root, "1.1", "The own shelf rule says may.")
+    reword_draw(root)
+    record(root, "1.1", "Three cards are drawn.")
     green(root)
-    insert_discard_first(root, after="")
-    ok(root, "rule", "rename", "rebis", "own-shelf", "your-shelf")
-    record(root, "1.2", "Discarding first.")
+    insert_reveal(root, after="")
+    ok(root, "rule", "rename", "alpha", "draw", "drawing")
+    record(root, "1.2", "Showing a card first.")
     site = green(root)
-    # 1.0's 2.1 is own-shelf, reworded in 1.1, renamed and renumbered to 2.2 in 1.2.
-    cited = json.loads(ok(root, "cite", "rebis", "2.1", "--edition", "1.0", "--json"))
-    assert (cited["current_id"], cited["current_number"], cited["changed_in"]) == ("your-shelf", "2.2", ["1.1"])
-    assert cited["changed_since"] and "you can play" in cited["text"]
-    english = page(site, "rebis/changes")
-    assert english.index('id="edition-1-2"') < english.index('id="edition-1-1"') < english.index('id="edition-1-0"')
-    assert 'id="change-1-2-your-shelf"' in english and 'id="change-1-1-own-shelf"' in english
+    # 1.0.2's 2.1 is draw, reworded in 1.1, renamed and renumbered to 2.2 in 1.2.
+    cited = json.loads(ok(root, "cite", "alpha", "2.1", "--edition", "1.0.2", "--json"))
+    assert (cited["current_id"], cited["current_number"], cited["changed_in"]) == ("drawing", "2.2", ["1.1"])
+    assert cited["changed_since"] and cited["text"] == DRAW_OLD
+    english = page(site, "alpha/changes")
+    order = [english.index(f'id="edition-{slug}"') for slug in ("1-2", "1-1", "1-0-2", "1-0-1", "1-0")]
+    assert order == sorted(order)  # the latest first
+    assert 'id="change-1-2-drawing"' in english and 'id="change-1-1-draw"' in english
     # Both old anchors land on the rule.
-    assert '<span id="own-shelf"></span>' in page(site, "rebis")
+    assert '<span id="draw"></span>' in page(site, "alpha")
+
+
+def rounds_erratum_with_tie(root: Path) -> None:
+    """alpha's rounds 3 → 2 (fixture_games.rounds_erratum: highest-total's third round goes, Ann 9 → 5,
+    Bob 8 → 6, and Bob wins), and the third round of the example tie too: Ann scores 3 + 3 = 6 and Bob,
+    whose second round becomes 2, 4 + 2 = 6; both still win."""
+    rounds_erratum(root)
+    edit(root, "rules/alpha/game.yaml", "{Ann: [3, 3, 3], Bob: [4, 4, 1]}", "{Ann: [3, 3], Bob: [4, 2]}")
+    edit(root, "rules/alpha/game.yaml", "{scores: {Ann: 9, Bob: 9}", "{scores: {Ann: 6, Bob: 6}")
+    old, new = "Ann scores 3, 3 and 3, Bob 4, 4 and 1: 9 points each", "Ann scores 3 and 3, Bob 4 and 2: 6 points each"
+    edit(root, "rules/alpha/en.yaml", old, new)
 
 
 def test_a_changed_scoring_value_with_its_examples_and_captions(root: Path) -> None:
-    """The gold token's assumed value 3 → 2 (tests/publisher.py gold_erratum: 72 → 48, 36 → 24)."""
-    gold_erratum(root)
-    # The translated captions still say 72 and 36: outdated (a warning), not a dead end.
+    """alpha's rounds 3 → 2, with its two worked examples and their English captions (rounds_erratum_with_tie)."""
+    rounds_erratum_with_tie(root)
+    # The translated captions still say 9 and 8: outdated (a warning), not a dead end.
     green(root)
-    assert {"example.multiplied-shelf", "example.red-token-placed"} <= waiting(root, "rebis", "fr")
-    record(root, "1.1", "Gold tokens count double.")
+    assert "example.highest-total" in waiting(root, "alpha", "fr")
+    record(root, "1.1", "Two rounds.")
     site = green(root)
-    french = page(site, "fr/rebis/changes")
-    assert "<code>token_values.gold</code></td>\n<td>3</td>\n<td>2</td>" in french
-    example = change_entry(french, "change-1-1-example-multiplied-shelf")
-    assert "<del>72,</del>" in example and "<ins>48,</ins>" in example  # the expected result, old → new
+    french = page(site, "fr/alpha/changes")
+    assert "<code>scoring.rounds</code></td>\n<td>3</td>\n<td>2</td>" in french
+    example = change_entry(french, "change-1-1-example-highest-total")
+    assert "<del>9,</del>" in example and "<ins>5,</ins>" in example  # the expected result, old → new
+    assert "rb-badge--outdated" in example
     # The translator catches up in the PO file; no hash is edited by hand.
-    translate(root, "rebis", "fr", "example.multiplied-shelf", "6 × 2 × 3 × 2 = 72", "6 × 2 × 2 × 2 = 48")
-    translate(root, "rebis", "fr", "example.red-token-placed", "Ann a 36 points", "Ann a 24 points")
-    assert not {"example.multiplied-shelf", "example.red-token-placed"} & waiting(root, "rebis", "fr")
+    translate(root, "alpha", "fr", "example.highest-total", *ROUNDS_ERRATUM_CAPTION_FR)
+    assert "example.highest-total" not in waiting(root, "alpha", "fr")
     site = green(root)
-    example = change_entry(page(site, "fr/rebis/changes"), "change-1-1-example-multiplied-shelf")
-    assert "rb-badge--outdated" not in example and "<ins>48.</ins>" in example
+    example = change_entry(page(site, "fr/alpha/changes"), "change-1-1-example-highest-total")
+    # The French caption's diff: Ann's name gives way to Bob's as the one with the highest total.
+    assert "rb-badge--outdated" not in example and "<del>Ann</del> <ins>Bob</ins> a le plus haut total." in example
