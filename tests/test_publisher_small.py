@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from conftest import build_site, edit, made_once, run_cli
-from fixture_games import NEW_WINNER, WINNER, copy_small_project
+from fixture_games import NEW_WINNER, WINNER, copy_small_project, written_date
 from rulebook.load.project import load_project
 from rulebook.render.pages import render_pages
 
@@ -20,60 +20,11 @@ from rulebook.render.pages import render_pages
 # and its long date (CLDR: "December 6, 2026", "6 décembre 2026", "6. prosince 2026"). The fixture's
 # games were recorded as edition 1.0 on the day the fixture was made (recorded), and an erratum is
 # recorded the day the test runs: a day read, not a date known beforehand.
-MONTHS = {
-    "en": [
-        "January",
-        "February",
-        "March",
-        "April",
-        "May",
-        "June",
-        "July",
-        "August",
-        "September",
-        "October",
-        "November",
-        "December",
-    ],
-    "fr": [
-        "janvier",
-        "février",
-        "mars",
-        "avril",
-        "mai",
-        "juin",
-        "juillet",
-        "août",
-        "septembre",
-        "octobre",
-        "novembre",
-        "décembre",
-    ],
-    "cs": [
-        "ledna",
-        "února",
-        "března",
-        "dubna",
-        "května",
-        "června",
-        "července",
-        "srpna",
-        "září",
-        "října",
-        "listopadu",
-        "prosince",
-    ],
-}
 WORDS = {"en": ("Edition", "Changes"), "fr": ("Édition", "Modifications"), "cs": ("Vydání", "Změny")}
 
 
 def long_date(language: str, day: datetime.date) -> str:
-    month = MONTHS[language][day.month - 1]
-    return {
-        "en": f"{month} {day.day}, {day.year}",
-        "fr": f"{day.day} {month} {day.year}",
-        "cs": f"{day.day}. {month} {day.year}",
-    }[language]
+    return written_date(language, day.isoformat())
 
 
 def shown(language: str, version: str, day: datetime.date) -> str:

@@ -6,7 +6,6 @@ alpha, and two rulings of alpha's, translated, that its example cites (RULINGS).
 
 from __future__ import annotations
 
-import calendar
 import datetime
 import json
 import re
@@ -16,7 +15,7 @@ from pathlib import Path
 import pytest
 
 from conftest import build_site, edit, made_once
-from fixture_games import copy_small_project, translate_units, with_glossary
+from fixture_games import copy_small_project, translate_units, with_glossary, written_date
 from hostile import read_yaml
 
 # alpha's rulings, on its rule winner, in each language: (question, answer, why).
@@ -208,37 +207,6 @@ def test_the_three_indexes_have_the_same_entries_for_the_same_structure(indexes,
         assert GLOSSARY_ANCHORS[language].format(symbols) in locations and anchor not in locations, language
 
 
-# French and Czech month names, in the form a date takes ("1 décembre", "1. prosince").
-FRENCH_MONTHS = [
-    "janvier",
-    "février",
-    "mars",
-    "avril",
-    "mai",
-    "juin",
-    "juillet",
-    "août",
-    "septembre",
-    "octobre",
-    "novembre",
-    "décembre",
-]
-CZECH_MONTHS = [
-    "ledna",
-    "února",
-    "března",
-    "dubna",
-    "května",
-    "června",
-    "července",
-    "srpna",
-    "září",
-    "října",
-    "listopadu",
-    "prosince",
-]
-
-
 def furniture(clean_site: Path) -> dict[str, list[str]]:
     """A game page's edition line and the draft notice of a page translated by the project, as the
     built pages say them (issue 49: « Édition 1.0 · 1 décembre 2026 » came up as an answer): alpha's
@@ -248,9 +216,9 @@ def furniture(clean_site: Path) -> dict[str, list[str]]:
     assert found is not None
     day = datetime.date.fromisoformat(found.group(1))
     return {
-        "en": ["Edition 1.0", f"{calendar.month_name[day.month]} {day.day}, {day.year}"],
-        "fr": ["Édition 1.0", f"{day.day} {FRENCH_MONTHS[day.month - 1]} {day.year}", "Traduction provisoire"],
-        "cs": ["Vydání 1.0", f"{day.day}. {CZECH_MONTHS[day.month - 1]} {day.year}", "Pracovní překlad"],
+        "en": ["Edition 1.0", written_date("en", day.isoformat())],
+        "fr": ["Édition 1.0", written_date("fr", day.isoformat()), "Traduction provisoire"],
+        "cs": ["Vydání 1.0", written_date("cs", day.isoformat()), "Pracovní překlad"],
     }
 
 
