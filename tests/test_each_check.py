@@ -1,58 +1,98 @@
-"""Every check of `rulebook check` on its own: a copy of the real project with one planted fault
-that this check reports and no other, at its exact `file:line:col` (issue 17).
+"""Every check of `rulebook check` on its own: a copy of the translated fixture (fixture_games.py) with
+one planted fault that this check reports and no other, at its exact `file:line:col` (issue 17).
 
 A check that is switched off, or that reports the wrong place or words, fails its case; the rest of
 the output must be exactly what is listed, so a fault that trips a second check shows up too. The
 printed line is what users read; `check --json` must say the same problems, each with its registered
-code (issue 25) and, where a case works them out, its params. The
-fault sites are chosen so that one check alone sees them: a draft French unit for translation QA
-(publishers' originals are not checked), the Czech glossary's readings for links (they have no
-English to be compared with, and Czech typography has no rule about colons), a string fact for
-what raw HTML alone can carry (facts are not checked for raw HTML: a placeholder quotes them).
+code (issue 25) and, where a case works them out, its params.
+
+The project (_make_project): alpha and beta translated into French and Czech, alpha completed and
+corrected (record_corrections: a section turn, the referee note shared-win and its example tie), the
+project's own glossary given to alpha (with_glossary, its translations brought up to date with alpha's
+name), the project's typography (with_typography), and beta's publisher's text with its coverage map
+(add_source_map). The fault sites are chosen so that one check alone sees them: alpha's draft French
+summary for translation QA, the Czech glossary's readings for links (they have no English to be
+compared with, and Czech typography has no rule about colons), a string fact for what raw HTML alone
+can carry (facts are not checked for raw HTML: a placeholder quotes them).
 """
 
 from __future__ import annotations
 
 import json
+import shutil
 from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 
 import pytest
+import yaml
 
-from conftest import ROOT, copy_content, edit, run_cli, tree_digest
+from conftest import ROOT, copy_content, edit, made_once, run_cli, tree_digest
+from fixture_games import (
+    NBSP,
+    add_source_map,
+    make_translated_project,
+    record_corrections,
+    translate_units,
+    with_glossary,
+    with_typography,
+)
+from rulebook.model import source_hash
 from rulebook.problem_codes import registry, say
 from rulebook.problems import Problem
 from rulebook.validate.check import check_project
 
-# Units that the faults are planted in. Rebis's French summary is a draft that we wrote; its English
-# is "A card game of shelves of books and mixture tokens."
-SUMMARY = "Un jeu de cartes autour d’étagères de livres et de jetons de mélange."
+# Units that the faults are planted in. alpha's French summary is a draft; its English is ENGLISH_SUMMARY.
+ENGLISH_SUMMARY = "A game for {players.min} to {players.max} players, whose rules are being written."
+SUMMARY = "Un jeu pour {players.min} à {players.max} joueurs, dont les règles sont en cours d’écriture."
+SUMMARY_HASH = source_hash(ENGLISH_SUMMARY)
+FOLDED_SUMMARY = f"text: >-\n      {SUMMARY}"  # as the words file writes it
+SUMMARY_AT = "  summary:\n    text: ▸>-"  # where a problem of its text is located
+SUMMARY_FACTS = "    facts: {players.min: 2, players.max: 4}\n"
+# alpha's Czech summary: Czech typography has no rule about colons.
+CS_SUMMARY = "Hra pro {players.min} až {players.max} hráče, jejíž pravidla se teprve píší."
 CS_EYE = "Anglické „eye“ (oko) se vyslovuje"
 CS_EYE_AT = "symbol.eye.readings:\n    text: ▸>-"  # where a problem of that unit's text is located
-# Rebis's Czech summary: Czech typography has no rule about colons.
-CS_SUMMARY = "Karetní hra o knihovních policích a žetonech směsi."
+# beta's English rule.players, which its publisher's text carries (add_source_map).
+BETA_PLAYERS = "  rule.players:\n    text: The game is for {players.min} to {players.max} players.\n"
 
 
-# The French glossary's eye: its description unit, then the explanation of its readings.
-_EYE_DESCRIPTION = (
-    '  symbol.eye.description:\n    text: Un œil ouvert.\n    source: "c513ae77eac8"\n    status: draft\n'
-)
-_FRENCH_GLOSSARY = (ROOT / "glossary/fr.yaml").read_text(encoding="utf-8")
-_EYE_WORDS = _FRENCH_GLOSSARY[
-    _FRENCH_GLOSSARY.index(_EYE_DESCRIPTION) : _FRENCH_GLOSSARY.index(
-        "(oui).\n", _FRENCH_GLOSSARY.index(_EYE_DESCRIPTION)
-    )
-    + len("(oui).\n")
-]
+# The summaries of alpha's editions 1.0.1 and 1.0.2 that record_corrections leaves untranslated.
+EDITION_1_0_1_CS = "Tah a rozhodčí poznámka o remízách."
+EDITION_1_0_2 = {
+    "fr": f"Corrections{NBSP}: la note d’arbitrage sur les égalités.",
+    "cs": "Opravy: rozhodčí poznámka o remízách.",
+}
 
 
-# REBUS's second worked example, after the first one's expectation.
-_READS_THROUGH_INPUT = (
-    "  - id: reads-through\n    rules: [adding-on, basic-score]\n    rulings: [rebus-score]\n    input:\n"
-    "      turn:\n        rebuses: [{tiles: 5, new_bonus: [blue]}]\n        tiles_placed: 3\n"
-)
+def _refresh_glossary_translations(root: Path) -> None:
+    """The glossary's translations of its title and introduction made for its English as with_glossary
+    left it (alpha's name in place of the real game's): their source hashes follow the new English."""
+    english = yaml.safe_load((root / "glossary/en.yaml").read_text(encoding="utf-8"))["units"]
+    for language in ("fr", "cs"):
+        path = root / "glossary" / f"{language}.yaml"
+        units = yaml.safe_load(path.read_text(encoding="utf-8"))["units"]
+        for unit in ("page.title", "page.intro"):
+            old, new = units[unit]["source"], source_hash(english[unit]["text"])
+            edit(root, f"glossary/{language}.yaml", f'source: "{old}"', f'source: "{new}"')
+
+
+def _make_project(root: Path) -> None:
+    make_translated_project(root)
+    record_corrections(root)
+    translate_units(root, "alpha", "fr", {"edition.1-0-2": EDITION_1_0_2["fr"]})
+    translate_units(root, "alpha", "cs", {"edition.1-0-1": EDITION_1_0_1_CS, "edition.1-0-2": EDITION_1_0_2["cs"]})
+    with_glossary(root, "alpha")
+    _refresh_glossary_translations(root)
+    with_typography(root)
+    add_source_map(root)
+    shutil.rmtree(root / ".cache", ignore_errors=True)
+
+
+def _copy_project(tmp_path_factory: pytest.TempPathFactory, target: Path) -> Path:
+    shutil.copytree(made_once(tmp_path_factory, "each-check-project", _make_project), target)
+    return target
 
 
 @dataclass(frozen=True)
@@ -73,9 +113,6 @@ class Fault:
     located: str = ""  # the file the problem is reported in, when it is not `file`
 
 
-CHANGED = "changed from 76 to 77"  # the glossary's promised symbols, in the fault that changes them
-
-
 def _href_removed(file: str, marker: str, where: str, target: str) -> tuple[str, str, str, str]:
     """What the sanitizer reports besides a refused link: it would drop the link's target."""
     removed = f'{where}: the sanitizer would remove the attribute href="{target}" of <a> from the page'
@@ -86,50 +123,43 @@ def _nbsp(text: str) -> str:
     return text.replace("~", "\u00a0")
 
 
-# Rebis's French rule.aim is the publisher's (sources/003_…txt): a fault planted in its words rewords it.
-_AIM_REWORDED = (
-    "rules/rebis/fr.yaml",
-    "rule.aim:\n    text: ▸>-",
-    "'rule.aim' is the publisher's text but no longer carries 'Dans Rebis, les joueurs tirent…",
-    "source.not-carried",
-)
-
 FAULTS = [
     # validate/safety.py
     Fault(
         "safety.name_problems",
-        "rules/rebis/game.yaml",
-        "name: Rebis\n",
-        "name: Rebis<b>\n",
-        "Rebis<b>",
+        "rules/alpha/game.yaml",
+        'name: "Alpha"\n',
+        'name: "Alpha<b>"\n',
+        '"Alpha<b>',
         "name: a name is plain text; '<' and '>' are not allowed",
         code_name="text.markup-in-name",
     ),
     Fault(
         "safety.name_problems: only a '<'",
-        "rules/rebis/game.yaml",
-        "name: Rebis\n",
-        "name: Rebis<\n",
-        "Rebis<",
+        "rules/alpha/game.yaml",
+        'name: "Alpha"\n',
+        'name: "Alpha<"\n',
+        '"Alpha<',
         "name: a name is plain text; '<' and '>' are not allowed",
         code_name="text.markup-in-name",
         params={"characters": ["<", ">"]},
     ),
     Fault(
         "safety.name_problems: only a '>'",
-        "rules/rebis/game.yaml",
-        "name: Rebis\n",
-        "name: Rebis>\n",
-        "Rebis>",
+        "rules/alpha/game.yaml",
+        'name: "Alpha"\n',
+        'name: "Alpha>"\n',
+        '"Alpha>',
         "name: a name is plain text; '<' and '>' are not allowed",
         code_name="text.markup-in-name",
     ),
     Fault(
         "safety.character_problems (a value outside units)",
-        "rules/rebus/game.yaml",
-        'title: "REBUS — Rules of the Game"',
-        'title: "REBUS\\a — Rules of the Game"',
-        '"REBUS\\a',
+        "rules/alpha/game.yaml",
+        "  - file: sources/original.txt\n",
+        '  - file: sources/original.txt\n    title: "Alpha\\a rules"\n',
+        '"Alpha\\a',
+        # "Alpha" is five characters: the bell is the sixth.
         "sources.0.title: the control character U+0007 at character 6 is not allowed",
         code_name="text.control-character",
         params={"codepoint": "0007", "position": 6},
@@ -147,39 +177,39 @@ FAULTS = [
     ),
     Fault(
         "safety.fact_problems: a javascript: link in a string fact",
-        "rules/rebus/game.yaml",
-        "    bags: 3\n",
-        "    bags: 3\n    note: '[bags](javascript:alert(document.domain))'\n",
-        "'[bags]",
-        "facts.components.note: the link target javascript:alert(document.domain) is not allowed: links may be "
+        "rules/alpha/game.yaml",
+        "    max: 4\n",
+        "    max: 4\n    note: '[players](javascript:alert(document.domain))'\n",
+        "'[players]",
+        "facts.players.note: the link target javascript:alert(document.domain) is not allowed: links may be "
         "relative, #anchors, https:, http: or mailto:",
         code_name="text.link-scheme",
         also=(
             _href_removed(
-                "rules/rebus/game.yaml", "'[bags]", "facts.components.note", "javascript:alert(document.domain)"
+                "rules/alpha/game.yaml", "'[players]", "facts.players.note", "javascript:alert(document.domain)"
             ),
         ),
     ),
     Fault(
         "safety.markdown_dangers: a resource from another host (in a fact's raw HTML, refused too)",
-        "rules/rebus/game.yaml",
-        "    bags: 3\n",
-        "    bags: 3\n    note: '<audio src=\"https://elsewhere.example/a.mp3\"></audio>'\n",
+        "rules/alpha/game.yaml",
+        "    max: 4\n",
+        "    max: 4\n    note: '<audio src=\"https://elsewhere.example/a.mp3\"></audio>'\n",
         "'<audio",
-        "facts.components.note: <audio src> loads https://elsewhere.example/a.mp3 from another host; the site "
+        "facts.players.note: <audio src> loads https://elsewhere.example/a.mp3 from another host; the site "
         "must work offline",
         code_name="text.outside-resource",
         also=(
             (
-                "rules/rebus/game.yaml",
+                "rules/alpha/game.yaml",
                 "'<audio",
-                "facts.components.note: raw HTML is not allowed in text: '</audio>'",
+                "facts.players.note: raw HTML is not allowed in text: '</audio>'",
                 "text.raw-html",
             ),
             (
-                "rules/rebus/game.yaml",
+                "rules/alpha/game.yaml",
                 "'<audio",
-                "facts.components.note: raw HTML is not allowed in text: '<audio src=\"https://elsewhere.example/a.'",
+                "facts.players.note: raw HTML is not allowed in text: '<audio src=\"https://elsewhere.example/a.'",
                 "text.raw-html",
             ),
         ),
@@ -264,16 +294,16 @@ FAULTS = [
     # validate/text.py
     Fault(
         "text: a stray brace",
-        "rules/rebis/fr.yaml",
+        "rules/alpha/fr.yaml",
         SUMMARY,
-        SUMMARY.replace("mélange.", "mélange }."),
-        "Un jeu",
+        SUMMARY.replace("d’écriture.", "d’écriture }."),
+        SUMMARY_AT,
         "units.summary.text: a brace that is not part of a {group.name} placeholder",
         code_name="text.stray-brace",
     ),
     Fault(
         "qa: balanced bold and code spans pass",
-        "rules/rebis/fr.yaml",
+        "rules/alpha/fr.yaml",
         SUMMARY,
         SUMMARY.replace("Un jeu", "Un **jeu** `x`"),
         "",
@@ -284,90 +314,403 @@ FAULTS = [
     # wrong whatever the English, stays an error.
     Fault(
         "text: an outdated translation's faults, by whether the English change explains them",
-        "rules/rebis/fr.yaml",
-        f'{SUMMARY}\n    source: "3f9998d849eb"',
-        SUMMARY.replace("de cartes", "de <b>cartes</b>").replace("de jetons", "de {components.zero_cards} jetons")
-        + '\n    source: "3f9998d849ec"',
-        "Un jeu",
+        "rules/alpha/fr.yaml",
+        f'{SUMMARY}\n    source: "{SUMMARY_HASH}"',
+        SUMMARY.replace("Un jeu", "Un <b>jeu</b>").replace("les règles", "les {scoring.rounds} règles")
+        + f'\n    source: "{SUMMARY_HASH[:-1]}{"0" if SUMMARY_HASH[-1] != "0" else "1"}"',
+        SUMMARY_AT,
         "units.summary.text: raw HTML is not allowed in text: '<b>'",
         code_name="text.raw-html",
         also=(
             (
-                "rules/rebis/fr.yaml",
-                "Un jeu",
+                "rules/alpha/fr.yaml",
+                SUMMARY_AT,
                 "units.summary.text: raw HTML is not allowed in text: '</b>'",
                 "text.raw-html",
             ),
             (
-                "rules/rebis/fr.yaml",
-                "summary:",
+                "rules/alpha/fr.yaml",
+                "  ▸summary:",
                 "warning: units.summary: outdated: the en text changed since this translation was made",
                 "unit.outdated",
             ),
             (
-                "rules/rebis/fr.yaml",
-                "Un jeu",
-                "warning: units.summary.text: placeholders {components.zero_cards} differ from the English (none)",
+                "rules/alpha/fr.yaml",
+                SUMMARY_AT,
+                "warning: units.summary.text: placeholders {players.max}, {players.min}, {scoring.rounds} differ "
+                "from the English {players.max}, {players.min}",
                 "text.placeholders-differ",
             ),
         ),
     ),
     Fault(
         "text: a stray opening brace",
-        "rules/rebis/fr.yaml",
+        "rules/alpha/fr.yaml",
         SUMMARY,
-        SUMMARY.replace("mélange.", "mélange {."),
-        "Un jeu",
+        SUMMARY.replace("d’écriture.", "d’écriture {."),
+        SUMMARY_AT,
         "units.summary.text: a brace that is not part of a {group.name} placeholder",
         code_name="text.stray-brace",
     ),
     Fault(
         "text: a placeholder that names no fact",
-        "rules/rebus/fr.yaml",
-        "les {components.bags} sacs",
-        "les {components.bagz} sacs",
-        "Répartissez",
-        "units.rule.bags.text: placeholder {components.bagz} names no fact in rebus/game.yaml",
+        "rules/alpha/fr.yaml",
+        "Le jeu se joue de {players.min} à {players.max} joueurs.",
+        "Le jeu se joue de {players.min} à {players.maxi} joueurs.",
+        "Le jeu se joue",
+        "units.rule.players.text: placeholder {players.maxi} names no fact in alpha/game.yaml",
         code_name="text.unknown-placeholder",
-        params={"facts_file": "rebus/game.yaml"},
+        params={"facts_file": "alpha/game.yaml"},
         also=(
             (
-                "rules/rebus/fr.yaml",
-                "Répartissez",
-                "units.rule.bags.text: placeholders {components.bagz} differ from the English {components.bags}",
+                "rules/alpha/fr.yaml",
+                "Le jeu se joue",
+                "units.rule.players.text: placeholders {players.maxi}, {players.min} differ from the English "
+                "{players.max}, {players.min}",
                 "text.placeholders-differ",
             ),
         ),
     ),
     Fault(
         "text: a stray brace before an attribute list on its own line",
-        "rules/rebis/cs.yaml",
+        "rules/alpha/cs.yaml",
         f"text: {CS_SUMMARY}",
-        'text: "' + CS_SUMMARY.replace(" o ", "\\n{: onclick=alert(document.domain) }\\no ") + '"',
-        'text: ▸"Karetní',
+        'text: "' + CS_SUMMARY.replace(" jejíž", "\\n{: onclick=alert(document.domain) }\\njejíž") + '"',
+        'text: ▸"Hra',
         "units.summary.text: a brace that is not part of a {group.name} placeholder",
         code_name="text.stray-brace",
     ),
     Fault(
         "text: a control character in a unit",
-        "rules/rebis/fr.yaml",
-        f"text: {SUMMARY}",
+        "rules/alpha/fr.yaml",
+        FOLDED_SUMMARY,
         'text: "' + SUMMARY.replace("Un jeu", "Un\\ajeu") + '"',
-        '"Un',
+        'text: ▸"Un\\ajeu',
         "units.summary.text: the control character U+0007 at character 3 is not allowed",
         code_name="text.control-character",
     ),
     Fault(
         "text: a bidi override in a unit",
-        "rules/rebis/fr.yaml",
-        f"text: {SUMMARY}",
+        "rules/alpha/fr.yaml",
+        FOLDED_SUMMARY,
         'text: "' + SUMMARY.replace("Un jeu", "Un \\u202Ejeu") + '"',
-        '"Un',
+        'text: ▸"Un \\u202E',
         "units.summary.text: the bidi control U+202E (RIGHT-TO-LEFT OVERRIDE) at character 4 reorders what readers "
         "see; remove it",
         code_name="text.bidi-control",
         params={"codepoint": "202E", "name": "RIGHT-TO-LEFT OVERRIDE", "position": 4},
     ),
+    # validate/translations.py
+    Fault(
+        "translations: a translated unit without a source hash",
+        "rules/alpha/fr.yaml",
+        f'{SUMMARY}\n    source: "{SUMMARY_HASH}"\n',
+        f"{SUMMARY}\n",
+        "  ▸summary:",
+        "units.summary: a translation must record the hash of the English it translates in 'source'",
+        code_name="unit.no-source-hash",
+    ),
+    Fault(
+        "translations: an outdated source hash is a warning",
+        "rules/alpha/fr.yaml",
+        f'source: "{SUMMARY_HASH}"',
+        f'source: "{SUMMARY_HASH[:-1]}{"0" if SUMMARY_HASH[-1] != "0" else "1"}"',
+        "  ▸summary:",
+        "warning: units.summary: outdated: the en text changed since this translation was made",
+        code_name="unit.outdated",
+        code=0,
+    ),
+    Fault(
+        "translations: an English unit that game.yaml does not list",
+        "rules/beta/en.yaml",
+        "  summary:\n",
+        "  rule.extra:\n    text: More.\n  summary:\n",
+        "rule.extra:",
+        "units.rule.extra: no such section or rule in game.yaml; "
+        "`rulebook rule delete beta extra` removes it from every language",
+        code_name="unit.unknown",
+    ),
+    Fault(
+        "translations: a language file missing is a warning",
+        "rules/beta/cs.yaml",
+        "",
+        "",
+        "id: beta",
+        "warning: no cs.yaml: nothing in beta is translated yet",
+        code_name="unit.no-translation-file",
+        params={"file": "cs.yaml", "text_set": "beta"},
+        code=0,
+        removed=("rules/beta/cs.yaml",),
+        located="rules/beta/game.yaml",
+    ),
+    Fault(
+        "translations: the next language is checked after one whose file is missing",
+        "rules/beta/cs.yaml",
+        f'source: "{SUMMARY_HASH}"',
+        f'source: "{SUMMARY_HASH[:-1]}{"0" if SUMMARY_HASH[-1] != "0" else "1"}"',
+        "  ▸summary:",
+        "warning: units.summary: outdated: the en text changed since this translation was made",
+        code_name="unit.outdated",
+        also=(
+            (
+                "rules/beta/game.yaml",
+                "id: beta",
+                "warning: no fr.yaml: nothing in beta is translated yet",
+                "unit.no-translation-file",
+            ),
+        ),
+        code=0,
+        removed=("rules/beta/fr.yaml",),
+    ),
+    Fault(
+        "translations: a translated unit without a status",
+        "rules/alpha/fr.yaml",
+        f'source: "{SUMMARY_HASH}"\n{SUMMARY_FACTS}    status: draft\n',
+        f'source: "{SUMMARY_HASH}"\n{SUMMARY_FACTS}',
+        "  ▸summary:",
+        "units.summary: a translation must say its 'status' (original, draft or reviewed)",
+        code_name="unit.no-status",
+    ),
+    Fault(
+        "translations: an English unit missing",
+        "rules/beta/en.yaml",
+        BETA_PLAYERS,
+        "",
+        "▸units:",
+        "units: 'rule.players' is missing: game.yaml lists it, and every unit needs English text",
+        code_name="unit.missing-english",
+        also=(
+            (
+                "rules/beta/fr.yaml",
+                "  ▸rule.players:",
+                "units.rule.players: not in en.yaml, so there is nothing it can translate",
+                "unit.nothing-to-translate",
+            ),
+            (
+                "rules/beta/cs.yaml",
+                "  ▸rule.players:",
+                "units.rule.players: not in en.yaml, so there is nothing it can translate",
+                "unit.nothing-to-translate",
+            ),
+            # The source's sentence is still given to it (`rulebook rule delete` asks for not_rules first).
+            (
+                "rules/beta/sources/original.coverage.yaml",
+                "  ▸rule.players:",
+                "no unit 'rule.players' in rules/beta/en.yaml",
+                "source.unknown-unit",
+            ),
+        ),
+    ),
+    Fault(
+        "translations: the source language's file missing",
+        "rules/beta/en.yaml",
+        "",
+        "",
+        "▸id: beta",
+        "no en.yaml: the source language is required",
+        code_name="unit.no-source-file",
+        params={"file": "en.yaml"},
+        removed=("rules/beta/en.yaml",),
+        located="rules/beta/game.yaml",
+    ),
+    Fault(
+        "glossary: a theme with no symbol",
+        "glossary/symbols.yaml",
+        "groups: [sound-plays, numbers, people, verbs, signs, objects, nature]",
+        "groups: [sound-plays, numbers, people, verbs, signs, objects, nature, weather]",
+        "weather]",
+        "group 'weather' has no symbol",
+        code_name="glossary.empty-group",
+        # A theme has a name to translate, which the English must have.
+        also=(
+            (
+                "glossary/en.yaml",
+                "▸units:",
+                "units: 'group.weather.name' is missing: game.yaml lists it, and every unit needs English text",
+                "unit.missing-english",
+            ),
+        ),
+    ),
+    # validate/qa.py, on alpha's draft French summary, and its rule draw for a term of the English
+    Fault(
+        "qa: a forbidden term",
+        "rules/alpha/fr.yaml",
+        SUMMARY,
+        SUMMARY.replace("d’écriture.", "d’écriture, sans pion."),
+        SUMMARY_AT,
+        "units.summary.text: terminology: 'pion…' is not used for 'token'; say 'jeton…'",
+        code_name="qa.forbidden-term",
+        params={"language": "fr"},
+    ),
+    Fault(
+        "qa: a term of the English missing",
+        "rules/alpha/fr.yaml",
+        'text: "Piochez deux cartes."',
+        'text: "Piochez deux lames."',
+        'text: ▸"Piochez',
+        "units.rule.draw.text: terminology: the English has 'card', the translation none of 'carte…'",
+        code_name="qa.missing-term",
+    ),
+    Fault(
+        "qa: unbalanced emphasis",
+        "rules/alpha/fr.yaml",
+        SUMMARY,
+        SUMMARY.replace("Un jeu", "Un *jeu"),
+        SUMMARY_AT,
+        "units.summary.text: unbalanced Markdown emphasis (* or **)",
+        code_name="qa.unbalanced-emphasis",
+    ),
+    Fault(
+        "qa: unbalanced strong emphasis",
+        "rules/alpha/fr.yaml",
+        SUMMARY,
+        SUMMARY.replace("Un jeu pour", "Un **jeu** pour **quelques"),
+        SUMMARY_AT,
+        "units.summary.text: unbalanced Markdown emphasis (* or **)",
+        code_name="qa.unbalanced-emphasis",
+    ),
+    Fault(
+        "qa: unbalanced code",
+        "rules/alpha/fr.yaml",
+        SUMMARY,
+        SUMMARY.replace("Un jeu", "Un `jeu"),
+        SUMMARY_AT,
+        "units.summary.text: unbalanced Markdown code (`)",
+        code_name="qa.unbalanced-code",
+        params={"mark": "`"},
+    ),
+    Fault(
+        "qa: unbalanced link brackets",
+        "rules/alpha/fr.yaml",
+        SUMMARY,
+        SUMMARY.replace("Un jeu", "Un [jeu"),
+        SUMMARY_AT,
+        "units.summary.text: unbalanced Markdown link brackets",
+        code_name="qa.unbalanced-link",
+    ),
+    Fault(
+        "qa: a link the English does not have",
+        "rules/alpha/fr.yaml",
+        SUMMARY,
+        SUMMARY.replace("Un jeu", "Un [jeu](#winner)"),
+        SUMMARY_AT,
+        "units.summary.text: 0 Markdown link(s) in the English, 1 in the translation",
+        code_name="qa.links-differ",
+        params={"english": 0, "translated": 1},
+    ),
+    Fault(
+        "qa: trailing whitespace",
+        "rules/alpha/fr.yaml",
+        FOLDED_SUMMARY,
+        f'text: "{SUMMARY} "',
+        'text: ▸"Un jeu',
+        "units.summary.text: starts or ends with whitespace (a space, tab or line break)",
+        code_name="qa.whitespace",
+    ),
+    Fault(
+        "qa: closing punctuation dropped",
+        "rules/alpha/fr.yaml",
+        SUMMARY,
+        SUMMARY.rstrip("."),
+        SUMMARY_AT,
+        "units.summary.text: the English ends with full stop, the translation with none",
+        code_name="qa.closing-punctuation",
+        params={"wanted_mark": ".", "found_mark": None},
+    ),
+    Fault(
+        "qa: closing punctuation changed",
+        "rules/alpha/fr.yaml",
+        SUMMARY,
+        SUMMARY.replace("d’écriture.", "d’écriture\u202f!"),  # the narrow space French takes before "!"
+        SUMMARY_AT,
+        "units.summary.text: the English ends with full stop, the translation with exclamation mark",
+        code_name="qa.closing-punctuation",
+        params={"wanted_mark": ".", "found_mark": "!"},
+    ),
+    Fault(
+        "qa: French colon without a no-break space",
+        "rules/alpha/fr.yaml",
+        FOLDED_SUMMARY,
+        'text: "' + SUMMARY.replace("Un jeu pour", "Un jeu: pour") + '"',
+        'text: ▸"Un jeu',
+        "units.summary.text: French typography: a no-break space (U+00A0 or U+202F) goes before ':'",
+        code_name="qa.no-break-space",
+        params={"language": "fr", "mark": ":"},
+    ),
+    Fault(
+        "qa: French colon after a plain space",
+        "rules/alpha/fr.yaml",
+        FOLDED_SUMMARY,
+        'text: "' + SUMMARY.replace("Un jeu pour", "Un jeu : pour") + '"',
+        'text: ▸"Un jeu',
+        "units.summary.text: French typography: a no-break space (U+00A0 or U+202F) goes before ':'",
+        code_name="qa.no-break-space",
+    ),
+    Fault(
+        "qa: a plain space before a closing guillemet",
+        "rules/alpha/fr.yaml",
+        SUMMARY,
+        _nbsp(SUMMARY.replace("d’écriture", "d’«~écriture »")),
+        SUMMARY_AT,
+        "units.summary.text: French typography: « and » take a no-break space inside",
+        code_name="qa.guillemet-spaces",
+    ),
+    Fault(
+        "qa: a plain space after an opening guillemet",
+        "rules/alpha/fr.yaml",
+        SUMMARY,
+        _nbsp(SUMMARY.replace("d’écriture", "d’« écriture~»")),
+        SUMMARY_AT,
+        "units.summary.text: French typography: « and » take a no-break space inside",
+        code_name="qa.guillemet-spaces",
+    ),
+    # The English caption of highest-total says Ann's 9 points (3 + 2 + 4).
+    Fault(
+        "qa: a number of the English missing",
+        "rules/alpha/fr.yaml",
+        "4, soit 9 points",
+        "4, soit neuf points",
+        "example.highest-total:\n    text: ▸>-",
+        "units.example.highest-total.text: the English says 9, the translation does not",
+        code_name="qa.number-missing",
+        params={"number": 9},
+    ),
+]
+
+# Not yet on the fixture: faults planted in a copy of the project's own content (copy_content).
+
+# The French glossary's eye: its description unit, then the explanation of its readings.
+_EYE_DESCRIPTION = (
+    '  symbol.eye.description:\n    text: Un œil ouvert.\n    source: "c513ae77eac8"\n    status: draft\n'
+)
+_FRENCH_GLOSSARY = (ROOT / "glossary/fr.yaml").read_text(encoding="utf-8")
+_EYE_WORDS = _FRENCH_GLOSSARY[
+    _FRENCH_GLOSSARY.index(_EYE_DESCRIPTION) : _FRENCH_GLOSSARY.index(
+        "(oui).\n", _FRENCH_GLOSSARY.index(_EYE_DESCRIPTION)
+    )
+    + len("(oui).\n")
+]
+
+
+# REBUS's second worked example, after the first one's expectation.
+_READS_THROUGH_INPUT = (
+    "  - id: reads-through\n    rules: [adding-on, basic-score]\n    rulings: [rebus-score]\n    input:\n"
+    "      turn:\n        rebuses: [{tiles: 5, new_bonus: [blue]}]\n        tiles_placed: 3\n"
+)
+
+CHANGED = "changed from 76 to 77"  # the glossary's promised symbols, in the fault that changes them
+
+
+# Rebis's French rule.aim is the publisher's (sources/003_…txt): a fault planted in its words rewords it.
+_AIM_REWORDED = (
+    "rules/rebis/fr.yaml",
+    "rule.aim:\n    text: ▸>-",
+    "'rule.aim' is the publisher's text but no longer carries 'Dans Rebis, les joueurs tirent…",
+    "source.not-carried",
+)
+
+
+LEGACY_FAULTS = [
     Fault(
         "text: a publisher's original may spell out a number the English quotes",
         "rules/rebis/fr.yaml",
@@ -398,280 +741,6 @@ FAULTS = [
         "{play.shelf_limit}",
         code_name="text.placeholders-differ",
         also=(_AIM_REWORDED,),
-    ),
-    # validate/translations.py
-    Fault(
-        "translations: a translated unit without a source hash",
-        "rules/rebis/fr.yaml",
-        f'{SUMMARY}\n    source: "3f9998d849eb"\n',
-        f"{SUMMARY}\n",
-        "summary:",
-        "units.summary: a translation must record the hash of the English it translates in 'source'",
-        code_name="unit.no-source-hash",
-    ),
-    Fault(
-        "translations: an outdated source hash is a warning",
-        "rules/rebis/fr.yaml",
-        'source: "3f9998d849eb"',
-        'source: "3f9998d849ec"',
-        "summary:",
-        "warning: units.summary: outdated: the en text changed since this translation was made",
-        code_name="unit.outdated",
-        code=0,
-    ),
-    Fault(
-        "translations: an English unit that game.yaml does not list",
-        "rules/rebis/en.yaml",
-        "  summary:\n",
-        "  rule.extra:\n    text: More.\n  summary:\n",
-        "rule.extra:",
-        "units.rule.extra: no such section or rule in game.yaml; "
-        "`rulebook rule delete rebis extra` removes it from every language",
-        code_name="unit.unknown",
-    ),
-    Fault(
-        "translations: a language file missing is a warning",
-        "rules/rebis/cs.yaml",
-        "",
-        "",
-        "id: rebis",
-        "warning: no cs.yaml: nothing in rebis is translated yet",
-        code_name="unit.no-translation-file",
-        params={"file": "cs.yaml", "text_set": "rebis"},
-        code=0,
-        removed=("rules/rebis/cs.yaml",),
-        located="rules/rebis/game.yaml",
-    ),
-    Fault(
-        "translations: the next language is checked after one whose file is missing",
-        "rules/rebis/cs.yaml",
-        f'{CS_SUMMARY}\n    source: "3f9998d849eb"',
-        f'{CS_SUMMARY}\n    source: "3f9998d849ec"',
-        "summary:",
-        "warning: units.summary: outdated: the en text changed since this translation was made",
-        code_name="unit.outdated",
-        also=(
-            (
-                "rules/rebis/game.yaml",
-                "id: rebis",
-                "warning: no fr.yaml: nothing in rebis is translated yet",
-                "unit.no-translation-file",
-            ),
-        ),
-        code=0,
-        removed=("rules/rebis/fr.yaml",),
-    ),
-    Fault(
-        "translations: a translated unit without a status",
-        "rules/rebis/fr.yaml",
-        f'{SUMMARY}\n    source: "3f9998d849eb"\n    status: draft\n',
-        f'{SUMMARY}\n    source: "3f9998d849eb"\n',
-        "▸summary:",
-        "units.summary: a translation must say its 'status' (original, draft or reviewed)",
-        code_name="unit.no-status",
-    ),
-    Fault(
-        "translations: an English unit missing",
-        "rules/rebus/en.yaml",
-        "  rule.winner:\n    text: Highest score wins.\n",
-        "",
-        "▸units:",
-        "units: 'rule.winner' is missing: game.yaml lists it, and every unit needs English text",
-        code_name="unit.missing-english",
-        also=(
-            (
-                "rules/rebus/fr.yaml",
-                "  ▸rule.winner:",
-                "units.rule.winner: not in en.yaml, so there is nothing it can translate",
-                "unit.nothing-to-translate",
-            ),
-            (
-                "rules/rebus/cs.yaml",
-                "  ▸rule.winner:",
-                "units.rule.winner: not in en.yaml, so there is nothing it can translate",
-                "unit.nothing-to-translate",
-            ),
-            # The source's sentence is still given to it (`rulebook rule delete` asks for not_rules first).
-            (
-                "rules/rebus/sources/000_1e571b27f5b0f623.coverage.yaml",
-                "  ▸rule.winner:",
-                "no unit 'rule.winner' in rules/rebus/en.yaml",
-                "source.unknown-unit",
-            ),
-        ),
-    ),
-    Fault(
-        "translations: the source language's file missing",
-        "rules/rebis/en.yaml",
-        "",
-        "",
-        "▸id: rebis",
-        "no en.yaml: the source language is required",
-        code_name="unit.no-source-file",
-        params={"file": "en.yaml"},
-        removed=("rules/rebis/en.yaml",),
-        located="rules/rebis/game.yaml",
-    ),
-    Fault(
-        "glossary: a theme with no symbol",
-        "glossary/symbols.yaml",
-        "groups: [sound-plays, numbers, people, verbs, signs, objects, nature]",
-        "groups: [sound-plays, numbers, people, verbs, signs, objects, nature, weather]",
-        "weather]",
-        "group 'weather' has no symbol",
-        code_name="glossary.empty-group",
-        # A theme has a name to translate, which the English must have.
-        also=(
-            (
-                "glossary/en.yaml",
-                "▸units:",
-                "units: 'group.weather.name' is missing: game.yaml lists it, and every unit needs English text",
-                "unit.missing-english",
-            ),
-        ),
-    ),
-    # validate/qa.py, on the draft French summary
-    Fault(
-        "qa: a forbidden term",
-        "rules/rebis/fr.yaml",
-        SUMMARY,
-        SUMMARY.replace("mélange.", "mélange, sans pion."),
-        "Un jeu",
-        "units.summary.text: terminology: 'pion…' is not used for 'token'; say 'jeton…'",
-        code_name="qa.forbidden-term",
-        params={"language": "fr"},
-    ),
-    Fault(
-        "qa: a term of the English missing",
-        "rules/rebis/fr.yaml",
-        SUMMARY,
-        SUMMARY.replace("d’étagères", "de rayons"),
-        "Un jeu",
-        "units.summary.text: terminology: the English has 'shelf', the translation none of 'étagère…'",
-        code_name="qa.missing-term",
-    ),
-    Fault(
-        "qa: unbalanced emphasis",
-        "rules/rebis/fr.yaml",
-        SUMMARY,
-        SUMMARY.replace("Un jeu", "Un *jeu"),
-        "Un *jeu",
-        "units.summary.text: unbalanced Markdown emphasis (* or **)",
-        code_name="qa.unbalanced-emphasis",
-    ),
-    Fault(
-        "qa: unbalanced strong emphasis",
-        "rules/rebis/fr.yaml",
-        SUMMARY,
-        SUMMARY.replace("Un jeu", "Un **jeu** de **cartes"),
-        "Un **jeu",
-        "units.summary.text: unbalanced Markdown emphasis (* or **)",
-        code_name="qa.unbalanced-emphasis",
-    ),
-    Fault(
-        "qa: unbalanced code",
-        "rules/rebis/fr.yaml",
-        SUMMARY,
-        SUMMARY.replace("Un jeu", "Un `jeu"),
-        "Un `jeu",
-        "units.summary.text: unbalanced Markdown code (`)",
-        code_name="qa.unbalanced-code",
-        params={"mark": "`"},
-    ),
-    Fault(
-        "qa: unbalanced link brackets",
-        "rules/rebis/fr.yaml",
-        SUMMARY,
-        SUMMARY.replace("Un jeu", "Un [jeu"),
-        "Un [jeu",
-        "units.summary.text: unbalanced Markdown link brackets",
-        code_name="qa.unbalanced-link",
-    ),
-    Fault(
-        "qa: a link the English does not have",
-        "rules/rebis/fr.yaml",
-        SUMMARY,
-        SUMMARY.replace("Un jeu", "Un [jeu](#aim)"),
-        "Un [jeu",
-        "units.summary.text: 0 Markdown link(s) in the English, 1 in the translation",
-        code_name="qa.links-differ",
-        params={"english": 0, "translated": 1},
-    ),
-    Fault(
-        "qa: trailing whitespace",
-        "rules/rebis/fr.yaml",
-        f"text: {SUMMARY}",
-        f'text: "{SUMMARY} "',
-        '"Un jeu',
-        "units.summary.text: starts or ends with whitespace (a space, tab or line break)",
-        code_name="qa.whitespace",
-    ),
-    Fault(
-        "qa: closing punctuation dropped",
-        "rules/rebis/fr.yaml",
-        SUMMARY,
-        SUMMARY.rstrip("."),
-        "Un jeu",
-        "units.summary.text: the English ends with full stop, the translation with none",
-        code_name="qa.closing-punctuation",
-        params={"wanted_mark": ".", "found_mark": None},
-    ),
-    Fault(
-        "qa: closing punctuation changed",
-        "rules/rebis/fr.yaml",
-        SUMMARY,
-        _nbsp(SUMMARY.replace("mélange.", "mélange\u202f!")),  # the narrow space French takes before "!"
-        "Un jeu",
-        "units.summary.text: the English ends with full stop, the translation with exclamation mark",
-        code_name="qa.closing-punctuation",
-        params={"wanted_mark": ".", "found_mark": "!"},
-    ),
-    Fault(
-        "qa: French colon without a no-break space",
-        "rules/rebis/fr.yaml",
-        f"text: {SUMMARY}",
-        'text: "' + SUMMARY.replace("cartes autour", "cartes: autour") + '"',
-        'text: ▸"Un jeu',
-        "units.summary.text: French typography: a no-break space (U+00A0 or U+202F) goes before ':'",
-        code_name="qa.no-break-space",
-        params={"language": "fr", "mark": ":"},
-    ),
-    Fault(
-        "qa: French colon after a plain space",
-        "rules/rebis/fr.yaml",
-        f"text: {SUMMARY}",
-        'text: "' + SUMMARY.replace("cartes autour", "cartes : autour") + '"',
-        'text: ▸"Un jeu',
-        "units.summary.text: French typography: a no-break space (U+00A0 or U+202F) goes before ':'",
-        code_name="qa.no-break-space",
-    ),
-    Fault(
-        "qa: a plain space before a closing guillemet",
-        "rules/rebis/fr.yaml",
-        SUMMARY,
-        _nbsp(SUMMARY.replace("d’étagères", "d’«~étagères »")),
-        "Un jeu",
-        "units.summary.text: French typography: « and » take a no-break space inside",
-        code_name="qa.guillemet-spaces",
-    ),
-    Fault(
-        "qa: a plain space after an opening guillemet",
-        "rules/rebis/fr.yaml",
-        SUMMARY,
-        _nbsp(SUMMARY.replace("d’étagères", "d’« étagères~»")),
-        "Un jeu",
-        "units.summary.text: French typography: « and » take a no-break space inside",
-        code_name="qa.guillemet-spaces",
-    ),
-    Fault(
-        "qa: a number of the English missing",
-        "rules/rebis/fr.yaml",
-        "6 × 2 × 3 × 2 = 72.",
-        "6 × 2 × 3 × 2 = soixante-douze.",
-        "example.multiplied-shelf:\n    text: ▸>-",
-        "units.example.multiplied-shelf.text: the English says 72, the translation does not",
-        code_name="qa.number-missing",
-        params={"number": 72},
     ),
     # validate/structure.py
     Fault(
@@ -1228,9 +1297,15 @@ class Expected:
 
 @pytest.fixture(scope="module")
 def shared_copy(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """One copy of the project for every case, each putting back what it broke: a check of the
-    copy then reads again only the files a fault changed (the reader keys what it read by each
-    file's size and time of change), and the schemas' own check is done once, not once per case."""
+    """One copy of the fixture project (_make_project) for every case, each putting back what it broke:
+    a check of the copy then reads again only the files a fault changed (the reader keys what it read
+    by each file's size and time of change), and the schemas' own check is done once, not once per case."""
+    return _copy_project(tmp_path_factory, tmp_path_factory.mktemp("each-check") / "project")
+
+
+@pytest.fixture(scope="module")
+def legacy_copy(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """One copy of the project's content for the cases not yet on the fixture (LEGACY_FAULTS)."""
     return copy_content(tmp_path_factory.mktemp("project"))  # the tested games and languages
 
 
@@ -1256,7 +1331,15 @@ def _planted(root: Path, fault: Fault) -> Iterator[None]:
 @pytest.mark.parametrize("fault", FAULTS, ids=[fault.check for fault in FAULTS])
 def test_one_fault_is_reported_by_its_check_alone(fault: Fault, shared_copy: Path, capsys) -> None:
     """Printed as the user reads it, and in `check --json` with its code (and params)."""
-    project_copy = shared_copy
+    _assert_fault_alone(fault, shared_copy, capsys)
+
+
+@pytest.mark.parametrize("fault", LEGACY_FAULTS, ids=[fault.check for fault in LEGACY_FAULTS])
+def test_one_fault_of_the_content_is_reported_by_its_check_alone(fault: Fault, legacy_copy: Path, capsys) -> None:
+    _assert_fault_alone(fault, legacy_copy, capsys)
+
+
+def _assert_fault_alone(fault: Fault, project_copy: Path, capsys) -> None:
     clean = _clean_report(project_copy, capsys)
     with _planted(project_copy, fault):
         code, out, err = run_cli(capsys, "--root", str(project_copy), "check")
@@ -1277,12 +1360,25 @@ def assert_coded(problems: list[Problem]) -> None:
         assert say(problem.code, problem.params, problem.quoted) == problem.message, problem.code
 
 
-def test_the_shared_copy_is_clean_again_after_every_case(shared_copy: Path, tmp_path: Path, capsys) -> None:
-    """Runs after the cases (pytest keeps the file's order): none left its fault behind."""
-    fresh = copy_content(tmp_path)
+def test_the_shared_copy_is_clean_again_after_every_case(
+    shared_copy: Path, tmp_path_factory: pytest.TempPathFactory, tmp_path: Path, capsys
+) -> None:
+    """Runs after the cases (pytest keeps the file's order): none left its fault behind, and the
+    fixture project reports no problem at all, so a case's problems are the fault's alone."""
+    fresh = _copy_project(tmp_path_factory, tmp_path / "fresh")
     assert tree_digest(shared_copy / "rules") == tree_digest(fresh / "rules")
     assert tree_digest(shared_copy / "glossary") == tree_digest(fresh / "glossary")
-    assert run_cli(capsys, "--root", str(shared_copy), "check")[0] == 0
+    code, out, _ = run_cli(capsys, "--root", str(shared_copy), "check")
+    assert code == 0
+    assert [line for line in out.splitlines() if ": " in line and not line.startswith("0 error(s)")] == [], out
+    assert json.loads(run_cli(capsys, "--root", str(shared_copy), "check", "--json")[1])["problems"] == []
+
+
+def test_the_content_copy_is_clean_again_after_every_case(legacy_copy: Path, tmp_path: Path, capsys) -> None:
+    fresh = copy_content(tmp_path)
+    assert tree_digest(legacy_copy / "rules") == tree_digest(fresh / "rules")
+    assert tree_digest(legacy_copy / "glossary") == tree_digest(fresh / "glossary")
+    assert run_cli(capsys, "--root", str(legacy_copy), "check")[0] == 0
 
 
 def _expected(project_copy: Path, fault: Fault) -> list[Expected]:
