@@ -19,6 +19,7 @@ can carry (facts are not checked for raw HTML: a placeholder quotes them).
 from __future__ import annotations
 
 import json
+import re
 import shutil
 from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
@@ -31,6 +32,9 @@ import yaml
 from conftest import ROOT, copy_content, edit, made_once, run_cli, tree_digest
 from fixture_games import (
     NBSP,
+    NNBSP,
+    SHARED_WIN_ANSWER,
+    add_examples,
     add_source_map,
     make_translated_project,
     record_corrections,
@@ -78,9 +82,76 @@ def _refresh_glossary_translations(root: Path) -> None:
             edit(root, f"glossary/{language}.yaml", f'source: "{old}"', f'source: "{new}"')
 
 
+def _with_limiting_words(root: Path) -> None:
+    """The project's own limiting words per language (rules/project.yaml), as with_typography gives its typography."""
+    real = (ROOT / "rules" / "project.yaml").read_text(encoding="utf-8")
+    found = re.search(r"^limiting_words:\n(?:  .*\n)+", real, flags=re.MULTILINE)
+    assert found is not None, "the project has no limiting words"
+    project = root / "rules" / "project.yaml"
+    project.write_text(project.read_text(encoding="utf-8") + found.group(0), encoding="utf-8")
+
+
+# The captions of alpha's examples four-rounds and a-tie (add_examples) in French and Czech.
+MORE_CAPTIONS = {
+    "fr": {
+        "example.four-rounds": "Ann note des points pour quatre manches, une de plus que le jeu n’en compte.",
+        "example.a-tie": f"Ann marque 1, 2 et 3, soit 6 points{NNBSP}; Bob 6 en une manche. Tous deux ont le plus "
+        "haut total et l’emportent.",
+    },
+    "cs": {
+        "example.four-rounds": "Ann zapíše body za čtyři kola, o jedno víc, než hra má.",
+        "example.a-tie": "Ann získá 1, 2 a 3, celkem 6 bodů; Bob 6 v jednom kole. Oba mají nejvyšší součet "
+        "a vyhrávají.",
+    },
+}
+
+
+# A second referee note on alpha's winner, which presumes shared-win; a-tie and tie name both.
+COUNTED_TOTAL = {
+    "en": {
+        "ruling.counted-total.question": "Does a round a player did not play count?",
+        "ruling.counted-total.answer": "No, it adds no points.",
+        "ruling.counted-total.why": "The rules add up the points scored.",
+    },
+    "fr": {
+        "ruling.counted-total.question": f"Une manche qu’un joueur n’a pas jouée compte-t-elle{NNBSP}?",
+        "ruling.counted-total.answer": "Non, elle n’ajoute aucun point.",
+        "ruling.counted-total.why": "Les règles additionnent les points marqués.",
+    },
+    "cs": {
+        "ruling.counted-total.question": "Počítá se kolo, které hráč nehrál?",
+        "ruling.counted-total.answer": "Ne, nepřidává žádné body.",
+        "ruling.counted-total.why": "Pravidla sčítají získané body.",
+    },
+}
+
+
+def _add_counted_total(root: Path) -> None:
+    game = root / "rules/alpha/game.yaml"
+    added = "  - id: counted-total\n    rules: [winner]\n    presumes: [shared-win]\n"
+    game.write_text(game.read_text(encoding="utf-8") + added, encoding="utf-8")
+    for example in ("a-tie", "tie"):
+        edit(
+            root,
+            "rules/alpha/game.yaml",
+            f"  - id: {example}\n    rules: [winner]\n" + ("    rulings: [shared-win]\n" if example == "tie" else ""),
+            f"  - id: {example}\n    rules: [winner]\n    rulings: [shared-win, counted-total]\n",
+        )
+    english = root / "rules/alpha/en.yaml"
+    units = "".join(f"  {unit}:\n    text: {text}\n" for unit, text in COUNTED_TOTAL["en"].items())
+    english.write_text(english.read_text(encoding="utf-8") + units, encoding="utf-8")
+    for language in ("fr", "cs"):
+        translate_units(root, "alpha", language, COUNTED_TOTAL[language])
+
+
 def _make_project(root: Path) -> None:
     make_translated_project(root)
+    add_examples(root)
     record_corrections(root)
+    for language, captions in MORE_CAPTIONS.items():
+        translate_units(root, "alpha", language, captions)
+    _add_counted_total(root)
+    _with_limiting_words(root)
     translate_units(root, "alpha", "fr", {"edition.1-0-2": EDITION_1_0_2["fr"]})
     translate_units(root, "alpha", "cs", {"edition.1-0-1": EDITION_1_0_1_CS, "edition.1-0-2": EDITION_1_0_2["cs"]})
     with_glossary(root, "alpha")
@@ -93,6 +164,44 @@ def _make_project(root: Path) -> None:
 def _copy_project(tmp_path_factory: pytest.TempPathFactory, target: Path) -> Path:
     shutil.copytree(made_once(tmp_path_factory, "each-check-project", _make_project), target)
     return target
+
+
+# alpha's ruling shared-win, its examples (add_examples, record_corrections) and their outcomes, as
+# `check` quotes them in JSON: highest-total 3 + 2 + 4 = 9 for Ann, 5 + 1 + 2 = 8 for Bob; a-tie 6 each.
+SHARED_WIN = "  - id: shared-win\n    rules: [winner]\n"
+HIGHEST_TOTAL = '{"scores": {"Ann": 9, "Bob": 8}, "winners": ["Ann"], "tiebreak": false}'
+A_TIE = '{"scores": {"Ann": 6, "Bob": 6}, "winners": ["Ann", "Bob"], "tiebreak": true}'
+HIGHEST_TOTAL_YAML = (
+    "      players: {Ann: [3, 2, 4], Bob: [5, 1, 2]}\n"
+    "    expect: {scores: {Ann: 9, Bob: 8}, winners: [Ann], tiebreak: false}\n"
+)
+FOUR_ROUNDS_YAML = (
+    "  - id: four-rounds\n    rules: [winner]\n    input:\n      players: {Ann: [1, 1, 1, 1], Bob: [2]}\n"
+    "    expect: {refused: score.too-many-rounds}\n"
+)
+A_TIE_INPUT = (
+    "  - id: a-tie\n    rules: [winner]\n    rulings: [shared-win, counted-total]\n    input:\n"
+    "      players: {Ann: [1, 2, 3], Bob: [6]}\n"
+)
+A_TIE_EXPECT = "    expect: {scores: {Ann: 6, Bob: 6}, winners: [Ann, Bob], tiebreak: true}\n"
+TIE_RULINGS = "    rulings: [shared-win, counted-total]\n    input:\n      players: {Ann: [3"
+QUICK_REFERENCE = "quick_reference:\n  end: {rules: [winner]}\n  tie: {rulings: [shared-win]}\n"
+# shared-win's answer in each language, made to limit the rule with a limiting word of the language
+# (rules/project.yaml: limiting_words), each translation made for the new English.
+_NARROWED_EN = "Yes, whenever their totals are equal, they all win."
+_NARROWED_FR = "Oui, chaque fois que leurs totaux sont égaux, ils gagnent tous."
+_NARROWED_CS = "Ano, vždy když mají stejný součet, vyhrávají všichni."
+_NARROWED_ANSWERS = {
+    "en": (f'text: "{SHARED_WIN_ANSWER["en"]}"', f'text: "{_NARROWED_EN}"'),
+    "fr": (
+        f'text: "{SHARED_WIN_ANSWER["fr"]}"\n    source: "{source_hash(SHARED_WIN_ANSWER["en"])}"',
+        f'text: "{_NARROWED_FR}"\n    source: "{source_hash(_NARROWED_EN)}"',
+    ),
+    "cs": (
+        f'text: "{SHARED_WIN_ANSWER["cs"]}"\n    source: "{source_hash(SHARED_WIN_ANSWER["en"])}"',
+        f'text: "{_NARROWED_CS}"\n    source: "{source_hash(_NARROWED_EN)}"',
+    ),
+}
 
 
 @dataclass(frozen=True)
@@ -111,6 +220,8 @@ class Fault:
     code: int = 1  # the exit code
     removed: tuple[str, ...] = field(default=())  # files the fault deletes
     located: str = ""  # the file the problem is reported in, when it is not `file`
+    # Further edits the fault makes, as (file, old, new), when it cannot be planted in one file.
+    more: tuple[tuple[str, str, str], ...] = ()
 
 
 def _href_removed(file: str, marker: str, where: str, target: str) -> tuple[str, str, str, str]:
@@ -675,7 +786,355 @@ FAULTS = [
         code_name="qa.number-missing",
         params={"number": 9},
     ),
+    # validate/structure.py
+    Fault(
+        "structure: a source file that does not exist",
+        "rules/alpha/game.yaml",
+        "file: sources/original.txt",
+        "file: sources/missing.txt",
+        "sources/missing",
+        "sources[0].file: no such file for 'en'",
+        code_name="id.no-source-file",
+        params={"language": "en"},
+    ),
+    Fault(
+        "structure: a ruling assumes a fact that does not exist",
+        "rules/alpha/game.yaml",
+        SHARED_WIN,
+        SHARED_WIN + "    assumes: [scorin]\n",
+        "scorin]",
+        "rulings[0].assumes: no fact 'scorin'",
+        code_name="id.unknown-fact",
+    ),
+    Fault(
+        "structure: a ruling may assume a group of facts, and one fact by its dotted name",
+        "rules/alpha/game.yaml",
+        SHARED_WIN,
+        SHARED_WIN + "    assumes: [scoring, scoring.rounds]\n",
+        "",
+        "",
+        code=0,
+    ),
+    Fault(
+        "structure: a ruling assumes a fact below a number",
+        "rules/alpha/game.yaml",
+        SHARED_WIN,
+        SHARED_WIN + "    assumes: [scoring.rounds.first]\n",
+        "scoring.rounds.first]",
+        "rulings[0].assumes: no fact 'scoring.rounds.first'",
+        code_name="id.unknown-fact",
+    ),
+    Fault(
+        "structure: a card that cites rules and rulings that exist passes",
+        "rules/alpha/game.yaml",
+        "scoring_rules: [winner]\n",
+        "scoring_rules: [winner]\n" + QUICK_REFERENCE,
+        "",
+        "",
+        code=0,
+    ),
+    Fault(
+        "structure: the card cites a rule that does not exist",
+        "rules/alpha/game.yaml",
+        "scoring_rules: [winner]\n",
+        "scoring_rules: [winner]\n" + QUICK_REFERENCE.replace("[winner]", "[winnerz]"),
+        "winnerz",
+        "quick_reference.end.rules: no rule 'winnerz'",
+        code_name="id.unknown-rule",
+    ),
+    Fault(
+        "structure: the card cites a ruling that does not exist",
+        "rules/alpha/game.yaml",
+        "scoring_rules: [winner]\n",
+        "scoring_rules: [winner]\n" + QUICK_REFERENCE.replace("[shared-win]", "[shared-winz]"),
+        "shared-winz",
+        "quick_reference.tie.rulings: no ruling 'shared-winz'",
+        code_name="id.unknown-ruling",
+    ),
+    # validate/examples.py: highest-total scores Ann 3 + 2 + 4 = 9 and Bob 5 + 1 + 2 = 8 (HIGHEST_TOTAL).
+    Fault(
+        "examples: a result that differs from the computation",
+        "rules/alpha/game.yaml",
+        "expect: {scores: {Ann: 9, Bob: 8}",
+        "expect: {scores: {Ann: 10, Bob: 8}",
+        "- ▸id: highest-total",
+        'example \'highest-total\': expected scores {"Ann": 10, "Bob": 8}, computed {"Ann": 9, "Bob": 8}; '
+        "reproduce: rulebook score alpha --example highest-total",
+        code_name="example.result-differs",
+    ),
+    Fault(
+        "examples: a refusal expected where it scores",
+        "rules/alpha/game.yaml",
+        "expect: {scores: {Ann: 9, Bob: 8}, winners: [Ann], tiebreak: false}",
+        "expect: {refused: score.too-many-rounds}",
+        "- ▸id: highest-total",
+        "example 'highest-total': expected a refusal ('score.too-many-rounds'), but it scores "
+        '{"scores": {"Ann": 9, "Bob": 8}, …',
+        code_name="example.refusal-expected",
+    ),
+    # four-rounds gives Ann 4 rounds of the game's 3: refused with score.too-many-rounds, n 4, rounds 3.
+    Fault(
+        "examples: a refusal with another code",
+        "rules/alpha/game.yaml",
+        "expect: {refused: score.too-many-rounds}",
+        "expect: {refused: score.too-few-rounds}",
+        "- ▸id: four-rounds",
+        "example 'four-rounds': expected the refusal 'score.too-few-rounds', got 'score.too-many-rounds' "
+        "(players.Ann: 4 rounds scored, but the game has only 3); reproduce: rulebook score alpha "
+        "--example four-rounds",
+        code_name="example.other-refusal",
+        params={"refused": ["score.too-many-rounds"]},
+    ),
+    Fault(
+        "examples: a refusal with its code and other params",
+        "rules/alpha/game.yaml",
+        "expect: {refused: score.too-many-rounds}",
+        "expect: {refused: {code: score.too-many-rounds, params: {n: 4, rounds: 2}}}",
+        "- ▸id: four-rounds",
+        "example 'four-rounds': expected the refusal 'score.too-many-rounds' {\"n\": 4, \"rounds\": 2}, got "
+        "'score.too-many-rounds' (players.Ann: 4 rounds scored, but the game has only 3); reproduce: "
+        "rulebook score alpha --example four-rounds",
+        code_name="example.other-refusal",
+    ),
+    Fault(
+        "examples: a refusal with its code and params",
+        "rules/alpha/game.yaml",
+        "expect: {refused: score.too-many-rounds}",
+        "expect: {refused: {code: score.too-many-rounds, params: {n: 4, rounds: 3}}}",
+        "",
+        "",
+        code=0,
+    ),
+    # A refusal is matched by its code, never by its English words: the schema refuses words.
+    Fault(
+        "schema: a worked example expecting a refusal by its words",
+        "rules/alpha/game.yaml",
+        "expect: {refused: score.too-many-rounds}",
+        'expect: {refused: "the game has only 3"}',
+        '▸"the game has only 3"',
+        "examples[1].expect.refused: expected a problem code or a problem code with params; got 'the game has only 3'",
+        code_name="schema.oneOf",
+    ),
+    Fault(
+        "examples: an input the scoring refuses, located in the input",
+        "rules/alpha/game.yaml",
+        "players: {Ann: [3, 2, 4], Bob",
+        "players: {Ann: [3, 2, 4, 1], Bob",
+        "{Ann: ▸[3, 2, 4, 1]",
+        f"example 'highest-total': expected {HIGHEST_TOTAL}, but players.Ann: 4 rounds scored, but the game has "
+        "only 3; reproduce: rulebook score alpha --example highest-total",
+        code_name="example.refused",
+        params={"refused": "score.too-many-rounds"},
+    ),
+    # Two examples broken at once: each is reported, whichever fails first and however.
+    Fault(
+        "examples: a result that differs, then an input the scoring refuses",
+        "rules/alpha/game.yaml",
+        HIGHEST_TOTAL_YAML + FOUR_ROUNDS_YAML + A_TIE_INPUT,
+        HIGHEST_TOTAL_YAML.replace("Ann: 9", "Ann: 10") + FOUR_ROUNDS_YAML + A_TIE_INPUT.replace("3]", "3, 0]"),
+        "- ▸id: highest-total",
+        'example \'highest-total\': expected scores {"Ann": 10, "Bob": 8}, computed {"Ann": 9, "Bob": 8}; '
+        "reproduce: rulebook score alpha --example highest-total",
+        code_name="example.result-differs",
+        also=(
+            (
+                "rules/alpha/game.yaml",
+                "{Ann: ▸[1, 2, 3, 0]",
+                f"example 'a-tie': expected {A_TIE}, but players.Ann: 4 rounds scored, but the game has only 3; "
+                "reproduce: rulebook score alpha --example a-tie",
+                "example.refused",
+            ),
+        ),
+    ),
+    Fault(
+        "examples: an input the scoring refuses, then a result that differs",
+        "rules/alpha/game.yaml",
+        HIGHEST_TOTAL_YAML + FOUR_ROUNDS_YAML + A_TIE_INPUT + A_TIE_EXPECT,
+        HIGHEST_TOTAL_YAML.replace("[3, 2, 4]", "[3, 2, 4, 0]").replace("[5, 1, 2]", "[5, 1, 2, 0]")
+        + FOUR_ROUNDS_YAML
+        + A_TIE_INPUT
+        + A_TIE_EXPECT.replace("Ann: 6", "Ann: 7"),
+        "{Ann: ▸[3, 2, 4, 0]",
+        f"example 'highest-total': expected {HIGHEST_TOTAL}, but players.Ann: 4 rounds scored, but the game has "
+        "only 3; reproduce: rulebook score alpha --example highest-total",
+        code_name="example.refused",
+        also=(
+            (
+                "rules/alpha/game.yaml",
+                "Bob: ▸[5, 1, 2, 0]",
+                f"example 'highest-total': expected {HIGHEST_TOTAL}, but players.Bob: 4 rounds scored, but the game "
+                "has only 3; reproduce: rulebook score alpha --example highest-total",
+                "example.refused",
+            ),
+            (
+                "rules/alpha/game.yaml",
+                "- ▸id: a-tie",
+                'example \'a-tie\': expected scores {"Ann": 7, "Bob": 6}, computed {"Ann": 6, "Bob": 6}; '
+                "reproduce: rulebook score alpha --example a-tie",
+                "example.result-differs",
+            ),
+        ),
+    ),
+    Fault(
+        "examples: scoring_rules names no rule",
+        "rules/alpha/game.yaml",
+        "scoring_rules: [winner]",
+        "scoring_rules: [winner, winnerz]",
+        "winnerz",
+        "scoring_rules[1]: no rule 'winnerz'",
+        code_name="id.unknown-rule",
+    ),
+    Fault(
+        "examples: a scoring rule with no worked example",
+        "rules/alpha/game.yaml",
+        "scoring_rules: [winner]",
+        "scoring_rules: [winner, draw]",
+        "draw]",
+        "scoring rule 'draw' has no worked example",
+        code_name="example.rule-without-example",
+    ),
+    Fault(
+        "examples: a ruling concerns no rule",
+        "rules/alpha/game.yaml",
+        SHARED_WIN,
+        SHARED_WIN.replace("[winner]", "[winnerz]"),
+        "winnerz",
+        "rulings[0].rules: no rule 'winnerz'",
+        code_name="id.unknown-rule",
+    ),
+    Fault(
+        "examples: an example cites no rule",
+        "rules/alpha/game.yaml",
+        "  - id: highest-total\n    rules: [winner]",
+        "  - id: highest-total\n    rules: [winnerz]",
+        "winnerz",
+        "examples[0].rules: no rule 'winnerz'",
+        code_name="id.unknown-rule",
+    ),
+    Fault(
+        "examples: a ruling with no worked example",
+        "rules/alpha/game.yaml",
+        A_TIE_INPUT,
+        A_TIE_INPUT.replace("[shared-win, counted-total]", "[shared-win]"),
+        "- id: ▸counted-total",
+        "ruling 'counted-total' has no worked example",
+        code_name="example.ruling-without-example",
+        more=(
+            ("rules/alpha/game.yaml", TIE_RULINGS, "    rulings: [shared-win]\n    input:\n      players: {Ann: [3"),
+        ),
+    ),
+    # validate/rulings.py (issue 49): the defects as they were before their fix, planted back.
+    Fault(
+        "rulings: an example does not name a ruling that a ruling it names presumes",
+        "rules/alpha/game.yaml",
+        TIE_RULINGS,
+        TIE_RULINGS.replace("[shared-win, counted-total]", "[counted-total]"),
+        "rulings: ▸[counted-total]",
+        "examples[3].rulings: example 'tie' rests on ruling 'shared-win', which 'counted-total' presumes: "
+        "name it under rulings",
+        code_name="example.ruling-not-named",
+    ),
+    Fault(
+        "rulings: another example does not name a ruling that a ruling it names presumes",
+        "rules/alpha/game.yaml",
+        A_TIE_INPUT,
+        A_TIE_INPUT.replace("[shared-win, counted-total]", "[counted-total]"),
+        "rulings: ▸[counted-total]",
+        "examples[2].rulings: example 'a-tie' rests on ruling 'shared-win', which 'counted-total' presumes: "
+        "name it under rulings",
+        code_name="example.ruling-not-named",
+    ),
+    Fault(
+        "rulings: a ruling marked as restating narrows its rule",
+        "rules/alpha/game.yaml",
+        SHARED_WIN,
+        SHARED_WIN + "    restates: true\n",
+        'ruling.shared-win.answer:\n    text: ▸"Yes',
+        "units.ruling.shared-win.answer.text: ruling 'shared-win' is marked as restating the rules, but its answer "
+        "limits them with 'whenever', which none of its rules says; mark it as a project ruling or reword it",
+        code_name="ruling.restates-narrows",
+        located="rules/alpha/en.yaml",
+        more=tuple((f"rules/alpha/{language}.yaml", old, new) for language, (old, new) in _NARROWED_ANSWERS.items()),
+        also=(
+            (
+                "rules/alpha/fr.yaml",
+                'ruling.shared-win.answer:\n    text: ▸"Oui',
+                "warning: units.ruling.shared-win.answer.text: ruling 'shared-win' is marked as restating the "
+                "rules, but its answer limits them with 'chaque fois', which none of its rules says; mark it as a "
+                "project ruling or reword it",
+                "ruling.restates-narrows",
+            ),
+            (
+                "rules/alpha/cs.yaml",
+                'ruling.shared-win.answer:\n    text: ▸"Ano',
+                "warning: units.ruling.shared-win.answer.text: ruling 'shared-win' is marked as restating the "
+                "rules, but its answer limits them with 'vždy', which none of its rules says; mark it as a project "
+                "ruling or reword it",
+                "ruling.restates-narrows",
+            ),
+        ),
+    ),
+    Fault(
+        "rulings: a ruling marked as restating that limits nothing passes",
+        "rules/alpha/game.yaml",
+        SHARED_WIN,
+        SHARED_WIN + "    restates: true\n",
+        "",
+        "",
+        code=0,
+    ),
+    Fault(
+        "rulings: a quote of its rule's words passes",
+        "rules/alpha/fr.yaml",
+        "Les règles ne prévoient aucun départage.",
+        _nbsp("Les règles disent «~le plus haut total l’emporte~» et ne prévoient aucun départage."),
+        "",
+        "",
+        code=0,
+    ),
+    Fault(
+        "rulings: a quote that is not its rule's words",
+        "rules/alpha/fr.yaml",
+        "Les règles ne prévoient aucun départage.",
+        _nbsp("Les règles disent «~le plus haut total gagne~» et ne prévoient aucun départage."),
+        'ruling.shared-win.why:\n    text: ▸"',
+        "warning: units.ruling.shared-win.why.text: ruling 'shared-win' quotes 'le plus haut total gagne', which "
+        "none of its rules (winner) says in these words",
+        code_name="ruling.quote-not-in-rule",
+        code=0,  # a translation's: a warning
+    ),
+    Fault(
+        "rulings: a former id that is an id in use",
+        "rules/alpha/game.yaml",
+        "  - id: tie\n",
+        "  - id: tie\n    formerly: [highest-total]\n",
+        "formerly: [▸highest-total]",
+        "'tie' was formerly 'highest-total', which is an id in use",
+        code_name="id.formerly-in-use",
+    ),
+    # The French caption of highest-total, given a number the example does not compute.
+    Fault(
+        "examples: a caption quoting a number the example does not compute",
+        "rules/alpha/fr.yaml",
+        "Ann a le plus haut total.",
+        "Ann a le plus haut total, 17.",
+        "example.highest-total:\n    text: ▸>-",
+        f"units.example.highest-total.text: the caption says 17, which example 'highest-total' does not "
+        f"compute ({HIGHEST_TOTAL})",
+        code_name="example.caption-number",
+    ),
+    Fault(
+        "examples: a caption quoting a number with a decimal comma",
+        "rules/alpha/fr.yaml",
+        "Ann a le plus haut total.",
+        "Ann a le plus haut total, 9,5.",
+        "example.highest-total:\n    text: ▸>-",
+        f"units.example.highest-total.text: the caption says 9,5, which example 'highest-total' does not "
+        f"compute ({HIGHEST_TOTAL})",
+        code_name="example.caption-number",
+    ),
 ]
+
 
 # Not yet on the fixture: faults planted in a copy of the project's own content (copy_content).
 
@@ -691,12 +1150,6 @@ _EYE_WORDS = _FRENCH_GLOSSARY[
     + len("(oui).\n")
 ]
 
-
-# REBUS's second worked example, after the first one's expectation.
-_READS_THROUGH_INPUT = (
-    "  - id: reads-through\n    rules: [adding-on, basic-score]\n    rulings: [rebus-score]\n    input:\n"
-    "      turn:\n        rebuses: [{tiles: 5, new_bonus: [blue]}]\n        tiles_placed: 3\n"
-)
 
 CHANGED = "changed from 76 to 77"  # the glossary's promised symbols, in the fault that changes them
 
@@ -741,320 +1194,6 @@ LEGACY_FAULTS = [
         "{play.shelf_limit}",
         code_name="text.placeholders-differ",
         also=(_AIM_REWORDED,),
-    ),
-    # validate/structure.py
-    Fault(
-        "structure: a source file that does not exist",
-        "rules/rebus/game.yaml",
-        "file: sources/000_1e571b27f5b0f623.txt",
-        "file: sources/000_missing.txt",
-        "sources/000_missing",
-        "sources[0].file: no such file for 'en'",
-        code_name="id.no-source-file",
-        params={"language": "en"},
-    ),
-    Fault(
-        "structure: a ruling assumes a fact that does not exist",
-        "rules/rebis/game.yaml",
-        "assumes: [token_values]",
-        "assumes: [token_value]",
-        "token_value]",
-        "rulings[3].assumes: no fact 'token_value'",
-        code_name="id.unknown-fact",
-    ),
-    Fault(
-        "structure: a ruling may assume one fact by its dotted name",
-        "rules/rebis/game.yaml",
-        "assumes: [token_values]",
-        "assumes: [token_values, token_values.gold]",
-        "",
-        "",
-        code=0,
-    ),
-    Fault(
-        "structure: a ruling assumes a fact below a number",
-        "rules/rebis/game.yaml",
-        "assumes: [token_values]",
-        "assumes: [token_values.gold.carat]",
-        "token_values.gold.carat]",
-        "rulings[3].assumes: no fact 'token_values.gold.carat'",
-        code_name="id.unknown-fact",
-    ),
-    Fault(
-        "structure: the card cites a rule that does not exist",
-        "rules/rebus/game.yaml",
-        "end: {rules: [end-of-play]}",
-        "end: {rules: [end-of-plays]}",
-        "end-of-plays",
-        "quick_reference.end.rules: no rule 'end-of-plays'",
-        code_name="id.unknown-rule",
-    ),
-    Fault(
-        "structure: the card cites a ruling that does not exist",
-        "rules/rebus/game.yaml",
-        "rulings: [end-of-game]}",
-        "rulings: [end-of-games]}",
-        "end-of-games",
-        "quick_reference.tie.rulings: no ruling 'end-of-games'",
-        code_name="id.unknown-ruling",
-    ),
-    # validate/examples.py
-    Fault(
-        "examples: a result that differs from the computation",
-        "rules/rebus/game.yaml",
-        "expect: {score: 108}",
-        "expect: {score: 107}",
-        "- ▸id: two-squares",
-        "example 'two-squares': expected score 107, computed 108; "
-        "reproduce: rulebook score rebus --example two-squares",
-        code_name="example.result-differs",
-    ),
-    Fault(
-        "examples: a refusal expected where it scores",
-        "rules/rebus/game.yaml",
-        "expect: {score: 108}",
-        "expect: {refused: score.tiles-over-rack}",
-        "- ▸id: two-squares",
-        "example 'two-squares': expected a refusal ('score.tiles-over-rack'), but it scores {\"score\": 108, …",
-        code_name="example.refusal-expected",
-    ),
-    # REBUS ten-tiles places 10 tiles from a rack of 9: refused with score.tiles-over-rack, n 10.
-    Fault(
-        "examples: a refusal with another code",
-        "rules/rebus/game.yaml",
-        "expect: {refused: score.tiles-over-rack}",
-        "expect: {refused: score.tiles-left-over-rack}",
-        "- ▸id: ten-tiles",
-        "example 'ten-tiles': expected the refusal 'score.tiles-left-over-rack', got 'score.tiles-over-rack' "
-        "(turn.tiles_placed: 10 tiles placed, but a player holds only 9); reproduce: rulebook score rebus "
-        "--example ten-tiles",
-        code_name="example.other-refusal",
-        params={"refused": ["score.tiles-over-rack"]},
-    ),
-    Fault(
-        "examples: a refusal with its code and other params",
-        "rules/rebus/game.yaml",
-        "expect: {refused: score.tiles-over-rack}",
-        "expect: {refused: {code: score.tiles-over-rack, params: {n: 10, rack: 8}}}",
-        "- ▸id: ten-tiles",
-        "example 'ten-tiles': expected the refusal 'score.tiles-over-rack' {\"n\": 10, \"rack\": 8}, got "
-        "'score.tiles-over-rack' (turn.tiles_placed: 10 tiles placed, but a player holds only 9); reproduce: "
-        "rulebook score rebus --example ten-tiles",
-        code_name="example.other-refusal",
-    ),
-    Fault(
-        "examples: a refusal with its code and params",
-        "rules/rebus/game.yaml",
-        "expect: {refused: score.tiles-over-rack}",
-        "expect: {refused: {code: score.tiles-over-rack, params: {n: 10, rack: 9}}}",
-        "",
-        "",
-        code=0,
-    ),
-    # A refusal is matched by its code, never by its English words: the schema refuses words.
-    Fault(
-        "schema: a worked example expecting a refusal by its words",
-        "rules/rebus/game.yaml",
-        "expect: {refused: score.tiles-over-rack}",
-        'expect: {refused: "a player holds only 9"}',
-        '▸"a player holds only 9"',
-        "examples[8].expect.refused: expected a problem code or a problem code with params; "
-        "got 'a player holds only 9'",
-        code_name="schema.oneOf",
-    ),
-    Fault(
-        "examples: an input the scoring refuses, located in the input",
-        "rules/rebus/game.yaml",
-        "rebuses: [{tiles: 6, new_bonus: [blue, red]}]\n        tiles_placed: 6",
-        "rebuses: [{tiles: 6, new_bonus: [blue, red]}]\n        tiles_placed: 7",
-        "tiles_placed: ▸7",
-        "example 'two-squares': expected {\"score\": 108}, but turn.tiles_placed: fewer tiles in the rebuses (6) "
-        "than tiles placed (7): every tile placed is part of a rebus; reproduce: rulebook score rebus --example "
-        "two-squares",
-        code_name="example.refused",
-        params={"refused": "score.tiles-outside-rebuses"},
-    ),
-    # Two examples broken at once: each is reported, whichever fails first and however.
-    Fault(
-        "examples: a result that differs, then an input the scoring refuses",
-        "rules/rebus/game.yaml",
-        "expect: {score: 12}\n" + _READS_THROUGH_INPUT,
-        "expect: {score: 13}\n" + _READS_THROUGH_INPUT.replace("tiles_placed: 3", "tiles_placed: 6"),
-        "- ▸id: i-saw",
-        "example 'i-saw': expected score 13, computed 12; reproduce: rulebook score rebus --example i-saw",
-        code_name="example.result-differs",
-        also=(
-            (
-                "rules/rebus/game.yaml",
-                "blue]}]\n        tiles_placed: ▸6",
-                "example 'reads-through': expected {\"score\": 30}, but turn.tiles_placed: fewer tiles in the "
-                "rebuses (5) than tiles placed (6): every tile placed is part of a rebus; reproduce: rulebook score "
-                "rebus --example reads-through",
-                "example.refused",
-            ),
-        ),
-    ),
-    Fault(
-        "examples: an input the scoring refuses, then a result that differs",
-        "rules/rebus/game.yaml",
-        "tiles_placed: 2\n    expect: {score: 12}\n" + _READS_THROUGH_INPUT + "    expect: {score: 30}",
-        "tiles_placed: 3\n    expect: {score: 12}\n" + _READS_THROUGH_INPUT + "    expect: {score: 31}",
-        "center]}]\n        tiles_placed: ▸3",
-        "example 'i-saw': expected {\"score\": 12}, but turn.tiles_placed: fewer tiles in the rebuses (2) "
-        "than tiles placed (3): every tile placed is part of a rebus; reproduce: rulebook score rebus --example i-saw",
-        code_name="example.refused",
-        also=(
-            (
-                "rules/rebus/game.yaml",
-                "new_bonus: ▸[center]",
-                "example 'i-saw': expected {\"score\": 12}, but turn.rebuses[0].new_bonus: the center dot is "
-                "covered on the first turn, when the board is empty: its rebus holds only the tiles placed (3), not 2; "
-                "reproduce: rulebook score rebus --example i-saw",
-                "example.refused",
-            ),
-            (
-                "rules/rebus/game.yaml",
-                "- ▸id: reads-through",
-                "example 'reads-through': expected score 31, computed 30; reproduce: rulebook score rebus --example "
-                "reads-through",
-                "example.result-differs",
-            ),
-        ),
-    ),
-    Fault(
-        "examples: scoring_rules names no rule",
-        "rules/rebus/game.yaml",
-        "unplayed-tiles, winner]\n# The quick",
-        "unplayed-tiles, winner, winnerz]\n# The quick",
-        "winnerz",
-        "scoring_rules[6]: no rule 'winnerz'",
-        code_name="id.unknown-rule",
-    ),
-    Fault(
-        "examples: a scoring rule with no worked example",
-        "rules/rebus/game.yaml",
-        "unplayed-tiles, winner]\n# The quick",
-        "unplayed-tiles, winner, drawing]\n# The quick",
-        "drawing]",
-        "scoring rule 'drawing' has no worked example",
-        code_name="example.rule-without-example",
-    ),
-    Fault(
-        "examples: a ruling concerns no rule",
-        "rules/rebus/game.yaml",
-        "  - id: multipliers\n    rules: [bonus-squares]",
-        "  - id: multipliers\n    rules: [bonus-squarez]",
-        "bonus-squarez",
-        "rulings[1].rules: no rule 'bonus-squarez'",
-        code_name="id.unknown-rule",
-    ),
-    Fault(
-        "examples: an example cites no rule",
-        "rules/rebus/game.yaml",
-        "rules: [first-turn, basic-score, bonus-squares]",
-        "rules: [first-turn, basic-score, bonus-squarez]",
-        "bonus-squarez",
-        "examples[0].rules: no rule 'bonus-squarez'",
-        code_name="id.unknown-rule",
-    ),
-    Fault(
-        "examples: a ruling with no worked example",
-        "rules/rebus/game.yaml",
-        "    rulings: [multipliers]\n",
-        "    rulings: [squares-compound]\n",
-        "- id: ▸multipliers",
-        "ruling 'multipliers' has no worked example",
-        code_name="example.ruling-without-example",
-    ),
-    # validate/rulings.py (issue 49): the defects as they were before their fix, planted back.
-    Fault(
-        "rulings: an example does not name a ruling that a ruling it names presumes",
-        "rules/rebis/game.yaml",
-        "rulings: [red-token-tie, red-token, winners]",
-        "rulings: [red-token-tie, winners]",
-        "rulings: ▸[red-token-tie, winners]",
-        "examples[3].rulings: example 'red-token-tie' rests on ruling 'red-token', which 'red-token-tie' "
-        "presumes: name it under rulings",
-        code_name="example.ruling-not-named",
-    ),
-    Fault(
-        "rulings: an example reading through old tiles does not name rebus-score",
-        "rules/rebus/game.yaml",
-        "rulings: [covered-earlier, rebus-score]",
-        "rulings: [covered-earlier]",
-        "rulings: ▸[covered-earlier]",
-        "examples[3].rulings: example 'covered-earlier' rests on ruling 'rebus-score', which 'covered-earlier' "
-        "presumes: name it under rulings",
-        code_name="example.ruling-not-named",
-    ),
-    Fault(
-        "rulings: a ruling marked as restating narrows its rule",
-        "rules/oh-my-word/game.yaml",
-        "    rules: [tie-playoff]\n  - id: token-count",
-        "    rules: [tie-playoff]\n    restates: true\n  - id: token-count",
-        "ruling.tie.answer:\n    text: ▸>-",
-        "units.ruling.tie.answer.text: ruling 'tie' is marked as restating the rules, but its answer limits "
-        "them with 'Whenever', which none of its rules says; mark it as a project ruling or reword it",
-        code_name="ruling.restates-narrows",
-        located="rules/oh-my-word/en.yaml",
-        also=(
-            (
-                "rules/oh-my-word/fr.yaml",
-                "ruling.tie.answer:\n    text: ▸>-",
-                "warning: units.ruling.tie.answer.text: ruling 'tie' is marked as restating the rules, but its "
-                "answer limits them with 'Chaque fois', which none of its rules says; mark it as a project ruling or "
-                "reword it",
-                "ruling.restates-narrows",
-            ),
-            (
-                "rules/oh-my-word/cs.yaml",
-                "ruling.tie.answer:\n    text: ▸>-",
-                "warning: units.ruling.tie.answer.text: ruling 'tie' is marked as restating the rules, but its "
-                "answer limits them with 'Vždy', which none of its rules says; mark it as a project ruling or "
-                "reword it",
-                "ruling.restates-narrows",
-            ),
-        ),
-    ),
-    Fault(
-        "rulings: a quote that is not its rule's words",
-        "rules/rebus/fr.yaml",
-        _nbsp("«~Les bonus ne comptent qu’une seule fois.~»"),
-        _nbsp("«~Les bonus comptent une seule fois.~»"),
-        "ruling.covered-earlier.why:\n    text: ▸",
-        "warning: units.ruling.covered-earlier.why.text: ruling 'covered-earlier' quotes 'Les bonus comptent une seule "
-        "fois', which none of its rules (bonus-squares) says in these words",
-        code_name="ruling.quote-not-in-rule",
-        code=0,  # a translation's: a warning
-    ),
-    Fault(
-        "rulings: a former id that is an id in use",
-        "rules/rebus/game.yaml",
-        "    formerly: [two-rebuses-full-rack]\n",
-        "    formerly: [nine-tiles]\n",
-        "formerly: [▸nine-tiles]",
-        "'two-rebuses-all-tiles' was formerly 'nine-tiles', which is an id in use",
-        code_name="id.formerly-in-use",
-    ),
-    Fault(
-        "examples: a caption quoting a number the example does not compute",
-        "rules/rebis/fr.yaml",
-        "L’étagère de Bob, qui totalise 7,\n      rapporte 7.",
-        "L’étagère de Bob, qui totalise 7,\n      rapporte 17.",
-        "example.multiplied-shelf:\n    text: ▸>-",
-        "units.example.multiplied-shelf.text: the caption says 17, which example 'multiplied-shelf' does not "
-        'compute ({"scores": {"Ann": 72, "Bob": 7}, "winners": ["Ann"], "red_token_to": "Ann"})',
-        code_name="example.caption-number",
-    ),
-    Fault(
-        "examples: a caption quoting a number with a decimal comma",
-        "rules/rebis/fr.yaml",
-        "L’étagère de Bob, qui totalise 7,\n      rapporte 7.",
-        "L’étagère de Bob, qui totalise 7,\n      rapporte 7,5.",
-        "example.multiplied-shelf:\n    text: ▸>-",
-        "units.example.multiplied-shelf.text: the caption says 7,5, which example 'multiplied-shelf' does not "
-        'compute ({"scores": {"Ann": 72, "Bob": 7}, "winners": ["Ann"], "red_token_to": "Ann"})',
-        code_name="example.caption-number",
     ),
     # validate/glossary.py
     Fault(
@@ -1312,16 +1451,17 @@ def legacy_copy(tmp_path_factory: pytest.TempPathFactory) -> Path:
 @contextmanager
 def _planted(root: Path, fault: Fault) -> Iterator[None]:
     """The copy with the fault in it, as it was again afterwards (even when the case fails)."""
-    touched = [*fault.removed, *([fault.file] if fault.old else [])]
+    edits = [*([(fault.file, fault.old, fault.new)] if fault.old else []), *fault.more]
+    touched = [*fault.removed, *dict.fromkeys(file for file, _, _ in edits)]
     before = {name: (root / name).read_bytes() for name in touched}
     try:
         for removed in fault.removed:
             (root / removed).unlink()
-        if fault.old:
-            path = root / fault.file
+        for file, old, new in edits:
+            path = root / file
             text = path.read_text(encoding="utf-8")
-            assert text.count(fault.old) == 1, "the fault must be planted in exactly one place"
-            path.write_text(text.replace(fault.old, fault.new), encoding="utf-8")
+            assert text.count(old) == 1, "the fault must be planted in exactly one place"
+            path.write_text(text.replace(old, new), encoding="utf-8")
         yield
     finally:
         for name, raw in before.items():
