@@ -70,6 +70,49 @@ EDITION_1_0_2 = {
 }
 
 
+# The French glossary's eye: its description unit, then the explanation of its readings.
+_EYE_DESCRIPTION = (
+    '  symbol.eye.description:\n    text: Un œil ouvert.\n    source: "c513ae77eac8"\n    status: draft\n'
+)
+_FRENCH_GLOSSARY = (ROOT / "glossary/fr.yaml").read_text(encoding="utf-8")
+_EYE_WORDS = _FRENCH_GLOSSARY[
+    _FRENCH_GLOSSARY.index(_EYE_DESCRIPTION) : _FRENCH_GLOSSARY.index(
+        "(oui).\n", _FRENCH_GLOSSARY.index(_EYE_DESCRIPTION)
+    )
+    + len("(oui).\n")
+]
+
+
+# What the glossary promises, as the fixture gives it to alpha: its symbols (with_glossary keeps the
+# promised count, the number of symbols in glossary/symbols.yaml), a hand of RACK tiles, and a price
+# of a glossary example: its tiles × alpha's 3 rounds (_with_glossary_price).
+SYMBOLS = len(yaml.safe_load((ROOT / "glossary/symbols.yaml").read_text(encoding="utf-8"))["symbols"])
+RACK = 7
+CHANGED = f"changed from {SYMBOLS} to {SYMBOLS + 1}"  # the glossary's promised symbols, in the fault that changes them
+GLOSSARY_PRICE = """
+
+def glossary_price(facts: Mapping[str, Any], tiles: int) -> int:
+    \"\"\"A glossary example's score: a point per tile and round (the fixture's, for the glossary's checks).
+
+    >>> glossary_price({"scoring": {"rounds": 3}}, 2)
+    6
+    \"\"\"
+    return tiles * facts["scoring"]["rounds"]
+"""
+# An illustration of alpha's rule winner, in glossary symbols.
+ILLUSTRATION = "illustrations:\n  - rule: winner\n    tiles: [eye, saw]\n    reads: I saw\n"
+
+
+def _with_glossary_facts(root: Path) -> None:
+    """alpha's hand made RACK tiles, its scorer made to price a glossary example, and an illustration."""
+    path = root / "rules/alpha/game.yaml"
+    text, count = re.subn(r"(?m)^    rack_tiles: \d+$", f"    rack_tiles: {RACK}", path.read_text(encoding="utf-8"))
+    assert count == 1
+    path.write_text(text.replace("scoring_rules:", ILLUSTRATION + "scoring_rules:", 1), encoding="utf-8")
+    scoring = root / "rules/alpha/scoring.py"
+    scoring.write_text(scoring.read_text(encoding="utf-8") + GLOSSARY_PRICE, encoding="utf-8")
+
+
 def _refresh_glossary_translations(root: Path) -> None:
     """The glossary's translations of its title and introduction made for its English as with_glossary
     left it (alpha's name in place of the real game's): their source hashes follow the new English."""
@@ -156,6 +199,7 @@ def _make_project(root: Path) -> None:
     translate_units(root, "alpha", "cs", {"edition.1-0-1": EDITION_1_0_1_CS, "edition.1-0-2": EDITION_1_0_2["cs"]})
     with_glossary(root, "alpha")
     _refresh_glossary_translations(root)
+    _with_glossary_facts(root)
     with_typography(root)
     add_source_map(root)
     shutil.rmtree(root / ".cache", ignore_errors=True)
@@ -1133,68 +1177,6 @@ FAULTS = [
         f"compute ({HIGHEST_TOTAL})",
         code_name="example.caption-number",
     ),
-]
-
-
-# Not yet on the fixture: faults planted in a copy of the project's own content (copy_content).
-
-# The French glossary's eye: its description unit, then the explanation of its readings.
-_EYE_DESCRIPTION = (
-    '  symbol.eye.description:\n    text: Un œil ouvert.\n    source: "c513ae77eac8"\n    status: draft\n'
-)
-_FRENCH_GLOSSARY = (ROOT / "glossary/fr.yaml").read_text(encoding="utf-8")
-_EYE_WORDS = _FRENCH_GLOSSARY[
-    _FRENCH_GLOSSARY.index(_EYE_DESCRIPTION) : _FRENCH_GLOSSARY.index(
-        "(oui).\n", _FRENCH_GLOSSARY.index(_EYE_DESCRIPTION)
-    )
-    + len("(oui).\n")
-]
-
-
-CHANGED = "changed from 76 to 77"  # the glossary's promised symbols, in the fault that changes them
-
-
-# Rebis's French rule.aim is the publisher's (sources/003_…txt): a fault planted in its words rewords it.
-_AIM_REWORDED = (
-    "rules/rebis/fr.yaml",
-    "rule.aim:\n    text: ▸>-",
-    "'rule.aim' is the publisher's text but no longer carries 'Dans Rebis, les joueurs tirent…",
-    "source.not-carried",
-)
-
-
-LEGACY_FAULTS = [
-    Fault(
-        "text: a publisher's original may spell out a number the English quotes",
-        "rules/rebis/fr.yaml",
-        "empilant les\n      cartes de la Bibliothèque jusqu'à {play.shelf_limit} pour",
-        "empilant les\n      cartes de la Bibliothèque jusqu'à treize pour",
-        "",
-        "",
-        # The text check lets it through; the source's "13" is no longer in it (issue 46), nor is the
-        # « jusqu’à 13 » that a ruling quotes (issue 49).
-        also=(
-            _AIM_REWORDED,
-            (
-                "rules/rebis/fr.yaml",
-                "ruling.shelf-limit.why:\n    text: ▸>-",
-                "warning: units.ruling.shelf-limit.why.text: ruling 'shelf-limit' quotes 'jusqu’à 13', which none "
-                "of its rules (aim, own-shelf) says in these words",
-                "ruling.quote-not-in-rule",
-            ),
-        ),
-    ),
-    Fault(
-        "text: a publisher's original may not add a placeholder the English lacks",
-        "rules/rebis/fr.yaml",
-        "empilant les\n      cartes de la Bibliothèque jusqu'à {play.shelf_limit} pour",
-        "empilant les\n      cartes de la Bibliothèque ({play.own_shelf_pair}) jusqu'à {play.shelf_limit} pour",
-        "rule.aim:\n    text: ▸>-",
-        "units.rule.aim.text: placeholders {play.own_shelf_pair}, {play.shelf_limit} differ from the English "
-        "{play.shelf_limit}",
-        code_name="text.placeholders-differ",
-        also=(_AIM_REWORDED,),
-    ),
     # validate/glossary.py
     Fault(
         "glossary: the fact that promises the number of symbols is a count",
@@ -1202,26 +1184,27 @@ LEGACY_FAULTS = [
         "count_fact: components.glossary_symbols",
         "count_fact: components.glossary_pictures",
         "count_fact: ▸components.glossary_pictures",
-        "count_fact: 'components.glossary_pictures' names no whole number in rebus/game.yaml",
+        "count_fact: 'components.glossary_pictures' names no whole number in alpha/game.yaml",
         code_name="glossary.fact-not-a-count",
-        params={"facts_file": "rebus/game.yaml"},
+        params={"facts_file": "alpha/game.yaml"},
     ),
     Fault(
         "glossary: the number of symbols the rules promise",
-        "rules/rebus/game.yaml",
-        "glossary_symbols: 76",
-        "glossary_symbols: 77",
+        "rules/alpha/game.yaml",
+        f"glossary_symbols: {SYMBOLS}",
+        f"glossary_symbols: {SYMBOLS + 1}",
         "symbols:\n  ▸- id: eye",
-        "symbols: 76 symbols, but the rules promise 77 (rebus/game.yaml: facts.components.glossary_symbols)",
+        f"symbols: {SYMBOLS} symbols, but the rules promise {SYMBOLS + 1} (alpha/game.yaml: "
+        "facts.components.glossary_symbols)",
         code_name="glossary.symbol-count",
         params={
-            "count": 76,
-            "promised": 77,
-            "facts_file": "rebus/game.yaml",
+            "count": SYMBOLS,
+            "promised": SYMBOLS + 1,
+            "facts_file": "alpha/game.yaml",
             "fact": "facts.components.glossary_symbols",
         },
         located="glossary/symbols.yaml",
-        # The translations that quote the number were made with 76: the changed value outdates them.
+        # The translations that quote the number were made with its value: the changed value outdates them.
         also=tuple(
             (
                 file,
@@ -1234,8 +1217,6 @@ LEGACY_FAULTS = [
                 ("glossary/cs.yaml", "page.intro"),
                 ("glossary/fr.yaml", "page.title"),
                 ("glossary/fr.yaml", "page.intro"),
-                ("rules/rebus/cs.yaml", "rule.glossary-guide"),
-                ("rules/rebus/fr.yaml", "rule.glossary-guide"),
             ]
         ),
     ),
@@ -1268,39 +1249,39 @@ LEGACY_FAULTS = [
     ),
     Fault(
         "glossary: an illustration under a rule that does not exist",
-        "rules/rebus/game.yaml",
-        "- rule: proper-nouns",
-        "- rule: proper-nounz",
-        "proper-nounz",
-        "illustrations[2].rule: no rule 'proper-nounz'",
+        "rules/alpha/game.yaml",
+        "- rule: winner",
+        "- rule: winnerz",
+        "winnerz",
+        "illustrations[0].rule: no rule 'winnerz'",
         code_name="id.unknown-rule",
     ),
     Fault(
         "glossary: an illustration longer than a rack",
-        "rules/rebus/game.yaml",
-        "tiles: [M, L, E]",
-        "tiles: [M, L, E, M, L, E, M, L, E, M]",
-        "[M, L, E, M",
-        "illustrations[2] has 10 tiles, but a player holds 9",
+        "rules/alpha/game.yaml",
+        "tiles: [eye, saw]",
+        "tiles: [eye, saw, A, B, C, D, E, F]",
+        "[eye, saw, A",
+        "illustrations[0] has 8 tiles, but a player holds 7",
         code_name="glossary.illustration-over-rack",
-        params={"tiles": 10, "rack": 9},
+        params={"tiles": 8, "rack": 7},
     ),
     Fault(
         "glossary: an illustration fills a rack exactly",
-        "rules/rebus/game.yaml",
-        "tiles: [M, L, E]",
-        "tiles: [M, L, E, M, L, E, M, L, E]",
+        "rules/alpha/game.yaml",
+        "tiles: [eye, saw]",
+        "tiles: [eye, saw, A, B, C, D, E]",
         "",
         "",
         code=0,
     ),
     Fault(
         "glossary: an illustration tile that is neither a symbol nor a letter",
-        "rules/rebus/game.yaml",
-        "tiles: [M, L, E]",
-        "tiles: [M, L, EE]",
-        "EE]",
-        "tile 'EE' is neither a glossary symbol nor a single letter",
+        "rules/alpha/game.yaml",
+        "tiles: [eye, saw]",
+        "tiles: [eye, SAW]",
+        "SAW]",
+        "tile 'SAW' is neither a glossary symbol nor a single letter",
         code_name="glossary.illustration-tile",
     ),
     Fault(
@@ -1325,11 +1306,11 @@ LEGACY_FAULTS = [
         "glossary: an example longer than a rack",
         "glossary/symbols.yaml",
         "example: {tiles: [ice-cream], reads: I scream}",
-        "example: {tiles: [ice-cream, A, B, C, D, E, F, G, H, I], reads: I scream}",
+        "example: {tiles: [ice-cream, A, B, C, D, E, F, G], reads: I scream}",
         "example: {tiles: ▸[ice-cream, A",
-        "the example of 'ice-cream' has 10 tiles, but a player holds 9",
+        "the example of 'ice-cream' has 8 tiles, but a player holds 7",
         code_name="glossary.example-over-rack",
-        params={"tiles": 10, "rack": 9},
+        params={"tiles": 8, "rack": 7},
     ),
     Fault(
         "glossary: a number in a symbol's words",
@@ -1385,6 +1366,53 @@ LEGACY_FAULTS = [
         "",
         "",
         code=0,
+    ),
+]
+
+
+# Not yet on the fixture: faults planted in a copy of the project's own content (copy_content).
+
+
+# Rebis's French rule.aim is the publisher's (sources/003_…txt): a fault planted in its words rewords it.
+_AIM_REWORDED = (
+    "rules/rebis/fr.yaml",
+    "rule.aim:\n    text: ▸>-",
+    "'rule.aim' is the publisher's text but no longer carries 'Dans Rebis, les joueurs tirent…",
+    "source.not-carried",
+)
+
+
+LEGACY_FAULTS = [
+    Fault(
+        "text: a publisher's original may spell out a number the English quotes",
+        "rules/rebis/fr.yaml",
+        "empilant les\n      cartes de la Bibliothèque jusqu'à {play.shelf_limit} pour",
+        "empilant les\n      cartes de la Bibliothèque jusqu'à treize pour",
+        "",
+        "",
+        # The text check lets it through; the source's "13" is no longer in it (issue 46), nor is the
+        # « jusqu’à 13 » that a ruling quotes (issue 49).
+        also=(
+            _AIM_REWORDED,
+            (
+                "rules/rebis/fr.yaml",
+                "ruling.shelf-limit.why:\n    text: ▸>-",
+                "warning: units.ruling.shelf-limit.why.text: ruling 'shelf-limit' quotes 'jusqu’à 13', which none "
+                "of its rules (aim, own-shelf) says in these words",
+                "ruling.quote-not-in-rule",
+            ),
+        ),
+    ),
+    Fault(
+        "text: a publisher's original may not add a placeholder the English lacks",
+        "rules/rebis/fr.yaml",
+        "empilant les\n      cartes de la Bibliothèque jusqu'à {play.shelf_limit} pour",
+        "empilant les\n      cartes de la Bibliothèque ({play.own_shelf_pair}) jusqu'à {play.shelf_limit} pour",
+        "rule.aim:\n    text: ▸>-",
+        "units.rule.aim.text: placeholders {play.own_shelf_pair}, {play.shelf_limit} differ from the English "
+        "{play.shelf_limit}",
+        code_name="text.placeholders-differ",
+        also=(_AIM_REWORDED,),
     ),
 ]
 
