@@ -6,14 +6,17 @@ the output must be exactly what is listed, so a fault that trips a second check 
 printed line is what users read; `check --json` must say the same problems, each with its registered
 code (issue 25) and, where a case works them out, its params.
 
-The project (_make_project): alpha and beta translated into French and Czech, alpha completed and
-corrected (record_corrections: a section turn, the referee note shared-win and its example tie), the
-project's own glossary given to alpha (with_glossary, its translations brought up to date with alpha's
-name), the project's typography (with_typography), and beta's publisher's text with its coverage map
-(add_source_map). The fault sites are chosen so that one check alone sees them: alpha's draft French
-summary for translation QA, the Czech glossary's readings for links (they have no English to be
-compared with, and Czech typography has no rule about colons), a string fact for what raw HTML alone
-can carry (facts are not checked for raw HTML: a placeholder quotes them).
+The project (_make_project), which reports no problem clean: alpha and beta translated into French and
+Czech; alpha given two more worked examples (add_examples: four-rounds, refused, and a-tie), completed and
+corrected (record_corrections: a section turn, the referee note shared-win and its example tie), a second
+referee note counted-total that presumes shared-win, and a French publisher's original of rule.winner
+with its coverage map; the project's own glossary given to alpha (with_glossary, its translations
+brought up to date with alpha's name; a hand of 7 tiles, an illustration of winner and a price of a
+glossary example: its tiles × 3), the project's typography and limiting words, and beta's publisher's
+text with its coverage map (add_source_map). The fault sites are chosen so that one check alone sees
+them: alpha's draft French summary for translation QA, the Czech glossary's readings for links (they
+have no English to be compared with, and Czech typography has no rule about colons), a string fact for
+what raw HTML alone can carry (facts are not checked for raw HTML: a placeholder quotes them).
 """
 
 from __future__ import annotations
@@ -29,7 +32,7 @@ from pathlib import Path
 import pytest
 import yaml
 
-from conftest import ROOT, copy_content, edit, made_once, run_cli, tree_digest
+from conftest import ROOT, edit, made_once, run_cli, tree_digest
 from fixture_games import (
     NBSP,
     NNBSP,
@@ -83,6 +86,17 @@ _EYE_WORDS = _FRENCH_GLOSSARY[
 ]
 
 
+# alpha's French rule.winner made the publisher's: a French source of one sentence, which the rule
+# carries as it reads filled in (3 rounds), and its coverage map.
+WINNER_FR = f"Après 3 manches, chaque joueur additionne ses points{NNBSP}; le plus haut total l’emporte."
+WINNER_FR_AT = "rule.winner:\n    text: ▸>-"
+# A fault planted in the words of alpha's French rule.winner, the publisher's, rewords it.
+_WINNER_REWORDED = (
+    "rules/alpha/fr.yaml",
+    WINNER_FR_AT,
+    "'rule.winner' is the publisher's text but no longer carries 'Après 3 manches, chaque joueur…",
+    "source.not-carried",
+)
 # What the glossary promises, as the fixture gives it to alpha: its symbols (with_glossary keeps the
 # promised count, the number of symbols in glossary/symbols.yaml), a hand of RACK tiles, and a price
 # of a glossary example: its tiles × alpha's 3 rounds (_with_glossary_price).
@@ -187,6 +201,25 @@ def _add_counted_total(root: Path) -> None:
         translate_units(root, "alpha", language, COUNTED_TOTAL[language])
 
 
+def _with_french_original(root: Path) -> None:
+    (root / "rules/alpha/sources/original.fr.txt").write_text(WINNER_FR + "\n", encoding="utf-8")
+    header = "# yaml-language-server: $schema=../../../schemas/coverage.schema.json\n"
+    body = f"source: original.fr.txt\nlanguage: fr\nunits:\n  rule.winner:\n  - {WINNER_FR}\nnot_rules: []\n"
+    (root / "rules/alpha/sources/original.fr.coverage.yaml").write_text(header + body, encoding="utf-8")
+    edit(
+        root,
+        "rules/alpha/game.yaml",
+        "    language: en\nfacts:",
+        "    language: en\n  - file: sources/original.fr.txt\n    language: fr\nfacts:",
+    )
+    edit(
+        root,
+        "rules/alpha/fr.yaml",
+        "    facts: {scoring.rounds: 3}\n    status: draft\n",
+        "    facts: {scoring.rounds: 3}\n    status: original\n",
+    )
+
+
 def _make_project(root: Path) -> None:
     make_translated_project(root)
     add_examples(root)
@@ -195,6 +228,7 @@ def _make_project(root: Path) -> None:
         translate_units(root, "alpha", language, captions)
     _add_counted_total(root)
     _with_limiting_words(root)
+    _with_french_original(root)
     translate_units(root, "alpha", "fr", {"edition.1-0-2": EDITION_1_0_2["fr"]})
     translate_units(root, "alpha", "cs", {"edition.1-0-1": EDITION_1_0_1_CS, "edition.1-0-2": EDITION_1_0_2["cs"]})
     with_glossary(root, "alpha")
@@ -554,6 +588,29 @@ FAULTS = [
         "see; remove it",
         code_name="text.bidi-control",
         params={"codepoint": "202E", "name": "RIGHT-TO-LEFT OVERRIDE", "position": 4},
+    ),
+    # A publisher's original (alpha's French rule.winner): its words are the publisher's, checked
+    # against its source rather than the English.
+    Fault(
+        "text: a publisher's original may spell out a number the English quotes",
+        "rules/alpha/fr.yaml",
+        "Après {scoring.rounds} manches",
+        "Après trois manches",
+        "",
+        "",
+        # The text check lets it through; the source's "3" is no longer in it (issue 46).
+        also=(_WINNER_REWORDED,),
+    ),
+    Fault(
+        "text: a publisher's original may not add a placeholder the English lacks",
+        "rules/alpha/fr.yaml",
+        "chaque joueur additionne",
+        "chaque joueur (de {players.min} à {players.max}) additionne",
+        WINNER_FR_AT,
+        "units.rule.winner.text: placeholders {players.max}, {players.min}, {scoring.rounds} differ from the "
+        "English {scoring.rounds}",
+        code_name="text.placeholders-differ",
+        also=(_WINNER_REWORDED,),
     ),
     # validate/translations.py
     Fault(
@@ -1370,53 +1427,6 @@ FAULTS = [
 ]
 
 
-# Not yet on the fixture: faults planted in a copy of the project's own content (copy_content).
-
-
-# Rebis's French rule.aim is the publisher's (sources/003_…txt): a fault planted in its words rewords it.
-_AIM_REWORDED = (
-    "rules/rebis/fr.yaml",
-    "rule.aim:\n    text: ▸>-",
-    "'rule.aim' is the publisher's text but no longer carries 'Dans Rebis, les joueurs tirent…",
-    "source.not-carried",
-)
-
-
-LEGACY_FAULTS = [
-    Fault(
-        "text: a publisher's original may spell out a number the English quotes",
-        "rules/rebis/fr.yaml",
-        "empilant les\n      cartes de la Bibliothèque jusqu'à {play.shelf_limit} pour",
-        "empilant les\n      cartes de la Bibliothèque jusqu'à treize pour",
-        "",
-        "",
-        # The text check lets it through; the source's "13" is no longer in it (issue 46), nor is the
-        # « jusqu’à 13 » that a ruling quotes (issue 49).
-        also=(
-            _AIM_REWORDED,
-            (
-                "rules/rebis/fr.yaml",
-                "ruling.shelf-limit.why:\n    text: ▸>-",
-                "warning: units.ruling.shelf-limit.why.text: ruling 'shelf-limit' quotes 'jusqu’à 13', which none "
-                "of its rules (aim, own-shelf) says in these words",
-                "ruling.quote-not-in-rule",
-            ),
-        ),
-    ),
-    Fault(
-        "text: a publisher's original may not add a placeholder the English lacks",
-        "rules/rebis/fr.yaml",
-        "empilant les\n      cartes de la Bibliothèque jusqu'à {play.shelf_limit} pour",
-        "empilant les\n      cartes de la Bibliothèque ({play.own_shelf_pair}) jusqu'à {play.shelf_limit} pour",
-        "rule.aim:\n    text: ▸>-",
-        "units.rule.aim.text: placeholders {play.own_shelf_pair}, {play.shelf_limit} differ from the English "
-        "{play.shelf_limit}",
-        code_name="text.placeholders-differ",
-        also=(_AIM_REWORDED,),
-    ),
-]
-
-
 def _located(root: Path, file: str, marker: str) -> tuple[int, int]:
     """The line and column of `marker` in a file, or of what follows its "▸" when it has one."""
     context, _, rest = marker.rpartition("▸")
@@ -1470,12 +1480,6 @@ def shared_copy(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return _copy_project(tmp_path_factory, tmp_path_factory.mktemp("each-check") / "project")
 
 
-@pytest.fixture(scope="module")
-def legacy_copy(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """One copy of the project's content for the cases not yet on the fixture (LEGACY_FAULTS)."""
-    return copy_content(tmp_path_factory.mktemp("project"))  # the tested games and languages
-
-
 @contextmanager
 def _planted(root: Path, fault: Fault) -> Iterator[None]:
     """The copy with the fault in it, as it was again afterwards (even when the case fails)."""
@@ -1499,23 +1503,13 @@ def _planted(root: Path, fault: Fault) -> Iterator[None]:
 @pytest.mark.parametrize("fault", FAULTS, ids=[fault.check for fault in FAULTS])
 def test_one_fault_is_reported_by_its_check_alone(fault: Fault, shared_copy: Path, capsys) -> None:
     """Printed as the user reads it, and in `check --json` with its code (and params)."""
-    _assert_fault_alone(fault, shared_copy, capsys)
-
-
-@pytest.mark.parametrize("fault", LEGACY_FAULTS, ids=[fault.check for fault in LEGACY_FAULTS])
-def test_one_fault_of_the_content_is_reported_by_its_check_alone(fault: Fault, legacy_copy: Path, capsys) -> None:
-    _assert_fault_alone(fault, legacy_copy, capsys)
-
-
-def _assert_fault_alone(fault: Fault, project_copy: Path, capsys) -> None:
-    clean = _clean_report(project_copy, capsys)
-    with _planted(project_copy, fault):
-        code, out, err = run_cli(capsys, "--root", str(project_copy), "check")
-        json_code, json_out, json_err = run_cli(capsys, "--root", str(project_copy), "check", "--json")
-        expected = _expected(project_copy, fault)
-        found = check_project(project_copy)[1]  # what the two runs just checked: read from the cache
-    _assert_reported_alone(fault, code, out, err, [problem.printed for problem in expected], clean[0])
-    _assert_coded_alone(fault, json_code, json_out, json_err, expected, clean[1])
+    with _planted(shared_copy, fault):
+        code, out, err = run_cli(capsys, "--root", str(shared_copy), "check")
+        json_code, json_out, json_err = run_cli(capsys, "--root", str(shared_copy), "check", "--json")
+        expected = _expected(shared_copy, fault)
+        found = check_project(shared_copy)[1]  # what the two runs just checked: read from the cache
+    _assert_reported_alone(fault, code, out, err, [problem.printed for problem in expected])
+    _assert_coded_alone(fault, json_code, json_out, json_err, expected)
     assert_coded(found)
 
 
@@ -1538,15 +1532,8 @@ def test_the_shared_copy_is_clean_again_after_every_case(
     assert tree_digest(shared_copy / "glossary") == tree_digest(fresh / "glossary")
     code, out, _ = run_cli(capsys, "--root", str(shared_copy), "check")
     assert code == 0
-    assert [line for line in out.splitlines() if ": " in line and not line.startswith("0 error(s)")] == [], out
+    assert out == "", out
     assert json.loads(run_cli(capsys, "--root", str(shared_copy), "check", "--json")[1])["problems"] == []
-
-
-def test_the_content_copy_is_clean_again_after_every_case(legacy_copy: Path, tmp_path: Path, capsys) -> None:
-    fresh = copy_content(tmp_path)
-    assert tree_digest(legacy_copy / "rules") == tree_digest(fresh / "rules")
-    assert tree_digest(legacy_copy / "glossary") == tree_digest(fresh / "glossary")
-    assert run_cli(capsys, "--root", str(legacy_copy), "check")[0] == 0
 
 
 def _expected(project_copy: Path, fault: Fault) -> list[Expected]:
@@ -1561,44 +1548,20 @@ def _expected(project_copy: Path, fault: Fault) -> list[Expected]:
     return expected
 
 
-# What the clean copy reports already, by copy: nothing in this repository's content, but a game or
-# language added since the faults were written warns of its untranslated units. A fault is reported
-# alone when nothing else is new.
-_CLEAN: dict[Path, tuple[list[str], list[dict]]] = {}
-
-
-def _clean_report(root: Path, capsys) -> tuple[list[str], list[dict]]:
-    if root not in _CLEAN:
-        printed = run_cli(capsys, "--root", str(root), "check")[1].splitlines()
-        coded = json.loads(run_cli(capsys, "--root", str(root), "check", "--json")[1])["problems"]
-        _CLEAN[root] = (printed, coded)
-    return _CLEAN[root]
-
-
-def _assert_reported_alone(
-    fault: Fault, code: int, out: str, err: str, expected: list[str], clean: list[str] = ()
-) -> None:
+def _assert_reported_alone(fault: Fault, code: int, out: str, err: str, expected: list[str]) -> None:
+    """What the fault must cause, and nothing else: the clean fixture reports no problem."""
     reported = out.splitlines()
     assert "Traceback" not in out + err
-    # The printout stops at fifty problems and counts the rest ("… and 299 more"): where the clean
-    # copy already fills it, a problem of the fault may be among the rest, and `check --json`
-    # (_assert_coded_alone) is what holds every one of them.
-    capped = any(line.startswith("… and ") for line in clean)
     unmatched = list(reported)
     for wanted in expected:
         match = next((line for line in unmatched if _matches(line, wanted)), None)
-        if match is None and capped:
-            continue
         assert match is not None, f"expected:\n{wanted}\n--- got:\n{out}"
         unmatched.remove(match)
-    unmatched = [line for line in unmatched if line not in clean and not (capped and line.startswith("… and "))]
     assert not unmatched, f"reported besides what the fault should cause:\n{out}"
     assert code == fault.code, out
 
 
-def _assert_coded_alone(
-    fault: Fault, code: int, out: str, err: str, expected: list[Expected], clean: list[dict] = ()
-) -> None:
+def _assert_coded_alone(fault: Fault, code: int, out: str, err: str, expected: list[Expected]) -> None:
     assert "Traceback" not in out + err
     unmatched = json.loads(out)["problems"]
     for wanted in expected:
@@ -1607,7 +1570,6 @@ def _assert_coded_alone(
         if wanted.params is not None:
             assert match["params"] == wanted.params, match
         unmatched.remove(match)
-    unmatched = [problem for problem in unmatched if problem not in clean]
     assert not unmatched, f"reported besides what the fault should cause:\n{out}"
     assert code == fault.code, out
 
@@ -1619,57 +1581,71 @@ def _coded(root: Path, capsys, file: str, marker: str, code_name: str) -> bool:
     return any((p["file"], p["line"], p["col"], p["code"]) == (file, line, col, code_name) for p in problems)
 
 
-def test_an_example_id_used_twice_is_reported_at_the_second(project_copy: Path, capsys) -> None:
+@pytest.fixture
+def fixture_copy(tmp_path_factory: pytest.TempPathFactory, tmp_path: Path) -> Path:
+    """A copy of the fixture project (_make_project) of the test's own, safe to break."""
+    return _copy_project(tmp_path_factory, tmp_path / "project")
+
+
+def test_an_example_id_used_twice_is_reported_at_the_second(fixture_copy: Path, capsys) -> None:
     """Not alone: the captions are units named by example id, so the second example's numbers are
-    also compared with the first one's caption. Each example is still scored on its own."""
-    path = project_copy / "rules/rebus/game.yaml"
-    path.write_text(path.read_text(encoding="utf-8").replace("  - id: reads-through\n", "  - id: i-saw\n"), "utf-8")
-    code, out, _ = run_cli(capsys, "--root", str(project_copy), "check")
-    duplicate = _expected_line(project_copy, "rules/rebus/game.yaml", "  - id: ▸i-saw\n    rules: [adding-on", "")
+    also compared with the first one's caption. Each example is still scored on its own: a-tie,
+    renamed highest-total, computes 6 each and expects it; the first computes 9 and 8 and expects it."""
+    edit(fixture_copy, "rules/alpha/game.yaml", "  - id: a-tie\n", "  - id: highest-total\n")
+    code, out, _ = run_cli(capsys, "--root", str(fixture_copy), "check")
+    second = "  - id: ▸highest-total\n    rules: [winner]\n    rulings: [shared-win, counted-total]"
+    duplicate = _expected_line(fixture_copy, "rules/alpha/game.yaml", second, "")
     assert code == 1
-    assert f"{duplicate}example id 'i-saw' is used twice" in out.splitlines()
-    assert "expected score 30, computed 12" not in out, "the second example was given the first one's outcome"
-    assert _coded(
-        project_copy, capsys, "rules/rebus/game.yaml", "  - id: ▸i-saw\n    rules: [adding-on", "example.duplicate-id"
+    assert f"{duplicate}example id 'highest-total' is used twice" in out.splitlines(), out
+    first, other = '{"Ann": 9, "Bob": 8}', '{"Ann": 6, "Bob": 6}'
+    assert f"expected scores {other}, computed {first}" not in out, (
+        "the second example was given the first one's outcome"
     )
+    assert f"expected scores {first}, computed {other}" not in out, (
+        "the first example was given the second one's outcome"
+    )
+    assert _coded(fixture_copy, capsys, "rules/alpha/game.yaml", second, "example.duplicate-id")
 
 
-def test_a_caption_is_checked_in_every_language_after_one_that_lacks_it(project_copy: Path, capsys) -> None:
+def test_a_caption_is_checked_in_every_language_after_one_that_lacks_it(fixture_copy: Path, capsys) -> None:
     """Not alone: the French caption is dropped (a warning), and the Czech one, checked after it, says
-    17 where the example computes 7 for Bob (rules/project.yaml: languages en, fr, cs)."""
-    french = (project_copy / "rules/rebis/fr.yaml").read_text(encoding="utf-8")
-    start = french.index("  example.multiplied-shelf:\n")
-    edit(project_copy, "rules/rebis/fr.yaml", french[start : french.index("  example.face-down-closing:", start)], "")
-    edit(project_copy, "rules/rebis/cs.yaml", "má hodnotu 7.", "má hodnotu 17.")
-    code, out, _ = run_cli(capsys, "--root", str(project_copy), "check")
+    18 where the example computes 8 for Bob (rules/project.yaml: languages en, fr, cs)."""
+    french = (fixture_copy / "rules/alpha/fr.yaml").read_text(encoding="utf-8")
+    start = french.index("  example.highest-total:\n")
+    edit(fixture_copy, "rules/alpha/fr.yaml", french[start : french.index("  example.four-rounds:", start)], "")
+    edit(fixture_copy, "rules/alpha/cs.yaml", "celkem 8 bodů", "celkem 18 bodů")
+    code, out, _ = run_cli(capsys, "--root", str(fixture_copy), "check")
+    cs_caption = "example.highest-total:\n    text: ▸Ann"
     caption = _expected_line(
-        project_copy,
-        "rules/rebis/cs.yaml",
-        "example.multiplied-shelf:\n    text: ▸>-",
-        "units.example.multiplied-shelf.text: the caption says 17, which example 'multiplied-shelf' does not "
-        'compute ({"scores": {"Ann": 72, "Bob": 7}, "winners": ["Ann"], "red_token_to": "Ann"})',
+        fixture_copy,
+        "rules/alpha/cs.yaml",
+        cs_caption,
+        f"units.example.highest-total.text: the caption says 18, which example 'highest-total' does not compute "
+        f"({HIGHEST_TOTAL})",
     )
     assert code == 1
     assert caption in out.splitlines(), out
-    cs_caption = "example.multiplied-shelf:\n    text: ▸>-"
-    assert _coded(project_copy, capsys, "rules/rebis/cs.yaml", cs_caption, "example.caption-number")
+    assert _coded(fixture_copy, capsys, "rules/alpha/cs.yaml", cs_caption, "example.caption-number")
 
 
-def test_a_unit_is_judged_with_the_string_facts_it_quotes(project_copy: Path, capsys) -> None:
-    """Not alone: the fact itself is reported too. The English rule.bags quotes a string fact that
+def test_a_unit_is_judged_with_the_string_facts_it_quotes(fixture_copy: Path, capsys) -> None:
+    """Not alone: the fact itself is reported too. The English rule.players quotes a string fact that
     holds a javascript: link, so the unit carries the link onto the page."""
     edit(
-        project_copy, "rules/rebus/game.yaml", "    bags: 3\n", "    bags: 3\n    note: '[bags](javascript:alert(1))'\n"
+        fixture_copy,
+        "rules/alpha/game.yaml",
+        "    max: 4\n",
+        "    max: 4\n    note: '[players](javascript:alert(1))'\n",
     )
-    edit(project_copy, "rules/rebus/en.yaml", "according to color.", "according to color, {components.note}.")
-    code, out, _ = run_cli(capsys, "--root", str(project_copy), "check")
+    edit(fixture_copy, "rules/alpha/en.yaml", "{players.max} players.", "{players.max} players, {players.note}.")
+    code, out, _ = run_cli(capsys, "--root", str(fixture_copy), "check")
     unit = _expected_line(
-        project_copy,
-        "rules/rebus/en.yaml",
-        "Separate the tiles",
-        "units.rule.bags.text: the link target javascript:alert(1) is not allowed: links may be relative, "
+        fixture_copy,
+        "rules/alpha/en.yaml",
+        "The game is for",
+        "units.rule.players.text: the link target javascript:alert(1) is not allowed: links may be relative, "
         "#anchors, https:, http: or mailto:",
     )
     assert code == 1
     assert unit in out.splitlines(), out
-    assert _coded(project_copy, capsys, "rules/rebus/en.yaml", "Separate the tiles", "text.link-scheme")
+    assert _coded(fixture_copy, capsys, "rules/alpha/en.yaml", "The game is for", "text.link-scheme")
