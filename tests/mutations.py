@@ -1,10 +1,8 @@
-"""Hypothesis strategies: plausible `rulebook score` situations per game, and mutations of any
-document (types, bounds, nesting, unicode, key order, duplicates), serialized as YAML or JSON and
-then, sometimes, damaged as text.
-
-hypothesis-jsonschema cannot generate from our schemas with the pinned Hypothesis (its 0.23.1
-calls an internal API that Hypothesis no longer has), so the plausible documents are written here,
-inside the schemas' bounds, and the mutations take them out of bounds.
+"""Hypothesis strategies: mutations of any document (types, bounds, nesting, unicode, key order,
+duplicates), serialized as YAML or JSON and then, sometimes, damaged as text. The documents they
+start from are a game's situations (tests/schema_situations.py: hypothesis-jsonschema cannot
+generate from our schemas with the pinned Hypothesis, its 0.23.1 calling an internal API that
+Hypothesis no longer has, so that module reads the few keywords a game's input schema may use).
 """
 
 from __future__ import annotations
@@ -15,11 +13,6 @@ from typing import Any
 
 import yaml
 from hypothesis import strategies as st
-
-NAMES = st.one_of(
-    st.sampled_from(["Ann", "Bob", "Cy", "Dana", "Émile", "Žofie"]),
-    st.text(min_size=1, max_size=12),
-)
 
 # Values that have broken parsers and scorers somewhere.
 NASTY: list[Any] = [
@@ -83,74 +76,6 @@ TEXT_DAMAGE = [
     "~",
     "|-\n  text",
 ]
-
-
-@st.composite
-def rebus_situation(draw: st.DrawFn) -> dict[str, Any]:
-    if draw(st.booleans()):
-        players = draw(
-            st.dictionaries(
-                NAMES,
-                st.fixed_dictionaries({"score": st.integers(0, 300), "tiles_left": st.integers(0, 9)}),
-                min_size=1,
-                max_size=5,
-            )
-        )
-        return {"final": players}
-    placed = draw(st.integers(1, 9))
-    rebus = st.fixed_dictionaries(
-        {"tiles": st.integers(1, 15)},
-        optional={"new_bonus": st.lists(st.sampled_from(["blue", "red", "center"]), max_size=3)},
-    )
-    return {"turn": {"rebuses": draw(st.lists(rebus, min_size=1, max_size=4)), "tiles_placed": placed}}
-
-
-@st.composite
-def shelf_points(draw: st.DrawFn, limit: int = 13) -> list[int]:
-    """Cards as played on one shelf: the sum stays between 0 and the limit after every card."""
-    points, total = [], 0
-    for _ in range(draw(st.integers(0, 4))):
-        point = draw(st.integers(-total, limit - total))
-        points.append(point)
-        total += point
-    return points
-
-
-@st.composite
-def rebis_situation(draw: st.DrawFn, min_players: int = 1, legal: bool = False) -> dict[str, Any]:
-    """`legal`: only shelves the rules allow, and no red token placement (which is often refused)."""
-    points = shelf_points() if legal else st.one_of(shelf_points(), st.lists(st.integers(-6, 13), max_size=4))
-    shelf = st.fixed_dictionaries(
-        {"points": points},
-        optional={
-            "face_down": st.integers(0, 1),
-            "tokens": st.lists(st.sampled_from(["golden-dust", "gold"]), max_size=3),
-        },
-    )
-    player = st.fixed_dictionaries({"hand": st.integers(0, 6), "shelves": st.lists(shelf, max_size=3)})
-    players = draw(st.dictionaries(NAMES, player, min_size=min_players, max_size=4))
-    document: dict[str, Any] = {"players": players}
-    if draw(st.booleans()):
-        multiplier = st.integers(0, 3)
-        document["token_values"] = draw(
-            st.fixed_dictionaries({}, optional={"golden-dust": multiplier, "gold": multiplier, "red": multiplier})
-        )
-    if not legal and draw(st.booleans()):
-        who = draw(st.one_of(st.sampled_from(sorted(players)), NAMES))
-        document["red_token_shelf"] = {"player": who, "shelf": draw(st.integers(1, 3))}
-    return document
-
-
-@st.composite
-def oh_my_word_situation(draw: st.DrawFn) -> dict[str, Any]:
-    tokens = st.lists(st.sampled_from([1, 2, 3]), max_size=9)
-    document: dict[str, Any] = {"players": draw(st.dictionaries(NAMES, tokens, min_size=1, max_size=5))}
-    if draw(st.booleans()):
-        document["variant"] = draw(st.sampled_from(["standard", "simple"]))
-    return document
-
-
-SITUATIONS = {"rebus": rebus_situation(), "rebis": rebis_situation(), "oh-my-word": oh_my_word_situation()}
 
 
 def _paths(value: Any, path: tuple = ()) -> list[tuple]:
