@@ -46,3 +46,22 @@ def test_a_glossary_of_a_game_that_prices_nothing_is_checked(
 def test_the_real_glossary_s_game_prices_its_examples() -> None:
     price = glossary_price(ROOT, OWNER)
     assert price is not None
+
+
+def test_a_number_in_the_words_of_a_game_that_prices_nothing_names_no_score(small_project: Path, capsys) -> None:
+    """A number that is neither a reading nor the example's tile count is refused; with no price, the
+    words say the tiles alone (they said "scores None"). The first symbol's example and its English
+    description, as the project's glossary has them."""
+    with_glossary_of(small_project, "alpha")
+    first = yaml.safe_load((small_project / GLOSSARY_FILE).read_text(encoding="utf-8"))["symbols"][0]
+    tiles = len(first["example"]["tiles"])
+    words = small_project / "glossary" / "en.yaml"
+    unit = f'  symbol.{first["id"]}.description:\n    text: "'  # a quoted text: 99 goes first inside it
+    text = words.read_text(encoding="utf-8")
+    assert text.count(unit) == 1
+    words.write_text(text.replace(unit, unit + "99 "), encoding="utf-8")
+    code, out, _ = run_cli(capsys, "--root", str(small_project), "check", "--json")
+    assert code == 1
+    found = [problem for problem in json.loads(out)["problems"] if problem["code"].startswith("glossary.number")]
+    assert [problem["code"] for problem in found] == ["glossary.number-not-a-count"]
+    assert found[0]["message"].endswith(f"says 99; the example has {tiles} tiles, and no reading is 99")

@@ -140,6 +140,17 @@ register(
     count="tiles",
     grouped=False,
 )
+register(  # the same, for a game whose scorer prices no glossary example: no score to name
+    "glossary.number-not-a-count",
+    Nn_(
+        "says {number}; the example has {tiles} tile, and no reading is {number}",
+        "says {number}; the example has {tiles} tiles, and no reading is {number}",
+    ),
+    params=("tiles",),
+    quoted=("number",),
+    count="tiles",
+    grouped=False,
+)
 
 # ---- example: the worked examples of game.yaml, scored by their game ----------------------------------
 register("example.no-scoring", N_("{game} has no scoring functions to run them"), quoted=("game",))

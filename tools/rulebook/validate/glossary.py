@@ -207,7 +207,12 @@ def _number_problems(glossary: Glossary, symbol, price: Callable[[Facts, int], i
             for written in _NUMBER.findall(unit.text):
                 if int(written) not in allowed:
                     path = ("units", unit.id, "text")
-                    said = Message(
-                        "glossary.number-not-a-reading", {"tiles": tiles, "score": score}, {"number": cut(written)}
+                    # A game that prices no example (its scorer has no glossary_price): no score to name.
+                    said = (
+                        Message(
+                            "glossary.number-not-a-reading", {"tiles": tiles, "score": score}, {"number": cut(written)}
+                        )
+                        if score is not None
+                        else Message("glossary.number-not-a-count", {"tiles": tiles}, {"number": cut(written)})
                     )
                     yield words.document.problem(path, said, field=format_path(path))
