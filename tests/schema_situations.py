@@ -136,7 +136,7 @@ def from_schema(schema: Any, root: dict[str, Any], depth: int = 0, lax: bool = F
         return _leaf(st.just(schema["const"]), lax)
     if "enum" in schema:
         return _leaf(st.sampled_from([*schema["enum"], *(["none of these"] if lax else [])]), lax)
-    if "oneOf" in schema:  # each alternative with the keywords beside it (REBUS: `required` alone)
+    if "oneOf" in schema:  # each alternative with the keywords beside it (often `required` alone)
         base = {key: value for key, value in schema.items() if key != "oneOf"}
         alternatives = [_joined(base, alternative, schema["oneOf"], lax) for alternative in schema["oneOf"]]
         return st.one_of([from_schema(alternative, root, depth + 1, lax) for alternative in alternatives])
