@@ -535,3 +535,12 @@ def scoring_round_points(root: Path) -> Path:
         catalog = root / f"locales/{language}/LC_MESSAGES/messages.po"
         catalog.write_text(catalog.read_text(encoding="utf-8") + entries, encoding="utf-8")
     return root
+
+
+def make_score_lang_project(root: Path) -> None:
+    """For the tests of `rulebook score --lang` (test_score_said_in, test_score_languages): the small project
+    with alpha's second refusal and both refusals in the French and Czech catalogs (scoring_round_points)."""
+    make_small_project(root)
+    scoring_round_points(root)
+    quiet(["--root", str(root), "check"])
+    shutil.rmtree(root / ".cache", ignore_errors=True)
