@@ -566,3 +566,12 @@ def rounds_erratum(root: Path) -> None:
         "{scores: {Ann: 5, Bob: 6}, winners: [Bob], tiebreak: false}",
     )
     edit(root, "rules/alpha/en.yaml", *ROUNDS_ERRATUM_CAPTION_EN)
+
+
+def make_score_lang_project(root: Path) -> None:
+    """For the tests of `rulebook score --lang` (test_score_said_in, test_score_languages): the small project
+    with alpha's second refusal and both refusals in the French and Czech catalogs (scoring_round_points)."""
+    make_small_project(root)
+    scoring_round_points(root)
+    quiet(["--root", str(root), "check"])
+    shutil.rmtree(root / ".cache", ignore_errors=True)
