@@ -120,9 +120,13 @@ def with_site_sources(root: Path, *, package: bool = True) -> Path:
     """The fixture project at root with what a build reads besides its content (as copy_site_sources
     has them): mkdocs.yml and the hand-written assets; with `package`, the toolkit's package too, for
     an authoring command in a process of its own (as authoring.copy_whole_project has it)."""
-    from conftest import ROOT
+    from conftest import FIXTURE_LANGUAGES, ROOT, drop_site_language
+    from rulebook.load.project import load_project
 
     shutil.copy(ROOT / "mkdocs.yml", root / "mkdocs.yml")
+    for language in load_project(ROOT).project.languages:  # the project's languages beside the fixture's
+        if language not in FIXTURE_LANGUAGES:
+            drop_site_language(root / "mkdocs.yml", language)
     shutil.copytree(ROOT / "docs" / "assets", root / "docs" / "assets")
     if package:
         shutil.copytree(ROOT / "tools", root / "tools", ignore=shutil.ignore_patterns("__pycache__", "*.egg-info"))
@@ -202,6 +206,10 @@ def with_glossary(root: Path, game: str = "alpha", *, kept: bool = True) -> Path
     from conftest import ROOT
 
     shutil.copytree(ROOT / "glossary", root / "glossary")
+    languages = yaml.safe_load((root / "rules" / "project.yaml").read_text(encoding="utf-8"))["languages"]
+    for words in (root / "glossary").glob("*.yaml"):  # the words of languages the fixture has not
+        if words.stem not in (*languages, "symbols", "terms"):
+            words.unlink()
     symbols = root / "glossary" / "symbols.yaml"
     text = symbols.read_text(encoding="utf-8")
     text, count = re.subn(r"^game: [a-z0-9-]+$", f"game: {game}", text, count=1, flags=re.MULTILINE)
