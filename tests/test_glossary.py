@@ -1,17 +1,49 @@
-"""The REBUS glossary: its checks on broken copies, the data's own promises, and the page."""
+"""The glossary: its checks on broken copies, its page, and the project's own promises about it.
+
+The checks and the page are on the project of test_glossary_page (make_glossary_page_project): the
+translated fixture (fixture_games.py) with the project's glossary given to alpha (with_glossary:
+alpha gets the two facts the glossary keeps to, its count of symbols and a hand's tiles, and the
+glossary's words name Alpha), alpha's rules 1.1 players and 1.2 winner drawn with its symbols, 1.2
+(winner) as a counter-example of 9 tiles [man, H, A, S, A, cup, oar, and, leaf], and a price of 3
+points a tile. The number of symbols is read from the copied symbols.yaml (SYMBOLS), and the facts
+the glossary keeps to from its count_fact and hand_fact; the symbols, themes and words named here
+are the glossary's own. The project's own promises (its glossary's game keeps its count, every
+game's drawing fits a hand, American spelling) are content tests over whatever rules/project.yaml
+holds, naming no game.
+"""
 
 from __future__ import annotations
 
 import re
+import shutil
 from pathlib import Path
 
 import pytest
+import yaml
 
-from conftest import ROOT, edit, locate, per_test_under_mutmut, run_cli, tree_digest
+from conftest import ROOT, edit, locate, made_once, per_test_under_mutmut, run_cli, tree_digest
 from rulebook.load.project import load_project
 from rulebook.markup.icons import icon_file
 from rulebook.render.pages import render_pages
 from rulebook.render.sounds import sound_index
+from test_glossary_page import make_glossary_page_project
+
+# The glossary as the fixture has it: a copy of the project's (with_glossary).
+GLOSSARY = yaml.safe_load((ROOT / "glossary/symbols.yaml").read_text(encoding="utf-8"))
+SYMBOLS = len(GLOSSARY["symbols"])
+COUNT_FACT, HAND_FACT = GLOSSARY["count_fact"], GLOSSARY["hand_fact"]
+
+
+@pytest.fixture(scope="module")
+def made(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    return made_once(tmp_path_factory, "glossary-page-project", make_glossary_page_project)
+
+
+@pytest.fixture
+def project(made: Path, tmp_path: Path) -> Path:
+    """A copy of the glossary's fixture project, safe to break."""
+    shutil.copytree(made, tmp_path / "glossary-project")
+    return tmp_path / "glossary-project"
 
 
 def check(capsys, root: Path) -> tuple[int, list[str]]:
@@ -19,15 +51,24 @@ def check(capsys, root: Path) -> tuple[int, list[str]]:
     return code, [line for line in out.splitlines() if "warning:" not in line]
 
 
-def test_the_real_glossary_keeps_the_rules_promise() -> None:
+def test_the_fixture_project_is_checked_without_an_error(project: Path, capsys) -> None:
+    # What the refusals below are measured against: the glossary keeps alpha's facts as it is.
+    assert check(capsys, project) == (0, [])
+
+
+def test_the_glossary_keeps_its_games_promise() -> None:
+    # A content test: the glossary's game (symbols.yaml's `game`) promises its number of symbols.
     project = load_project(ROOT).project
     glossary = project.glossary
-    rebus = project.game("rebus")
-    assert len(glossary.symbols) == rebus.facts["components"]["glossary_symbols"] == 76
-    assert len({s.id for s in glossary.symbols}) == len({s.icon for s in glossary.symbols}) == 76
+    group, name = glossary.count_fact.split(".")
+    count = project.game(glossary.game_id).facts[group][name]
+    assert len(glossary.symbols) == count
+    assert len({s.id for s in glossary.symbols}) == len({s.icon for s in glossary.symbols}) == count
     assert all(icon_file(symbol.icon, ROOT).is_file() for symbol in glossary.symbols)
-    # The symbols that the rules themselves use.
-    assert {"eye", "saw", "cup", "oar", "phone", "leaf"} <= {symbol.id for symbol in glossary.symbols}
+    # The symbols that the rules themselves draw, in every game: a glossary symbol or a single letter.
+    ids = {symbol.id for symbol in glossary.symbols}
+    drawn = {tile for game in project.games for item in game.illustrations for tile in item.tiles}
+    assert drawn and all(tile in ids or len(tile) == 1 for tile in drawn), drawn - ids
     for language in project.languages:
         units = glossary.words[language].units
         for symbol in glossary.symbols:
@@ -36,48 +77,48 @@ def test_the_real_glossary_keeps_the_rules_promise() -> None:
                 assert symbol.unit("readings") in units, (language, symbol.id)
 
 
-def test_75_symbols_are_refused(project_copy: Path, capsys) -> None:
-    path = project_copy / "glossary/symbols.yaml"
+def test_a_symbol_fewer_than_promised_is_refused(project: Path, capsys) -> None:
+    path = project / "glossary/symbols.yaml"
     text = path.read_text(encoding="utf-8")
-    start = text.index("  - id: cat\n")
+    start = text.rindex("\n  - id: ") + 1  # the last symbol left out
     path.write_text(text[:start], encoding="utf-8")
-    code, problems = check(capsys, project_copy)
+    code, problems = check(capsys, project)
     line, col = locate(text, "  - id: eye")
     assert code == 1
     assert (
-        f"glossary/symbols.yaml:{line}:{col + 2}: symbols: 75 symbols, but the rules promise 76 "
-        "(rebus/game.yaml: facts.components.glossary_symbols)" in problems
+        f"glossary/symbols.yaml:{line}:{col + 2}: symbols: {SYMBOLS - 1} symbols, but the rules promise {SYMBOLS} "
+        f"(alpha/game.yaml: facts.{COUNT_FACT})" in problems
     )
 
 
-def test_a_duplicate_id_is_refused(project_copy: Path, capsys) -> None:
-    text = edit(project_copy, "glossary/symbols.yaml", "  - id: cat\n", "  - id: apple\n")
-    code, problems = check(capsys, project_copy)
+def test_a_duplicate_id_is_refused(project: Path, capsys) -> None:
+    text = edit(project, "glossary/symbols.yaml", "  - id: cat\n", "  - id: apple\n")
+    code, problems = check(capsys, project)
     line, col = locate(text, "apple\n    group: nature\n    icon: material/cat")
     first = locate(text, "apple\n    group: nature\n    icon: material/food-apple")[0]
     assert code == 1
     assert f"glossary/symbols.yaml:{line}:{col}: symbol id 'apple' is used twice (first at line {first})" in problems
 
 
-def test_a_duplicate_id_names_the_line_of_the_first_id_not_of_its_entry(project_copy: Path, capsys) -> None:
+def test_a_duplicate_id_names_the_line_of_the_first_id_not_of_its_entry(project: Path, capsys) -> None:
     # The first apple written with its group first: the id is on the entry's second line.
     edit(
-        project_copy,
+        project,
         "glossary/symbols.yaml",
         "  - id: apple\n    group: nature\n",
         "  - group: nature\n    id: apple\n",
     )
-    text = edit(project_copy, "glossary/symbols.yaml", "  - id: cat\n", "  - id: apple\n")
-    code, problems = check(capsys, project_copy)
+    text = edit(project, "glossary/symbols.yaml", "  - id: cat\n", "  - id: apple\n")
+    code, problems = check(capsys, project)
     line, col = locate(text, "apple\n    group: nature\n    icon: material/cat")
     first = locate(text, "    id: apple\n    icon: material/food-apple")[0]
     assert code == 1
     assert f"glossary/symbols.yaml:{line}:{col}: symbol id 'apple' is used twice (first at line {first})" in problems
 
 
-def test_a_missing_icon_is_refused(project_copy: Path, capsys) -> None:
-    text = edit(project_copy, "glossary/symbols.yaml", "icon: material/cat\n", "icon: material/cat-that-is-not\n")
-    code, problems = check(capsys, project_copy)
+def test_a_missing_icon_is_refused(project: Path, capsys) -> None:
+    text = edit(project, "glossary/symbols.yaml", "icon: material/cat\n", "icon: material/cat-that-is-not\n")
+    code, problems = check(capsys, project)
     line, col = locate(text, "material/cat-that-is-not")
     assert code == 1
     assert any(
@@ -89,9 +130,9 @@ def test_a_missing_icon_is_refused(project_copy: Path, capsys) -> None:
     )
 
 
-def test_an_example_with_an_unknown_symbol_is_refused(project_copy: Path, capsys) -> None:
-    text = edit(project_copy, "glossary/symbols.yaml", "tiles: [cat, S, sleep]", "tiles: [cat, S, snooze]")
-    code, problems = check(capsys, project_copy)
+def test_an_example_with_an_unknown_symbol_is_refused(project: Path, capsys) -> None:
+    text = edit(project, "glossary/symbols.yaml", "tiles: [cat, S, sleep]", "tiles: [cat, S, snooze]")
+    code, problems = check(capsys, project)
     line, col = locate(text, "snooze]")
     assert code == 1
     assert (
@@ -100,31 +141,29 @@ def test_an_example_with_an_unknown_symbol_is_refused(project_copy: Path, capsys
     ) in problems
 
 
-def test_an_example_must_use_its_own_symbol_and_nothing_is_written(project_copy: Path, capsys) -> None:
-    edit(project_copy, "glossary/symbols.yaml", "tiles: [cat, S, sleep]", "tiles: [baby, S, sleep]")
-    before = tree_digest(project_copy)
-    code, problems = check(capsys, project_copy)
+def test_an_example_must_use_its_own_symbol_and_nothing_is_written(project: Path, capsys) -> None:
+    edit(project, "glossary/symbols.yaml", "tiles: [cat, S, sleep]", "tiles: [baby, S, sleep]")
+    before = tree_digest(project)
+    code, problems = check(capsys, project)
     assert code == 1
     assert any(p.endswith("the example of 'cat' does not use 'cat'") for p in problems)
-    assert tree_digest(project_copy) == before
+    assert tree_digest(project) == before
 
 
-def test_a_rule_illustration_with_an_unknown_symbol_is_refused(project_copy: Path, capsys) -> None:
-    text = edit(project_copy, "rules/rebus/game.yaml", "tiles: [eye, saw]", "tiles: [eye, hacksaw]")
-    code, problems = check(capsys, project_copy)
+def test_a_rule_illustration_with_an_unknown_symbol_is_refused(project: Path, capsys) -> None:
+    text = edit(project, "rules/alpha/game.yaml", "tiles: [eye, saw]", "tiles: [eye, hacksaw]")
+    code, problems = check(capsys, project)
     line, col = locate(text, "hacksaw]")
     assert code == 1
     assert (
-        f"rules/rebus/game.yaml:{line}:{col}: tile 'hacksaw' is neither a glossary symbol nor a single letter"
+        f"rules/alpha/game.yaml:{line}:{col}: tile 'hacksaw' is neither a glossary symbol nor a single letter"
         in problems
     )
 
 
-def test_a_symbol_in_an_undeclared_theme_is_refused(project_copy: Path, capsys) -> None:
-    text = edit(
-        project_copy, "glossary/symbols.yaml", "  - id: cat\n    group: nature\n", "  - id: cat\n    group: pets\n"
-    )
-    code, problems = check(capsys, project_copy)
+def test_a_symbol_in_an_undeclared_theme_is_refused(project: Path, capsys) -> None:
+    text = edit(project, "glossary/symbols.yaml", "  - id: cat\n    group: nature\n", "  - id: cat\n    group: pets\n")
+    code, problems = check(capsys, project)
     line, col = locate(text, "pets\n")
     assert code == 1
     assert (
@@ -133,18 +172,18 @@ def test_a_symbol_in_an_undeclared_theme_is_refused(project_copy: Path, capsys) 
     )
 
 
-def test_a_symbol_named_like_the_pages_own_anchor_is_refused(project_copy: Path, capsys) -> None:
+def test_a_symbol_named_like_the_pages_own_anchor_is_refused(project: Path, capsys) -> None:
     # The glossary page's sound index is #sounds: a symbol of that id would share its anchor.
-    text = edit(project_copy, "glossary/symbols.yaml", "  - id: ice-cream\n", "  - id: sounds\n")
-    code, problems = check(capsys, project_copy)
+    text = edit(project, "glossary/symbols.yaml", "  - id: ice-cream\n", "  - id: sounds\n")
+    code, problems = check(capsys, project)
     line, col = locate(text, "sounds\n    group: sound-plays")
     assert code == 1
     assert f"glossary/symbols.yaml:{line}:{col}: symbol id 'sounds' is an anchor the page uses" in problems
 
 
-def test_a_theme_without_symbols_and_one_named_like_a_symbol_are_refused(project_copy: Path, capsys) -> None:
-    text = edit(project_copy, "glossary/symbols.yaml", "objects, nature]", "objects, nature, cat, sounds]")
-    code, problems = check(capsys, project_copy)
+def test_a_theme_without_symbols_and_one_named_like_a_symbol_are_refused(project: Path, capsys) -> None:
+    text = edit(project, "glossary/symbols.yaml", "objects, nature]", "objects, nature, cat, sounds]")
+    code, problems = check(capsys, project)
     assert code == 1
     line = locate(text, "groups: [")[0]
     cat_col, sounds_col = locate(text, "cat, sounds]")[1], locate(text, "sounds]")[1]
@@ -155,18 +194,36 @@ def test_a_theme_without_symbols_and_one_named_like_a_symbol_are_refused(project
     )
 
 
-def test_an_illustration_that_does_not_fit_a_rack_is_refused(project_copy: Path, capsys) -> None:
-    # Rule 2.4's quote drawn in full: he (1), H A S (3), A (1), cup, oar, phone, and, leaf (5) = 10 tiles.
-    text = edit(
-        project_copy,
-        "rules/rebus/game.yaml",
-        "tiles: [man, H, A, S, A, cup, oar, and, leaf]",
-        "tiles: [man, H, A, S, A, cup, oar, phone, and, leaf]",
-    )
-    code, problems = check(capsys, project_copy)
+def test_an_illustration_that_does_not_fit_a_hand_is_refused(project: Path, capsys) -> None:
+    # alpha's hand made 8 tiles (the glossary's hand_fact): its counter-example of 9 tiles no longer fits.
+    group, name = HAND_FACT.split(".")
+    path = project / "rules/alpha/game.yaml"
+    pattern = rf"^(  {group}:\n(?:    .*\n)*?    {name}): \d+$"
+    text, count = re.subn(pattern, r"\1: 8", path.read_text(encoding="utf-8"), count=1, flags=re.MULTILINE)
+    assert count == 1
+    path.write_text(text, encoding="utf-8")
+    code, problems = check(capsys, project)
     line, col = locate(text, "[man, H, A, S, A, cup")
     assert code == 1
-    assert f"rules/rebus/game.yaml:{line}:{col}: illustrations[1] has 10 tiles, but a player holds 9" in problems
+    assert f"rules/alpha/game.yaml:{line}:{col}: illustrations[1] has 9 tiles, but a player holds 8" in problems
+
+
+def test_a_counter_example_is_loaded_as_one(made: Path) -> None:
+    # alpha's rule 1.2 (winner) drawn as a counter-example, of 9 tiles; the others are not.
+    alpha = load_project(made).project.game("alpha")
+    (winner,) = [item for item in alpha.illustrations if item.rule == "winner"]
+    assert winner.counter_example and len(winner.tiles) == 9
+    assert [item.rule for item in alpha.illustrations if not item.counter_example] == ["players", "extra-a"]
+
+
+def test_every_drawing_fits_a_hand() -> None:
+    # A content test: every game's illustrations fit the hand of the glossary's game (its hand_fact).
+    project = load_project(ROOT).project
+    glossary = project.glossary
+    group, name = glossary.hand_fact.split(".")
+    hand = project.game(glossary.game_id).facts[group][name]
+    drawn = [item for game in project.games for item in game.illustrations]
+    assert drawn and all(len(item.tiles) <= hand for item in drawn)
 
 
 def test_the_themes_cover_every_symbol_in_the_issues_order() -> None:
@@ -174,14 +231,6 @@ def test_the_themes_cover_every_symbol_in_the_issues_order() -> None:
     assert glossary.groups == ["sound-plays", "numbers", "people", "verbs", "signs", "objects", "nature"]
     assert {symbol.group for symbol in glossary.symbols} == set(glossary.groups)
     assert {s.id for s in glossary.symbols if s.group == "numbers"} == {"one", "two", "four", "eight", "zero"}
-
-
-def test_rule_2_4_is_drawn_as_a_counter_example_that_fits_a_rack() -> None:
-    rebus = load_project(ROOT).project.game("rebus")
-    (lists,) = [item for item in rebus.illustrations if item.rule == "no-lists"]
-    assert lists.counter_example
-    assert len(lists.tiles) <= rebus.facts["components"]["rack_tiles"] == 9
-    assert all(not item.counter_example for item in rebus.illustrations if item.rule != "no-lists")
 
 
 def test_the_second_edition_pictures_and_readings() -> None:
@@ -209,18 +258,20 @@ def test_the_second_edition_pictures_and_readings() -> None:
 
 
 @pytest.fixture(scope=per_test_under_mutmut)
-def pages() -> dict[str, str]:
-    return {page.path: page.text for page in render_pages(load_project(ROOT).project)}
+def pages(made: Path) -> dict[str, str]:
+    return {page.path: page.text for page in render_pages(load_project(made).project)}
 
 
 def test_the_glossary_page_is_described_by_its_introduction_in_plain_text(pages: dict[str, str]) -> None:
-    # glossary/en.yaml's page.title and page.intro, their placeholder filled (76 symbols); the
-    # description is cut for a link preview, and the page needs no table of contents.
+    # glossary/en.yaml's page.title and page.intro (naming Alpha), their placeholder filled from alpha's
+    # count of symbols; the description is cut for a link preview, and the page needs no table of contents.
     lines = pages["en/glossary.md"].split("\n")
-    assert lines[:2] == ["---", 'title: "Glossary of the 76 REBUS symbols"']
-    assert lines[2].startswith('description: "The REBUS rules promise a glossary of the 76 symbols of the game set, ')
+    assert lines[:2] == ["---", f'title: "Glossary of the {SYMBOLS} Alpha symbols"']
+    assert lines[2].startswith(
+        f'description: "The Alpha rules promise a glossary of the {SYMBOLS} symbols of the game set, '
+    )
     assert lines[3:5] == ["hide: [toc]", "---"]
-    assert lines[7:9] == ["# Glossary of the 76 REBUS symbols", ""]
+    assert lines[7:9] == [f"# Glossary of the {SYMBOLS} Alpha symbols", ""]
     assert lines[9].startswith(lines[2].removeprefix('description: "').removesuffix('…"'))
     # Then the print hint and the filter bar, each block after an empty line.
     assert lines[10] == "" and lines[11].startswith('<p class="rb-print-hint">') and lines[12] == ""
@@ -231,12 +282,15 @@ def test_the_filters_empty_state_is_said_in_the_pages_language(pages: dict[str, 
     # The UI string and its translations in locales/*/LC_MESSAGES/messages.po.
     for language, words in (("en", "No symbol matches."), ("fr", "Aucun symbole ne correspond.")):
         assert f'<p id="rb-filter-none" class="rb-filter-none" hidden>{words}</p>' in pages[f"{language}/glossary.md"]
-    assert 'aria-live="polite">76</output>' in pages["cs/glossary.md"]
+    assert f'aria-live="polite">{SYMBOLS}</output>' in pages["cs/glossary.md"]
 
 
 def test_english_words_use_american_spelling() -> None:
-    # The toolkit's own English too (issue 49): its refusals said "centre" and "premium squares".
-    paths = ("glossary/en.yaml", "rules/rebus/en.yaml", "locales/messages.pot")
+    # A content test: the glossary's English, every game's, and the toolkit's own English too (issue 49):
+    # its refusals said "centre" and "premium squares".
+    project = load_project(ROOT).project
+    assert project.source_language == "en"
+    paths = ["glossary/en.yaml", *(f"rules/{game.id}/en.yaml" for game in project.games), "locales/messages.pot"]
     english = "\n".join((ROOT / path).read_text(encoding="utf-8") for path in paths)
     for british in ("Aeroplane", "aeroplane", "amber", "Way in", "centre", "tick", "colour", "premium square"):
         assert british not in english, british
@@ -273,7 +327,7 @@ def test_a_card_opens_with_its_heading_and_gives_its_example_once(pages: dict[st
     for language, example_word in (("fr", "Exemple"), ("cs", "Příklad"), ("en", "Example")):
         page = pages[f"{language}/glossary.md"]
         cards = page.split('<div class="rb-symbol" ')[1:]
-        assert len(cards) == 76
+        assert len(cards) == SYMBOLS
         for card in cards:
             lines = [line for line in card.split("\n")[1:] if line]
             assert lines[0].startswith("### "), lines[0]
@@ -282,8 +336,8 @@ def test_a_card_opens_with_its_heading_and_gives_its_example_once(pages: dict[st
     assert "(j’ai vu)" in pages["fr/glossary.md"]
 
 
-def test_the_sound_index_points_each_sound_at_its_pictures(pages: dict[str, str]) -> None:
-    index = {sound: [s.id for s in symbols] for sound, symbols in sound_index(load_project(ROOT).project.glossary)}
+def test_the_sound_index_points_each_sound_at_its_pictures(made: Path, pages: dict[str, str]) -> None:
+    index = {sound: [s.id for s in symbols] for sound, symbols in sound_index(load_project(made).project.glossary)}
     # From symbols.yaml: for is a reading of four, see of sea, I of eye; right of pen and of check.
     assert index["for"] == ["four"] and index["see"] == ["sea"] and index["I"] == ["eye"]
     assert index["right"] == ["pen", "check"]

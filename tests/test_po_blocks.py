@@ -1,34 +1,20 @@
 """A PO file's text cut into entries and joined again byte for byte (`i18n/po_blocks.py`), and what
 `rulebook i18n update` keeps of files written by other tools: line endings, a byte order mark,
-entries without msgctxt or with plural forms (issue 24, part 1)."""
+entries without msgctxt or with plural forms (issue 24, part 1). The project is the translated small
+project (fixture_games.py): alpha's French PO file, whose rule.winner (WINNER) commit_english_edit
+changes in a git history (translated_history) to NEW_WINNER."""
 
 from __future__ import annotations
 
-import subprocess
 from pathlib import Path
 
 import polib
 from hypothesis import given
 from hypothesis import strategies as st
 
-from conftest import GIT, edit, run_cli
+from conftest import run_cli
+from fixture_games import NEW_WINNER, WINNER, commit_english_edit, export
 from rulebook.i18n.po_blocks import split_blocks
-
-NEW_WINNER = "The player with the highest score wins the game."
-
-
-def export(capsys, root: Path, folder: Path, language: str = "fr", game: str = "rebus") -> Path:
-    """The PO file of one game (REBUS by default) in one language, exported into folder."""
-    code, _, err = run_cli(capsys, "--root", str(root), "i18n", "export", language, "--game", game, "-o", str(folder))
-    assert code == 0, err
-    return folder / f"{game}.{language}.po"
-
-
-def commit_english_edit(root: Path, new: str = NEW_WINNER) -> None:
-    """REBUS's English rule.winner changed, in a commit of the history."""
-    edit(root, "rules/rebus/en.yaml", "text: Highest score wins.", f"text: {new}")
-    subprocess.run([*GIT, "-C", str(root), "commit", "-qam", "English edit"], check=True)
-
 
 PO_LINES = st.sampled_from(
     [
@@ -61,47 +47,47 @@ def update(capsys, root: Path, po: Path) -> tuple[int, str, str]:
     return run_cli(capsys, "--root", str(root), "i18n", "update", str(po))
 
 
-def test_a_file_with_windows_line_endings_and_a_bom_keeps_them(history, tmp_path, capsys) -> None:
-    po = export(capsys, history, tmp_path)
+def test_a_file_with_windows_line_endings_and_a_bom_keeps_them(translated_history, tmp_path, capsys) -> None:
+    po = export(capsys, translated_history, tmp_path)
     po.write_bytes(b"\xef\xbb\xbf" + po.read_bytes().replace(b"\n", b"\r\n"))
-    commit_english_edit(history)
-    code, _, err = update(capsys, history, po)
+    commit_english_edit(translated_history)
+    code, _, err = update(capsys, translated_history, po)
     assert code == 0, err
     data = po.read_bytes()
     assert data.startswith(b"\xef\xbb\xbf")
     assert data.count(b"\n") == data.count(b"\r\n")  # every line ends as the file's lines did
     winner = next(e for e in polib.pofile(data.decode("utf-8-sig")) if e.msgctxt == "rule.winner")
-    assert (winner.msgid, winner.fuzzy, winner.previous_msgid) == (NEW_WINNER, True, "Highest score wins.")
+    assert (winner.msgid, winner.fuzzy, winner.previous_msgid) == (NEW_WINNER, True, WINNER)
 
 
-def test_entries_update_cannot_place_are_kept_as_they_are(project_copy, tmp_path, capsys) -> None:
-    po = export(capsys, project_copy, tmp_path)
+def test_entries_update_cannot_place_are_kept_as_they_are(translated_project, tmp_path, capsys) -> None:
+    po = export(capsys, translated_project, tmp_path)
     odd = (
         'msgid "No unit has this."\nmsgstr "Aucune unité."\n\n'
         'msgid "One"\nmsgid_plural "Two"\nmsgstr[0] "Un"\nmsgstr[1] "Deux"\n'
     )
     po.write_text(po.read_text(encoding="utf-8") + "\n" + odd, encoding="utf-8")
-    code, _, err = update(capsys, project_copy, po)
+    code, _, err = update(capsys, translated_project, po)
     assert code == 0, err
     assert odd in po.read_text(encoding="utf-8")  # the entry without a unit and the plural one, byte for byte
 
 
-def test_an_entry_that_lost_its_msgctxt_is_updated_as_its_unit(history, tmp_path, capsys) -> None:
-    po = export(capsys, history, tmp_path)
+def test_an_entry_that_lost_its_msgctxt_is_updated_as_its_unit(translated_history, tmp_path, capsys) -> None:
+    po = export(capsys, translated_history, tmp_path)
     po.write_text(po.read_text(encoding="utf-8").replace('msgctxt "rule.winner"\n', ""), encoding="utf-8")
-    commit_english_edit(history)
-    code, out, err = update(capsys, history, po)
+    commit_english_edit(translated_history)
+    code, out, err = update(capsys, translated_history, po)
     assert code == 0, err
     assert "  fuzzy: rule.winner" in out.splitlines() and "added: rule.winner" not in out
     winner = next(e for e in polib.pofile(str(po)) if e.msgctxt == "rule.winner")  # its msgctxt given back
-    assert (winner.msgid, winner.fuzzy, winner.previous_msgid) == (NEW_WINNER, True, "Highest score wins.")
+    assert (winner.msgid, winner.fuzzy, winner.previous_msgid) == (NEW_WINNER, True, WINNER)
 
 
-def test_entries_without_blank_lines_between_them_stay_so_when_nothing_changed(project_copy, tmp_path, capsys):
-    po = export(capsys, project_copy, tmp_path)
+def test_entries_without_blank_lines_between_them_stay_so_when_nothing_changed(translated_project, tmp_path, capsys):
+    po = export(capsys, translated_project, tmp_path)
     header, entries = po.read_text(encoding="utf-8").split("\n\n", 1)
     po.write_text(header + "\n\n" + entries.replace("\n\n", "\n"), encoding="utf-8")  # as some tools write it
     before = po.read_bytes()
-    code, _, err = update(capsys, project_copy, po)
+    code, _, err = update(capsys, translated_project, po)
     assert code == 0, err
     assert po.read_bytes() == before
