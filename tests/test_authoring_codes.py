@@ -10,14 +10,13 @@ from pathlib import Path
 import pytest
 import yaml
 
-from conftest import ROOT, edit, run_cli, tree_digest
+from conftest import FIXTURE_LANGUAGES, edit, run_cli, tree_digest
 from fixture_games import add_winner_source_map, copy_small_project
 from rulebook.commands import content
-from rulebook.load.project import load_project
 from rulebook.problem_codes import registry, say
 from rulebook.problems import Refused
 
-LANGUAGES = list(load_project(ROOT).project.languages)  # the small project's: make_small_project takes them
+LANGUAGES = list(FIXTURE_LANGUAGES)  # the small project's
 
 
 # (command line, code of the refusal's last problem, params it must hold). alpha has one edition,

@@ -16,7 +16,7 @@ from babel.messages.plurals import get_plural
 from babel.messages.pofile import read_po
 
 from authoring import fail_one_write, run, unused_language
-from conftest import ROOT, built_after, edit, make_small_project, run_cli, tree_digest
+from conftest import FIXTURE_LANGUAGES, ROOT, built_after, edit, make_small_project, run_cli, tree_digest
 from fixture_games import with_site_sources
 from rulebook.load.project import load_project
 from rulebook.website.plugin import site_lunr_languages as lunr_languages
@@ -24,7 +24,7 @@ from rulebook.website.plugin import site_lunr_languages as lunr_languages
 CODE = unused_language(lunr=False)  # Polish, unless the project has it already
 OTHER = unused_language(lunr=True)
 GAMES = ("alpha", "beta")
-LANGUAGES = load_project(ROOT).project.languages  # the small project's: make_small_project takes them
+LANGUAGES = list(FIXTURE_LANGUAGES)  # the small project's
 NEW_TEXT = "Not translated yet: shown in English."
 
 

@@ -18,10 +18,9 @@ from pathlib import Path
 
 import pytest
 
-from conftest import ROOT, edit, run_cli
+from conftest import FIXTURE_LANGUAGES, ROOT, edit, run_cli
 from fixture_games import copy_small_project
 from harness import strict_json
-from rulebook.load.project import load_project
 from rulebook.located.document import format_path
 from scoring_cases import game_cases, scored_games
 
@@ -224,9 +223,8 @@ def _copy_with(
     return root
 
 
-# The project's languages as its manifest lists them (the fixture's are the project's), and the same
-# with a code Babel does not know.
-LANGUAGES = list(load_project(ROOT).project.languages)
+# The fixture's languages as its manifest lists them, and the same with a code Babel does not know.
+LANGUAGES = list(FIXTURE_LANGUAGES)
 LISTED = f"[{', '.join(LANGUAGES)}]"
 
 BROKEN_CONTENT = [
