@@ -1,4 +1,5 @@
-"""Splitting Material's one search index into one per language, with accent-folded words."""
+"""Splitting Material's one search index into one per language, with accent-folded words, on synthetic
+indexes whose game pages are the fixture games' (alpha, beta: tests/fixture_games.py)."""
 
 from __future__ import annotations
 
@@ -25,9 +26,9 @@ def index() -> dict:
     }
     docs = [
         {"location": "", "title": "Board game rules", "text": "<p>Rules</p>"},
-        {"location": "rebis/#aim", "title": "1. About", "text": "<p>shelf</p>"},
-        {"location": "fr/rebis/#aim", "title": "1. À propos du jeu", "text": "<p>l'étagère</p>"},
-        {"location": "cs/rebus/#play", "title": "1. Jak hrát", "text": "<p>Každý hráč</p>"},
+        {"location": "alpha/#aim", "title": "1. About", "text": "<p>shelf</p>"},
+        {"location": "fr/alpha/#aim", "title": "1. À propos du jeu", "text": "<p>l'étagère</p>"},
+        {"location": "cs/beta/#play", "title": "1. Jak hrát", "text": "<p>Každý hráč</p>"},
         {"location": "cs/", "title": "Pravidla deskových her", "text": ""},
     ]
     return {"config": config, "docs": docs}
@@ -35,9 +36,9 @@ def index() -> dict:
 
 def test_each_language_gets_only_its_own_pages_relative_to_its_root() -> None:
     parts = split_index(index(), LANGUAGES)
-    assert [d["location"] for d in parts["en"]["docs"]] == ["", "rebis/#aim"]
-    assert [d["location"] for d in parts["fr"]["docs"]] == ["rebis/#aim"]
-    assert [d["location"] for d in parts["cs"]["docs"]] == ["rebus/#play", ""]
+    assert [d["location"] for d in parts["en"]["docs"]] == ["", "alpha/#aim"]
+    assert [d["location"] for d in parts["fr"]["docs"]] == ["alpha/#aim"]
+    assert [d["location"] for d in parts["cs"]["docs"]] == ["beta/#play", ""]
 
 
 def test_lunr_language_is_the_page_language_when_lunr_has_it_else_plain() -> None:
@@ -54,8 +55,8 @@ def test_secondary_parts_rank_below_rules_and_the_stems_are_declared_not_written
     entries = {
         "config": {"lang": ["en"], "fields": {"title": {"boost": 1000}, "text": {"boost": 1}}},
         "docs": [
-            {"location": "rebus/#scoring", "title": "3. Scoring", "text": "<p>Each tile scores</p>"},
-            {"location": "rebus/#referee-notes", "title": "Referee notes", "text": "<p>scores</p>"},
+            {"location": "beta/#scoring", "title": "3. Scoring", "text": "<p>Each tile scores</p>"},
+            {"location": "beta/#referee-notes", "title": "Referee notes", "text": "<p>scores</p>"},
             {"location": "status/#french", "title": "French", "text": ""},
         ],
     }
@@ -94,28 +95,28 @@ def test_a_game_section_is_cut_into_its_rules_in_every_language_and_other_pages_
     and a section holding no rule of the map stay one entry."""
     original = index()
     original["docs"] += [
-        {"location": "rebis/#turn", "title": "2. Turn", "text": "<p>Intro.</p> <p>2.1 Draw.</p> <p>2.2</p> <ul>"},
-        {"location": "fr/rebis/#turn", "title": "2. Tour", "text": "<p>2.1 Piochez.</p> <p>2.2 Posez.</p>"},
-        {"location": "rebis/#referee-notes", "title": "Referee notes", "text": "<p>2.1 is read as…</p>"},
+        {"location": "alpha/#turn", "title": "2. Turn", "text": "<p>Intro.</p> <p>2.1 Draw.</p> <p>2.2</p> <ul>"},
+        {"location": "fr/alpha/#turn", "title": "2. Tour", "text": "<p>2.1 Piochez.</p> <p>2.2 Posez.</p>"},
+        {"location": "alpha/#referee-notes", "title": "Referee notes", "text": "<p>2.1 is read as…</p>"},
     ]
-    rules = {"rebis/": {"turn": {"2.1": ("draw", "Rebis 2.1"), "2.2": ("lay", "Rebis 2.2")}, "aim": {}}}
+    rules = {"alpha/": {"turn": {"2.1": ("draw", "Alpha 2.1"), "2.2": ("lay", "Alpha 2.2")}, "aim": {}}}
     result = split_index(original, LANGUAGES, rules=rules)
     english = {doc["location"]: doc for doc in result["en"]["docs"]}
-    assert [location for location in english if location.startswith("rebis/#")] == [
-        "rebis/#aim",
-        "rebis/#turn",
-        "rebis/#draw",
-        "rebis/#lay",
-        "rebis/#referee-notes",
+    assert [location for location in english if location.startswith("alpha/#")] == [
+        "alpha/#aim",
+        "alpha/#turn",
+        "alpha/#draw",
+        "alpha/#lay",
+        "alpha/#referee-notes",
     ]
-    assert english["rebis/#turn"]["text"] == "<p>Intro.</p>"
-    assert (english["rebis/#draw"]["title"], english["rebis/#draw"]["text"]) == ("Rebis 2.1", "<p>2.1 Draw.</p>")
-    assert english["rebis/#lay"]["text"] == "<p>2.2</p> <ul>"
+    assert english["alpha/#turn"]["text"] == "<p>Intro.</p>"
+    assert (english["alpha/#draw"]["title"], english["alpha/#draw"]["text"]) == ("Alpha 2.1", "<p>2.1 Draw.</p>")
+    assert english["alpha/#lay"]["text"] == "<p>2.2</p> <ul>"
     # The notes quote a rule's number; they are one entry, ranked below the rules as before.
-    assert english["rebis/#referee-notes"]["boost"] == SECONDARY["#referee-notes"]
-    assert english["rebis/#referee-notes"]["text"] == "<p>2.1 is read as…</p>"
+    assert english["alpha/#referee-notes"]["boost"] == SECONDARY["#referee-notes"]
+    assert english["alpha/#referee-notes"]["text"] == "<p>2.1 is read as…</p>"
     french = {doc["location"]: doc for doc in result["fr"]["docs"]}
-    assert french["rebis/#turn"]["text"] == "" and french["rebis/#lay"]["text"] == "<p>2.2 Posez.</p>"
+    assert french["alpha/#turn"]["text"] == "" and french["alpha/#lay"]["text"] == "<p>2.2 Posez.</p>"
     assert english[""] == {"location": "", "title": "Board game rules", "text": "<p>Rules</p>"}
 
 
@@ -127,44 +128,44 @@ def test_the_referee_notes_are_cut_into_their_rulings_titled_with_their_question
     original = index()
     notes = "<p>Intro.</p> <p></p> <p>Who wins?</p> <p>All.</p> <p>Why: 5.3</p> <p></p> <p>Ties?</p> <p>No.</p>"
     original["docs"] += [
-        {"location": "rebis/#referee-notes", "title": "Referee notes", "text": notes},
-        {"location": "fr/rebis/#referee-notes", "title": "Notes", "text": "<p>Intro.</p> <p></p> <p>Qui ?</p>"},
+        {"location": "alpha/#referee-notes", "title": "Referee notes", "text": notes},
+        {"location": "fr/alpha/#referee-notes", "title": "Notes", "text": "<p>Intro.</p> <p></p> <p>Qui ?</p>"},
     ]
-    result = split_index(original, LANGUAGES, rulings={"rebis/": ["ruling-win", "ruling-tie"]})
+    result = split_index(original, LANGUAGES, rulings={"alpha/": ["ruling-win", "ruling-tie"]})
     english = {doc["location"]: doc for doc in result["en"]["docs"]}
-    assert english["rebis/#referee-notes"]["text"] == "<p>Intro.</p>"
-    assert english["rebis/#referee-notes"]["boost"] == SECONDARY["#referee-notes"]
-    win, tie = english["rebis/#ruling-win"], english["rebis/#ruling-tie"]
+    assert english["alpha/#referee-notes"]["text"] == "<p>Intro.</p>"
+    assert english["alpha/#referee-notes"]["boost"] == SECONDARY["#referee-notes"]
+    win, tie = english["alpha/#ruling-win"], english["alpha/#ruling-tie"]
     assert (win["title"], win["text"]) == ("Who wins?", "<p>All.</p> <p>Why: 5.3</p>")
     assert (tie["title"], tie["text"]) == ("Ties?", "<p>No.</p>")
     assert win["boost"] == tie["boost"] == SECONDARY["#ruling-"] < SECONDARY["#referee-notes"]
     # One ruling where the page has two: the French notes are left whole.
-    french = [doc for doc in result["fr"]["docs"] if doc["location"].startswith("rebis/")]
-    assert [doc["location"] for doc in french] == ["rebis/#aim", "rebis/#referee-notes"]
+    french = [doc for doc in result["fr"]["docs"] if doc["location"].startswith("alpha/")]
+    assert [doc["location"] for doc in french] == ["alpha/#aim", "alpha/#referee-notes"]
     assert french[1]["text"] == "<p>Intro.</p> <p></p> <p>Qui ?</p>"
 
 
 def test_the_games_names_travel_folded_with_the_search_words_of_every_language() -> None:
     words = {"languages": {"fr": {"question_words": ["qui"]}}}
-    result = split_index(index(), LANGUAGES, words=words, games={"oh-my-word/": "Oh My Word!", "rebis/": "Rébis"})
+    result = split_index(index(), LANGUAGES, words=words, games={"beta/": "Béta, the Game!", "alpha/": "Álpha"})
     for language in LANGUAGES:
         declared = result[language]["config"]["fields"][FOLDED_FIELD]["words"]
-        assert declared["games"] == [["oh my word", "oh-my-word/"], ["rebis", "rebis/"]]
+        assert declared["games"] == [["beta the game", "beta/"], ["alpha", "alpha/"]]
 
 
 def test_players_questions_go_to_their_entry_in_their_language_only() -> None:
     words = {
         "languages": {
-            "fr": {"questions": {"rebis/#aim": ["on gagne comment ?", "c'est quoi le but"]}},
-            "cs": {"questions": {"rebis/#aim": ["o co jde"]}},
+            "fr": {"questions": {"alpha/#aim": ["on gagne comment ?", "c'est quoi le but"]}},
+            "cs": {"questions": {"alpha/#aim": ["o co jde"]}},
         }
     }
     parts = split_index(index(), LANGUAGES, words=words)
     asks = {lang: {doc["location"]: doc.get(QUESTIONS_FIELD) for doc in parts[lang]["docs"]} for lang in LANGUAGES}
     # The French entry at the same address gets the French questions; the English one gets none,
     # and the Czech page has no such entry for the Czech questions to go to.
-    assert asks["fr"]["rebis/#aim"] == "on gagne comment ? c'est quoi le but"
-    assert asks["en"]["rebis/#aim"] is None
-    assert "rebis/#aim" not in asks["cs"] and not any(asks["cs"].values())
+    assert asks["fr"]["alpha/#aim"] == "on gagne comment ? c'est quoi le but"
+    assert asks["en"]["alpha/#aim"] is None
+    assert "alpha/#aim" not in asks["cs"] and not any(asks["cs"].values())
     # Searched as the text is (the same boost), and declared in every language's index.
     assert all(parts[lang]["config"]["fields"][QUESTIONS_FIELD] == {"boost": 1.0} for lang in LANGUAGES)
