@@ -11,6 +11,10 @@ guide/translating.md says them briefly).
 Lines: msgfmt names an entry by its first msgstr line (the header by its msgstr "" line). Where we
 name another line of the same entry (the header field's own line, the msgstr[k] at fault, the msgid
 of a duplicate), the case is in WITHIN_ENTRY with the reason, and the lines are compared by entry.
+
+The corpus is written to a folder of its own; `rulebook check` and the build are run on the
+translated fixture (fixture_games.py); the project's own UI catalogs are checked as content, in each
+translation its manifest lists.
 """
 
 from __future__ import annotations
@@ -24,9 +28,10 @@ from pathlib import Path
 
 import pytest
 
-from conftest import edit, run_cli
-from hostile import copy_project
+from conftest import ROOT, edit, run_cli
+from fixture_games import copy_small_project, scoring_round_points
 from rulebook.i18n.ui_catalog import catalog_path, catalog_problems
+from rulebook.load.project import load_project
 
 MSGFMT = shutil.which("msgfmt")
 
@@ -357,33 +362,40 @@ def test_our_verdict_is_msgfmt_s(tmp_path: Path, name: str) -> None:
 
 
 def test_our_own_catalogs_pass_msgfmt_and_our_judge() -> None:
-    root = Path(__file__).resolve().parent.parent
-    assert catalog_problems(root, ["fr", "cs"]) == []
+    """A content test: the UI catalog of each translation the project's manifest lists."""
+    translations = load_project(ROOT).project.languages[1:]
+    assert translations, "the project has no translation"
+    assert catalog_problems(ROOT, translations) == []
     if MSGFMT is not None:
-        for language in ("fr", "cs"):
-            assert msgfmt_verdict(catalog_path(root, language)) == (False, set())
+        for language in translations:
+            assert msgfmt_verdict(catalog_path(ROOT, language)) == (False, set()), language
 
 
 def test_a_czech_entry_missing_a_form_fails_check_and_the_strict_build(
-    tmp_path: Path, warm_cache: Path, capsys
+    tmp_path_factory: pytest.TempPathFactory, tmp_path: Path, capsys
 ) -> None:
     """The finding: msgstr[2] missing from a Czech plural entry passed check and the build, and the
-    Czech site said the English ("6 points")."""
-    project_copy = copy_project(tmp_path, site=True, cache=warm_cache)  # with mkdocs.yml, for the build
+    Czech site said the English ("6 points"). On the translated fixture with mkdocs.yml (for the
+    build), whose Czech catalog scoring_round_points gives alpha's refusal score.too-many-rounds in
+    three forms (fixture_games.SCORING_CATALOGS); its third form is taken out."""
+    project = copy_small_project(tmp_path_factory, tmp_path / "project", site=True, translated=True)
     file = "locales/cs/LC_MESSAGES/messages.po"
-    text = (project_copy / file).read_text(encoding="utf-8")
-    entry = re.search(r'msgid_plural "[^"]*"\nmsgstr\[0\] "[^"]*"\nmsgstr\[1\] "[^"]*"\n(msgstr\[2\] "[^"]*"\n)', text)
-    assert entry is not None, "the Czech catalog has a plural entry with three forms"
-    edit(project_copy, file, entry.group(0), entry.group(0).removesuffix(entry.group(1)))
-    line = text[: entry.start()].count("\n") + 2  # its msgstr[0], the line after msgid_plural
-    code, out, err = run_cli(capsys, "--root", str(project_copy), "check")
+    before = (project / file).read_text(encoding="utf-8")
+    assert before.endswith("\n")
+    scoring_round_points(project)
+    code, out, err = run_cli(capsys, "--root", str(project), "check")
+    assert code == 0, out + err  # the control: the three forms pass
+    edit(project, file, 'msgstr[2] "{n} započítaných kol, ale hra má jen {rounds}"\n', "")  # the third form
+    # The entry appended after the catalog's last line: an empty line, msgid, msgid_plural, then msgstr[0].
+    line = before.count("\n") + 4
+    code, out, err = run_cli(capsys, "--root", str(project), "check")
     assert code == 1, out + err
     assert f"{file}:{line}:1: msgstr of msgid " in out
     assert "2 plural forms, but the header's nplurals=3" in out
-    code, out, _err = run_cli(capsys, "--root", str(project_copy), "check", "--json")
+    code, out, _err = run_cli(capsys, "--root", str(project), "check", "--json")
     found = [(p["file"], p["line"], p["code"], p["params"]) for p in json.loads(out)["problems"]]
     assert code == 1 and found == [(file, line, "catalog.missing-plural-form", {"found": 2, "count": 3})]
-    site = project_copy / "site"
-    code, out, err = run_cli(capsys, "--root", str(project_copy), "build", "--strict", "--site", str(site))
+    site = project / "site"
+    code, out, err = run_cli(capsys, "--root", str(project), "build", "--strict", "--site", str(site))
     assert code == 1 and f"{file}:{line}:1: " in out + err, out + err
     assert not site.exists()  # refused by its check, before a page is built

@@ -1,5 +1,10 @@
 """mkdocs.yml's names are contributor text that Material prints, some of it unescaped: `rulebook
-check` refuses markup in them at mkdocs.yml:line:column, as it does in a game's name."""
+check` refuses markup in them at mkdocs.yml:line:column, as it does in a game's name; a config that
+is no list of plugins, or no YAML at all, is refused without a crash.
+
+On the translated fixture (fixture_games.py: alpha and beta in en, fr and cs) with the project's own
+mkdocs.yml, whose three languages are the fixture's: what is checked is the site's config, whatever
+the games."""
 
 from __future__ import annotations
 
@@ -9,12 +14,20 @@ from pathlib import Path
 import pytest
 
 from conftest import ROOT, locate, run_cli
+from fixture_games import copy_small_project
 
 
 @pytest.fixture
-def project(project_copy: Path) -> Path:
-    shutil.copy(ROOT / "mkdocs.yml", project_copy / "mkdocs.yml")
-    return project_copy
+def project(tmp_path_factory: pytest.TempPathFactory, tmp_path: Path) -> Path:
+    root = copy_small_project(tmp_path_factory, tmp_path / "project", translated=True)
+    shutil.copy(ROOT / "mkdocs.yml", root / "mkdocs.yml")
+    return root
+
+
+def test_the_fixture_with_the_projects_config_passes_check(project: Path, capsys) -> None:
+    """The control: each refusal below is the hostile value's, not the fixture's."""
+    code, out, err = run_cli(capsys, "--root", str(project), "check")
+    assert code == 0, out + err
 
 
 def replaced(root: Path, old: str, new: str) -> str:

@@ -1,18 +1,21 @@
 """Issue 48, low: a committed `.cache` symlink made `check` write outside the project. Every folder
 the toolkit writes, `.cache/`, `site/`, `po/` and the generated pages' `docs/<language>/`, is now
 refused when it, or a folder on its way from the project's root, is a symbolic link (or leads out
-of the project): one line naming it (file.write-through-link), exit 2, nothing written there."""
+of the project): one line naming it (file.write-through-link), exit 2, nothing written there.
+
+On the fixture games (conftest.make_small_project, and fixture_games.py's translated project with
+mkdocs.yml and the assets for the builds): the folders are the toolkit's, whatever the games."""
 
 from __future__ import annotations
 
 import io
-import shutil
 import sys
 from pathlib import Path
 
 import pytest
 
-from conftest import copy_site_sources, run_cli
+from conftest import run_cli
+from fixture_games import copy_small_project
 from rulebook.files.disk import LinkedFolder, own_folder
 
 REFUSED = (
@@ -28,8 +31,9 @@ def elsewhere(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 
 @pytest.fixture
-def site_copy(tmp_path: Path, warm_cache: Path) -> Path:
-    return copy_site_sources(tmp_path / "project", warm_cache)
+def site_copy(tmp_path_factory: pytest.TempPathFactory, tmp_path: Path) -> Path:
+    """The translated fixture with what a build reads besides its content (mkdocs.yml, the assets)."""
+    return copy_small_project(tmp_path_factory, tmp_path / "project", site=True, translated=True)
 
 
 def test_check_and_score_refuse_a_cache_folder_that_is_a_link(small_project: Path, elsewhere: Path, capsys) -> None:
@@ -45,11 +49,10 @@ def test_check_and_score_refuse_a_cache_folder_that_is_a_link(small_project: Pat
     assert list(elsewhere.iterdir()) == []
 
 
-def test_a_link_inside_the_cache_folder_is_refused_too(project_copy: Path, elsewhere: Path, capsys) -> None:
-    shutil.rmtree(project_copy / ".cache")
-    (project_copy / ".cache").mkdir()
-    (project_copy / ".cache/rulebook").symlink_to(elsewhere)
-    code, _, err = run_cli(capsys, "--root", str(project_copy), "check", "--json")
+def test_a_link_inside_the_cache_folder_is_refused_too(translated_project: Path, elsewhere: Path, capsys) -> None:
+    (translated_project / ".cache").mkdir()  # the translated fixture has no cache of its own
+    (translated_project / ".cache/rulebook").symlink_to(elsewhere)
+    code, _, err = run_cli(capsys, "--root", str(translated_project), "check", "--json")
     assert (code, err.splitlines()) == (2, [f".cache/rulebook{REFUSED}"])
     assert list(elsewhere.iterdir()) == []
 
@@ -75,12 +78,12 @@ def test_build_refuses_a_pages_folder_that_is_a_link_even_inside_the_project(sit
 
 @pytest.mark.parametrize("command", [["i18n", "export", "fr"], ["i18n", "sync"], ["i18n", "terms", "fr"]])
 def test_the_translation_commands_refuse_a_po_folder_that_is_a_link(
-    project_copy: Path, elsewhere: Path, capsys, command: list[str], monkeypatch: pytest.MonkeyPatch
+    translated_project: Path, elsewhere: Path, capsys, command: list[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.chdir(project_copy)  # where an older toolkit found `po`: never the repository's own
-    shutil.rmtree(project_copy / "po", ignore_errors=True)  # the copy has none: a first export makes it
-    (project_copy / "po").symlink_to(elsewhere)
-    code, _, err = run_cli(capsys, "--root", str(project_copy), *command)
+    monkeypatch.chdir(translated_project)  # where an older toolkit found `po`: never the repository's own
+    assert not (translated_project / "po").exists()  # the fixture has none: a first export makes it
+    (translated_project / "po").symlink_to(elsewhere)
+    code, _, err = run_cli(capsys, "--root", str(translated_project), *command)
     assert (code, err.splitlines()[-1]) == (2, f"po{REFUSED}")
     assert list(elsewhere.iterdir()) == []
 
