@@ -1,5 +1,7 @@
 """Languages are a list in data: the toolkit's code names no language of the content, and what is
-particular to a language (French typography) is set in rules/project.yaml (issue 16)."""
+particular to a language (French typography) is set in rules/project.yaml (issue 16). The code is
+read as it is; the typography's checks run on the translated fixture (alpha and beta in en/fr/cs,
+fixture_games.py) given the project's own typography (with_typography)."""
 
 from __future__ import annotations
 
@@ -9,7 +11,8 @@ from pathlib import Path
 
 import pytest
 
-from conftest import ROOT, edit, run_cli
+from conftest import ROOT, edit, locate, run_cli
+from fixture_games import translate_units, with_typography
 from rulebook.load.project import load_project
 
 TOOLS = ROOT / "tools" / "rulebook"
@@ -74,32 +77,64 @@ def test_no_theme_file_names_a_translation() -> None:
     assert found == []
 
 
-def test_typography_follows_the_project_file(project_copy: Path, capsys) -> None:
-    """Czech gets the no-break-space checks when the project file asks for them, not before."""
-    code, out, _ = run_cli(capsys, "--root", str(project_copy), "check")
+# The project's own Czech typography (rules/project.yaml), as with_typography gives it to the fixture.
+CZECH = "  cs: {quotes: [„, “], tie_to_next_word: [k, s, v, z, o, u, i]}\n"
+# Two Czech units given a colon with a plain space before it, as a translator types them (translate_units).
+COLONED = {
+    ("alpha", "example.highest-total"): "Ann získá 3, 2 a 4: celkem 9 bodů; Bob 5, 1 a 2: celkem 8 bodů. Vyhrává Ann.",
+    ("beta", "section.overview"): "Přehled: hráči",
+}
+
+
+@pytest.fixture
+def typeset(translated_project: Path) -> Path:
+    """The translated fixture with the project's own typography per language (with_typography)."""
+    return with_typography(translated_project)
+
+
+def test_typography_follows_the_project_file(typeset: Path, capsys) -> None:
+    """Czech gets the no-break-space checks when the project file asks for them, not before: each
+    Czech unit with a colon after a plain space is named at its text, and nothing else."""
+    for (game, unit), text in COLONED.items():
+        translate_units(typeset, game, "cs", {unit: text})
+    code, out, _ = run_cli(capsys, "--root", str(typeset), "check")
     assert code == 0 and "Czech typography" not in out
-    edit(
-        project_copy,
-        "rules/project.yaml",
-        "  cs: {quotes: [„, “], tie_to_next_word: [k, s, v, z, o, u, i]}\n",
-        '  cs: {quotes: [„, “], tie_to_next_word: [k, s, v, z, o, u, i], no_break_space_before: ":"}\n',
-    )
-    code, out, _ = run_cli(capsys, "--root", str(project_copy), "check")
+    edit(typeset, "rules/project.yaml", CZECH, CZECH.replace("]}", '], no_break_space_before: ":"}'))
+    code, out, _ = run_cli(capsys, "--root", str(typeset), "check")
     czech = [line for line in out.splitlines() if "Czech typography" in line]
-    assert code == 1 and czech
-    assert all(line.startswith(("rules/", "glossary/")) and "/cs.yaml:" in line for line in czech), czech
-    assert all("goes before ':'" in line for line in czech)
-
-
-def test_typography_of_a_language_the_project_lacks_is_refused(project_copy: Path, capsys) -> None:
-    edit(project_copy, "rules/project.yaml", "typography:\n", 'typography:\n  de: {no_break_space_before: "!"}\n')
-    code, out, _ = run_cli(capsys, "--root", str(project_copy), "check")
+    expected = []
+    for (game, unit), text in COLONED.items():
+        file = f"rules/{game}/cs.yaml"
+        line, column = locate((typeset / file).read_text(encoding="utf-8"), f"text: '{text}'")
+        expected.append(
+            f"{file}:{line}:{column + len('text: ')}: units.{unit}.text: Czech typography: "
+            "a no-break space (U+00A0 or U+202F) goes before ':'"
+        )
     assert code == 1
-    assert "rules/project.yaml:" in out and "typography.de: not one of the project's languages" in out
+    assert czech == expected
 
 
-@pytest.mark.parametrize("value", ['{no_break_space_before: "a"}', "{}", "{spaces: true}"])
-def test_typography_values_follow_the_schema(project_copy: Path, capsys, value: str) -> None:
-    edit(project_copy, "rules/project.yaml", "typography:\n", f"typography:\n  cs: {value}\n")
-    code, out, _ = run_cli(capsys, "--root", str(project_copy), "check")
-    assert code == 1 and "rules/project.yaml:" in out, out
+def test_typography_of_a_language_the_project_lacks_is_refused(typeset: Path, capsys) -> None:
+    text = edit(typeset, "rules/project.yaml", "typography:\n", 'typography:\n  de: {no_break_space_before: "!"}\n')
+    line, column = locate(text, "de:")
+    code, out, _ = run_cli(capsys, "--root", str(typeset), "check")
+    assert code == 1
+    assert f"rules/project.yaml:{line}:{column + len('de: ')}: typography.de: not one of the project's languages" in out
+
+
+# Czech's entry made one the schema refuses, in place of the project's (so that no duplicate key is the fault).
+@pytest.mark.parametrize(
+    ("value", "marker", "said"),
+    [
+        ('{no_break_space_before: "a"}', '"a"', "typography.cs.no_break_space_before: 'a' does not match '^[:;!?]+$'"),
+        ("{}", "{}", "typography.cs: 0 keys, but at least 1"),
+        ("{spaces: true}", "spaces", "typography.cs.spaces: unknown key 'spaces'"),
+    ],
+)
+def test_typography_values_follow_the_schema(typeset: Path, capsys, value: str, marker: str, said: str) -> None:
+    text = edit(typeset, "rules/project.yaml", CZECH, f"  cs: {value}\n")
+    line, column = locate(text, f"  cs: {value}")
+    column += len("  cs: ") + value.index(marker)
+    code, out, _ = run_cli(capsys, "--root", str(typeset), "check")
+    assert code == 1
+    assert f"rules/project.yaml:{line}:{column}: {said}" in out.splitlines(), out

@@ -1,7 +1,10 @@
 """Issue 48, low: dev/security.md keeps the site's own names (a project language, `index`, `status`,
 `quick-reference`, `search`, `assets`…) from every id, yet `check` and `rule rename` accepted them
 for rules. Now a section, a rule, a glossary symbol and a group are held to it, as a game is: each
-refused at its line:col (`id.site-name`), and `rule rename` refuses such a new id, writing nothing."""
+refused at its line:col (`id.site-name`), and `rule rename` refuses such a new id, writing nothing.
+
+On the small fixture project (alpha and beta, fixture_games.py); the glossary's ids are planted in the
+project's own glossary given to alpha (fixture_games.with_glossary)."""
 
 from __future__ import annotations
 
@@ -10,6 +13,7 @@ from pathlib import Path
 import pytest
 
 from conftest import edit, locate, run_cli, tree_digest
+from fixture_games import with_glossary
 
 NAMED = "is one of the site's own names (a language of the project, a page or a folder); choose another"
 
@@ -28,7 +32,7 @@ GAME_CASES = [
         "rule id 'quick-reference'",
     ),
 ]
-# The fixture games have no glossary: these are planted in a copy of the project's own.
+# The fixture games have no glossary: these are planted in the project's own, given to alpha (with_glossary).
 GLOSSARY_CASES = [
     ("glossary/symbols.yaml", "  - id: eye\n", "  - id: search\n", "search", "symbol id 'search'"),
     ("glossary/symbols.yaml", "nature]", "nature, assets]", "assets]", "group id 'assets'"),
@@ -59,9 +63,12 @@ def test_check_refuses_a_site_name_as_an_id_at_its_place(
     ("file", "old", "new", "marker", "shown"), GLOSSARY_CASES, ids=["symbol search", "group assets", "cs"]
 )
 def test_check_refuses_a_site_name_as_a_glossary_id_at_its_place(
-    project_copy: Path, capsys, file: str, old: str, new: str, marker: str, shown: str
+    small_project: Path, capsys, file: str, old: str, new: str, marker: str, shown: str
 ) -> None:
-    _refused_at_its_place(project_copy, capsys, file, old, new, marker, shown)
+    with_glossary(small_project, "alpha")
+    code, out, _ = run_cli(capsys, "--root", str(small_project), "check")
+    assert (code, out.count(NAMED)) == (0, 0), out  # the glossary as given passes: the planted id is the fault
+    _refused_at_its_place(small_project, capsys, file, old, new, marker, shown)
 
 
 def test_check_says_it_in_json_with_its_code(small_project: Path, capsys) -> None:

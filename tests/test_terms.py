@@ -1,7 +1,8 @@
 """Terms, not stems (issue 24, part 6): the TBX and CSV of `rulebook i18n terms` hold the whole
 terms of glossary/terms.yaml, every preferred and deprecated one, as translate-toolkit (Weblate's
 reader) finds them; the TBX has TBX-Basic's structure; and `rulebook check` keeps the whole terms
-and the stems it matches in agreement."""
+and the stems it matches in agreement. On the translated fixture (alpha and beta in en/fr/cs,
+fixture_games.py) given a terms.yaml of its own words (TERMS), which its translations keep to."""
 
 from __future__ import annotations
 
@@ -10,10 +11,9 @@ import xml.etree.ElementTree as ET
 from pathlib import Path
 
 import pytest
-import yaml
 from translate.storage import tbx
 
-from conftest import ROOT, edit, locate, run_cli
+from conftest import edit, locate, run_cli
 
 XML_LANG = "{http://www.w3.org/XML/1998/namespace}lang"
 # TBX-Basic's data categories (TBX-Basic specification, version 2 data category list): the termNote
@@ -34,19 +34,69 @@ ADMINISTRATIVE_STATUS = {
 }
 
 
-def whole_terms(language: str) -> dict[str, set[tuple[str, str, bool]]]:
-    """term id → its (language, term, deprecated) as glossary/terms.yaml writes them."""
-    entries = yaml.safe_load((ROOT / "glossary/terms.yaml").read_text(encoding="utf-8"))["terms"]
-    return {
-        entry["id"]: {
-            (code, form, standing == "deprecated")
-            for code in ("en", language)
-            for standing in ("preferred", "deprecated")
-            for form in entry["terms"][code].get(standing, ())
-        }
-        for entry in entries
-        if language in entry["terms"]
-    }
+# The fixture's terms, in the words its translations use (fixture_games.TRANSLATIONS): a round is a manche and
+# a kolo, a point a point and a bod, a player a joueur and a hráč; the highest total (several words) has no Czech.
+TERMS = """\
+# yaml-language-server: $schema=../schemas/terms.schema.json
+terms:
+  - id: round
+    en: [round]
+    fr: {preferred: [manche], forbidden: [tour]}
+    cs: {preferred: [kol], forbidden: [parti]}
+    terms:
+      en: {preferred: [round]}
+      fr: {preferred: [manche], deprecated: [tour]}
+      cs: {preferred: [kolo], deprecated: [partie]}
+  - id: point
+    en: [point]
+    fr: {preferred: [point]}
+    cs: {preferred: [bod], forbidden: [skór]}
+    terms:
+      en: {preferred: [point]}
+      fr: {preferred: [point]}
+      cs: {preferred: [bod], deprecated: [skóre]}
+  - id: player
+    en: [player]
+    fr: {preferred: [joueur], forbidden: [participant]}
+    cs: {preferred: [hráč]}
+    terms:
+      en: {preferred: [player]}
+      fr: {preferred: [joueur], deprecated: [participant]}
+      cs: {preferred: [hráč]}
+  - id: highest-total
+    en: [highest total]
+    fr: {preferred: [plus haut total], forbidden: [plus grand total]}
+    terms:
+      en: {preferred: [highest total]}
+      fr: {preferred: [plus haut total], deprecated: [plus grand total]}
+"""
+# By hand from TERMS: term id → its (language, term, deprecated), English and the language's, of the
+# entries that have the language.
+WHOLE_TERMS = {
+    "fr": {
+        "round": {("en", "round", False), ("fr", "manche", False), ("fr", "tour", True)},
+        "point": {("en", "point", False), ("fr", "point", False)},
+        "player": {("en", "player", False), ("fr", "joueur", False), ("fr", "participant", True)},
+        "highest-total": {
+            ("en", "highest total", False),
+            ("fr", "plus haut total", False),
+            ("fr", "plus grand total", True),
+        },
+    },
+    "cs": {
+        "round": {("en", "round", False), ("cs", "kolo", False), ("cs", "partie", True)},
+        "point": {("en", "point", False), ("cs", "bod", False), ("cs", "skóre", True)},
+        "player": {("en", "player", False), ("cs", "hráč", False)},
+    },
+}
+
+
+@pytest.fixture
+def termed(translated_project: Path) -> Path:
+    """The translated fixture with its terms (TERMS) as glossary/terms.yaml."""
+    (translated_project / "glossary").mkdir()
+    (translated_project / "glossary/terms.yaml").write_text(TERMS, encoding="utf-8")
+    return translated_project
 
 
 def export_terms(capsys, root: Path, folder: Path, language: str) -> Path:
@@ -56,24 +106,27 @@ def export_terms(capsys, root: Path, folder: Path, language: str) -> Path:
 
 
 @pytest.mark.parametrize("language", ["fr", "cs"])
-def test_translate_toolkit_finds_every_preferred_and_deprecated_term(tmp_path: Path, capsys, language: str) -> None:
-    store = tbx.tbxfile.parsefile(str(export_terms(capsys, ROOT, tmp_path, language)))
+def test_translate_toolkit_finds_every_preferred_and_deprecated_term(
+    termed: Path, tmp_path: Path, capsys, language: str
+) -> None:
+    store = tbx.tbxfile.parsefile(str(export_terms(capsys, termed, tmp_path, language)))
     found = {
         unit.getid(): {("en", term.text, term.deprecated) for term in unit.get_source_terms()}
         | {(language, term.text, term.deprecated) for term in unit.get_target_terms()}
         for unit in store.units
     }
-    expected = whole_terms(language)
+    expected = WHOLE_TERMS[language]
     assert found == expected
     assert sum(len(forms) for forms in found.values()) > 2 * len(found)  # not one term a language per entry
     assert any(deprecated for forms in found.values() for _, _, deprecated in forms)
 
 
-def test_the_csv_holds_the_same_whole_terms(tmp_path: Path, capsys) -> None:
-    export_terms(capsys, ROOT, tmp_path, "cs")
+def test_the_csv_holds_the_same_whole_terms(termed: Path, tmp_path: Path, capsys) -> None:
+    export_terms(capsys, termed, tmp_path, "cs")
     with (tmp_path / "terms.cs.csv").open(encoding="utf-8", newline="") as table:
         rows = list(csv.DictReader(table))
-    for term_id, forms in whole_terms("cs").items():
+    assert {row["term"] for row in rows} == set(WHOLE_TERMS["cs"])  # highest-total has no Czech
+    for term_id, forms in WHOLE_TERMS["cs"].items():
         english = {form for code, form, _ in forms if code == "en"}
         czech = {(form, "forbidden" if deprecated else "preferred") for code, form, deprecated in forms if code == "cs"}
         mine = [row for row in rows if row["term"] == term_id]
@@ -82,16 +135,16 @@ def test_the_csv_holds_the_same_whole_terms(tmp_path: Path, capsys) -> None:
 
 
 @pytest.mark.parametrize("language", ["fr", "cs"])
-def test_the_tbx_has_tbx_basic_structure(tmp_path: Path, capsys, language: str) -> None:
+def test_the_tbx_has_tbx_basic_structure(termed: Path, tmp_path: Path, capsys, language: str) -> None:
     """No TBX-Basic RNG or XSD ships in a Python package, so TBX-Basic's structural rules are checked here."""
-    martif = ET.parse(export_terms(capsys, ROOT, tmp_path, language)).getroot()
+    martif = ET.parse(export_terms(capsys, termed, tmp_path, language)).getroot()
     assert (martif.tag, martif.get("type"), martif.get(XML_LANG)) == ("martif", "TBX-Basic", "en")
     assert [child.tag for child in martif] == ["martifHeader", "text"]
     assert martif.find("martifHeader/fileDesc/sourceDesc/p") is not None
     entries = martif.findall("text/body/termEntry")
     assert entries and [child.tag for child in martif.find("text/body")] == ["termEntry"] * len(entries)
     ids = [entry.get("id") for entry in entries]
-    assert len(set(ids)) == len(ids) and all(ids)
+    assert ids == list(WHOLE_TERMS[language])
     for entry in entries:
         lang_sets = entry.findall("langSet")
         assert [lang_set.get(XML_LANG) for lang_set in lang_sets] == ["en", language], entry.get("id")
@@ -106,26 +159,31 @@ def test_the_tbx_has_tbx_basic_structure(tmp_path: Path, capsys, language: str) 
                         assert note.text in ADMINISTRATIVE_STATUS
 
 
-def test_check_refuses_a_whole_term_no_stem_matches(project_copy: Path, capsys) -> None:
+def test_check_refuses_a_whole_term_no_stem_matches(termed: Path, capsys) -> None:
+    code, out, _ = run_cli(capsys, "--root", str(termed), "check")
+    assert code == 0, out
     text = edit(
-        project_copy,
+        termed,
         "glossary/terms.yaml",
-        "cs: {preferred: [pytlík], deprecated: [sáček, pytel]}",
-        "cs: {preferred: [pytlík], deprecated: [sáček, pytel, taška]}",
+        "cs: {preferred: [bod], deprecated: [skóre]}",
+        "cs: {preferred: [bod], deprecated: [skóre, puntík]}",
     )
-    line, col = locate(text, "taška")
-    code, out, _ = run_cli(capsys, "--root", str(project_copy), "check")
+    line, col = locate(text, "puntík")
+    code, out, _ = run_cli(capsys, "--root", str(termed), "check")
     assert code == 1
-    index = next(n for n, entry in enumerate(yaml.safe_load(text)["terms"]) if entry["id"] == "bag")
+    # point is the second entry (terms.1); puntík its second deprecated Czech term, which no forbidden stem
+    # (skór) starts.
     assert (
-        f"glossary/terms.yaml:{line}:{col}: terms.{index}.terms.cs.deprecated.2: 'taška' starts with none of "
-        f"the stems in terms.{index}.cs.forbidden; add its stem there, so that `rulebook check` matches what "
+        f"glossary/terms.yaml:{line}:{col}: terms.1.terms.cs.deprecated.1: 'puntík' starts with none of "
+        "the stems in terms.1.cs.forbidden; add its stem there, so that `rulebook check` matches what "
         "the TBX offers"
-    ) in out
+    ) in out.splitlines()
 
 
-def test_check_wants_whole_terms_where_a_language_has_stems(project_copy: Path, capsys) -> None:
-    edit(project_copy, "glossary/terms.yaml", "      fr: {preferred: [sac], deprecated: [sachet, poche]}\n", "")
-    code, out, _ = run_cli(capsys, "--root", str(project_copy), "check")
+def test_check_wants_whole_terms_where_a_language_has_stems(termed: Path, capsys) -> None:
+    text = edit(termed, "glossary/terms.yaml", "      fr: {preferred: [manche], deprecated: [tour]}\n", "")
+    line, col = locate(text, "en: {preferred: [round]}")  # round's whole terms (terms.0.terms), now English and Czech
+    code, out, _ = run_cli(capsys, "--root", str(termed), "check")
     assert code == 1
-    assert "terms: 'bag' has no whole terms in fr" in out
+    said = [said for said in out.splitlines() if "has no whole terms" in said]
+    assert said == [f"glossary/terms.yaml:{line}:{col}: terms.0.terms: 'round' has no whole terms in fr"]
