@@ -583,3 +583,112 @@ def make_score_lang_project(root: Path) -> None:
     scoring_round_points(root)
     quiet(["--root", str(root), "check"])
     shutil.rmtree(root / ".cache", ignore_errors=True)
+
+
+# The quiz of alpha (test_quiz): after record_corrections, alpha's scorer says a situation in its form's words
+# (`given`), names the fact its results change with (FACT_WORDS) and scores a situation with one rule misread
+# (MISTAKES); a player must have scored every round (score.too-few-rounds), so that the number of rounds is a fact
+# the answer needs; and a refused worked example, which the quiz leaves out.
+QUIZ_REFUSAL = """    "score.too-few-rounds": N_("{n} rounds scored, of the game's {rounds}"),\n"""
+QUIZ_CHECK = """\
+    problems += [
+        (("players", name), refusal(REFUSALS, "score.too-few-rounds", n=len(points), rounds=rounds))
+        for name, points in players.items()
+        if len(points) < rounds
+    ]
+"""
+QUIZ_SCORER = """
+
+from rulebook.scoring.given import Given  # noqa: E402
+from rulebook.scoring.mistake import Mistake  # noqa: E402
+
+FACT_WORDS = {"scoring.rounds": form_word("Rounds in a game")}
+
+
+def given(document: Mapping[str, Any], facts: Mapping[str, Any]) -> list[Given]:
+    return [
+        Given(FORM_WORDS["round_n"], value, params={"n": n}, group="{player}", group_params={"player": name})
+        for name, points in document["players"].items()
+        for n, value in enumerate(points, 1)
+    ]
+
+
+def _rounds(document: Mapping[str, Any], facts: Mapping[str, Any], kept: slice, rounds: int) -> Outcome:
+    players = {name: list(points)[kept] for name, points in document["players"].items()}
+    return evaluate({"players": players}, {**facts, "scoring": {**facts["scoring"], "rounds": rounds}})
+
+
+MISTAKES = (
+    # Refused: a round more than the game has is asked of every player.
+    Mistake(N_("One round too many."), "winner", lambda d, f: _rounds(d, f, slice(None), f["scoring"]["rounds"] + 1)),
+    # The same answer as the rules': no choice.
+    Mistake(N_("The rounds added backwards."), "winner", lambda d, f: _rounds(d, f, slice(None, None, -1), 3)),
+    Mistake(N_("Only the last round counts."), "winner", lambda d, f: _rounds(d, f, slice(-1, None), 1)),
+    Mistake(N_("The first round is left out."), "winner", lambda d, f: _rounds(d, f, slice(1, None), 2)),
+    # A third wrong choice: never offered, the quiz gives two.
+    Mistake(N_("Only the first round counts."), "players", lambda d, f: _rounds(d, f, slice(None, 1), 1)),
+)
+"""
+QUIZ_REFUSED_EXAMPLE = """\
+  - id: four-rounds
+    rules: [winner]
+    input:
+      players: {Ann: [1, 2, 3, 4], Bob: [1, 1, 1]}
+    expect: {refused: score.too-many-rounds}
+"""
+# A second referee note: it supplies the number of rounds (assumes it) and presumes shared-win.
+QUIZ_RULING = """\
+  - id: three-rounds
+    rules: [players]
+    assumes: [scoring.rounds]
+    presumes: [shared-win]
+"""
+QUIZ_RULING_UNITS = {
+    "en": {
+        "question": "How many rounds does a game last?",
+        "answer": "Three: the sources give no number, and the project plays three.",
+        "why": "The rules in the box leave it out.",
+    },
+    "fr": {
+        "question": f"Combien de manches dure une partie{NNBSP}?",
+        "answer": f"Trois{NBSP}: les sources ne donnent aucun nombre, et le projet en joue trois.",
+        "why": "Les règles de la boîte ne le disent pas.",
+    },
+    "cs": {
+        "question": "Kolik kol má jedna hra?",
+        "answer": "Tři: zdroje žádný počet neuvádějí a projekt hraje tři.",
+        "why": "Pravidla v krabici to neuvádějí.",
+    },
+}
+QUIZ_REFUSED_CAPTION = {
+    "en": "Ann scores in four rounds: the game has three.",
+    "fr": "Ann marque en quatre manches : le jeu n’en a que trois.".replace(" :", f"{NBSP}:"),
+    "cs": "Ann boduje ve čtyřech kolech: hra jich má tři.",
+}
+
+
+def quiz_alpha(root: Path) -> Path:
+    """alpha at root (after record_corrections) with a quiz: QUIZ_SCORER, QUIZ_CHECK, the refused example
+    four-rounds (QUIZ_REFUSED_EXAMPLE, captioned in every language) put before its rulings, and the ruling
+    three-rounds (QUIZ_RULING, QUIZ_RULING_UNITS) after shared-win, named by the example highest-total."""
+    edit(root, "rules/alpha/scoring.py", "REFUSALS = {\n", "REFUSALS = {\n" + QUIZ_REFUSAL)
+    edit(root, "rules/alpha/scoring.py", "    if problems:\n", QUIZ_CHECK + "    if problems:\n")
+    scoring = root / "rules/alpha/scoring.py"
+    scoring.write_text(scoring.read_text(encoding="utf-8") + QUIZ_SCORER, encoding="utf-8")
+    edit(root, "rules/alpha/game.yaml", "rulings:\n", QUIZ_REFUSED_EXAMPLE + "rulings:\n")
+    game = root / "rules/alpha/game.yaml"
+    game.write_text(game.read_text(encoding="utf-8") + QUIZ_RULING, encoding="utf-8")
+    # A ruling that assumes a fact has a worked example that names it, and the ruling it presumes.
+    named = "  - id: highest-total\n    rulings: [shared-win, three-rounds]\n"
+    edit(root, "rules/alpha/game.yaml", "  - id: highest-total\n", named)
+    for language, caption in QUIZ_REFUSED_CAPTION.items():
+        english = None if language == "en" else QUIZ_REFUSED_CAPTION["en"]
+        words = root / "rules/alpha" / f"{language}.yaml"
+        unit = "  example.four-rounds:\n" + _alpha_unit(caption, english)
+        for part, text in QUIZ_RULING_UNITS[language].items():
+            source = None if language == "en" else QUIZ_RULING_UNITS["en"][part]
+            unit += f"  ruling.three-rounds.{part}:\n" + _alpha_unit(text, source)
+        words.write_text(words.read_text(encoding="utf-8") + unit, encoding="utf-8")
+    quiet(["--root", str(root), "check"])
+    shutil.rmtree(root / ".cache", ignore_errors=True)
+    return root

@@ -1,14 +1,18 @@
 """A corpus of hostile text, and the places where contributors' text enters the project.
 
 Each payload is what a contributor with bad intent could write. The tests plant them into copies
-of the real content: the ones that `rulebook check` must refuse (with their location), and the ones
-it may let through because the output layer makes them harmless (escaped names, readings).
+of a project: the ones that `rulebook check` must refuse (with their location), and the ones it may
+let through because the output layer makes them harmless (escaped names, readings). test_hostile.py
+plants them into the translated fixture (make_hostile_project: fixture_games.py with alpha's
+editions, the project's glossary and alpha's French as a publisher's original); other modules plant
+them into copies of the content (copy_project, plant_built_payloads).
 """
 
 from __future__ import annotations
 
 import json
 import re
+import shutil
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -70,10 +74,10 @@ REFUSED_TEXT: list[tuple[str, str]] = [
 # Link targets as a browser reads them: (target, the host it goes to, or None for this site, and
 # whether text may use it). tests/browser/test_outside_links.py asks Chromium the same.
 LINK_TARGETS: list[tuple[str, str | None, bool]] = [
-    ("rebus.md#scoring", None, True),
-    ("#scoring", None, True),
-    ("/rebus/", None, True),
-    ("\\rebus\\", None, True),  # a backslash is a slash: /rebus/ on this site
+    ("alpha.md#winner", None, True),
+    ("#winner", None, True),
+    ("/alpha/", None, True),
+    ("\\alpha\\", None, True),  # a backslash is a slash: /alpha/ on this site
     ("https://publisher.example/rules", "publisher.example", True),
     ("HTTPS://Publisher.Example:8443/x", "publisher.example", True),
     ("https:\\\\publisher.example\\x", "publisher.example", True),
@@ -97,16 +101,18 @@ LINK_TARGETS: list[tuple[str, str | None, bool]] = [
 ]
 
 # Places where units of text enter: (name, file, unit-id prefix, only units of this status).
+# In make_hostile_project, the place with the fewest units is alpha's example captions: highest-total and tie.
 PLACES: list[tuple[str, str, str, str | None]] = [
-    ("English rule", "rules/rebus/en.yaml", "rule.", None),
-    ("draft translation", "rules/rebus/cs.yaml", "rule.", "draft"),
-    ("publisher original", "rules/rebis/fr.yaml", "", "original"),
+    ("English rule", "rules/alpha/en.yaml", "rule.", None),
+    ("draft translation", "rules/alpha/cs.yaml", "rule.", "draft"),
+    ("publisher original", "rules/alpha/fr.yaml", "", "original"),
     ("glossary name", "glossary/en.yaml", "symbol.", None),
     ("glossary description", "glossary/cs.yaml", "symbol.", None),
     ("glossary readings explained", "glossary/fr.yaml", "symbol.", None),
-    ("ruling", "rules/oh-my-word/en.yaml", "ruling.", None),
-    ("example caption", "rules/rebis/en.yaml", "example.", None),
+    ("ruling", "rules/alpha/en.yaml", "ruling.", None),
+    ("example caption", "rules/alpha/en.yaml", "example.", None),
 ]
+FEWEST_UNITS = 2  # of a place of PLACES
 
 
 @dataclass(frozen=True)
@@ -142,8 +148,9 @@ def plant_units(root: Path, file: str, texts: dict[str, str]) -> None:
     write_yaml(root / file, data)
 
 
-def unit_ids(file: str, prefix: str, status: str | None, suffix: str = "") -> list[str]:
-    units = read_yaml(ROOT / file)["units"]
+def unit_ids(file: str, prefix: str, status: str | None, suffix: str = "", base: Path = ROOT) -> list[str]:
+    """The ids of the units of `file` (under `base`, the content by default) of that prefix, suffix and status."""
+    units = read_yaml(base / file)["units"]
     return [
         unit_id
         for unit_id, unit in units.items()
@@ -152,12 +159,13 @@ def unit_ids(file: str, prefix: str, status: str | None, suffix: str = "") -> li
 
 
 def plant_everywhere(root: Path, payloads: list[tuple[str, str]], rounds: int, round_index: int) -> list[Planted]:
-    """Plant this round's share of the payloads at every place, each in its own unit."""
+    """Plant this round's share of the payloads at every place of PLACES, in a copy of make_hostile_project at
+    root, each in its own unit."""
     planted = []
     share = payloads[round_index::rounds]
     for _name, file, prefix, status in PLACES:
         suffix = ".readings" if file == "glossary/fr.yaml" else ""
-        ids = unit_ids(file, prefix, status, suffix)
+        ids = unit_ids(file, prefix, status, suffix, base=root)
         assert len(ids) >= len(share), (file, len(ids))
         texts = {unit_id: f"Text. {payload}" for unit_id, (_, payload) in zip(ids, share, strict=False)}
         plant_units(root, file, texts)
@@ -167,7 +175,7 @@ def plant_everywhere(root: Path, payloads: list[tuple[str, str]], rounds: int, r
 
 # Data that is not Markdown: names and readings are plain text, escaped wherever they appear.
 # `rulebook check` lets these through; the built site must still be harmless.
-BUILT_GAME_NAME = 'Rebis" onmouseover="alert(1)" x="[y](javascript:alert(2)) *z* & \'q\''
+BUILT_GAME_NAME = 'Alpha" onmouseover="alert(1)" x="[y](javascript:alert(2)) *z* & \'q\''
 BUILT_READING = "<img src=x onerror=alert(3)>"
 BUILT_EXAMPLE_READS = "[I saw](javascript:alert(4)) <script>alert(5)</script>"
 BUILT_PLAYER = "<img src=x onerror=alert(6)>"
@@ -179,6 +187,45 @@ BUILT_TEXT = "Highest score wins; a plain mention of javascript:alert(document.d
 # An outside link that `check` allows: the built page shows its host beside it.
 BUILT_OUTSIDE_LINK = "The publisher keeps [the printed rules](https://Publisher.example/rules) online."
 BUILT_OUTSIDE_HOST = "publisher.example"
+
+
+def make_hostile_project(root: Path) -> None:
+    """The translated fixture (fixture_games.py) with alpha's editions 1.0.1 and 1.0.2 (record_corrections:
+    the section turn, the referee note shared-win, the example tie), the project's glossary given to alpha
+    (with_glossary), and alpha's French units made a publisher's original (status original)."""
+    from fixture_games import make_translated_project, quiet, record_corrections, with_glossary
+
+    make_translated_project(root)
+    record_corrections(root)
+    with_glossary(root)
+    french = root / "rules/alpha/fr.yaml"
+    french.write_text(french.read_text(encoding="utf-8").replace("status: draft", "status: original"), encoding="utf-8")
+    quiet(["--root", str(root), "check"])
+    shutil.rmtree(root / ".cache", ignore_errors=True)
+
+
+def plant_fixture_built_payloads(root: Path) -> None:
+    """Hostile data that `check` passes, in a copy of make_hostile_project with what a build reads
+    (fixture_games.with_site_sources): alpha's name, a player of its first example, a glossary reading
+    and reads, two English rules of alpha, the site's and French's names."""
+    game = root / "rules/alpha/game.yaml"
+    data = read_yaml(game)
+    data["name"] = BUILT_GAME_NAME
+    example = data["examples"][0]  # highest-total: {scores: {Ann: 9, Bob: 8}, winners: [Ann]}
+    players = example["input"]["players"]
+    players[BUILT_PLAYER] = players.pop("Ann")
+    example["expect"]["scores"][BUILT_PLAYER] = example["expect"]["scores"].pop("Ann")
+    example["expect"]["winners"] = [BUILT_PLAYER]
+    write_yaml(game, data)
+    symbols = read_yaml(root / "glossary/symbols.yaml")
+    symbols["symbols"][1]["readings"].append(BUILT_READING)
+    symbols["symbols"][0]["example"]["reads"] = BUILT_EXAMPLE_READS
+    write_yaml(root / "glossary/symbols.yaml", symbols)
+    plant_units(root, "rules/alpha/en.yaml", {"rule.winner": BUILT_TEXT, "rule.draw": BUILT_OUTSIDE_LINK})
+    config = (root / "mkdocs.yml").read_text(encoding="utf-8")
+    config = config.replace("site_name: Board game rules", f"site_name: {json.dumps(BUILT_SITE_NAME)}")
+    config = config.replace("name: Français", f"name: {json.dumps(BUILT_LANGUAGE_NAME, ensure_ascii=False)}")
+    (root / "mkdocs.yml").write_text(config, encoding="utf-8")
 
 
 def plant_built_payloads(root: Path) -> None:

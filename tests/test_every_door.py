@@ -8,7 +8,10 @@ text the check lets through because the output escapes it (names, readings), the
 stays inert. Which of the two is the door's contract (README, "What text may contain"), and the test
 asserts it: a payload the contract refuses must be refused there, and one it lets through must not
 be refused and must render harmless. Many payloads share one copy, each at its own line, so the
-whole table runs in seconds without a site build.
+whole table runs in seconds without a site build. The doors are planted in the translated fixture as
+tests/hostile.py makes it (make_hostile_project: alpha with its editions, the project's glossary),
+with beta's coverage map (fixture_games.add_source_map) and mkdocs.yml (make_door_project); the table
+of doors is held against the files `rulebook check` opens in a copy of the content.
 """
 
 from __future__ import annotations
@@ -18,6 +21,7 @@ import fnmatch
 import io
 import json
 import re
+import shutil
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -25,7 +29,8 @@ from pathlib import Path
 import markdown
 import pytest
 
-from conftest import ROOT, locate
+from conftest import ROOT, locate, made_once
+from fixture_games import add_source_map, with_site_sources
 from harness import restore, tree_state
 from hostile import (
     BUILT_EXAMPLE_READS,
@@ -36,6 +41,7 @@ from hostile import (
     PALETTE_BREAKOUT,
     REFUSED_TEXT,
     copy_project,
+    make_hostile_project,
     read_yaml,
     write_yaml,
 )
@@ -103,8 +109,20 @@ def spot(root: Path, file: str, path: tuple) -> Spot:
     return Spot(file, line, column)
 
 
+def make_door_project(root: Path) -> None:
+    """The project the doors are planted in: make_hostile_project, with beta's coverage map of its source
+    (add_source_map) and what a build reads besides (mkdocs.yml, the assets)."""
+    make_hostile_project(root)
+    add_source_map(root)
+    with_site_sources(root, package=False)
+
+
+# The fixture's games (make_door_project), each with its English sections: alpha's overview and turn, beta's overview.
+GAMES = ("alpha", "beta")
+
+
 def plant_fact(root: Path, payloads: list[str]) -> list[Spot]:
-    file = "rules/oh-my-word/game.yaml"
+    file = "rules/beta/game.yaml"
     data = read_yaml(root / file)
     group = next(iter(data["facts"]))
     names = [f"planted_{index}" for index in range(len(payloads))]
@@ -123,20 +141,26 @@ def plant_game_name(root: Path, payloads: list[str]) -> list[Spot]:
 
 
 # The source language's: a translation's typography QA (straight apostrophes) is no safety refusal.
-SECTION_FILES = [f"rules/{game}/en.yaml" for game in ("rebus", "rebis", "oh-my-word")]
+SECTION_FILES = [f"rules/{game}/en.yaml" for game in GAMES]
+SECTIONS = [
+    ("rules/alpha/en.yaml", "section.overview"),
+    ("rules/alpha/en.yaml", "section.turn"),
+    ("rules/beta/en.yaml", "section.overview"),
+]
 
 
-def section_units() -> list[tuple[str, str]]:
+def section_units(root: Path) -> list[tuple[str, str]]:
     return [
         (file, unit_id)
         for file in SECTION_FILES
-        for unit_id in read_yaml(ROOT / file)["units"]
+        for unit_id in read_yaml(root / file)["units"]
         if unit_id.startswith("section.")
     ]
 
 
 def plant_section_name(root: Path, payloads: list[str]) -> list[Spot]:
-    places = section_units()[: len(payloads)]
+    places = section_units(root)[: len(payloads)]
+    assert section_units(root) == SECTIONS
     for file in {file for file, _ in places}:
         data = read_yaml(root / file)
         for (where, unit_id), payload in zip(places, payloads, strict=False):
@@ -191,15 +215,18 @@ def plant_game_id(root: Path, payloads: list[str]) -> list[Spot]:
     return [spot(root, file, ("games", first + index)) for index in range(len(payloads))]
 
 
-HISTORY = "rules/rebis/editions.yaml"
-# The latest recorded edition: a forger rewrites its hash and link, and no later edition's link
-# then needs writing again.
-SNAPSHOT = f"rules/rebis/editions/{read_yaml(ROOT / HISTORY)['editions'][-1]['version']}.yaml"
+HISTORY = "rules/alpha/editions.yaml"
+# The latest recorded edition, 1.0.2 (record_corrections): a forger rewrites its hash and link, and no
+# later edition's link then needs writing again.
+SNAPSHOT = "rules/alpha/editions/1.0.2.yaml"
+# Its rules (players, winner, draw, pass, discard), each in en, fr and cs.
+SNAPSHOT_TEXTS = 5 * 3
 
 
-def snapshot_texts() -> list[tuple[str, str]]:
+def snapshot_texts(root: Path) -> list[tuple[str, str]]:
     """Each rule's text in each language of a recorded edition: (rule id, language)."""
-    rules = read_yaml(ROOT / SNAPSHOT)["rules"]
+    assert read_yaml(root / HISTORY)["editions"][-1]["version"] == "1.0.2"
+    rules = read_yaml(root / SNAPSHOT)["rules"]
     return [(rule_id, language) for rule_id, rule in rules.items() for language in rule["text"]]
 
 
@@ -210,7 +237,8 @@ def plant_snapshot_text(root: Path, payloads: list[str]) -> list[Spot]:
     from rulebook.editions.snapshot import digest
 
     data = read_yaml(root / SNAPSHOT)
-    places = snapshot_texts()[: len(payloads)]
+    places = snapshot_texts(root)[: len(payloads)]
+    assert len(snapshot_texts(root)) == SNAPSHOT_TEXTS
     for (rule_id, language), payload in zip(places, payloads, strict=False):
         data["rules"][rule_id]["text"][language] = payload
     write_yaml(root / SNAPSHOT, data)
@@ -242,7 +270,7 @@ def plant_config(old: str, template: str) -> Callable[[Path, list[str]], list[Sp
 
 
 CONFIG_NAME = name_refused('<>"')
-GAME_PAGES_AND_HOME = {"index.md", "rebus.md", "rebis.md", "oh-my-word.md"}
+GAME_PAGES_AND_HOME = {"index.md", *(f"{game}.md" for game in GAMES)}
 
 
 def GAME_PAGES(path: str) -> bool:
@@ -251,17 +279,17 @@ def GAME_PAGES(path: str) -> bool:
 
 DOORS = [
     Door("string fact", 200, plant_fact, text_refused, GAME_PAGES, lambda payload: f"Text. {payload}"),
-    Door("game name", 3, plant_game_name, name_refused("<>"), lambda path: path in GAME_PAGES_AND_HOME),
+    Door("game name", len(GAMES), plant_game_name, name_refused("<>"), lambda path: path in GAME_PAGES_AND_HOME),
     Door(
         "section name",
-        len(section_units()),
+        len(SECTIONS),
         plant_section_name,
         text_refused,
         GAME_PAGES,
         lambda payload: f"Text. {payload}",
     ),
     Door("glossary reading", 200, plant_reading, name_refused(""), lambda path: path == "glossary.md"),
-    Door("snapshot text", len(snapshot_texts()), plant_snapshot_text, text_refused),
+    Door("snapshot text", SNAPSHOT_TEXTS, plant_snapshot_text, text_refused),
     Door("coverage map string", 200, plant_coverage, name_refused(""), GAME_PAGES),
     Door("glossary term", 200, plant_term, name_refused(""), GAME_PAGES),
     Door("project game id", 200, plant_game_id, text_refused),
@@ -416,7 +444,7 @@ def verdicts(root: Path, door: Door) -> dict[str, Verdict]:
         if door.config_field:
             found = printed_dangers(root, door.config_field, texts[0])
         else:
-            # Other checks may still object elsewhere (a renamed REBUS is a terminology error in
+            # Other checks may still object elsewhere (a renamed game is a terminology error in
             # the glossary): the payloads themselves passed, and the pages are rendered all the same.
             found = page_dangers(load_project(root).project, door.pages)
         dangers.update(dict.fromkeys(names, found))
@@ -426,17 +454,19 @@ def verdicts(root: Path, door: Door) -> dict[str, Verdict]:
 @pytest.fixture(scope="module")
 def planted(tmp_path_factory: pytest.TempPathFactory) -> Callable[[Door], dict[str, Verdict]]:
     done: dict[str, dict[str, Verdict]] = {}
+    made = made_once(tmp_path_factory, "door-project", make_door_project)
 
     def of(door: Door) -> dict[str, Verdict]:
         if door.name not in done:
-            root = copy_project(tmp_path_factory.mktemp("doors"), site=True)
+            root = tmp_path_factory.mktemp("doors") / "project"
+            shutil.copytree(made, root)
             done[door.name] = verdicts(root, door)
         return done[door.name]
 
     return of
 
 
-@pytest.mark.slow  # every payload at every door of the live content: make test, not make test-fast
+@pytest.mark.slow  # every payload at every door: make test, not make test-fast
 @pytest.mark.parametrize("payload", CORPUS, ids=[name for name, _ in CORPUS])
 @pytest.mark.parametrize("door", DOORS, ids=[door.name for door in DOORS])
 def test_every_payload_at_every_door_is_refused_there_or_inert(planted, door: Door, payload) -> None:

@@ -1,10 +1,13 @@
 """Hostile text never reaches a reader: refused at the input with its location, and harmless at
-the output even where it gets through (names, readings) or where the checks are bypassed."""
+the output even where it gets through (names, readings) or where the checks are bypassed. The project
+is the translated fixture as tests/hostile.py makes it (make_hostile_project: alpha with its editions
+1.0.1 and 1.0.2, the project's glossary, alpha's French as a publisher's original), and its site built
+with and without the payloads that `check` lets through (plant_fixture_built_payloads)."""
 
 from __future__ import annotations
 
 import json
-import re
+import shutil
 from io import BytesIO
 from pathlib import Path
 
@@ -12,17 +15,20 @@ import markdown
 import pytest
 from babel.messages.pofile import read_po, write_po
 
-from conftest import ROOT, run_cli, tree_digest
+from conftest import ROOT, build_site, made_once, run_cli, tree_digest
+from fixture_games import add_rules, quiet, translate_units, with_site_sources
 from hostile import (
     BUILT_GAME_NAME,
     BUILT_LANGUAGE_NAME,
     BUILT_SITE_NAME,
     ELSEWHERE,
+    FEWEST_UNITS,
     PLACES,
     REFUSED_TEXT,
     SAFETY_WORDS,
-    copy_project,
+    make_hostile_project,
     plant_everywhere,
+    plant_fixture_built_payloads,
     read_yaml,
     unit_ids,
     write_yaml,
@@ -35,7 +41,18 @@ from rulebook.validate.check import check_project
 from rulebook.validate.safety import MARKDOWN_EXTENSIONS
 from site_scan import dangers_in_page, dangers_in_search_index, scripts_of
 
-ROUNDS = 6  # each round plants at most 7 payloads: the place with the fewest units has 8
+# Each round plants at most FEWEST_UNITS payloads at each place: as many as the place with the fewest units has.
+ROUNDS = -(-len(REFUSED_TEXT) // FEWEST_UNITS)
+
+
+@pytest.fixture(scope="module")
+def hostile_project(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    return made_once(tmp_path_factory, "hostile-project", make_hostile_project)
+
+
+def copy_project(made: Path, target: Path) -> Path:
+    shutil.copytree(made, target)
+    return target
 
 
 def test_the_corpus_is_large_and_reaches_every_place() -> None:
@@ -51,8 +68,10 @@ def located(root: Path, file: str, unit_id: str) -> str:
 
 @pytest.mark.slow  # the whole corpus over the live content: make test, not make test-fast
 @pytest.mark.parametrize("round_index", range(ROUNDS))
-def test_check_refuses_every_payload_at_every_place_with_its_location(tmp_path: Path, capsys, round_index) -> None:
-    root = copy_project(tmp_path)
+def test_check_refuses_every_payload_at_every_place_with_its_location(
+    hostile_project: Path, tmp_path: Path, capsys, round_index
+) -> None:
+    root = copy_project(hostile_project, tmp_path / "hostile")
     planted = plant_everywhere(root, REFUSED_TEXT, ROUNDS, round_index)
     before = tree_digest(root)
     code, out, err = run_cli(capsys, "--root", str(root), "check")
@@ -66,43 +85,47 @@ def test_check_refuses_every_payload_at_every_place_with_its_location(tmp_path: 
     assert tree_digest(root) == before
 
 
-def test_a_string_fact_is_checked_as_text_where_it_is_and_where_it_is_quoted(
-    tmp_path: Path, warm_cache: Path, capsys
-) -> None:
-    root = copy_project(tmp_path, cache=warm_cache)
-    game = read_yaml(root / "rules/rebus/game.yaml")
-    game["facts"]["setup"]["how"] = "[shuffle](javascript:alert(1))"
-    write_yaml(root / "rules/rebus/game.yaml", game)
-    words = read_yaml(root / "rules/rebus/en.yaml")
-    words["units"]["rule.bags"]["text"] = "Sort the tiles into the {components.bags} bags, then {setup.how}."
-    write_yaml(root / "rules/rebus/en.yaml", words)
+def test_a_string_fact_is_checked_as_text_where_it_is_and_where_it_is_quoted(translated_project: Path, capsys) -> None:
+    root = translated_project
+    game = read_yaml(root / "rules/beta/game.yaml")
+    game["facts"]["setup"] = {"how": "[shuffle](javascript:alert(1))"}
+    write_yaml(root / "rules/beta/game.yaml", game)
+    words = read_yaml(root / "rules/beta/en.yaml")
+    words["units"]["rule.players"]["text"] = "The game is for {players.min} to {players.max} players: {setup.how}."
+    write_yaml(root / "rules/beta/en.yaml", words)
     code, out, _ = run_cli(capsys, "--root", str(root), "check")
     assert code == 1
-    fact = read_document(root / "rules/rebus/game.yaml", "rules/rebus/game.yaml")
+    fact = read_document(root / "rules/beta/game.yaml", "rules/beta/game.yaml")
     line, col = fact.where(("facts", "setup", "how"))
-    assert f"rules/rebus/game.yaml:{line}:{col}: facts.setup.how: the link target javascript:alert(1)" in out
-    assert located(root, "rules/rebus/en.yaml", "rule.bags") + "the link target javascript:alert(1)" in out
+    assert f"rules/beta/game.yaml:{line}:{col}: facts.setup.how: the link target javascript:alert(1)" in out
+    assert located(root, "rules/beta/en.yaml", "rule.players") + "the link target javascript:alert(1)" in out
 
 
-def test_a_game_name_with_markup_is_refused_at_its_line(tmp_path: Path, warm_cache: Path, capsys) -> None:
-    root = copy_project(tmp_path, cache=warm_cache)
-    game = read_yaml(root / "rules/rebis/game.yaml")
-    game["name"] = "Rebis<img src=x onerror=alert(1)>"
-    write_yaml(root / "rules/rebis/game.yaml", game)
+def test_a_game_name_with_markup_is_refused_at_its_line(translated_project: Path, capsys) -> None:
+    root = translated_project
+    game = read_yaml(root / "rules/alpha/game.yaml")
+    game["name"] = "Alpha<img src=x onerror=alert(1)>"
+    write_yaml(root / "rules/alpha/game.yaml", game)
     code, out, _ = run_cli(capsys, "--root", str(root), "check")
-    line, col = read_document(root / "rules/rebis/game.yaml", "x").where(("name",))
+    line, col = read_document(root / "rules/alpha/game.yaml", "x").where(("name",))
     assert code == 1
-    assert f"rules/rebis/game.yaml:{line}:{col}: name: a name is plain text" in out
+    assert f"rules/alpha/game.yaml:{line}:{col}: name: a name is plain text" in out
 
 
-def test_a_po_import_of_hostile_text_is_refused_whole_with_each_entry(tmp_path: Path, warm_cache: Path, capsys) -> None:
-    root = copy_project(tmp_path, cache=warm_cache)
-    code, _, err = run_cli(capsys, "--root", str(root), "i18n", "export", "cs", "--game", "rebus", "-o", str(tmp_path))
+def test_a_po_import_of_hostile_text_is_refused_whole_with_each_entry(
+    translated_project: Path, tmp_path: Path, capsys
+) -> None:
+    root = translated_project
+    # A draft Czech rule for every payload: players and winner, and as many more rules, translated.
+    added = add_rules(root, len(REFUSED_TEXT))
+    translate_units(root, "alpha", "cs", dict.fromkeys(added, "Ještě jedno pravidlo hry."))
+    code, _, err = run_cli(capsys, "--root", str(root), "i18n", "export", "cs", "--game", "alpha", "-o", str(tmp_path))
     assert code == 0, err
-    po_file = next(tmp_path.glob("rebus.cs.po"))
+    po_file = next(tmp_path.glob("alpha.cs.po"))
     with po_file.open("rb") as stream:
         catalog = read_po(stream)
-    targets = unit_ids("rules/rebus/cs.yaml", "rule.", "draft")[: len(REFUSED_TEXT)]
+    targets = unit_ids("rules/alpha/cs.yaml", "rule.", "draft", base=root)[: len(REFUSED_TEXT)]
+    assert len(targets) == len(REFUSED_TEXT) and targets[:2] == ["rule.players", "rule.winner"]
     for unit_id, (_, payload) in zip(targets, REFUSED_TEXT, strict=False):
         message = next(message for message in catalog if message.context == unit_id)
         message.string = f"{message.string} {payload}"
@@ -118,13 +141,13 @@ def test_a_po_import_of_hostile_text_is_refused_whole_with_each_entry(tmp_path: 
 
 
 @pytest.mark.slow  # the whole corpus over the live content: make test, not make test-fast
-def test_the_output_layer_alone_makes_every_payload_harmless(tmp_path: Path) -> None:
+def test_the_output_layer_alone_makes_every_payload_harmless(hostile_project: Path, tmp_path: Path) -> None:
     """Defence in depth: with the checks bypassed, the pages rendered from every payload still carry
     nothing dangerous once sanitized, and the scan finds what the sanitizer removed."""
     converter = markdown.Markdown(extensions=list(MARKDOWN_EXTENSIONS))
     unsafe, pages = [], 0
     for round_index in range(ROUNDS):
-        root = copy_project(tmp_path / str(round_index))
+        root = copy_project(hostile_project, tmp_path / str(round_index))
         plant_everywhere(root, REFUSED_TEXT, ROUNDS, round_index)
         for page in render_pages(load_project(root).project):
             converter.reset()
@@ -132,15 +155,27 @@ def test_the_output_layer_alone_makes_every_payload_harmless(tmp_path: Path) -> 
             unsafe += dangers_in_page(body)
             assert dangers_in_page(sanitize(body)) == [], page.path
             pages += 1
-    assert pages >= 15 * ROUNDS
+    # In each language at least the home page, alpha's, beta's and the glossary's.
+    assert pages >= 3 * 4 * ROUNDS
     # The escaping alone does not do it: links with script schemes are built until the sanitizer acts.
     assert any("javascript:" in danger for danger in unsafe)
     # Nor does it for links to another host in disguise (`//host`, `/\\host`, `https://user@host`).
     assert any("another host than it shows" in danger for danger in unsafe)
 
 
+def make_site(root: Path, *, planted: bool) -> None:
+    make_hostile_project(root)
+    with_site_sources(root, package=False)
+    if planted:
+        plant_fixture_built_payloads(root)
+    quiet(["--root", str(root), "check"])  # the payloads meant to be built pass the check
+    build_site(root, root / "site")
+
+
 @pytest.fixture(scope="module")
-def hostile(hostile_site: Path, clean_site: Path) -> tuple[Path, set[str]]:
+def hostile(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, set[str]]:
+    hostile_site = made_once(tmp_path_factory, "hostile-fixture", lambda root: make_site(root, planted=True)) / "site"
+    clean_site = made_once(tmp_path_factory, "clean-fixture", lambda root: make_site(root, planted=False)) / "site"
     theme_scripts = set()
     for page in clean_site.rglob("*.html"):
         theme_scripts |= scripts_of(page.read_text(encoding="utf-8"))
@@ -150,7 +185,11 @@ def hostile(hostile_site: Path, clean_site: Path) -> tuple[Path, set[str]]:
 def test_the_hostile_build_has_nothing_dangerous_on_any_page(hostile: tuple[Path, set[str]]) -> None:
     site, theme_scripts = hostile
     pages = sorted(site.rglob("*.html"))
-    assert len(pages) >= 18
+    # In each language at least the home page, alpha's, beta's and the glossary's.
+    for language in ("", "fr/", "cs/"):
+        for page in ("index.html", "alpha/index.html", "beta/index.html", "glossary/index.html"):
+            assert site / f"{language}{page}" in pages, (language, page)
+    assert len(pages) >= 3 * 4
     for page in pages:
         html = page.read_text(encoding="utf-8")
         assert dangers_in_page(html) == [], page
@@ -160,18 +199,19 @@ def test_the_hostile_build_has_nothing_dangerous_on_any_page(hostile: tuple[Path
 
 def test_the_hostile_build_shows_names_as_written(hostile: tuple[Path, set[str]]) -> None:
     site, _ = hostile
-    rebis = (site / "rebis" / "index.html").read_text(encoding="utf-8")
+    alpha = (site / "alpha" / "index.html").read_text(encoding="utf-8")
     # Shown as text, escaped: the quotes cannot close an attribute, the brackets open no tag.
-    assert "Rebis&quot; onmouseover=&quot;alert(1)&quot;" in rebis or "Rebis&#34; onmouseover" in rebis
-    assert "Rules &amp; &#x27;games&#x27;" in rebis
+    assert "Alpha&quot; onmouseover=&quot;alert(1)&quot;" in alpha or "Alpha&#34; onmouseover" in alpha
+    assert "Rules &amp; &#x27;games&#x27;" in alpha
     french = (site / "fr" / "index.html").read_text(encoding="utf-8")
     assert "Français &amp; l&#x27;été" in french
-    assert BUILT_GAME_NAME not in rebis and BUILT_SITE_NAME not in rebis and BUILT_LANGUAGE_NAME not in french
-    # The citation in each rule number's tooltip keeps the whole name: nothing breaks out of it.
-    titles = [title for tag, name, title in attribute_values(rebis, frozenset({"title"})) if tag == "a"]
+    assert BUILT_GAME_NAME not in alpha and BUILT_SITE_NAME not in alpha and BUILT_LANGUAGE_NAME not in french
+    # The citation in each rule number's tooltip keeps the whole name: nothing breaks out of it. alpha's
+    # rules: 1.1 players, 1.2 winner, 2.1 draw, 2.2 pass, 2.3 discard.
+    titles = [title for tag, name, title in attribute_values(alpha, frozenset({"title"})) if tag == "a"]
     citations = [title for title in titles if title.startswith(BUILT_GAME_NAME + " ")]
-    assert len(citations) >= 10
-    assert all(re.fullmatch(r"\d+\.\d+", title.removeprefix(BUILT_GAME_NAME + " ")) for title in citations)
+    numbers = {title.removeprefix(BUILT_GAME_NAME + " ") for title in citations}
+    assert numbers == {"1.1", "1.2", "2.1", "2.2", "2.3"}, citations
 
 
 def test_the_hostile_search_indexes_hold_no_markup(hostile: tuple[Path, set[str]]) -> None:
@@ -203,13 +243,13 @@ def test_the_build_warns_when_the_sanitizer_removes_anything(caplog) -> None:
 
     from rulebook.website.plugin import RulebookPlugin
 
-    page = SimpleNamespace(file=SimpleNamespace(src_uri="cs/rebus.md"))
+    page = SimpleNamespace(file=SimpleNamespace(src_uri="cs/alpha.md"))
     body = '<p>Fine <a href="#x">link</a> and <a href="\x01javascript:alert(1)">bad</a></p>'
     with caplog.at_level("WARNING", logger="mkdocs.plugins.rulebook"):
         cleaned = RulebookPlugin().on_page_content(body, page, None, None)
     assert "javascript" not in cleaned and '<a href="#x">link</a>' in cleaned
     assert [record.getMessage() for record in caplog.records] == [
-        'cs/rebus.md: the sanitizer removed the attribute href="\\x01javascript:alert(1)" of <a>'
+        'cs/alpha.md: the sanitizer removed the attribute href="\\x01javascript:alert(1)" of <a>'
     ]
     caplog.clear()
     with caplog.at_level("WARNING", logger="mkdocs.plugins.rulebook"):
