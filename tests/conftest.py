@@ -376,13 +376,19 @@ def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter) -> None:
 
 
 @pytest.fixture
-def score(capsys, tmp_path: Path):
+def score_root() -> Path:
+    """The project `score` scores in: the repository; a module of the fixture games overrides it."""
+    return ROOT
+
+
+@pytest.fixture
+def score(capsys, tmp_path: Path, score_root: Path):
     """Score a document written to a file, as a referee would: `rulebook score GAME FILE [OPTIONS]`."""
 
     def run(game: str, document: str, *options: str) -> tuple[int, str, str]:
         path = tmp_path / "situation.yaml"
         path.write_text(document, encoding="utf-8")
-        return run_cli(capsys, "--root", str(ROOT), "score", game, str(path), *options)
+        return run_cli(capsys, "--root", str(score_root), "score", game, str(path), *options)
 
     return run
 

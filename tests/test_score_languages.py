@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 import yaml
 
-from conftest import made_once, run_cli
+from conftest import made_once
 from fixture_games import make_score_lang_project
 from rulebook.commands.score import score_json
 
@@ -30,15 +30,9 @@ def root(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 
 @pytest.fixture
-def score(capsys, tmp_path: Path, root: Path):
-    """Score a document written to a file, as a referee would: `rulebook score GAME FILE [OPTIONS]`."""
-
-    def run(game: str, document: str, *options: str) -> tuple[int, str, str]:
-        path = tmp_path / "situation.yaml"
-        path.write_text(document, encoding="utf-8")
-        return run_cli(capsys, "--root", str(root), "score", game, str(path), *options)
-
-    return run
+def score_root(root: Path) -> Path:
+    """conftest's `score` scores in this module's project."""
+    return root
 
 
 def test_refusals_in_french(score) -> None:
