@@ -278,17 +278,12 @@ def clean_site(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 @pytest.fixture(scope="session")
 def hostile_site(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """A copy of the project with hostile names and readings that `check` lets through, built."""
-    from hostile import copy_project, plant_built_payloads
+    """The translated fixture (hostile.make_hostile_project) with hostile names, readings and rules that
+    `check` lets through, planted in alpha and the glossary (plant_fixture_built_payloads), built: the
+    same folder as test_hostile.py's hostile build."""
+    from hostile import make_hostile_site
 
-    def make(root: Path) -> None:
-        copy_project(root, site=True)
-        plant_built_payloads(root)
-        code = main(["--root", str(root), "check"])
-        assert code == 0, "rulebook check refused the payloads that are meant to be built"
-        build_site(root, root / "site")
-
-    return made_once(tmp_path_factory, "hostile", make) / "site"
+    return made_once(tmp_path_factory, "hostile-fixture", make_hostile_site) / "site"
 
 
 @pytest.fixture(scope="session")

@@ -4,8 +4,9 @@ Each payload is what a contributor with bad intent could write. The tests plant 
 of a project: the ones that `rulebook check` must refuse (with their location), and the ones it may
 let through because the output layer makes them harmless (escaped names, readings). test_hostile.py
 plants them into the translated fixture (make_hostile_project: fixture_games.py with alpha's
-editions, the project's glossary and alpha's French as a publisher's original); other modules plant
-them into copies of the content (copy_project, plant_built_payloads).
+editions, the project's glossary and alpha's French as a publisher's original), and so does the
+browser tier's hostile site (make_hostile_site, plant_fixture_built_payloads); other modules plant
+them into copies of the content (copy_project).
 """
 
 from __future__ import annotations
@@ -19,7 +20,7 @@ from pathlib import Path
 import polib
 import yaml
 
-from conftest import ROOT, copy_content, copy_site_sources, free_from_source
+from conftest import ROOT, build_site, copy_content, copy_site_sources
 
 ELSEWHERE = "https://elsewhere.example"
 
@@ -228,31 +229,18 @@ def plant_fixture_built_payloads(root: Path) -> None:
     (root / "mkdocs.yml").write_text(config, encoding="utf-8")
 
 
-def plant_built_payloads(root: Path) -> None:
-    """Hostile data that `check` passes, in a copy that also has mkdocs.yml (copy_project(site=True))."""
-    game = root / "rules/rebis/game.yaml"
-    data = read_yaml(game)
-    data["name"] = BUILT_GAME_NAME
-    example = data["examples"][0]
-    players = example["input"]["players"]
-    first = next(iter(players))
-    players[BUILT_PLAYER] = players.pop(first)
-    expect = example["expect"]  # {scores: {Ann: …}, winners: [Ann], red_token_to: Ann}
-    expect["scores"][BUILT_PLAYER] = expect["scores"].pop(first)
-    expect["winners"] = [BUILT_PLAYER if name == first else name for name in expect["winners"]]
-    expect["red_token_to"] = BUILT_PLAYER if expect["red_token_to"] == first else expect["red_token_to"]
-    write_yaml(game, data)
-    symbols = read_yaml(root / "glossary/symbols.yaml")
-    symbols["symbols"][1]["readings"].append(BUILT_READING)
-    symbols["symbols"][0]["example"]["reads"] = BUILT_EXAMPLE_READS
-    write_yaml(root / "glossary/symbols.yaml", symbols)
-    plant_units(root, "rules/rebus/en.yaml", {"rule.winner": BUILT_TEXT, "rule.glossary-guide": BUILT_OUTSIDE_LINK})
-    for reworded in ("rule.winner", "rule.glossary-guide"):  # the publisher's rules, reworded
-        free_from_source(root, reworded)
-    config = (root / "mkdocs.yml").read_text(encoding="utf-8")
-    config = config.replace("site_name: Board game rules", f"site_name: {json.dumps(BUILT_SITE_NAME)}")
-    config = config.replace("name: Français", f"name: {json.dumps(BUILT_LANGUAGE_NAME, ensure_ascii=False)}")
-    (root / "mkdocs.yml").write_text(config, encoding="utf-8")
+def make_hostile_site(root: Path, *, planted: bool = True) -> None:
+    """make_hostile_project at root with what a build reads (with_site_sources), with the payloads that
+    `check` lets through when `planted` (plant_fixture_built_payloads), checked and built into root/site:
+    test_hostile.py reads it, and the browser tier serves it (the hostile_site fixture)."""
+    from fixture_games import quiet, with_site_sources
+
+    make_hostile_project(root)
+    with_site_sources(root, package=False)
+    if planted:
+        plant_fixture_built_payloads(root)
+    quiet(["--root", str(root), "check"])  # the payloads meant to be built pass the check
+    build_site(root, root / "site")
 
 
 # Translations of the UI catalogs (locales/): plain text, so every Markdown payload is refused there

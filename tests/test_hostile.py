@@ -15,8 +15,8 @@ import markdown
 import pytest
 from babel.messages.pofile import read_po, write_po
 
-from conftest import ROOT, build_site, made_once, run_cli, tree_digest
-from fixture_games import add_rules, quiet, translate_units, with_site_sources
+from conftest import ROOT, made_once, run_cli, tree_digest
+from fixture_games import add_rules, translate_units
 from hostile import (
     BUILT_GAME_NAME,
     BUILT_LANGUAGE_NAME,
@@ -27,8 +27,8 @@ from hostile import (
     REFUSED_TEXT,
     SAFETY_WORDS,
     make_hostile_project,
+    make_hostile_site,
     plant_everywhere,
-    plant_fixture_built_payloads,
     read_yaml,
     unit_ids,
     write_yaml,
@@ -163,19 +163,12 @@ def test_the_output_layer_alone_makes_every_payload_harmless(hostile_project: Pa
     assert any("another host than it shows" in danger for danger in unsafe)
 
 
-def make_site(root: Path, *, planted: bool) -> None:
-    make_hostile_project(root)
-    with_site_sources(root, package=False)
-    if planted:
-        plant_fixture_built_payloads(root)
-    quiet(["--root", str(root), "check"])  # the payloads meant to be built pass the check
-    build_site(root, root / "site")
-
-
 @pytest.fixture(scope="module")
 def hostile(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, set[str]]:
-    hostile_site = made_once(tmp_path_factory, "hostile-fixture", lambda root: make_site(root, planted=True)) / "site"
-    clean_site = made_once(tmp_path_factory, "clean-fixture", lambda root: make_site(root, planted=False)) / "site"
+    hostile_site = made_once(tmp_path_factory, "hostile-fixture", make_hostile_site) / "site"
+    clean_site = (
+        made_once(tmp_path_factory, "clean-fixture", lambda root: make_hostile_site(root, planted=False)) / "site"
+    )
     theme_scripts = set()
     for page in clean_site.rglob("*.html"):
         theme_scripts |= scripts_of(page.read_text(encoding="utf-8"))

@@ -50,7 +50,8 @@ def test_chromium_takes_each_refused_link_to_another_host(page: Page, site_url: 
 
 
 def test_an_outside_link_shows_its_host_on_screen_and_on_paper(page: Page, hostile_url: str) -> None:
-    page.goto(f"{hostile_url}/rebus/")
+    # alpha's rule.draw holds the outside link (plant_fixture_built_payloads), its only link to another host.
+    page.goto(f"{hostile_url}/alpha/")
     host = page.locator(".rb-rule a[href^='https:'] + .rb-host")
     assert host.count() == 1
     assert host.inner_text() == f"({BUILT_OUTSIDE_HOST})"
