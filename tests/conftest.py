@@ -150,6 +150,22 @@ def small_project(tmp_path_factory: pytest.TempPathFactory, tmp_path: Path) -> P
     return tmp_path / "small"
 
 
+@pytest.fixture(scope="module")
+def corrected(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The translated fixture with alpha's editions 1.0.1 and 1.0.2 (record_corrections), made once a
+    module: not to change."""
+    from fixture_games import copy_small_project, record_corrections
+
+    root = copy_small_project(tmp_path_factory, tmp_path_factory.mktemp("corrected"), translated=True)
+    return record_corrections(root)
+
+
+@pytest.fixture
+def corrected_copy(corrected: Path, tmp_path: Path) -> Path:
+    """A copy of the corrected fixture, safe to break."""
+    return shutil.copytree(corrected, tmp_path / "project")
+
+
 @pytest.fixture
 def translated_project(tmp_path_factory: pytest.TempPathFactory, tmp_path: Path) -> Path:
     """A copy of the small project with every unit of its games translated (fixture_games.py, made

@@ -29,10 +29,8 @@ from fixture_games import (
     ERRATUM_SUMMARY,
     ERRATUM_SUMMARY_FR,
     WINNER,
-    copy_small_project,
     first_day,
     record_alpha_erratum,
-    record_corrections,
     with_glossary,
 )
 from scoring_cases import content_project
@@ -96,19 +94,6 @@ def day_from_now(days: int) -> str:
 
 def day_before(day: str) -> str:
     return (datetime.date.fromisoformat(day) - datetime.timedelta(days=1)).isoformat()
-
-
-@pytest.fixture(scope="module")
-def corrected(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """The translated fixture with alpha's editions 1.0.1 and 1.0.2 (record_corrections): not to change."""
-    root = copy_small_project(tmp_path_factory, tmp_path_factory.mktemp("corrected"), translated=True)
-    return record_corrections(root)
-
-
-@pytest.fixture
-def corrected_copy(corrected: Path, tmp_path: Path) -> Path:
-    """A copy of the corrected fixture, safe to break."""
-    return shutil.copytree(corrected, tmp_path / "project")
 
 
 @pytest.fixture(scope="module")

@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import json
 import re
-import shutil
 from pathlib import Path
 
 import pytest
@@ -34,19 +33,6 @@ from fixture_games import (
     record_corrections,
     written_date,
 )
-
-
-@pytest.fixture(scope="module")
-def corrected(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """The translated fixture with alpha's editions 1.0.1 and 1.0.2 (record_corrections): not to change."""
-    root = copy_small_project(tmp_path_factory, tmp_path_factory.mktemp("corrected"), translated=True)
-    return record_corrections(root)
-
-
-@pytest.fixture
-def corrected_copy(corrected: Path, tmp_path: Path) -> Path:
-    """A copy of the corrected fixture, safe to break."""
-    return shutil.copytree(corrected, tmp_path / "project")
 
 
 @pytest.fixture(scope="module")
