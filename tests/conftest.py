@@ -293,6 +293,15 @@ def clean_site(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 
 @pytest.fixture(scope="session")
+def fixture_site(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The fixture games' site (fixture_games.make_fixture_site), built once for the run: the site a
+    browser test of the toolkit drives, naming no real game. Not to change."""
+    from fixture_games import make_fixture_site
+
+    return made_once(tmp_path_factory, "fixture-site", make_fixture_site) / "site"
+
+
+@pytest.fixture(scope="session")
 def hostile_site(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """The translated fixture (hostile.make_hostile_project) with hostile names, readings and rules that
     `check` lets through, planted in alpha and the glossary (plant_fixture_built_payloads), built: the
@@ -429,6 +438,7 @@ SITE_FIXTURES = frozenset(
     {
         "clean_site",
         "erratum_site",
+        "fixture_site",
         "hostile_site",
         "polish_project",
         "polish_site",

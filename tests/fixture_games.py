@@ -692,3 +692,20 @@ def quiz_alpha(root: Path) -> Path:
     quiet(["--root", str(root), "check"])
     shutil.rmtree(root / ".cache", ignore_errors=True)
     return root
+
+
+def make_fixture_site(root: Path) -> None:
+    """The browser tier's fixture site (conftest.fixture_site): the translated project with the project's
+    glossary given to alpha (with_glossary), its typography, alpha's examples four-rounds and a-tie
+    (add_examples) and its turn section, referee note and editions 1.0.1 and 1.0.2 (record_corrections),
+    with what a build reads (with_site_sources), checked and built into root/site."""
+    from conftest import build_site
+
+    make_translated_project(root)
+    with_glossary(root)
+    with_typography(root)
+    add_examples(root)  # before the referee note: both are appended to game.yaml, and the note ends it
+    record_corrections(root)
+    with_site_sources(root, package=False)
+    quiet(["--root", str(root), "check"])
+    build_site(root, root / "site")

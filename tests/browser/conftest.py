@@ -71,6 +71,11 @@ def site_url(clean_site: Path) -> Iterator[str]:
 
 
 @pytest.fixture(scope="session")
+def fixture_url(fixture_site: Path) -> Iterator[str]:
+    yield from serve(fixture_site, BuiltSiteHandler)
+
+
+@pytest.fixture(scope="session")
 def hostile_url(hostile_site: Path) -> Iterator[str]:
     yield from serve(hostile_site, BuiltSiteHandler)
 
