@@ -1,6 +1,7 @@
 """The service worker (theme/sw.js) forgets: a page the server removed, an old build's copy and an
-entry a script planted in the cache are never served. Each test serves its own copy of the built
-site, so that it can change the files under a worker that has cached them."""
+entry a script planted in the cache are never served. Each test serves its own copy of the fixture
+site (conftest.fixture_site: alpha and beta in en, fr and cs, fixture_games.py), so that it can
+change the files under a worker that has cached them."""
 
 from __future__ import annotations
 
@@ -20,6 +21,9 @@ from rulebook.website.precache import CACHE_PREFIX, write_precache_list
 
 pytestmark = [pytest.mark.browser, pytest.mark.search]
 
+# The games' headings, as `rulebook new game alpha --name Alpha` named them (fixture_games.py).
+ALPHA_TITLE = '<h1 id="alpha">Alpha<'
+BETA_TITLE = '<h1 id="beta">Beta<'
 PLANTED = "<h1>pwned</h1>"
 # A script planted over one of the site's own, which the page's policy would let run (same origin).
 PLANTED_SCRIPT = "document.documentElement.dataset.pwned = 'yes';"
@@ -36,9 +40,9 @@ class _StallingHandler(QuietHandler):
 
 
 @pytest.fixture
-def served(clean_site: Path, tmp_path: Path) -> Iterator[tuple[Path, str]]:
-    """A copy of the built site, safe to change, and its address on loopback."""
-    site = shutil.copytree(clean_site, tmp_path / "site")
+def served(fixture_site: Path, tmp_path: Path) -> Iterator[tuple[Path, str]]:
+    """A copy of the built fixture site, safe to change, and its address on loopback."""
+    site = shutil.copytree(fixture_site, tmp_path / "site")
     try:
         for url in serve(site, _StallingHandler):
             yield site, url
@@ -107,15 +111,15 @@ def test_a_page_or_file_the_server_removed_is_gone_from_the_cache(
 ) -> None:
     site, url = served
     page = context.new_page()
-    page.goto(f"{url}/rebis/")
+    page.goto(f"{url}/beta/")
     cache = installed(page, site)
-    assert "Rebis" in (cached_text(page, cache, f"{url}/rebis/") or "")
-    shutil.rmtree(site / "rebis")
+    assert BETA_TITLE in (cached_text(page, cache, f"{url}/beta/") or "")
+    shutil.rmtree(site / "beta")
     (site / "assets/javascripts/print.js").unlink()
     # Online, the page comes from the server, which no longer has it.
     response = page.reload()
     assert response is not None and response.status == 404
-    assert cached_text(page, cache, f"{url}/rebis/") is None
+    assert cached_text(page, cache, f"{url}/beta/") is None
     # Another file may be answered from the cache once more, while the network is asked; then it is gone.
     fetch_status = "async (url) => (await fetch(url)).status"
     page.evaluate(fetch_status, f"{url}/assets/javascripts/print.js")
@@ -128,23 +132,23 @@ def test_a_new_build_replaces_the_cached_copy_whole(context: BrowserContext, ser
     page = context.new_page()
     page.goto(f"{url}/")
     old = installed(page, site)
-    page_file = site / "rebis" / "index.html"
+    page_file = site / "alpha" / "index.html"
     text = page_file.read_text(encoding="utf-8")
-    assert text.count('<h1 id="rebis">Rebis<') == 1
-    page_file.write_text(text.replace('<h1 id="rebis">Rebis<', '<h1 id="rebis">Rebis, second edition<'), "utf-8")
+    assert text.count(ALPHA_TITLE) == 1
+    page_file.write_text(text.replace(ALPHA_TITLE, '<h1 id="alpha">Alpha, second edition<'), "utf-8")
     script = site / "assets/javascripts/print.js"
     script.write_text(script.read_text(encoding="utf-8") + "\ndocument.documentElement.dataset.edition = '2';\n")
     new = CACHE_PREFIX + write_precache_list(site)  # as the build does after writing the files
     assert new != old
-    page.goto(f"{url}/rebis/")
-    assert "second edition" in page.inner_text("article h1")
+    page.goto(f"{url}/alpha/")
+    assert page.inner_text("article h1").startswith("Alpha, second edition")
     # The new page comes with the new build's scripts, not the old cache's.
     assert page.get_attribute("html", "data-edition") == "2"
     # The browser found a new worker script, which installed the new build and deleted the old cache.
     assert installed(page, site) == new
     context.set_offline(True)
-    page.goto(f"{url}/rebis/")
-    assert "second edition" in page.inner_text("article h1")
+    page.goto(f"{url}/alpha/")
+    assert page.inner_text("article h1").startswith("Alpha, second edition")
     assert page.get_attribute("html", "data-edition") == "2"
 
 
@@ -154,21 +158,21 @@ def test_a_planted_response_is_never_served(context: BrowserContext, served: tup
     page.goto(f"{url}/")
     cache = installed(page, site)
     script = f"{url}/assets/javascripts/print.js"
-    plant(page, cache, {f"{url}/planted/": PLANTED, f"{url}/rebis/": PLANTED, script: PLANTED_SCRIPT})
+    plant(page, cache, {f"{url}/planted/": PLANTED, f"{url}/alpha/": PLANTED, script: PLANTED_SCRIPT})
     response = page.goto(f"{url}/planted/")
     assert response is not None and response.status == 404 and "pwned" not in page.content()
-    page.goto(f"{url}/rebis/")
-    assert page.inner_text("article h1").startswith("Rebis")
+    page.goto(f"{url}/alpha/")
+    assert page.inner_text("article h1").startswith("Alpha")
     assert page.get_attribute("html", "data-pwned") is None
     # The planted entries went; the site's own bytes are back.
     eventually(lambda: cached_text(page, cache, f"{url}/planted/") is None, "the planted page stayed cached")
-    assert "Rebis" in (cached_text(page, cache, f"{url}/rebis/") or "")
+    assert ALPHA_TITLE in (cached_text(page, cache, f"{url}/alpha/") or "")
     eventually(lambda: cached_text(page, cache, script) != PLANTED_SCRIPT, "the planted script stayed cached")
     # Offline too, where only the cache can answer: planted again, and in a cache of another name.
-    plant(page, cache, {f"{url}/planted/": PLANTED, f"{url}/fr/rebis/": PLANTED, script: PLANTED_SCRIPT})
+    plant(page, cache, {f"{url}/planted/": PLANTED, f"{url}/fr/alpha/": PLANTED, script: PLANTED_SCRIPT})
     plant(page, "rulebook-site", {f"{url}/elsewhere/": PLANTED})
     context.set_offline(True)
-    for address in (f"{url}/planted/", f"{url}/fr/rebis/", f"{url}/elsewhere/", f"{url}/cs/"):
+    for address in (f"{url}/planted/", f"{url}/fr/alpha/", f"{url}/elsewhere/", f"{url}/cs/"):
         page.goto(address)
         assert "pwned" not in page.content(), address
         assert page.get_attribute("html", "data-pwned") is None, address
@@ -177,12 +181,15 @@ def test_a_planted_response_is_never_served(context: BrowserContext, served: tup
 def test_offline_a_visited_page_and_search_open(context: BrowserContext, served: tuple[Path, str]) -> None:
     site, url = served
     page = context.new_page()
-    page.goto(f"{url}/rebis/")
+    page.goto(f"{url}/alpha/")
     installed(page, site)
     context.set_offline(True)
-    page.goto(f"{url}/rebis/")
-    assert page.inner_text("article h1").startswith("Rebis")
-    assert search(page, f"{url}/", "shelf"), "offline, 'shelf' finds nothing"
+    page.goto(f"{url}/alpha/")
+    assert page.inner_text("article h1").startswith("Alpha")
+    # Each language's index is cached: alpha's referee note shared-win says why in each language, "The
+    # rules name no tiebreaker." / "Les règles ne prévoient aucun départage." (typed without its accents).
+    assert set(search(page, f"{url}/", "tiebreaker")) == {"/alpha/"}
+    assert set(search(page, f"{url}/fr/", "departage")) == {"/fr/alpha/"}
 
 
 def test_a_page_the_network_is_slow_to_send_comes_from_the_cache(
@@ -190,11 +197,11 @@ def test_a_page_the_network_is_slow_to_send_comes_from_the_cache(
 ) -> None:
     site, url = served
     page = context.new_page()
-    page.goto(f"{url}/rebis/")
+    page.goto(f"{url}/alpha/")
     installed(page, site)
     _STALL.set()
     started = time.monotonic()
-    page.goto(f"{url}/rebis/")
+    page.goto(f"{url}/alpha/")
     waited = time.monotonic() - started
-    assert page.inner_text("article h1").startswith("Rebis")
+    assert page.inner_text("article h1").startswith("Alpha")
     assert waited < 10, f"{waited:.1f} s for a page the cache holds"
