@@ -15,14 +15,18 @@ words):
   for another reason (Bob's 3 rounds); none is "✓ Verified".
 - alpha's card (card_alpha): scoring players, winner and discard, the end discard, the tie winner and
   shared-win.
+- four-rounds' refusal (Ann's 4 rounds of 3) in each language's words (translate_too_many_rounds).
 """
 
 from __future__ import annotations
 
 from pathlib import Path
 
-from conftest import build_site, edit
+import pytest
+
+from conftest import build_site, edit, made_once
 from fixture_games import (
+    SCORING_CATALOGS,
     make_translated_project,
     quiet,
     quiz_alpha,
@@ -31,10 +35,10 @@ from fixture_games import (
     with_typography,
 )
 
-# alpha's card, besides its scoring: the turn's last rule says what ends the game, and the winner rule
-# with the referee note on a shared win what decides a tie.
 FOUR_ROUNDS = "  - id: four-rounds\n    rules: [winner]\n"
 HIGHEST_TOTAL = "    rulings: [shared-win, three-rounds]\n    rules: [winner]\n"
+# alpha's card, besides its scoring: the turn's last rule says what ends the game, and the winner rule
+# with the referee note on a shared win what decides a tie.
 CARD = "quick_reference:\n  end: {rules: [discard]}\n  tie: {rules: [winner], rulings: [shared-win]}\n"
 
 
@@ -51,13 +55,31 @@ def card_alpha(root: Path) -> Path:
     return root
 
 
+def translate_too_many_rounds(root: Path) -> None:
+    """The refusal score.too-many-rounds in the French and Czech UI catalogs, as translators give it
+    (SCORING_CATALOGS' first entry: "{n} manches comptées, mais le jeu n’en a que {rounds}", and
+    Czech's three plural forms, "{n} započítaná kola" for 2 to 4)."""
+    for language, entries in SCORING_CATALOGS.items():
+        entry = entries.split('\nmsgid "a round scores')[0]
+        assert entry.count("msgid ") == 1, language
+        catalog = root / f"locales/{language}/LC_MESSAGES/messages.po"
+        catalog.write_text(catalog.read_text(encoding="utf-8") + entry, encoding="utf-8")
+
+
 def make_quiz_site(root: Path) -> None:
-    """The translated fixture with the project's typography, record_corrections, quiz_alpha and
-    card_alpha, with what a build reads (with_site_sources), built into root/site."""
+    """The translated fixture with the project's typography, record_corrections, quiz_alpha, card_alpha
+    and the refusal of too many rounds translated (translate_too_many_rounds), with what a build reads
+    (with_site_sources), built into root/site."""
     make_translated_project(root)
     with_typography(root)
     record_corrections(root)
     quiz_alpha(root)
     card_alpha(root)
+    translate_too_many_rounds(root)
     with_site_sources(root, package=False)
     build_site(root, root / "site")
+
+
+def quiz_site(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The built site of make_quiz_site, made once a run for every module that reads it. Not to change."""
+    return made_once(tmp_path_factory, "quiz-site", make_quiz_site) / "site"

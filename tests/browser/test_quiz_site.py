@@ -19,11 +19,10 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Browser, Locator, Page
 
+import quiz_fixture
 from browser.accessibility import violations_in_both_schemes
 from browser.conftest import BuiltSiteHandler, serve
 from browser.test_offline_worker import installed
-from conftest import made_once
-from quiz_fixture import make_quiz_site
 
 pytestmark = pytest.mark.browser
 
@@ -51,7 +50,7 @@ SHOWN_TABLES = """(question) => {
 def quiz_site(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """The fixture's quiz site (quiz_fixture.make_quiz_site), built once a run, shared with the other
     modules that read it. Not to change."""
-    return made_once(tmp_path_factory, "quiz-site", make_quiz_site) / "site"
+    return quiz_fixture.quiz_site(tmp_path_factory)
 
 
 @pytest.fixture(scope="module")
