@@ -1,14 +1,19 @@
-"""The quick-reference card of each game in Chromium: folded on the game page, a page of its own
-that prints on one A4 and one Letter page, made of linked rules and rulings with the facts' numbers."""
+"""The quick-reference card in Chromium: folded on the game page, a page of its own made of linked
+rules and rulings with the facts' numbers, on the fixture's quiz site (quiz_fixture.py: alpha's card
+of every part, beta's of none); and each card of the project, whatever games and languages
+rules/project.yaml holds, prints on one A4 and one Letter page (content)."""
 
 from __future__ import annotations
 
 import io
+from collections.abc import Iterator
 
 import pytest
 from playwright.sync_api import Page
 from pypdf import PdfReader
 
+import quiz_fixture
+from browser.conftest import BuiltSiteHandler, serve
 from conftest import ROOT
 from rulebook.load.project import load_project
 
@@ -17,45 +22,32 @@ pytestmark = pytest.mark.browser
 PROJECT = load_project(ROOT).project
 PAGES = [(language, game) for language in PROJECT.languages for game in PROJECT.games]
 IDS = [f"{language}-{game.id}" for language, game in PAGES]
+LANGUAGES = ("en", "fr", "cs")  # the fixture's; English is its source language
 
-# Worked out by hand from each game.yaml: the scoring rules (less those shown under the end or a
-# tie), the rulings on them whose answers quote a fact or that a scored worked example rests on,
-# then the end and the tie.
+# Worked out by hand from quiz_fixture.card_alpha: the scoring rules less those shown under the end or
+# a tie (players; winner is the tie's, discard the end's), the rulings on them whose answers quote a fact
+# or that a scored worked example rests on (three-rounds, on players, which highest-total names; shared-win
+# is the tie's), then the end (discard) and the tie (winner, shared-win). beta has no scoring rule, end or tie.
 LINKS = {
-    "rebus": [
-        "#basic-score", "#bonus-squares", "#several-rebuses", "#all-tiles-bonus", "#unplayed-tiles",
-        "#ruling-rebus-score", "#ruling-multipliers", "#ruling-squares-compound", "#ruling-covered-earlier",
-        "#ruling-all-tiles-bonus",
-        "#end-of-play",
-        "#winner", "#ruling-end-of-game",
-    ],
-    "rebis": [
-        "#other-shelf", "#closing-shelf", "#multipliers", "#red-token", "#final-score",
-        "#ruling-shelf-value", "#ruling-never-negative", "#ruling-token-values", "#ruling-red-token",
-        "#ruling-red-token-placement",
-        "#game-end",
-        "#ruling-winners", "#ruling-red-token-tie",
-    ],
-    "oh-my-word": [
-        "#simple-scoring",
-        "#ruling-scores",
-        "#game-end",
-        "#tie-playoff", "#ruling-tie",
-    ],
-}  # fmt: skip
-# A number of each game that only the card's facts can bring: REBUS's bonus for all tiles, Rebis's
-# assumed gold multiplier, Oh My Word's token values.
-# A fact each card must carry, as each language writes it (by hand, from game.yaml): REBUS's
-# all-tiles bonus, Rebis's gold token multiplier, Oh My Word's bad luck token values [1, 2, 3].
+    "alpha": ["#players", "#ruling-three-rounds", "#discard", "#winner", "#ruling-shared-win"],
+    "beta": [],
+}
+# The facts' numbers as each language's rules quote them (fixture_games.TRANSLATIONS, by hand): alpha's
+# players ({players.min} to {players.max}) and rounds ({scoring.rounds}).
 NUMBERS = {
-    "rebus": {"en": "50", "fr": "50", "cs": "50"},
-    "rebis": {"en": "3", "fr": "3", "cs": "3"},
-    "oh-my-word": {"en": "1, 2, or 3", "fr": "1, 2 ou 3", "cs": "1, 2 nebo 3"},
+    "en": ["2 to 4 players", "After 3 rounds"],
+    "fr": ["de 2 à 4 joueurs", "Après 3 manches"],
+    "cs": ["2 až 4 hráči", "Po 3 kolech"],
 }
 
 
-def card_url(site_url: str, language: str, game_id: str) -> str:
-    prefix = "" if language == PROJECT.source_language else f"{language}/"
+@pytest.fixture(scope="module")
+def quiz_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    yield from serve(quiz_fixture.quiz_site(tmp_path_factory), BuiltSiteHandler)
+
+
+def card_url(site_url: str, language: str, game_id: str, source: str = "en") -> str:
+    prefix = "" if language == source else f"{language}/"
     return f"{site_url}/{prefix}quick-reference/{game_id}/"
 
 
@@ -65,34 +57,34 @@ def page_count(pdf: bytes) -> int:
 
 @pytest.mark.parametrize("language, game", PAGES, ids=IDS)
 def test_the_card_prints_on_one_a4_and_one_letter_page(page: Page, site_url: str, language: str, game) -> None:
-    page.goto(card_url(site_url, language, game.id))
+    """Content: the project's cards, each as long as its game's rules make it."""
+    page.goto(card_url(site_url, language, game.id, PROJECT.source_language))
     for paper in ("A4", "Letter"):
         assert page_count(page.pdf(format=paper)) == 1, paper
 
 
-@pytest.mark.parametrize("language, game", PAGES, ids=IDS)
-def test_the_card_links_each_rule_and_ruling_and_carries_the_facts(
-    page: Page, site_url: str, language: str, game
-) -> None:
-    page.goto(card_url(site_url, language, game.id))
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_the_card_links_each_rule_and_ruling_and_carries_the_facts(page: Page, quiz_url: str, language: str) -> None:
+    page.goto(card_url(quiz_url, language, "alpha"))
     links = page.locator(".rb-card .rb-card__item > p > a:first-child")
     hrefs = links.evaluate_all("links => links.map(link => link.href)")
-    assert [href[href.index("#") :] for href in hrefs] == LINKS[game.id]
-    assert all(href.split("#")[0].endswith(f"/{game.id}/") for href in hrefs)
-    assert NUMBERS[game.id][language] in page.inner_text(".rb-card")
+    assert [href[href.index("#") :] for href in hrefs] == LINKS["alpha"]
+    assert all(href.split("#")[0].endswith("/alpha/") for href in hrefs)
+    card = page.inner_text(".rb-card")
+    assert [number for number in NUMBERS[language] if number not in card] == []
     # Each link lands on its rule or ruling of the game page.
     first = links.first
     target = first.get_attribute("href").split("#")[1]
     first.click()
-    page.wait_for_url(f"**/{game.id}/#{target}")
+    page.wait_for_url(f"**/alpha/#{target}")
     assert page.locator(f"#{target}").is_visible()
 
 
-@pytest.mark.parametrize("language", PROJECT.languages)
-def test_the_card_is_folded_at_the_top_of_each_game_page(page: Page, site_url: str, language: str) -> None:
-    prefix = "" if language == PROJECT.source_language else f"{language}/"
-    for game in PROJECT.games:
-        page.goto(f"{site_url}/{prefix}{game.id}/")
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_the_card_is_folded_at_the_top_of_each_game_page(page: Page, quiz_url: str, language: str) -> None:
+    prefix = "" if language == "en" else f"{language}/"
+    for game in LINKS:
+        page.goto(f"{quiz_url}/{prefix}{game}/")
         card = page.locator("article details.rb-card--folded")
         assert card.count() == 1
         assert card.get_attribute("open") is None
@@ -102,6 +94,6 @@ def test_the_card_is_folded_at_the_top_of_each_game_page(page: Page, site_url: s
             "document.querySelector('article h2')) & Node.DOCUMENT_POSITION_FOLLOWING"
         )
         card.locator("summary").click()
-        assert card.locator(".rb-card__item").count() == len(LINKS[game.id])
-        card.locator(f"a[href$='quick-reference/{game.id}/']").click()
-        page.wait_for_url(card_url(site_url, language, game.id))
+        assert card.locator(".rb-card__item").count() == len(LINKS[game])
+        card.locator(f"a[href$='quick-reference/{game}/']").click()
+        page.wait_for_url(card_url(quiz_url, language, game))
