@@ -378,3 +378,24 @@ def test_gamma_scores_through_its_form(page: Page, gamma_root: Path, gamma_url: 
         [total.format(player="Bob"), f"15 − 0 = 15 → {points.format(n=15)}"],
     ]
     assert rows[-1][1] == "Ann"
+
+
+@pytest.mark.slow
+def test_a_page_refuses_to_score_another_scored_game(page: Page, gamma_url: str) -> None:
+    """A game page holds that game's data only (issue 15): the site's other scored game is a refusal
+    that says where to score it, never a score from the wrong rules, both ways."""
+    situations = {"alpha": {"players": {"Ann": [2]}}, "gamma": {"players": {"Ann": {"points": 2, "chips": 0}}}}
+    for game, other in (("alpha", "gamma"), ("gamma", "alpha")):
+        page.goto(f"{gamma_url}/{game}/")
+        data = page.evaluate("JSON.parse(document.getElementById('rb-calculator-data').textContent)")
+        assert list(data["games"]) == [game]
+        refused = page.evaluate(
+            "([game, situation]) => window.rulebook.score(game, situation)", [other, situations[other]]
+        )
+        assert refused == {
+            "error": True,
+            "problems": [{"code": "calculator.other-game", "path": [], "params": {"game": game}}],
+        }
+        # Its own game still scores there: Ann's 2 points (less no chip).
+        own = page.evaluate("([game, situation]) => window.rulebook.score(game, situation)", [game, situations[game]])
+        assert own["scores"] == {"Ann": 2}
