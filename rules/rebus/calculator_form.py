@@ -5,11 +5,17 @@ tests/browser/calculator_form.py alone, never by the toolkit or the site."""
 
 from __future__ import annotations
 
+import random
 from collections import Counter
+from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from browser.calculator_form import Form
+
+
+# Names as referees write them: accents, a háček, an apostrophe.
+NAMES = ["Ann", "Bob", "Émile", "Žofie", "Zoé's"]
 
 
 def fill(form: Form, situation: dict[str, Any]) -> None:
@@ -38,3 +44,17 @@ def _final(form: Form, final: dict[str, Any]) -> None:
     for block, state in zip(blocks, final.values(), strict=True):
         form.field("Score before the penalty", within=block).fill(str(state["score"]))
         form.field("Tiles left in the hand", within=block).fill(str(state["tiles_left"]))
+
+
+def random_situation(draw: random.Random, facts: Mapping[str, Any]) -> dict[str, Any]:
+    """Half the time the end of the game (scores up to 200, up to 9 tiles left), else a turn of 1 or 2
+    rebuses, past the rack at times; new tiles on bonus squares blue before red, as the form writes them."""
+    names = draw.sample(NAMES, draw.randint(1, 3))
+    if draw.random() < 0.5:
+        return {"final": {name: {"score": draw.randint(0, 200), "tiles_left": draw.randint(0, 9)} for name in names}}
+    placed = draw.randint(1, 9)
+    rebuses = [
+        {"tiles": draw.randint(1, 11), "new_bonus": sorted(draw.sample(["blue", "red", "blue"], draw.randint(0, 2)))}
+        for _ in range(draw.randint(1, 2))
+    ]
+    return {"turn": {"rebuses": rebuses, "tiles_placed": placed}}

@@ -4,7 +4,10 @@ outcome gives for the same situation, in that language.
 
 What is one game's lives with the game: its form adapter, rules/<game>/calculator_form.py beside the
 calculator.js whose form it fills, has one function, `fill(form: Form, situation: dict) -> None`, and
-fills the fields through the generic helpers of `Form` below. This module names no game.
+fills the fields through the generic helpers of `Form` below. It may add `writable(situation, facts) ->
+bool`, what its form cannot write (a value with no field: such a situation is left out, never filled),
+and `random_situation(draw: random.Random, facts) -> dict`, a situation its form can write, legal or not,
+for the seeded random situations of the content tests. This module names no game.
 """
 
 from __future__ import annotations
@@ -148,15 +151,22 @@ def fill(page: Page, language: str, game: str, situation: dict[str, Any], root: 
     form_adapter(game, root).fill(Form(page, language, facts, root), situation)
 
 
-def command_table(game: str, situation: dict[str, Any], language: str) -> list[list[str]] | None:
+def writable(game: str, situation: dict[str, Any], root: Path = ROOT) -> bool:
+    """Whether the game's form can write the situation: its adapter's `writable`, if it has one."""
+    facts = (FACTS if root == ROOT else facts_of(root))[game]
+    judge = getattr(form_adapter(game, root), "writable", None)
+    return judge is None or bool(judge(situation, facts))
+
+
+def command_table(game: str, situation: dict[str, Any], language: str, root: Path = ROOT) -> list[list[str]] | None:
     """The breakdown table of the command's outcome, in the language: what the form must show;
     None when the command refuses the situation."""
     document = parse_document(json.dumps(situation).encode("utf-8"), "<stdin>")
     try:
-        outcome = score_situation(document, game, FACTS[game], ROOT)
+        outcome = score_situation(document, game, (FACTS if root == ROOT else facts_of(root))[game], root)
     except Invalid:
         return None
-    said = words(language)
+    said = words(language, root)
     rows = [[said.gettext("Step"), said.gettext("Computation")]]
     for line in outcome.lines:
         label = line.label if line.label == "{player}" else said.gettext(line.label)

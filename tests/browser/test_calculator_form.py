@@ -1,13 +1,18 @@
-"""The calculator as a referee uses it in Chromium: fill the form of each game on the English, French
-and Czech pages, press the button, read the breakdown table. The numbers are worked out by hand from
-the rules and rulings (REBUS: 3 a tile, red ×3, −3 a tile left; Rebis: golden dust ×2, gold ×3, red
-×2, the red token to the most negative points plus cards in hand; Oh My Word: the fewest bad luck
-points win), the words are the catalogs' for each language."""
+"""The calculator as a referee uses it in Chromium, on the fixture site (fixture_games.make_fixture_site):
+fill alpha's form on the English, French and Czech pages, press the button, read the breakdown table.
+The numbers are worked out by hand from alpha's rule (the points of its 3 rounds add up, the highest
+total wins, a tie is shared), the words are the toolkit's catalogs' for each language. alpha's own
+words ("Points in round {n}") have no translation there: every page says them in English."""
 
 from __future__ import annotations
 
+import gzip
+import json
+import re
+from pathlib import Path
+
 import pytest
-from playwright.sync_api import Locator, Page
+from playwright.sync_api import Browser, Locator, Page
 
 from browser.calculator_form import result_table
 
@@ -16,100 +21,68 @@ pytestmark = pytest.mark.browser
 WORDS = {
     "en": {
         "score": "Score",
-        "player": "Player {n}",
         "name": "Name",
-        "final": "The end of the game",
-        "placed": "Tiles placed from the hand",
-        "tiles": "Tiles in the rebus, old and new",
-        "red": "New tiles on red squares",
-        "score_before": "Score before the penalty",
-        "left": "Tiles left in the hand",
-        "hand": "Cards in hand",
-        "points": "Face-up cards' points, in the order played",
-        "golden": "Golden dust tokens",
-        "gold": "Golden mixture tokens",
-        "worth": "Bad luck tokens worth {n}",
-        "rebus_1": "Rebus 1",
-        "turn_score": "Turn score",
-        "winner": "Winner",
-        "red_token": "Red token",
-        "colon": ": ",
-        "winners": "Winners",
-        "shelf_1": "Ann, shelf 1",
-        "tiebreak": "A tiebreaker is needed.",
+        "player_1": "Player 1",
         "step": "Step",
         "computation": "Computation",
+        "total": "{player}, total",
+        "points": "{n} points",
+        "winner": "Winner",
+        "winners": "Winners",
+        "tiebreak": "A tiebreaker is needed.",
         "refused": "Refused:",
-        "too_many": "The rules allow no more than 9 here.",
+        "colon": ": ",
+        "too_few": "The rules allow no fewer than 0 here.",
     },
     "fr": {
         "score": "Calculer",
-        "player": "Joueur {n}",
         "name": "Nom",
-        "final": "La fin de la partie",
-        "placed": "Tuiles posées depuis la main",
-        "tiles": "Tuiles du rébus, anciennes et nouvelles",
-        "red": "Nouvelles tuiles sur des cases rouges",
-        "score_before": "Score avant la pénalité",
-        "left": "Tuiles restées en main",
-        "hand": "Cartes en main",
-        "points": "Points des cartes face visible, dans l’ordre joué",
-        "golden": "Jetons de poussière d’or",
-        "gold": "Jetons de mélange d’or",
-        "worth": "Jetons malchance valant {n}",
-        "rebus_1": "Rébus 1",
-        "turn_score": "Score du tour",
-        "winner": "Gagnant",
-        "red_token": "Jeton rouge",
-        "colon": "\u00a0: ",
-        "winners": "Gagnants",
-        "shelf_1": "Ann, étagère 1",
-        "tiebreak": "Un départage est nécessaire.",
+        "player_1": "Joueur 1",
         "step": "Étape",
         "computation": "Calcul",
+        "total": "{player}, total",
+        "points": "{n} points",
+        "winner": "Gagnant",
+        "winners": "Gagnants",
+        "tiebreak": "Un départage est nécessaire.",
         "refused": "Refusé\u00a0:",
-        "too_many": "Les règles n’admettent pas plus de 9 ici.",
+        "colon": "\u00a0: ",
+        "too_few": "Les règles n’admettent pas moins de 0 ici.",
     },
     "cs": {
         "score": "Spočítat",
-        "player": "Hráč {n}",
         "name": "Jméno",
-        "final": "Konec hry",
-        "placed": "Kamínky položené z ruky",
-        "tiles": "Kamínky v rébusu, staré i nové",
-        "red": "Nové kamínky na červených polích",
-        "score_before": "Skóre před penalizací",
-        "left": "Kamínky zbylé v ruce",
-        "hand": "Karty v ruce",
-        "points": "Body karet lícem nahoru v pořadí, v jakém byly zahrány",
-        "golden": "Žetony zlatého prachu",
-        "gold": "Žetony zlaté směsi",
-        "worth": "Žetony smůly v hodnotě {n}",
-        "rebus_1": "Rébus 1",
-        "turn_score": "Skóre tahu",
-        "winner": "Vítěz",
-        "red_token": "Červený žeton",
-        "colon": ": ",
-        "winners": "Vítězové",
-        "shelf_1": "Ann, police 1",
-        "tiebreak": "Je potřeba rozstřel.",
+        "player_1": "Hráč 1",
         "step": "Krok",
         "computation": "Výpočet",
+        "total": "{player}, celkem",
+        "points": "{n} bodů",  # 5 and more: Czech's third form
+        "winner": "Vítěz",
+        "winners": "Vítězové",
+        "tiebreak": "Je potřeba rozstřel.",
         "refused": "Odmítnuto:",
-        "too_many": "Pravidla zde nedovolují více než 9.",
+        "colon": ": ",
+        "too_few": "Pravidla zde nedovolují méně než 0.",
     },
 }
 LANGUAGES = list(WORDS)
+ROUND = "Points in round {n}"  # alpha's own field, untranslated
 
 
-def open_game(page: Page, site_url: str, language: str, game: str) -> dict[str, str]:
+def open_game(page: Page, fixture_url: str, language: str, game: str = "alpha") -> dict[str, str]:
     prefix = "" if language == "en" else f"{language}/"
-    page.goto(f"{site_url}/{prefix}{game}/#calculator")
+    page.goto(f"{fixture_url}/{prefix}{game}/#calculator")
     return WORDS[language]
 
 
-def player(page: Page, words: dict[str, str], n: int) -> Locator:
+def player(page: Page, n: int) -> Locator:
     return page.locator(".rb-calculator__players > .rb-calculator__group").nth(n - 1)
+
+
+def fill_rounds(block: Locator, words: dict[str, str], name: str, points: list[int]) -> None:
+    block.get_by_label(words["name"], exact=True).fill(name)
+    for n, value in enumerate(points, 1):
+        block.get_by_label(ROUND.format(n=n), exact=True).fill(str(value))
 
 
 def press(page: Page, words: dict[str, str]) -> list[list[str]]:
@@ -117,82 +90,54 @@ def press(page: Page, words: dict[str, str]) -> list[list[str]]:
     return result_table(page)
 
 
+def total(words: dict[str, str], name: str, formula: str, n: int) -> list[str]:
+    return [words["total"].format(player=name), f"{formula} → {words['points'].format(n=n)}"]
+
+
 @pytest.mark.parametrize("language", LANGUAGES)
-def test_rebus_turn_and_end_of_game(page: Page, site_url: str, language: str) -> None:
-    words = open_game(page, site_url, language, "rebus")
-    page.get_by_label(words["placed"]).fill("4")
-    page.get_by_label(words["tiles"]).fill("4")
-    page.get_by_label(words["red"]).fill("1")
-    # 4 tiles × 3 = 12, on a red square ×3 = 36; 4 of 9 tiles placed: no bonus.
+def test_the_rounds_add_up_and_the_highest_total_wins(page: Page, fixture_url: str, language: str) -> None:
+    words = open_game(page, fixture_url, language)
+    fill_rounds(player(page, 1), words, "Ann", [3, 2, 4])
+    fill_rounds(player(page, 2), words, "Bob", [5, 1])  # his third round not played yet: left empty
+    # Ann 3 + 2 + 4 = 9, Bob 5 + 1 = 6: the highest total wins.
     assert press(page, words) == [
         [words["step"], words["computation"]],
-        [words["rebus_1"], "4 × 3 = 12 × 3 = 36"],
-        [words["turn_score"], "36"],
+        total(words, "Ann", "3 + 2 + 4 = 9", 9),
+        total(words, "Bob", "5 + 1 = 6", 6),
+        [words["winner"], "Ann"],
     ]
-    page.get_by_label(words["final"]).check()
-    for n, (name, score, left) in enumerate((("Ann", "120", "2"), ("Bob", "110", "0")), 1):
-        block = player(page, words, n)
-        block.get_by_label(words["name"]).fill(name)
-        block.get_by_label(words["score_before"]).fill(score)
-        block.get_by_label(words["left"]).fill(left)
-    # Ann 120 − 2 × 3 = 114; Bob keeps 110; the highest wins.
-    assert press(page, words)[1:] == [["Ann", "120 − 2 × 3 = 114"], ["Bob", "110"], [words["winner"], "Ann"]]
 
 
 @pytest.mark.parametrize("language", LANGUAGES)
-def test_rebis_with_the_red_token(page: Page, site_url: str, language: str) -> None:
-    words = open_game(page, site_url, language, "rebis")
-    ann, bob = player(page, words, 1), player(page, words, 2)
-    ann.get_by_label(words["name"]).fill("Ann")
-    ann.get_by_label(words["hand"]).fill("2")
-    ann.get_by_label(words["points"]).fill("5 3 -2")
-    ann.get_by_label(words["golden"]).fill("1")
-    ann.get_by_label(words["gold"]).fill("1")
-    bob.get_by_label(words["name"]).fill("Bob")
-    bob.get_by_label(words["points"]).fill("7")
+def test_a_tie_needs_a_tiebreaker(page: Page, fixture_url: str, language: str) -> None:
+    words = open_game(page, fixture_url, language)
+    fill_rounds(player(page, 1), words, "Ann", [1, 2, 3])
+    fill_rounds(player(page, 2), words, "Bob", [6])
     rows = press(page, words)
-    # Ann: 6 × 2 × 3 = 36; the red token is hers (2 negative points + 2 cards against 0) and doubles
-    # her only shelf: 72. Bob: 7.
-    assert [words["shelf_1"], "5 + 3 − 2 = 6 × 2 × 3 × 2 = 72"] in rows
-    assert [words["winner"], "Ann"] in rows
-    assert any(row[1] == "Ann 4, Bob 0 → Ann" for row in rows)
-    # The last row says who got the red token and where, as the command's last line does.
-    assert rows[-1][0] == words["red_token"] and rows[-1][1].startswith("Ann")
-
-
-@pytest.mark.parametrize("language", LANGUAGES)
-def test_oh_my_word_tie_needs_a_tiebreaker(page: Page, site_url: str, language: str) -> None:
-    words = open_game(page, site_url, language, "oh-my-word")
-    ann, bob = player(page, words, 1), player(page, words, 2)
-    ann.get_by_label(words["name"]).fill("Ann")
-    ann.get_by_label(words["worth"].format(n=1)).fill("1")
-    ann.get_by_label(words["worth"].format(n=3)).fill("1")
-    bob.get_by_label(words["name"]).fill("Bob")
-    bob.get_by_label(words["worth"].format(n=2)).fill("2")
-    rows = press(page, words)
-    # 1 + 3 = 4 against 2 + 2 = 4: both have the fewest, a tiebreaker round decides.
-    assert rows[1][1].startswith("1 + 3 = 4") and rows[2][1].startswith("2 + 2 = 4")
+    # 1 + 2 + 3 = 6 against a lone 6: both have the highest total, a tiebreaker decides.
+    assert rows[1:3] == [total(words, "Ann", "1 + 2 + 3 = 6", 6), total(words, "Bob", "6", 6)]
     assert rows[-2:] == [[words["winners"], "Ann, Bob"], ["", words["tiebreak"]]]
 
 
 @pytest.mark.parametrize("language", LANGUAGES)
-def test_a_refusal_names_the_field_in_the_page_language(page: Page, site_url: str, language: str) -> None:
-    words = open_game(page, site_url, language, "rebus")
-    page.get_by_label(words["placed"]).fill("10")
-    page.get_by_label(words["tiles"]).fill("10")
+def test_a_refusal_names_the_field_in_the_page_language(page: Page, fixture_url: str, language: str) -> None:
+    words = open_game(page, fixture_url, language)
+    target = player(page, 1).get_by_label(ROUND.format(n=1), exact=True)
+    target.fill("-1")
     assert press(page, words) == []
     result = page.locator(".rb-calculator__result")
     assert words["refused"] in result.inner_text()
     problem = result.locator("li").first
-    assert problem.locator("strong").inner_text() == words["placed"]
-    assert problem.inner_text() == f"{words['placed']}{words['colon']}{words['too_many']}"  # French: a space before ":"
-    assert page.get_by_label(words["placed"]).get_attribute("aria-invalid") == "true"
+    name = f"{words['player_1']} › {ROUND.format(n=1)}"
+    assert problem.locator("strong").inner_text() == name
+    assert problem.inner_text() == f"{name}{words['colon']}{words['too_few']}"  # French: a space before ":"
+    assert target.get_attribute("aria-invalid") == "true"
 
 
-def test_the_calculator_fits_a_phone(browser, site_url: str) -> None:
+def test_the_calculator_fits_a_phone(browser: Browser, fixture_url: str) -> None:
     context = browser.new_context(viewport={"width": 360, "height": 740})
     page = context.new_page()
-    page.goto(f"{site_url}/rebis/#calculator")
+    page.goto(f"{fixture_url}/alpha/#calculator")
     widths = page.eval_on_selector_all(
         ".rb-calculator input, .rb-calculator button", "nodes => nodes.map(n => n.getBoundingClientRect().right)"
     )
@@ -200,38 +145,36 @@ def test_the_calculator_fits_a_phone(browser, site_url: str) -> None:
     context.close()
 
 
-def test_a_fact_changed_in_the_data_changes_the_calculator(page: Page, site_url: str) -> None:
-    """The script holds no number of the rules: a page whose game.yaml said a rack of 8 tiles
-    refuses 9 tiles placed, and scores a full rack of 8 with the bonus."""
-    address = f"{site_url}/rebus/"
+def test_a_fact_changed_in_the_data_changes_the_calculator(page: Page, fixture_url: str) -> None:
+    """The script holds no number of the rules: a page whose game.yaml said 2 rounds (not alpha's 3)
+    draws 2 round fields a player, refuses 3 rounds scored and adds up 2."""
+    address = f"{fixture_url}/alpha/"
 
-    def with_a_rack_of_8(route) -> None:
+    def with_two_rounds(route) -> None:
         html = route.fetch().text()
-        assert '"rack_tiles":9' in html
-        route.fulfill(body=html.replace('"rack_tiles":9', '"rack_tiles":8'), content_type="text/html")
+        assert html.count('"rounds":3') == 1
+        route.fulfill(body=html.replace('"rounds":3', '"rounds":2'), content_type="text/html")
 
-    page.route(address, with_a_rack_of_8)
+    page.route(address, with_two_rounds)
     page.goto(address)
-    refused = page.evaluate("window.rulebook.score('rebus', {turn: {rebuses: [{tiles: 9}], tiles_placed: 9}})")
-    assert refused["problems"] == [
-        {"code": "score.tiles-over-rack", "path": ["turn", "tiles_placed"], "params": {"n": 9, "rack": 8}}
-    ]
-    full_rack = page.evaluate("window.rulebook.score('rebus', {turn: {rebuses: [{tiles: 8}], tiles_placed: 8}})")
-    assert full_rack == {
-        "score": 8 * 3 + 50,
-        "rebuses": [{"tiles": 8, "new_bonus": [], "score": 24}],
-        "all_tiles_bonus": 50,
+    first = player(page, 1)
+    assert first.get_by_label(ROUND.format(n=2), exact=True).count() == 1
+    assert first.get_by_label(ROUND.format(n=3), exact=True).count() == 0
+    refused = page.evaluate("window.rulebook.score('alpha', {players: {Ann: [1, 2, 3]}})")
+    assert refused == {
+        "error": True,
+        "problems": [{"code": "score.too-many-rounds", "path": ["players", "Ann"], "params": {"n": 3, "rounds": 2}}],
     }
+    two = page.evaluate("window.rulebook.score('alpha', {players: {Ann: [1, 2], Bob: [4]}})")
+    assert two == {"scores": {"Ann": 3, "Bob": 4}, "winners": ["Bob"], "tiebreak": False}
 
 
-def test_the_calculator_weighs_less_than_50_kb_gzipped(clean_site) -> None:
-    """What the calculator adds to a game page: its script, its game's script, its data and the plural
-    rule, gzipped."""
-    import gzip
-    import re
-
-    script = (clean_site / "assets" / "javascripts" / "calculator.js").read_bytes()
-    for page in clean_site.glob("**/index.html"):
+def calculator_weights(site: Path) -> dict[Path, int]:
+    """What the calculator adds to each page that has one: its script, its game's script, its data
+    and the plural rule, gzipped, in bytes."""
+    found = {}
+    script = (site / "assets" / "javascripts" / "calculator.js").read_bytes()
+    for page in site.glob("**/index.html"):
         html = page.read_text(encoding="utf-8")
         data = re.search(r'<script type="application/json" id="rb-calculator-data">(.*?)</script>', html, re.S)
         if data is None:
@@ -240,38 +183,50 @@ def test_the_calculator_weighs_less_than_50_kb_gzipped(clean_site) -> None:
         plural = (page.parent / plural_file).read_bytes()
         game_file = re.search(r'<script src="((?:\.\./)*assets/javascripts/calculator/[a-z0-9-]+\.js)"', html).group(1)
         game = (page.parent / game_file).read_bytes()
-        added = len(gzip.compress(script + game, 9)) + len(gzip.compress(data.group(1).encode("utf-8") + plural, 9))
-        assert added <= 50 * 1024, page
+        page_data = data.group(1).encode("utf-8") + plural
+        found[page] = len(gzip.compress(script + game, 9)) + len(gzip.compress(page_data, 9))
+    return found
 
 
-def test_the_calculator_is_precached_for_offline_use(clean_site) -> None:
-    import json
+def test_the_calculator_weighs_less_than_50_kb_gzipped(clean_site: Path) -> None:
+    """Content: every calculator page of the project's site, whatever its games (none named)."""
+    weights = calculator_weights(clean_site)
+    assert weights
+    assert all(weight <= 50 * 1024 for weight in weights.values()), weights
 
-    files = json.loads((clean_site / "precache.json").read_text(encoding="utf-8"))["files"]
-    assert "assets/javascripts/calculator.js" in files
-    assert {f"assets/javascripts/calculator/{game}.js" for game in ("rebus", "rebis", "oh-my-word")} <= set(files)
+
+def test_the_fixture_calculator_pages_are_weighed(fixture_site: Path) -> None:
+    """The weighing finds alpha's page in each language, and beta's (no scorer) in none."""
+    pages = {page.relative_to(fixture_site).as_posix() for page in calculator_weights(fixture_site)}
+    assert pages == {"alpha/index.html", "fr/alpha/index.html", "cs/alpha/index.html"}
 
 
-def test_the_calculator_is_left_out_of_print(page: Page, site_url: str) -> None:
-    page.goto(f"{site_url}/rebus/")
+def test_the_calculator_is_precached_for_offline_use(fixture_site: Path) -> None:
+    files = json.loads((fixture_site / "precache.json").read_text(encoding="utf-8"))["files"]
+    assert {"assets/javascripts/calculator.js", "assets/javascripts/calculator/alpha.js"} <= set(files)
+    assert "assets/javascripts/calculator/beta.js" not in files  # beta has no scorer
+
+
+def test_the_calculator_is_left_out_of_print(page: Page, fixture_url: str) -> None:
+    page.goto(f"{fixture_url}/alpha/")
     assert page.locator(".rb-calculator form").is_visible()
     page.emulate_media(media="print")
     assert not page.locator(".rb-calculator").is_visible()
     assert not page.locator("h2#calculator").is_visible()
 
 
-def test_a_page_refuses_to_score_another_game_by_name(page: Page, site_url: str) -> None:
-    """A game page holds that game's data only (issue 15): another game, real or not, is a refusal
-    that says where to score it, never a crash or a score from the wrong rules."""
-    page.goto(f"{site_url}/rebus/")
+def test_a_page_refuses_to_score_another_game_by_name(page: Page, fixture_url: str) -> None:
+    """A game page holds that game's data only (issue 15): another game of the project, or none, is a
+    refusal that says where to score it, never a crash or a score from the wrong rules."""
+    page.goto(f"{fixture_url}/alpha/")
     data = page.evaluate("JSON.parse(document.getElementById('rb-calculator-data').textContent)")
-    assert list(data["games"]) == ["rebus"]
-    for other in ("rebis", "no-such-game"):
-        refused = page.evaluate(f"window.rulebook.score('{other}', {{final: {{Ann: {{cards: [1]}}}}}})")
+    assert list(data["games"]) == ["alpha"]
+    for other in ("beta", "no-such-game"):
+        refused = page.evaluate(f"window.rulebook.score('{other}', {{players: {{Ann: [1]}}}})")
         assert refused == {
             "error": True,
-            "problems": [{"code": "calculator.other-game", "path": [], "params": {"game": "rebus"}}],
+            "problems": [{"code": "calculator.other-game", "path": [], "params": {"game": "alpha"}}],
         }
-    # Its own game still scores there: one turn of 2 tiles, 3 points a tile.
-    own = page.evaluate("window.rulebook.score('rebus', {turn: {rebuses: [{tiles: 2}], tiles_placed: 2}})")
-    assert own["score"] == 6
+    # Its own game still scores there: one round of 2 points.
+    own = page.evaluate("window.rulebook.score('alpha', {players: {Ann: [2]}})")
+    assert own["scores"] == {"Ann": 2}
