@@ -4,12 +4,16 @@ the shared one lacks: rows of glossary tiles drawn under alpha's rules, and a la
 
 from __future__ import annotations
 
+import shutil
 from pathlib import Path
+
+import pytest
 
 from fixture_games import (
     add_examples,
     make_translated_project,
     quiet,
+    quiz_alpha,
     record_corrections,
     with_glossary,
     with_site_sources,
@@ -65,3 +69,49 @@ def prepare_glossary_project(project: Path) -> None:
     make_translated_project(project)
     with_glossary(project)
     with_site_sources(project)
+
+
+def with_elisions(root: Path) -> Path:
+    """The project's elisions per language (rules/search-words.yaml: French's d’, l’, qu’…) given to the
+    fixture project at root as its only search words, so that "d’abeilles" is "abeilles" to the glossary
+    filter and to search."""
+    import yaml
+
+    from conftest import FIXTURE_LANGUAGES, ROOT
+
+    real = yaml.safe_load((ROOT / "rules" / "search-words.yaml").read_text(encoding="utf-8"))["languages"]
+    languages = {
+        language: {"elisions": real[language]["elisions"]}
+        for language in FIXTURE_LANGUAGES
+        if real.get(language, {}).get("elisions")
+    }
+    assert languages, "the project has no elisions"
+    header = "# yaml-language-server: $schema=../schemas/search-words.schema.json\n"
+    text = yaml.safe_dump({"languages": languages}, allow_unicode=True, sort_keys=False)
+    (root / "rules" / "search-words.yaml").write_text(header + text, encoding="utf-8")
+    return root
+
+
+def make_engine_project(root: Path) -> None:
+    """The project the engines build (test_zensical_probe, test_engine_sites): the translated fixture with
+    the glossary given to alpha, the project's typography and elisions (with_elisions), alpha's corrections
+    (record_corrections) and its quiz (quiz_alpha), and what a build reads; checked, no page written."""
+    make_translated_project(root)
+    with_glossary(root)
+    with_typography(root)
+    with_elisions(root)
+    record_corrections(root)
+    quiz_alpha(root)
+    with_site_sources(root, package=False)
+    quiet(["--root", str(root), "check"])
+    shutil.rmtree(root / ".cache", ignore_errors=True)
+
+
+def copy_engine_project(tmp_path_factory: pytest.TempPathFactory, target: Path) -> Path:
+    """A copy at target of the engines' project (make_engine_project, made once a run): content and
+    mkdocs.yml, no page, as git would have it."""
+    from conftest import made_once
+
+    made = made_once(tmp_path_factory, "engine-project", make_engine_project)
+    shutil.copytree(made, target, dirs_exist_ok=True)
+    return target

@@ -148,15 +148,16 @@ def fill(page: Page, language: str, game: str, situation: dict[str, Any], root: 
     form_adapter(game, root).fill(Form(page, language, facts, root), situation)
 
 
-def command_table(game: str, situation: dict[str, Any], language: str) -> list[list[str]] | None:
+def command_table(game: str, situation: dict[str, Any], language: str, root: Path = ROOT) -> list[list[str]] | None:
     """The breakdown table of the command's outcome, in the language: what the form must show;
-    None when the command refuses the situation."""
+    None when the command refuses the situation. `root`: the project (a fixture's, or this one)."""
     document = parse_document(json.dumps(situation).encode("utf-8"), "<stdin>")
+    facts = (FACTS if root == ROOT else facts_of(root))[game]
     try:
-        outcome = score_situation(document, game, FACTS[game], ROOT)
+        outcome = score_situation(document, game, facts, root)
     except Invalid:
         return None
-    said = words(language)
+    said = words(language, root)
     rows = [[said.gettext("Step"), said.gettext("Computation")]]
     for line in outcome.lines:
         label = line.label if line.label == "{player}" else said.gettext(line.label)
