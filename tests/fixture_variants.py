@@ -20,7 +20,7 @@ from fixture_games import (
     with_typography,
 )
 
-# Two rows of tiles under alpha's rules, as an author draws them (game.yaml, `illustrations`): a rebus
+# Two rows of tiles under alpha's rules, as an author draws them (game.yaml, `illustrations`): a reading
 # under players, "I saw" (the eye and the saw); under winner a list of nine tiles, what the glossary's
 # rules forbid, drawn as not allowed. Nine tiles fit a hand: with_glossary gives alpha rack_tiles 9.
 ILLUSTRATIONS = """\

@@ -262,7 +262,7 @@ def test_a_counter_example_is_drawn_as_not_allowed(page: Page, illustrated_url: 
     assert tiles == ILLUSTRATED_TILES["winner"]
     decoration = page.eval_on_selector(f"{illustration} span[lang=en]", "q => getComputedStyle(q).textDecorationLine")
     assert decoration == "line-through"
-    # The rules' other illustration is a valid rebus, drawn plainly.
+    # The rules' other illustration is a valid reading, drawn plainly.
     assert page.eval_on_selector_all("#players .rb-tile", "tiles => tiles.length") == ILLUSTRATED_TILES["players"]
     assert page.eval_on_selector_all("#players .rb-not-allowed", "e => e.length") == 0
 
