@@ -1,6 +1,8 @@
 """Issue 27, the exit plan: what Zensical (Material's successor) does with this project today, measured
 (dev/engines.md). It reads mkdocs.yml, runs Python-Markdown extensions and skips every plugin not on
 its own list, silently: ours and mkdocs-static-i18n. zensical-i18n wraps it for the languages.
+What it builds is the fixture games' project (fixture_variants.make_engine_project: alpha and beta in
+en, fr and cs, the glossary given to alpha) with this project's mkdocs.yml: the toolkit's behaviour.
 
 Each test asserts what Zensical alone does. What our after step, `rulebook finish`, adds to its site
 (the policy, the calculator, the offline copy, the `/en/` redirects) is tested with the same site
@@ -14,13 +16,13 @@ from __future__ import annotations
 import html
 import os
 import re
-import shutil
 import subprocess
 from pathlib import Path
 
 import pytest
 
-from conftest import CONTENT, ROOT, run_cli_process
+from conftest import FIXTURE_LANGUAGES, ROOT, run_cli_process
+from fixture_variants import copy_engine_project
 from rulebook.website.page_scripts import TAIL_MARK
 
 pytestmark = pytest.mark.engines
@@ -46,13 +48,21 @@ def zensical(command: str) -> Path:
     return path
 
 
-def project_without_pages(target: Path) -> Path:
-    """The project as git has it: content and mkdocs.yml, no generated page."""
-    for folder in CONTENT:
-        shutil.copytree(ROOT / folder, target / folder)
-    shutil.copytree(ROOT / "docs" / "assets", target / "docs" / "assets")
-    shutil.copy(ROOT / "mkdocs.yml", target / "mkdocs.yml")
-    return target
+# The fixture's games and their names (make_small_project: `rulebook new game alpha --name Alpha`), in
+# the project's order; the site's pages besides them.
+GAMES = {"alpha": "Alpha", "beta": "Beta"}
+PLANTED = "rules/alpha/game.yaml"  # where a test plants an error that `rulebook check` refuses
+
+
+def project_without_pages(tmp_path_factory: pytest.TempPathFactory, target: Path) -> Path:
+    """The fixture project as git would have it: content and mkdocs.yml, no generated page."""
+    return copy_engine_project(tmp_path_factory, target)
+
+
+def plant_error(root: Path) -> None:
+    """A field no game has, at the end of alpha's game.yaml: what `rulebook check` refuses."""
+    game = root / PLANTED
+    game.write_text(game.read_text(encoding="utf-8") + "\nnot_a_field: true\n", encoding="utf-8")
 
 
 def with_pages(root: Path) -> Path:
@@ -83,9 +93,8 @@ def build(command: str, root: Path, config: str = "mkdocs.yml") -> subprocess.Co
 @pytest.fixture(scope="module")
 def bare(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, str]:
     """Zensical on the project with an error planted in the content, as `rulebook check` would refuse."""
-    root = project_without_pages(tmp_path_factory.mktemp("zensical-bare"))
-    game = root / "rules" / "rebus" / "game.yaml"
-    game.write_text(game.read_text(encoding="utf-8") + "\nnot_a_field: true\n", encoding="utf-8")
+    root = project_without_pages(tmp_path_factory, tmp_path_factory.mktemp("zensical-bare"))
+    plant_error(root)
     result = build("zensical", root)
     return root / "site", result.stdout + result.stderr
 
@@ -93,7 +102,7 @@ def bare(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, str]:
 @pytest.fixture(scope="module")
 def rendered(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """Zensical on the project with its pages written beforehand."""
-    root = with_pages(project_without_pages(tmp_path_factory.mktemp("zensical-pages")))
+    root = with_pages(project_without_pages(tmp_path_factory, tmp_path_factory.mktemp("zensical-pages")))
     build("zensical", root)
     return root / "site"
 
@@ -102,7 +111,7 @@ def rendered(tmp_path_factory: pytest.TempPathFactory) -> Path:
 def i18n_site(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """`rulebook render`, then zensical-i18n on the configuration it wrote (mkdocs-static-i18n's settings,
     and the navigation our plugin gives MkDocs)."""
-    root = with_pages(project_without_pages(tmp_path_factory.mktemp("zensical-i18n")))
+    root = with_pages(project_without_pages(tmp_path_factory, tmp_path_factory.mktemp("zensical-i18n")))
     build("zensical-i18n", root, "mkdocs.rendered.yml")
     return root / "site"
 
@@ -133,26 +142,27 @@ def test_zensical_runs_our_markdown_extension(rendered: Path) -> None:
 def test_zensical_builds_each_language_as_a_plain_folder_in_english(rendered: Path) -> None:
     """No mkdocs-static-i18n: en/, fr/ and cs/ are folders of one English site, no language at the root."""
     assert not (rendered / "index.html").exists()
-    for language in ("en", "fr", "cs"):
-        assert html_lang(rendered / language / "rebus" / "index.html") == "en"
-    assert "hreflang" not in (rendered / "fr" / "rebus" / "index.html").read_text(encoding="utf-8")
+    for language in FIXTURE_LANGUAGES:
+        assert html_lang(rendered / language / "alpha" / "index.html") == "en"
+    assert "hreflang" not in (rendered / "fr" / "alpha" / "index.html").read_text(encoding="utf-8")
 
 
 # The steps around the engine: `rulebook render` before it.
-def test_render_refuses_content_with_errors_and_writes_no_page(tmp_path: Path) -> None:
+def test_render_refuses_content_with_errors_and_writes_no_page(
+    tmp_path_factory: pytest.TempPathFactory, tmp_path: Path
+) -> None:
     """Zensical checks nothing (above); the step before it does, as our plugin does for MkDocs."""
-    root = project_without_pages(tmp_path)
-    game = root / "rules" / "rebus" / "game.yaml"
-    game.write_text(game.read_text(encoding="utf-8") + "\nnot_a_field: true\n", encoding="utf-8")
+    root = project_without_pages(tmp_path_factory, tmp_path)
+    plant_error(root)
     result = render(root)
     assert result.returncode == 1
-    assert "rules/rebus/game.yaml:" in result.stdout and "not_a_field" in result.stdout
+    assert f"{PLANTED}:" in result.stdout and "not_a_field" in result.stdout
     assert not (root / "docs" / "en").exists() and not (root / "mkdocs.rendered.yml").exists()
 
 
 def test_render_then_zensical_builds_the_pages_from_rules(i18n_site: Path) -> None:
     for language in ("", "fr/", "cs/"):
-        for page in ("rebus", "rebis", "oh-my-word", "glossary", "status"):
+        for page in (*GAMES, "glossary", "status"):
             assert (i18n_site / language / page / "index.html").is_file(), language + page
 
 
@@ -161,7 +171,7 @@ def test_zensical_takes_our_theme_overrides(i18n_site: Path) -> None:
     are on every page, and the 404 page is ours. Our scripts are not: they need data that only our
     after step, `rulebook finish`, gives a page on Zensical (website/page_scripts.py)."""
     for language in ("", "fr/", "cs/"):
-        page = (i18n_site / language / "rebus" / "index.html").read_text(encoding="utf-8")
+        page = (i18n_site / language / "alpha" / "index.html").read_text(encoding="utf-8")
         for asset in ("stylesheets/rulebook.css", "stylesheets/glossary.css", "manifest.webmanifest"):
             assert asset in page, (language, asset)
         assert TAIL_MARK not in page
@@ -170,12 +180,12 @@ def test_zensical_takes_our_theme_overrides(i18n_site: Path) -> None:
 
 def test_zensical_i18n_switches_language_on_the_same_page(i18n_site: Path) -> None:
     """Its language menu links each language's copy of the page being read, not that language's home."""
-    french = (i18n_site / "fr" / "rebus" / "index.html").read_text(encoding="utf-8")
+    french = (i18n_site / "fr" / "alpha" / "index.html").read_text(encoding="utf-8")
     links = {
         language: html.unescape(href)
         for href, language in re.findall(r'<a href="([^"]*)" hreflang="([a-z]+)"[^>]*md-i18n__link', french)
     }
-    assert links == {"en": "../../rebus/", "fr": "././", "cs": "../../cs/rebus/"}, links
+    assert links == {"en": "../../alpha/", "fr": "././", "cs": "../../cs/alpha/"}, links
 
 
 def menu(page: Path) -> list[str]:
@@ -196,16 +206,17 @@ def test_render_gives_zensical_each_language_s_menu(i18n_site: Path) -> None:
         ("cs/", "Pravidla deskových her", "Slovníček", "Stav překladů"),
     ):
         titles = menu(i18n_site / language / "status" / "index.html")
-        assert titles[:4] == [home, "REBUS", "Rebis", "Oh My Word"], (language, titles)
-        assert titles[4].startswith(glossary) and titles[5:] == [status], (language, titles)
+        games = len(GAMES) + 1
+        assert titles[:games] == [home, *GAMES.values()], (language, titles)
+        assert titles[games].startswith(glossary) and titles[games + 1 :] == [status], (language, titles)
 
 
 # zensical-i18n: the languages.
 def test_zensical_i18n_builds_the_three_languages_from_mkdocs_yml(i18n_site: Path) -> None:
-    assert html_lang(i18n_site / "rebus" / "index.html") == "en"
-    assert html_lang(i18n_site / "fr" / "rebus" / "index.html") == "fr"
-    assert html_lang(i18n_site / "cs" / "rebus" / "index.html") == "cs"
-    french = (i18n_site / "fr" / "rebus" / "index.html").read_text(encoding="utf-8")
+    assert html_lang(i18n_site / "alpha" / "index.html") == "en"
+    assert html_lang(i18n_site / "fr" / "alpha" / "index.html") == "fr"
+    assert html_lang(i18n_site / "cs" / "alpha" / "index.html") == "cs"
+    french = (i18n_site / "fr" / "alpha" / "index.html").read_text(encoding="utf-8")
     assert "Règles de jeux de société" in french  # the language's site_name
     assert 'hreflang="cs"' in french  # alternates to the other languages
     for language in ("", "fr/", "cs/"):

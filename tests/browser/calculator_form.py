@@ -160,10 +160,11 @@ def writable(game: str, situation: dict[str, Any], root: Path = ROOT) -> bool:
 
 def command_table(game: str, situation: dict[str, Any], language: str, root: Path = ROOT) -> list[list[str]] | None:
     """The breakdown table of the command's outcome, in the language: what the form must show;
-    None when the command refuses the situation."""
+    None when the command refuses the situation. `root`: the project (a fixture's, or this one)."""
     document = parse_document(json.dumps(situation).encode("utf-8"), "<stdin>")
+    facts = (FACTS if root == ROOT else facts_of(root))[game]
     try:
-        outcome = score_situation(document, game, (FACTS if root == ROOT else facts_of(root))[game], root)
+        outcome = score_situation(document, game, facts, root)
     except Invalid:
         return None
     said = words(language, root)

@@ -5,13 +5,18 @@ offline use, search in each language, the language switch, the quiz and the `/en
 
 A difference is a failing test. Where the engine cannot do a thing, its parameter is a strict xfail
 whose reason names the engine's source, and dev/engines.md says why. Run by `make test-engines`.
+
+Each engine builds the fixture games' project (fixture_variants.make_engine_project): alpha, scored, with
+its corrections and its quiz, and beta, in en, fr and cs, the glossary given to alpha.
 """
 
 from __future__ import annotations
 
 import html
 import json
+import os
 import re
+import subprocess
 from collections.abc import Iterator
 from pathlib import Path
 from urllib.parse import urlparse
@@ -25,28 +30,27 @@ from browser.conftest import BuiltSiteHandler, serve
 from browser.test_glossary_site import filter_for
 from browser.test_offline_worker import installed
 from browser.test_quiz_site import _pick, _question
-from browser.test_scoring_cases import check_scoring_cases
+from browser.test_scoring_cases import SCORE_ALL
 from browser.test_search_ranking import top_results
-from conftest import ROOT, run_cli_process
+from conftest import FIXTURE_LANGUAGES, build_site, run_cli_process
+from rulebook.commands.score import score_json
 from rulebook.load.project import load_project
 from rulebook.render.search import FOLDED_FIELD
 from rulebook.website.finish import THEME_PAGE_MARK
 from rulebook.website.interface import interface_words, permalink_title, toggle_names
 from rulebook.website.page_scripts import TAIL_MARK, jinja_escaped
 from rulebook.website.theme_folders import zensical_templates
-from scoring_cases import game_cases
-from test_engines import build_with
-from test_zensical_probe import build, project_without_pages, render, zensical
+from scoring_cases import CASES_FILE, Case, meanings, refusal_found
+from test_engines import engine_command
+from test_zensical_probe import GAMES, build, project_without_pages, render, zensical
 
 pytestmark = [pytest.mark.engines, pytest.mark.browser]
 
-PROJECT = load_project(ROOT).project
-SOURCE, OTHERS = PROJECT.source_language, PROJECT.languages[1:]
-SCORED = [game.id for game in PROJECT.games if game.scored]
+# The fixture's languages and games (make_small_project): alpha is scored, beta is not.
+LANGUAGES = FIXTURE_LANGUAGES
+SOURCE, OTHERS = LANGUAGES[0], LANGUAGES[1:]
+SCORED = ["alpha"]
 ENGINES = ("mkdocs", "properdocs", "zensical")
-GAME_PAGES = {
-    f"{'' if code == SOURCE else code + '/'}{game}/index.html" for code in PROJECT.languages for game in SCORED
-}
 POLICY_META = '<meta http-equiv="Content-Security-Policy"'
 NO_STEMMER = (
     "Zensical 0.0.73's search (assets/javascripts/workers/search.*.min.js in its wheel) reads its own"
@@ -59,10 +63,28 @@ document.addEventListener("securitypolicyviolation",
 window.addEventListener("error", (e) => window.__problems.push(`error: ${e.message}`));"""
 
 
+def mkdocs_site(root: Path) -> Path:
+    """`mkdocs build --strict` of the project at root, into root/site."""
+    return build_site(root, root / "site")
+
+
+def properdocs_site(root: Path) -> Path:
+    """`properdocs build --strict` of the project at root, into root/site (as test_engines builds this one)."""
+    result = subprocess.run(
+        [*engine_command("properdocs"), "build", "--strict", "--quiet", "-f", "mkdocs.yml", "-d", str(root / "site")],
+        cwd=root,
+        env={**os.environ, "NO_MKDOCS_2_WARNING": "1"},
+        capture_output=True,
+        text=True,
+        timeout=900,
+    )
+    assert result.returncode == 0, result.stdout + result.stderr
+    return root / "site"
+
+
 def zensical_site(root: Path) -> Path:
-    """The project as git has it, then `rulebook render`, zensical-i18n, and `rulebook finish` with
-    Zensical's templates (their inline scripts and styles, which the policy hashes)."""
-    project_without_pages(root)
+    """The project at root as git would have it, then `rulebook render`, zensical-i18n, and `rulebook
+    finish` with Zensical's templates (their inline scripts and styles, which the policy hashes)."""
     rendered = render(root)
     assert rendered.returncode == 0, rendered.stderr
     build("zensical-i18n", root, "mkdocs.rendered.yml")
@@ -73,22 +95,31 @@ def zensical_site(root: Path) -> Path:
     return root / "site"
 
 
-class _Sites(dict):
-    """Each engine's site, built the first time a test asks for it."""
+BUILDERS = {"mkdocs": mkdocs_site, "properdocs": properdocs_site, "zensical": zensical_site}
 
-    def __init__(self, clean_site: Path, folders: pytest.TempPathFactory) -> None:
-        super().__init__(mkdocs=clean_site)
+
+class _Sites(dict):
+    """Each engine's site of a copy of the fixture project, built the first time a test asks for it."""
+
+    def __init__(self, folders: pytest.TempPathFactory) -> None:
+        super().__init__()
         self._folders = folders
 
     def __missing__(self, engine: str) -> Path:
-        folder = self._folders.mktemp(f"{engine}-site")
-        self[engine] = build_with("properdocs", folder) if engine == "properdocs" else zensical_site(folder)
+        root = project_without_pages(self._folders, self._folders.mktemp(f"{engine}-fixture-site"))
+        self[engine] = BUILDERS[engine](root)
         return self[engine]
 
 
 @pytest.fixture(scope="session")
-def engine_sites(clean_site: Path, tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
-    return _Sites(clean_site, tmp_path_factory)
+def engine_sites(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
+    return _Sites(tmp_path_factory)
+
+
+@pytest.fixture(scope="session")
+def project(engine_sites: dict[str, Path]) -> Path:
+    """The fixture project MkDocs built: what the pages' words and the scorers' answers are read from."""
+    return engine_sites["mkdocs"].parent
 
 
 @pytest.fixture(scope="module", params=ENGINES)
@@ -129,10 +160,10 @@ def watched(page: Page, address: str) -> list[str]:
 # The pages.
 def test_the_same_pages_in_every_language(site: Path, engine_sites: dict[str, Path]) -> None:
     assert sorted(theme_pages(site)) == sorted(theme_pages(engine_sites["mkdocs"]))
-    for language in PROJECT.languages:
-        for game in PROJECT.games:
-            text = (site / prefix(language) / game.id / "index.html").read_text(encoding="utf-8")
-            assert f'<html lang="{language}"' in text, (language, game.id)
+    for language in LANGUAGES:
+        for game in GAMES:
+            text = (site / prefix(language) / game / "index.html").read_text(encoding="utf-8")
+            assert f'<html lang="{language}"' in text, (language, game)
 
 
 def test_en_addresses_lead_to_the_root(page: Page, url: str) -> None:
@@ -142,30 +173,30 @@ def test_en_addresses_lead_to_the_root(page: Page, url: str) -> None:
     assert page.get_attribute("html", "lang") == SOURCE
 
 
-def test_each_language_s_404_page_speaks_it(site: Path) -> None:
-    for language in PROJECT.languages:
-        words = interface_words(ROOT, language)
+def test_each_language_s_404_page_speaks_it(site: Path, project: Path) -> None:
+    for language in LANGUAGES:
+        words = interface_words(project, language)
         page = (site / prefix(language) / "404.html").read_text(encoding="utf-8")
         for key in ("not_found", "not_found_help", "home"):
             assert f">{jinja_escaped(words[key])}<" in page, (language, key)
         if language != SOURCE:
-            assert words["not_found"] != interface_words(ROOT, SOURCE)["not_found"]  # a translated word
+            assert words["not_found"] != interface_words(project, SOURCE)["not_found"]  # a translated word
 
 
 PALETTE_TITLES = re.compile(r'<label class="md-header__button md-icon" title="([^"]*)"')
 PERMALINK_TITLES = re.compile(r'<a class="headerlink" href="#[^"]*" title="([^"]*)"')
 
 
-def test_the_theme_s_words_are_in_the_page_s_language(site: Path) -> None:
+def test_the_theme_s_words_are_in_the_page_s_language(site: Path, project: Path) -> None:
     """The palette's toggles, the headings' anchors and the footer: words of mkdocs.yml, of toc and of
     our templates, which the plugin sets for each language and render and finish give other engines."""
-    for language in PROJECT.languages:
+    for language in LANGUAGES:
         page = (site / prefix(language) / SCORED[0] / "index.html").read_text(encoding="utf-8")
         toggles = set(PALETTE_TITLES.findall(page))
-        assert toggles and toggles <= set(toggle_names(ROOT, language).values()), (language, toggles)
+        assert toggles and toggles <= set(toggle_names(project, language).values()), (language, toggles)
         anchors = set(PERMALINK_TITLES.findall(page))
-        assert anchors == {html.escape(permalink_title(ROOT, language), quote=False)}, (language, anchors)
-        before_tool = interface_words(ROOT, language)["made_with"].partition("{tool}")[0]
+        assert anchors == {html.escape(permalink_title(project, language), quote=False)}, (language, anchors)
+        before_tool = interface_words(project, language)["made_with"].partition("{tool}")[0]
         assert f'<span data-rb-word="made_with.0">{jinja_escaped(before_tool)}</span>' in page, language
 
 
@@ -176,13 +207,11 @@ def test_every_page_has_the_policy_first_and_our_scripts_once(site: Path) -> Non
         assert text[head:].lstrip().startswith(POLICY_META), name
         assert text.count(TAIL_MARK) == 1, name
         game = name.split("/")[-2] if name.endswith("/index.html") and name.count("/") >= 1 else ""
-        expected = (
-            1 if game in SCORED and name in {f"{prefix(code)}{game}/index.html" for code in PROJECT.languages} else 0
-        )
+        expected = 1 if game in SCORED and name in {f"{prefix(code)}{game}/index.html" for code in LANGUAGES} else 0
         assert text.count('id="rb-calculator-data"') == expected, name
 
 
-@pytest.mark.parametrize("language", PROJECT.languages)
+@pytest.mark.parametrize("language", LANGUAGES)
 def test_the_browser_refuses_nothing_on_the_pages(page: Page, url: str, language: str) -> None:
     for path in ("", *(f"{game}/" for game in SCORED), "glossary/"):
         assert watched(page, f"{url}/{prefix(language)}{path}") == [], (language, path)
@@ -198,33 +227,73 @@ def test_axe_finds_nothing_in_either_scheme(page: Page, url: str) -> None:
 
 
 # The calculator: every scoring case through each game page's scorer, and the form in the page.
+def fixture_cases(root: Path, game: str) -> list[Case]:
+    """The game's scoring cases (rules/<game>/scoring-cases.json) and worked examples, in the project at
+    root, as scoring_cases.game_cases reads this project's."""
+    written = json.loads((root / "rules" / game / CASES_FILE).read_text(encoding="utf-8"))
+    cases = [
+        Case(game, case["description"], case["situation"], case.get("values"), case.get("refused"))
+        for case in written["cases"]
+    ]
+    (found,) = [item for item in load_project(root).project.games if item.id == game]
+    for example in found.examples:
+        situation = found.document.part(("examples", example.index, "input")).data
+        expect = dict(example.expect)
+        refused = expect.pop("refused", None)
+        code, params = (refused["code"], refused.get("params")) if isinstance(refused, dict) else (refused, None)
+        cases.append(Case(game, f"worked example {example.id}", situation, expect or None, None, code, params))
+    return cases
+
+
+def check_cases(page: Page, root: Path, game: str) -> None:
+    """Every case of the game through the scorer of the game page `page` shows, as
+    test_scoring_cases.check_scoring_cases holds this project's."""
+    cases = fixture_cases(root, game)
+    assert {"worked example highest-total", "worked example four-rounds"} <= {case.description for case in cases}
+    results = [json.loads(text) for text in page.evaluate(SCORE_ALL, [game, json.dumps([c.situation for c in cases])])]
+    for case, result in zip(cases, results, strict=True):
+        if case.refused is not None:
+            assert result.get("error") is True, case.id
+            assert meanings(result["problems"]) == meanings(case.refused), case.id
+        elif case.refused_code is not None:
+            _, printed = score_json(root, game, json.dumps(case.situation).encode("utf-8"))
+            assert result.get("error") is True, case.id
+            assert refusal_found(case, result["problems"]), case.id
+            assert meanings(result["problems"]) == meanings(json.loads(printed)["problems"]), case.id
+        else:
+            assert "error" not in result, case.id
+            assert {field: result.get(field) for field in case.values or {}} == case.values, case.id
+
+
 @pytest.mark.parametrize("game", SCORED)
-def test_the_calculator_scores_every_case(page: Page, url: str, game: str) -> None:
-    for language in PROJECT.languages:
+def test_the_calculator_scores_every_case(page: Page, url: str, project: Path, game: str) -> None:
+    for language in LANGUAGES:
         page.goto(f"{url}/{prefix(language)}{game}/")
-        check_scoring_cases(page, game)
+        check_cases(page, project, game)
     assert page.locator(".rb-calculator form").count() == 1
 
 
 # The calculator through its form, as a referee uses it: each worked example the rules give typed into
 # the game page's fields, the button pressed, the breakdown read; the command's, in the page's language.
 @pytest.mark.parametrize("game", SCORED)
-def test_the_form_shows_each_worked_example_as_the_command_does(page: Page, url: str, game: str) -> None:
+def test_the_form_shows_each_worked_example_as_the_command_does(page: Page, url: str, project: Path, game: str) -> None:
     language = OTHERS[0]
-    examples = [case for case in game_cases(game) if case.description.startswith("worked example")]
+    examples = [case for case in fixture_cases(project, game) if case.description.startswith("worked example")]
     scored = [case for case in examples if case.refused is None and case.refused_code is None]
-    assert scored, game
+    assert len(scored) == 2, game  # alpha's highest-total and tie (record_corrections)
     for case in scored:
         open_form(page, url, language, game)
-        fill(page, language, game, case.situation)
-        assert press(page, language) == command_table(game, case.situation, language), case.description
+        fill(page, language, game, case.situation, root=project)
+        shown = command_table(game, case.situation, language, root=project)
+        assert shown is not None and press(page, language) == shown, case.description
 
 
-# The quiz: a worked example answered as a reader does (6 tiles × 3, × 2 and × 3 by hand: 108).
+# The quiz: a worked example answered as a reader does (quiz_alpha's highest-total, by hand: Ann 3 + 2 + 4 = 9,
+# Bob 5 + 1 + 2 = 8).
 def test_the_quiz_hears_the_answer(page: Page, url: str) -> None:
-    page.goto(f"{url}/rebus/quiz/", wait_until="networkidle")
-    question = _question(page, "example-two-squares")
-    _pick(question, [(None, 108)], right=True)
+    page.goto(f"{url}/alpha/quiz/", wait_until="networkidle")
+    question = _question(page, "example-highest-total")
+    _pick(question, [("Ann", 9), ("Bob", 8)], right=True)
     assert question.locator("output").inner_text() == "Right."
 
 
@@ -289,24 +358,25 @@ def searched(page: Page, url: str, engine: str, language: str, query: str) -> li
     return results
 
 
-# Each language's word as its title says it: every engine finds the section in its first three.
-TITLE_WORDS = {"en": "shelf", "fr": "étagère", "cs": "police"}
+# Each language's word as its title says it (alpha's section turn, record_corrections: "Turn", « Tour »,
+# "Tah"): every engine finds the section in its first three.
+TITLE_WORDS = {"en": "turn", "fr": "tour", "cs": "tah"}
 
 
 @pytest.mark.search
 def test_each_language_s_search_finds_its_own_section(page: Page, url: str, engine: str) -> None:
     for language, word in TITLE_WORDS.items():
-        assert f"/{prefix(language)}rebis/#closing" in searched(page, url, engine, language, word)[:3], language
+        assert f"/{prefix(language)}alpha/#turn" in searched(page, url, engine, language, word)[:3], language
 
 
 @pytest.mark.search
 def test_search_finds_another_form_of_a_word(page: Page, url: str, engine: str, request: pytest.FixtureRequest) -> None:
-    """ "étagères" and "polici" (the title says "étagère", "police"): only a stemmer finds the section
-    first (tests/browser/test_search_ranking.py measures the same on MkDocs' site)."""
+    """ "tours" and "tahy", plurals (the title says « Tour », "Tah", and no page has either plural): only a
+    stemmer finds the section first (tests/browser/test_search_ranking.py measures the same on MkDocs' site)."""
     if engine == "zensical":
         request.applymarker(pytest.mark.xfail(strict=True, raises=AssertionError, reason=NO_STEMMER))
-    assert searched(page, url, engine, "fr", "étagères")[0] == "/fr/rebis/#closing"
-    assert searched(page, url, engine, "cs", "polici")[0] == "/cs/rebis/#closing"
+    assert searched(page, url, engine, "fr", "tours")[0] == "/fr/alpha/#turn"
+    assert searched(page, url, engine, "cs", "tahy")[0] == "/cs/alpha/#turn"
 
 
 # Search: an index per language, with our folding and stems.
@@ -319,7 +389,7 @@ def search_index(site: Path, language: str) -> dict:
 
 
 def test_each_language_searches_its_own_pages(site: Path) -> None:
-    for language in PROJECT.languages:
+    for language in LANGUAGES:
         index = search_index(site, language)
         assert language in index["config"]["lang"], language
         locations = [entry["location"] for entry in index["docs" if "docs" in index else "items"]]
@@ -331,5 +401,5 @@ def test_each_language_searches_its_own_pages(site: Path) -> None:
 def test_search_has_our_stems_and_folded_words(site: Path, engine: str, request: pytest.FixtureRequest) -> None:
     if engine == "zensical":
         request.applymarker(pytest.mark.xfail(strict=True, raises=AssertionError, reason=NO_STEMMER))
-    for language in PROJECT.languages:
+    for language in LANGUAGES:
         assert FOLDED_FIELD in search_index(site, language)["config"].get("fields", {}), language

@@ -1,5 +1,7 @@
 """The glossary in Chromium: the filter, anchors, the jump bar, the sound index, the printed cheat
-sheet, links from rules, search in each language, a phone."""
+sheet, links from rules, search in each language, a phone. On the fixture games' site, where the
+project's glossary is alpha's (fixture_games.with_glossary); the rows of tiles under alpha's rules are
+fixture_variants.ILLUSTRATIONS, on a site of their own (illustrated_url)."""
 
 from __future__ import annotations
 
@@ -10,7 +12,10 @@ from urllib.parse import urlparse
 import pytest
 from playwright.sync_api import Browser, Page
 
+from browser.conftest import BuiltSiteHandler, serve
 from browser.test_site import search
+from conftest import made_once
+from fixture_variants import ILLUSTRATED_TILES, make_illustrated_site
 
 pytestmark = pytest.mark.browser
 
@@ -26,7 +31,7 @@ def visible_themes(page: Page) -> list[str]:
 
 
 @pytest.fixture(scope="module")
-def glossary_tab(browser: Browser, site_url: str) -> Iterator[Callable[[str], Page]]:
+def glossary_tab(browser: Browser, fixture_url: str) -> Iterator[Callable[[str], Page]]:
     """One tab a language on its glossary, kept open: a reader empties the filter and types the next
     words, as filter_for does, rather than loading the page again for each."""
     context = browser.new_context()
@@ -36,7 +41,7 @@ def glossary_tab(browser: Browser, site_url: str) -> Iterator[Callable[[str], Pa
     def tab(language_root: str) -> Page:
         if language_root not in tabs:
             tabs[language_root] = context.new_page()
-            tabs[language_root].goto(f"{site_url}{language_root}/glossary/")
+            tabs[language_root].goto(f"{fixture_url}{language_root}/glossary/")
         return tabs[language_root]
 
     yield tab
@@ -50,6 +55,13 @@ def filter_for(page: Page, query: str) -> list[str]:
     return visible_cards(page)
 
 
+@pytest.fixture(scope="module")
+def illustrated_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """The fixture site with rows of tiles under alpha's rules players and winner (make_illustrated_site)."""
+    site = made_once(tmp_path_factory, "illustrated-fixture-site", make_illustrated_site) / "site"
+    yield from serve(site, BuiltSiteHandler)
+
+
 def box(page: Page, selector: str) -> dict[str, float]:
     return page.eval_on_selector(
         selector,
@@ -58,8 +70,8 @@ def box(page: Page, selector: str) -> dict[str, float]:
     )
 
 
-def test_the_filter_narrows_the_grid_as_you_type(page: Page, site_url: str) -> None:
-    page.goto(f"{site_url}/fr/glossary/")
+def test_the_filter_narrows_the_grid_as_you_type(page: Page, fixture_url: str) -> None:
+    page.goto(f"{fixture_url}/fr/glossary/")
     assert len(visible_cards(page)) == 76
     assert filter_for(page, "feuil") == ["leaf"]
     assert page.inner_text("#rb-filter-count") == "1 / 76"
@@ -110,34 +122,34 @@ def test_the_filter_matches_the_start_of_words_in_names_readings_and_description
     assert filter_for(glossary_tab(language_root), query) == expected
 
 
-def test_a_czech_word_finds_its_other_forms_through_the_stem(page: Page, site_url: str) -> None:
+def test_a_czech_word_finds_its_other_forms_through_the_stem(page: Page, fixture_url: str) -> None:
     """The Czech "kůň" is "koň-" in its other forms: the knight's card says "koňské hlavy". The stem is a
     prefix of the card's stems, so a card whose word starts the same way shows too ("konev", the
     watering can): the filter errs towards showing."""
-    page.goto(f"{site_url}/cs/glossary/")
+    page.goto(f"{fixture_url}/cs/glossary/")
     shown = filter_for(page, "kůň")
     assert "knight" in shown and len(shown) <= 3, shown
     # Without the stemmer (English has none here), only the start of a word matches, as before.
-    page.goto(f"{site_url}/glossary/")
+    page.goto(f"{fixture_url}/glossary/")
     assert filter_for(page, "knights") == []
 
 
-def test_a_french_word_finds_its_other_forms_through_search_s_own_stemmer(page: Page, site_url: str) -> None:
+def test_a_french_word_finds_its_other_forms_through_search_s_own_stemmer(page: Page, fixture_url: str) -> None:
     """French pages stem with the Snowball stemmer Material's search uses (lunr.fr): the plural
     "feuilles" is "feuill", as is the leaf card's « feuille », of which it is no prefix. A page
     error (the stand-in for lunr failing) would leave the filter without it."""
     errors: list[str] = []
     page.on("pageerror", lambda error: errors.append(str(error)))
-    page.goto(f"{site_url}/fr/glossary/")
+    page.goto(f"{fixture_url}/fr/glossary/")
     assert page.evaluate("rulebookWords.stems('Feuilles oreilles', 'fr')") == ["feuill", "oreil"]
     shown = filter_for(page, "feuilles")
     assert "leaf" in shown and len(shown) <= 3, shown
     assert errors == []
 
 
-def test_the_filter_and_jump_bar_stay_in_view(page: Page, site_url: str) -> None:
+def test_the_filter_and_jump_bar_stay_in_view(page: Page, fixture_url: str) -> None:
     page.set_viewport_size({"width": 1024, "height": 700})
-    page.goto(f"{site_url}/glossary/")
+    page.goto(f"{fixture_url}/glossary/")
     page.click(".rb-jump a[href='#nature']")
     page.wait_for_function("window.scrollY > 1000")
     header = box(page, ".md-header")
@@ -149,10 +161,10 @@ def test_the_filter_and_jump_bar_stay_in_view(page: Page, site_url: str) -> None
 
 
 @pytest.mark.parametrize("width", [360, 1280])
-def test_an_anchor_shows_the_whole_card_below_the_bar(browser, site_url: str, width: int) -> None:
+def test_an_anchor_shows_the_whole_card_below_the_bar(browser, fixture_url: str, width: int) -> None:
     context = browser.new_context(viewport={"width": width, "height": 740})
     page = context.new_page()
-    page.goto(f"{site_url}/fr/glossary/#saw")
+    page.goto(f"{fixture_url}/fr/glossary/#saw")
     page.wait_for_timeout(200)  # glossary.js scrolls again once it knows the bar's height
     bar = box(page, ".rb-glossary-bar")
     picture = box(page, ".rb-symbol:has(h3#saw) .rb-symbol__picture svg")
@@ -161,8 +173,8 @@ def test_an_anchor_shows_the_whole_card_below_the_bar(browser, site_url: str, wi
     context.close()
 
 
-def test_pictures_and_tiles_are_large_enough(page: Page, site_url: str) -> None:
-    page.goto(f"{site_url}/glossary/")
+def test_pictures_and_tiles_are_large_enough(page: Page, fixture_url: str) -> None:
+    page.goto(f"{fixture_url}/glossary/")
     sizes = page.eval_on_selector_all(
         ".rb-symbol__picture svg, .rb-tile svg",
         "svgs => svgs.map(s => [s.closest('.rb-tile') ? 'tile' : 'card', s.getBoundingClientRect().width])",
@@ -171,9 +183,9 @@ def test_pictures_and_tiles_are_large_enough(page: Page, site_url: str) -> None:
     assert min(width for kind, width in sizes if kind == "tile") >= 32
 
 
-def test_a_rule_links_to_the_glossary_entry_of_each_picture(page: Page, site_url: str) -> None:
-    page.goto(f"{site_url}/cs/rebus/#plausible-sentences")
-    page.click("#plausible-sentences .rb-illustration a[href$='#saw']")
+def test_a_rule_links_to_the_glossary_entry_of_each_picture(page: Page, illustrated_url: str) -> None:
+    page.goto(f"{illustrated_url}/cs/alpha/#players")  # its row: the eye and the saw, "I saw"
+    page.click("#players .rb-illustration a[href$='#saw']")
     page.wait_for_url("**/cs/glossary/#saw")
     assert urlparse(page.url).path == "/cs/glossary/"
     assert page.is_visible("h3#saw")
@@ -181,8 +193,8 @@ def test_a_rule_links_to_the_glossary_entry_of_each_picture(page: Page, site_url
     assert box(page, ".rb-symbol:has(h3#saw) .rb-symbol__picture svg")["top"] >= box(page, ".rb-glossary-bar")["bottom"]
 
 
-def test_a_tile_whose_card_is_filtered_out_clears_the_filter(page: Page, site_url: str) -> None:
-    page.goto(f"{site_url}/glossary/")
+def test_a_tile_whose_card_is_filtered_out_clears_the_filter(page: Page, fixture_url: str) -> None:
+    page.goto(f"{fixture_url}/glossary/")
     assert filter_for(page, "leaf") == ["leaf"]  # its example: eye + leaf, "I leave"
     page.click(".rb-symbol:has(h3#leaf) .rb-symbol__example a[href='#eye']")
     page.wait_for_function("location.hash === '#eye'")
@@ -192,8 +204,8 @@ def test_a_tile_whose_card_is_filtered_out_clears_the_filter(page: Page, site_ur
     assert box(page, ".rb-glossary-bar")["bottom"] <= heading["top"] < page.viewport_size["height"]
 
 
-def test_the_sound_index_links_each_sound_to_its_cards(page: Page, site_url: str) -> None:
-    page.goto(f"{site_url}/fr/glossary/")
+def test_the_sound_index_links_each_sound_to_its_cards(page: Page, fixture_url: str) -> None:
+    page.goto(f"{fixture_url}/fr/glossary/")
     entries = page.eval_on_selector_all(".rb-sound", "entries => entries.map(e => e.textContent)")
     # From symbols.yaml: "for" is read from the four, "see" from the sea, "I" from the eye.
     # Quoted in French: guillemets with no-break spaces inside.
@@ -216,8 +228,8 @@ def test_the_sound_index_links_each_sound_to_its_cards(page: Page, site_url: str
     "language_root, query", [("", "quay"), ("/fr", "quay"), ("/cs", "quay")], ids=["en", "fr", "cs"]
 )
 @pytest.mark.search
-def test_site_search_finds_the_sound_index(page: Page, site_url: str, language_root: str, query: str) -> None:
-    search(page, f"{site_url}{language_root}/", query)
+def test_site_search_finds_the_sound_index(page: Page, fixture_url: str, language_root: str, query: str) -> None:
+    search(page, f"{fixture_url}{language_root}/", query)
     hrefs = page.eval_on_selector_all(".md-search-result__item a", "links => links.map(a => a.href)")
     found = {(urlparse(href).path, urlparse(href).fragment) for href in hrefs}
     assert (f"{language_root}/glossary/", "sounds") in found, found
@@ -225,8 +237,8 @@ def test_site_search_finds_the_sound_index(page: Page, site_url: str, language_r
 
 
 @pytest.mark.parametrize("language_root", ["", "/fr", "/cs"], ids=["en", "fr", "cs"])
-def test_the_printed_cheat_sheet_fits_two_a4_pages(page: Page, site_url: str, language_root: str) -> None:
-    page.goto(f"{site_url}{language_root}/glossary/")
+def test_the_printed_cheat_sheet_fits_two_a4_pages(page: Page, fixture_url: str, language_root: str) -> None:
+    page.goto(f"{fixture_url}{language_root}/glossary/")
     page.emulate_media(media="print")
     # Every picture, name and reading is printed; descriptions, examples and the sound index are not.
     assert (
@@ -242,32 +254,34 @@ def test_the_printed_cheat_sheet_fits_two_a4_pages(page: Page, site_url: str, la
     assert 1 <= pages <= 2, pages
 
 
-def test_rule_2_4_draws_its_list_as_not_allowed(page: Page, site_url: str) -> None:
-    page.goto(f"{site_url}/rebus/")
-    illustration = "#no-lists .rb-illustration"
+def test_a_counter_example_is_drawn_as_not_allowed(page: Page, illustrated_url: str) -> None:
+    page.goto(f"{illustrated_url}/alpha/")
+    illustration = "#winner .rb-illustration"  # a list, what the glossary's rules forbid
     assert page.inner_text(f"{illustration} .rb-not-allowed") == "Not allowed:"
-    assert page.eval_on_selector_all(f"{illustration} .rb-tile", "tiles => tiles.length") <= 9
+    tiles = page.eval_on_selector_all(f"{illustration} .rb-tile", "tiles => tiles.length")
+    assert tiles == ILLUSTRATED_TILES["winner"]
     decoration = page.eval_on_selector(f"{illustration} span[lang=en]", "q => getComputedStyle(q).textDecorationLine")
     assert decoration == "line-through"
-    # The rules' other illustrations are valid rebuses, drawn plainly.
-    assert page.eval_on_selector_all("#plausible-sentences .rb-not-allowed", "e => e.length") == 0
+    # The rules' other illustration is a valid reading, drawn plainly.
+    assert page.eval_on_selector_all("#players .rb-tile", "tiles => tiles.length") == ILLUSTRATED_TILES["players"]
+    assert page.eval_on_selector_all("#players .rb-not-allowed", "e => e.length") == 0
 
 
 @pytest.mark.parametrize(
     "language_root, query", [("", "leaf"), ("/fr", "feuille"), ("/cs", "list")], ids=["en", "fr", "cs"]
 )
 @pytest.mark.search
-def test_site_search_finds_the_leaf_symbol_in_each_language(page: Page, site_url: str, language_root, query) -> None:
-    paths = search(page, f"{site_url}{language_root}/", query)
+def test_site_search_finds_the_leaf_symbol_in_each_language(page: Page, fixture_url: str, language_root, query) -> None:
+    paths = search(page, f"{fixture_url}{language_root}/", query)
     hrefs = page.eval_on_selector_all(".md-search-result__item a", "links => links.map(a => a.href)")
     assert f"{language_root}/glossary/" in paths, paths
     assert any(urlparse(href).fragment == "leaf" for href in hrefs), hrefs
 
 
-def test_the_glossary_fits_a_phone(browser, site_url: str) -> None:
+def test_the_glossary_fits_a_phone(browser, fixture_url: str) -> None:
     context = browser.new_context(viewport={"width": 360, "height": 740}, is_mobile=True, has_touch=True)
     page = context.new_page()
-    page.goto(f"{site_url}/fr/glossary/#eye")
+    page.goto(f"{fixture_url}/fr/glossary/#eye")
     assert page.is_visible("h3#eye")
     assert page.evaluate("document.documentElement.scrollWidth") <= 360
     context.close()
