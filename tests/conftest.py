@@ -311,17 +311,6 @@ def hostile_site(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return made_once(tmp_path_factory, "hostile-fixture", make_hostile_site) / "site"
 
 
-@pytest.fixture(scope="session")
-def polish_project(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, subprocess.CompletedProcess[str]]:
-    """A whole copy of the project after `rulebook new language pl` (lunr has no Polish; another
-    such language if the project has Polish already), with the command's result, and its site
-    built when the command passed (polish_site)."""
-    from authoring import copy_whole_project, unused_language
-
-    command = ("new", "language", unused_language(lunr=False))
-    return built_after(tmp_path_factory, "new-language", copy_whole_project, command)
-
-
 def built_after(
     tmp_path_factory: pytest.TempPathFactory, name: str, prepare: Callable[[Path], object], command: Sequence[str]
 ) -> tuple[Path, subprocess.CompletedProcess[str]]:
@@ -346,13 +335,6 @@ def built_after(
     root = made_once(tmp_path_factory, name, make)
     fields = json.loads((root / "result.json").read_text(encoding="utf-8"))
     return root / "project", subprocess.CompletedProcess(**fields)
-
-
-@pytest.fixture(scope="session")
-def polish_site(polish_project: tuple[Path, subprocess.CompletedProcess[str]]) -> Path:
-    root, result = polish_project
-    assert result.returncode == 0, result.stderr
-    return root / "site"
 
 
 # Hypothesis: a quick, reproducible run in `make test`; many random inputs in `make fuzz`, with
@@ -440,8 +422,6 @@ SITE_FIXTURES = frozenset(
         "erratum_site",
         "fixture_site",
         "hostile_site",
-        "polish_project",
-        "polish_site",
         "small_polish_project",
         "small_polish_site",
     }
