@@ -65,8 +65,8 @@ SECTIONS = {  # alpha's two sections, in each language
 
 @dataclass(frozen=True)
 class Printed:
-    """What a PDF holds, read in one pass of pypdf (pure Python: reading the 18 PDFs twice, once
-    for the text and once for the runs, was most of a test's 19 busy core-seconds)."""
+    """What a PDF holds, read in one pass of pypdf (pure Python: reading each PDF twice, once for the
+    text and once for the runs, was most of a test's busy core-seconds)."""
 
     pages: int
     text: str
