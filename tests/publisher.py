@@ -1,30 +1,19 @@
-"""A publisher's steps on a fresh copy of the project, as the README and guide/writing.md tell them:
-edit the YAML, run `rulebook` commands, and after each step the project must stay green, that is
-`rulebook check` without errors and `rulebook build --strict` passing (tests/test_publisher_journeys.py,
-tests/browser/test_publisher_print.py). A translator's steps go through a PO file, as Poedit's would."""
+"""A publisher's steps on a project, as the README and guide/writing.md tell them: edit the YAML, run
+`rulebook` commands, and after each step the project must stay green, that is `rulebook check` without
+errors and `rulebook build --strict` passing (tests/test_publisher_journeys.py,
+tests/browser/test_publisher_print.py, on the fixture games: fixture_games.py). A translator's steps go
+through a PO file, as Poedit's would."""
 
 from __future__ import annotations
 
 import contextlib
-import datetime
 import io
 import json
-import shutil
 from pathlib import Path
 
 import polib
 
-from conftest import ROOT, copy_site_sources, edit
 from rulebook.cli import main
-
-TODAY = datetime.date.today().isoformat()
-
-
-def fresh_copy(target: Path) -> Path:
-    """The content, the site's sources and the committed PO files: what a publisher's clone holds."""
-    copy_site_sources(target)
-    shutil.copytree(ROOT / "po", target / "po")
-    return target
 
 
 def rulebook(root: Path, *args: str) -> tuple[int, str, str]:
@@ -65,20 +54,6 @@ def waiting(root: Path, game: str, language: str) -> set[str]:
     return {*data["outdated_ids"], *data["missing_ids"]}
 
 
-OWN_SHELF_MAP = "rules/rebis/sources/004_849fa0cfb2ddf21d.coverage.yaml"
-OWN_SHELF_SAID = "On your turn, you can play either 1 card to your active shelf or 2 cards of the same number."
-
-
-def reword_own_shelf(root: Path) -> None:
-    """An erratum to Rebis 2.1, in English only: its translations are pending from here on. The rule
-    is the publisher's text, so the erratum records in the source's map why it no longer carries the
-    source's sentence (`rulebook check` refuses it otherwise: source.not-carried)."""
-    edit(root, "rules/rebis/en.yaml", "On your turn, you can play either", "On your turn, you may play either")
-    reworded = OWN_SHELF_SAID.replace("you can play", "you may play")
-    recorded = f"  - quote: {OWN_SHELF_SAID}\n    carried_as: {reworded}\n    why: the erratum of edition 1.1\n"
-    edit(root, OWN_SHELF_MAP, f"  - {OWN_SHELF_SAID}\n", recorded)
-
-
 def translate(root: Path, game: str, language: str, unit: str, old: str | None, new: str) -> None:
     """A translator's answer to a PO file: export, edit one msgstr in a PO editor (which also clears
     the entry's fuzzy flag, as saving a reviewed entry in Poedit does), import."""
@@ -96,27 +71,3 @@ def translate(root: Path, game: str, language: str, unit: str, old: str | None, 
     entry.previous_msgid = entry.previous_msgctxt = None
     catalog.save(str(path))
     ok(root, "i18n", "import", str(path))
-
-
-def insert_discard_first(root: Path, after: str = "own-shelf") -> None:
-    """A rule inserted into Rebis section 2 ([own-shelf, hand-limit, other-shelf, negative-draw]),
-    after `after` ("" for first), in English only."""
-    rules = "rules: [own-shelf, hand-limit,"
-    inserted = (
-        rules.replace(f"{after}, ", f"{after}, discard-first, ") if after else rules.replace("[", "[discard-first, ")
-    )
-    edit(root, "rules/rebis/game.yaml", rules, inserted)
-    rule = "  rule.discard-first:\n    text: Before you draw, you may discard one card.\n"
-    edit(root, "rules/rebis/en.yaml", "  rule.hand-limit:\n", rule + "  rule.hand-limit:\n")
-
-
-def gold_erratum(root: Path) -> None:
-    """The gold token's assumed value 3 → 2, with the two examples it changes and their English
-    captions. Ann's shelf in multiplied-shelf is 5 + 3 − 2 = 6 points with golden dust (×2), gold
-    (×2 now) and the red token (×2): 6 × 2 × 2 × 2 = 48, not 72. In red-token-placed the red token
-    is worth 0 and lies on Bob's shelf: Ann has 6 × 2 × 2 = 24, not 36."""
-    edit(root, "rules/rebis/game.yaml", "    gold: 3\n", "    gold: 2\n")
-    edit(root, "rules/rebis/game.yaml", "expect: {scores: {Ann: 72, Bob: 7}", "expect: {scores: {Ann: 48, Bob: 7}")
-    edit(root, "rules/rebis/game.yaml", "expect: {scores: {Ann: 36, Bob: 8}", "expect: {scores: {Ann: 24, Bob: 8}")
-    edit(root, "rules/rebis/en.yaml", "shelf: 6 × 2 × 3 × 2 = 72.", "shelf: 6 × 2 × 2 × 2 = 48.")
-    edit(root, "rules/rebis/en.yaml", "Ann has 36, Bob 8.", "Ann has 24, Bob 8.")
