@@ -15,7 +15,7 @@ import markdown
 import pytest
 
 from conftest import edit, made_once, per_test_under_mutmut
-from fixture_games import make_translated_project, quiet, translate_units, with_glossary
+from fixture_games import add_examples, make_translated_project, quiet, translate_units, with_glossary
 from rulebook.load.project import load_project
 from rulebook.model import Status
 from rulebook.render.pages import render_pages
@@ -248,3 +248,56 @@ def test_czech_plural_forms_in_a_rendered_breakdown(pages: dict[str, str]) -> No
     assert "2 + 3 = 5 → 5 bodů" in czech
     assert "1 → 1 bod" in czech
     assert "1 + 1 = 2 → 2 body" in czech
+
+
+HIGHEST_TOTAL = "Ann scores 3, 2 and 4, 9 points; Bob 5, 1 and 2, 8 points. Ann has the highest total and wins."
+
+
+def example_block(html: str, example: str) -> str:
+    found = re.search(rf'<div class="rb-example"[^>]*id="example-{example}"[^>]*>(.*?)\n</div>', html, re.S)
+    assert found is not None, example
+    return found.group(1)
+
+
+def test_an_outdated_caption_is_marked_with_the_current_english(translated_project: Path) -> None:
+    """A caption translated before its English changed says so, with the English it now has, as a rule
+    does; a caption still current says nothing."""
+    new = HIGHEST_TOTAL.replace("Ann has the highest total and wins.", "Ann, with the highest total, wins.")
+    edit(translated_project, "rules/alpha/en.yaml", HIGHEST_TOTAL, new)
+    for language, badge in (
+        ("fr", "Traduction périmée\u00a0: le texte anglais a changé depuis."),
+        ("cs", "Zastaralý překlad: anglický text se mezitím změnil."),
+    ):
+        html = markdown.markdown(pages_of(translated_project)[f"{language}/alpha.md"], extensions=EXTENSIONS)
+        example = example_block(html, "highest-total")
+        assert badge in example, language
+        current = re.search(r'<details class="rb-current" lang="en">(.*?)</details>', example, re.S)
+        assert current is not None and new in current.group(1), language
+    english = markdown.markdown(pages_of(translated_project)["en/alpha.md"], extensions=EXTENSIONS)
+    assert "rb-badge" not in example_block(english, "highest-total")
+
+
+def test_a_caption_or_referee_note_in_english_on_a_translated_page_says_so(translated_project: Path) -> None:
+    """add_examples captions four-rounds in English alone: the French page shows it with the notice; the
+    translated highest-total has none."""
+    add_examples(translated_project)
+    html = markdown.markdown(pages_of(translated_project)["fr/alpha.md"], extensions=EXTENSIONS)
+    four_rounds = example_block(html, "four-rounds")
+    assert "Ann writes down points for four rounds" in four_rounds
+    assert "Pas encore traduit\u00a0: texte anglais." in four_rounds
+    assert "rb-badge" not in example_block(html, "highest-total")
+
+
+def test_an_outdated_referee_note_is_marked(corrected_copy: Path) -> None:
+    """record_corrections' referee note shared-win, translated: its English answer changes, and the French
+    note says so with the new answer; the Czech, changed with it, is current."""
+    from fixture_games import SHARED_WIN_ANSWER
+
+    new = "Yes, every player with the highest total wins."
+    edit(corrected_copy, "rules/alpha/en.yaml", f'text: "{SHARED_WIN_ANSWER["en"]}"', f"text: {new}")
+    pages = pages_of(corrected_copy)
+    french = markdown.markdown(pages["fr/alpha.md"], extensions=EXTENSIONS)
+    note = re.search(r'<div class="rb-ruling" id="ruling-shared-win"[^>]*>(.*?)\n</div>', french, re.S)
+    assert note is not None
+    assert "Traduction périmée\u00a0: le texte anglais a changé depuis." in note.group(1)
+    assert new in note.group(1)

@@ -107,12 +107,41 @@ def _ruling(context: PageContext, game: Game, ruling: Ruling) -> list[str]:
         "",
         f"{emphasis(why_label)} {why}",
         "",
+        *translation_notice(context, game, ruling.unit_ids),
         *_rests_on(context, game, presumed),
         f"{concerns} {rule_links(game, ruling.rules)}",
         "",
         "</div>",
         "",
     ]
+
+
+def translation_notice(context: PageContext, game: Game, unit_ids: Iterable[str]) -> list[str]:
+    """What a caption or a referee note shown in a translation owes its reader, as a rule does
+    (pages.py): a badge when English has changed since it was translated, with the current English
+    under it, or when it is shown in English. Without it, a French caption went on saying who wins
+    under a table that, after an erratum, said another player did."""
+    _ = context._
+    ids = list(unit_ids)
+    shown = [context.shown(game, unit_id) for unit_id in ids]
+    outdated = [unit_id for unit_id, one in zip(ids, shown, strict=True) if one.outdated]
+    if outdated:
+        label = _("Outdated translation: the English text has changed since.")
+        current = _("The current English text")
+        return [
+            f'<p class="rb-badge rb-badge--outdated" data-search-exclude>{attribute(label)}</p>',
+            "",
+            '<details class="rb-current" lang="en" markdown>',
+            f"<summary>{attribute(current)}</summary>",
+            "",
+            *[line for unit_id in outdated for line in (context.english_text(game, unit_id), "")],
+            "</details>",
+            "",
+        ]
+    if any(one.missing for one in shown):
+        label = _("Not translated yet: shown in English.")
+        return [f'<p class="rb-badge rb-badge--missing" data-search-exclude>{attribute(label)}</p>', ""]
+    return []
 
 
 def _rests_on(context: PageContext, game: Game, rulings: list[Ruling]) -> list[str]:
@@ -141,6 +170,7 @@ def _example(context: PageContext, game: Game, example: Example) -> list[str]:
         "",
         context.text(game, example.unit_id),
         "",
+        *translation_notice(context, game, [example.unit_id]),
     ]
     assumed = assumed_rulings(game, example, context.project.root)
     if assumed:
