@@ -49,3 +49,16 @@ def test_the_card_keeps_the_rulings_a_worked_example_scores_by() -> None:
                     assert link not in card, (language, game.id, ruling.id)
                     off += 1
     assert kept and off  # the project has both kinds: the test looked at something
+
+
+def test_a_card_heads_only_the_parts_it_has(small_project: Path) -> None:
+    """beta has no scoring rule (no worked example) and names no end or tie: its card has no heading
+    over nothing. alpha's card has Scoring alone, with its rule 1.2, winner, the rule its example
+    scores by."""
+    pages = {page.path: page.text for page in render_pages(load_project(small_project).project)}
+    for language in ("en", "fr", "cs"):
+        beta, alpha = pages[f"{language}/quick-reference/beta.md"], pages[f"{language}/quick-reference/alpha.md"]
+        assert "rb-card__heading" not in beta, language
+        assert alpha.count("rb-card__heading") == 1 and "#winner" in alpha, language
+    assert '<p class="rb-card__heading" markdown>**Scoring**</p>' in pages["en/quick-reference/alpha.md"]
+    assert "rb-card__heading" not in pages["en/beta.md"]  # the card folded on the game page

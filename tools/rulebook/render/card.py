@@ -101,6 +101,8 @@ def _parts(context: PageContext, game: Game, page: str) -> list[str]:
         parts.append((_("Ties"), list(game.card["tie"].rules), list(game.card["tie"].rulings)))
     lines: list[str] = []
     for heading, rule_ids, ruling_ids in parts:
+        if not rule_ids and not ruling_ids:  # a game that scores nothing: no heading over nothing
+            continue
         lines += [f'<p class="rb-card__heading" markdown>**{attribute(heading)}**</p>', ""]
         lines += [item for rule_id in rule_ids for item in _rule(context, game, rule_id, page)]
         lines += [item for ruling_id in ruling_ids for item in _ruling(context, game, ruling_id, page)]
