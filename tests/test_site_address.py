@@ -178,3 +178,13 @@ def test_a_public_host_is_no_local_address(host: str) -> None:
 def test_a_host_a_browser_refuses_is_refused(host: str) -> None:
     problem = address_problem(f"https://{host}/")
     assert problem is not None and problem.code in ("site.address-host", "site.address-not-web")
+
+
+def test_the_address_is_read_as_mkdocs_yml_says_it_now(tmp_path: Path) -> None:
+    """Asked before mkdocs.yml exists, then after it is written and after it is edited, in one process:
+    each answer is the file's at the time (it was None for good once asked too early)."""
+    assert configured_site_url(tmp_path) is None
+    (tmp_path / "mkdocs.yml").write_text("site_name: x\nsite_url: https://rules.example.org/games\n", encoding="utf-8")
+    assert configured_site_url(tmp_path) == "https://rules.example.org/games/"
+    (tmp_path / "mkdocs.yml").write_text("site_name: x\nsite_url: https://example.net/\n", encoding="utf-8")
+    assert configured_site_url(tmp_path) == "https://example.net/"

@@ -29,15 +29,21 @@ LOCAL_HOSTS = {"localhost", "localhost.localdomain"}
 _SITE_URL = re.compile(r"""^site_url:[ \t]*(?:'([^'\n]*)'|"([^"\n]*)"|(.*?))[ \t]*(?:[ \t]#.*)?$""", re.MULTILINE)
 
 
-@cache  # asked once per unit of a PO export
 def configured_site_url(root: Path) -> str | None:
-    """mkdocs.yml's site_url, ending in "/". Read as text: mkdocs.yml may carry tags a safe loader refuses."""
+    """mkdocs.yml's site_url, ending in "/". Read as text: mkdocs.yml may carry tags a safe loader refuses.
+    Read again at each call (a long `rulebook serve` sees an edited mkdocs.yml; a process that asked
+    before mkdocs.yml existed was stuck with None), parsed once per text."""
     if not inside_project(root / SITE_CONFIG, root):
         return None  # refused unread; `rulebook check` says so
     try:
-        match = _SITE_URL.search((root / SITE_CONFIG).read_text(encoding="utf-8"))
+        return _site_url_in((root / SITE_CONFIG).read_text(encoding="utf-8"))
     except OSError:
         return None
+
+
+@cache  # asked once per unit of a PO export
+def _site_url_in(config: str) -> str | None:
+    match = _SITE_URL.search(config)
     if not match:
         return None
     return _checked(next(value for value in match.groups() if value is not None))

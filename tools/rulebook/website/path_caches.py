@@ -16,12 +16,12 @@ The other caches of the toolkit are left alone, each for its reason:
 - the installed packages' files (Material's icons and languages) and the signing key (cache/store.py),
   which an edit of the project does not change.
 
-Layering: in website/, above documents/, render/ and addresses/site_url.py, whose caches it names.
+Layering: in website/, above documents/ and render/, whose caches it names. mkdocs.yml's site_url is
+read again at each call (addresses/site_url.py): nothing to forget.
 """
 
 from __future__ import annotations
 
-from rulebook.addresses.site_url import configured_site_url
 from rulebook.documents import schema
 from rulebook.render.calculator import schema_data
 
@@ -30,7 +30,6 @@ PATH_CACHES = (
     schema.validator,  # schemas/*.json and each game's score.schema.json, compiled
     schema.fast_validator,
     schema_data,  # a game's input schema as the calculator's data gives it
-    configured_site_url,  # mkdocs.yml's site_url
 )
 
 
