@@ -516,6 +516,9 @@ COVERED_BY: dict[str, list[str]] = {
     # A game's scoring cases: read by the content tests alone (guide/scoring-cases.md), which hold it
     # to schemas/scoring-cases.schema.json; the check only hashes it into its cache key, nothing renders it.
     "rules/*/scoring-cases.json": ["test_content.py::test_the_cases_follow_their_schema"],
+    # A game's fixed text defects: read by the content tests alone, which hold it to
+    # schemas/defects.schema.json; the check only hashes it into its cache key, nothing renders it.
+    "rules/*/defects.json": ["test_content_defects.py::test_the_defects_files_follow_their_schema"],
     "rules/*/calculator.js": ["browser/test_new_game_calculator.py::test_the_new_game_script_is_a_file_of_its_site"],
     # A game's form adapter: test code, run by the browser tests alone (tests/browser/calculator_form.py);
     # the check only hashes it into its cache key, never runs it, and nothing renders it.
