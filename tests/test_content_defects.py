@@ -143,6 +143,7 @@ def _defects() -> list[tuple[str, dict[str, Any]]]:
     ]
 
 
+@pytest.mark.content
 def test_the_defects_files_follow_their_schema() -> None:
     schema = jsonschema.Draft202012Validator(json.loads((ROOT / "schemas/defects.schema.json").read_bytes()))
     for game, path in _defects_files().items():
@@ -153,6 +154,7 @@ def test_the_defects_files_follow_their_schema() -> None:
         assert len(described) == len(set(described)), game
 
 
+@pytest.mark.content
 @pytest.mark.parametrize(("game", "defect"), _defects(), ids=[f"{g}: {d['description'][:60]}" for g, d in _defects()])
 def test_a_fixed_defect_stays_fixed(game: str, defect: dict[str, Any], project: Project) -> None:
     """What a game's defects.json says its texts must keep saying or never say again."""
