@@ -34,8 +34,19 @@ CONTENT = ("rules", "glossary", "schemas", "locales")
 # The games and languages the toolkit's tests plant their faults in and count the problems of. A copy
 # of the content keeps these alone: a game or a language an author adds (its untranslated units, its
 # pages) would change what those tests count without a fault of the toolkit (issue 50). The content
-# tests (test_content.py) read all of rules/ as it is.
-TESTED_GAMES = ("rebus", "rebis", "oh-my-word")
+# tests (test_content.py) read all of rules/ as it is. The games are the first TESTED_GAME_COUNT that
+# rules/project.yaml lists, those it listed when the tests were written: `rulebook new game` adds a
+# game at the end, so the tests name none.
+TESTED_GAME_COUNT = 3
+
+
+def tested_games(root: Path = ROOT) -> tuple[str, ...]:
+    """The first TESTED_GAME_COUNT games of the project's manifest (read as YAML, not a whole load)."""
+    manifest = yaml.safe_load((root / "rules" / "project.yaml").read_text(encoding="utf-8"))
+    return tuple(manifest["games"][:TESTED_GAME_COUNT])
+
+
+TESTED_GAMES = tested_games()
 TESTED_LANGUAGES = ("en", "fr", "cs")
 # The fixture games' languages (make_small_project): the toolkit's tests work their expectations out
 # in these, whatever languages the project adds (issue 50); the toolkit's UI catalogs hold each.
@@ -232,21 +243,6 @@ def edit(root: Path, file: str, old: str, new: str) -> str:
     assert text.count(old) == 1, old
     path.write_text(text.replace(old, new), encoding="utf-8")
     return text.replace(old, new)
-
-
-REBUS_SOURCE_MAP = "rules/rebus/sources/000_1e571b27f5b0f623.coverage.yaml"
-
-
-def free_from_source(root: Path, unit_id: str) -> None:
-    """REBUS's `unit_id` no longer carries the publisher's sentences, which move to `not_rules` with
-    a reason: what an author records before rewording a publisher's rule, which `rulebook check`
-    refuses otherwise (issue 46)."""
-    path = root / REBUS_SOURCE_MAP
-    data = yaml.safe_load(path.read_text(encoding="utf-8"))
-    for entry in data["units"].pop(unit_id):
-        quote = entry if isinstance(entry, str) else entry["quote"]
-        data["not_rules"].append({"text": quote, "why": "reworded by a test"})
-    path.write_text(yaml.safe_dump(data, allow_unicode=True, sort_keys=False, width=1000), encoding="utf-8")
 
 
 def locate(text: str, marker: str) -> tuple[int, int]:

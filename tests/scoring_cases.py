@@ -91,3 +91,28 @@ def scored_games() -> list[str]:
 def content_project() -> Project:
     """The project's content as loaded, once a run."""
     return load_project(ROOT).project
+
+
+@dataclass(frozen=True)
+class NeverLower:
+    """A property a game's rules state (scoring-cases.json's `never_lower`): one of `items` more in a
+    list at `add_to` ("*" for any index or key) never lowers the outcome's `value`."""
+
+    game: str
+    description: str
+    add_to: tuple[str | int, ...]
+    items: tuple[Any, ...]
+    value: str
+
+    @property
+    def id(self) -> str:
+        return f"{self.game}: {self.description}"
+
+
+def never_lower(game: str) -> tuple[NeverLower, ...]:
+    path = cases_path(game)
+    written = json.loads(path.read_text(encoding="utf-8")) if path.is_file() else {}
+    return tuple(
+        NeverLower(game, item["description"], tuple(item["add_to"]), tuple(item["items"]), item["value"])
+        for item in written.get("never_lower", [])
+    )

@@ -8,11 +8,11 @@ with what make_defects_project adds to alpha: three rulings that presume one ano
 and shared-win, add-points presumes count-rounds), the former id equal-win of shared-win and the former
 id top-total of the example highest-total.
 
-The first part is the fixed defects themselves: particular words, rulings and questions of the
-project's real games (a quote of one rule, the rulings two examples name, one answer's wording, one
-ruling's reading, three players' questions, the French and Czech words for a tie, one glossary entry),
-which only the real texts hold; they stay on the real content, and what holds of every game (no Czech
-text says "vyhrává") is tested over every game the project lists.
+The first part is the fixed defects themselves, which only the real texts hold: each game keeps its own
+in rules/<game>/defects.json (schemas/defects.schema.json: words a unit must keep saying or no unit may
+say again, the rulings an example names, a ruling's reading, the address a players' question is listed
+under), and the tests iterate whatever games the project lists. What holds of every game (no Czech text
+says "vyhrává"), the toolkit's Czech word for a tie and one glossary entry are tested as they are.
 Each expectation here was worked out from the rules' words and the issue, not from what the code prints."""
 
 from __future__ import annotations
@@ -21,7 +21,9 @@ import json
 import re
 import shutil
 from pathlib import Path
+from typing import Any
 
+import jsonschema
 import pytest
 import yaml
 
@@ -33,6 +35,9 @@ from rulebook.render.pages import render_pages
 from rulebook.render.rule_entries import current_addresses
 from rulebook.validate.rulings import presumed, quotes
 from rulebook.validate.search_words import search_entries
+from scoring_cases import content_project
+
+DEFECTS_FILE = "defects.json"  # a game's fixed defects (schemas/defects.schema.json)
 
 # alpha's rulings added to those of record_corrections, and their English words (the translations
 # are left out: a missing one is a warning, and the English page is the one read here).
@@ -124,50 +129,56 @@ def _problems(capsys, root: Path) -> list[str]:
 # ---- the defects: the project's own texts ----------------------------------------------------------
 
 
-def test_squares_compound_quotes_the_basic_score_as_rule_3_2_says_it_in_every_language() -> None:
-    # Rule 3.2: "double the basic score if blue, triple the basic score if red".
-    expected = {"en": "“the basic score”", "fr": "«\u00a0le score de base\u00a0»", "cs": "„základní skóre“"}
-    for language, quoted in expected.items():
-        why = _words("rebus", language)["ruling.squares-compound.why"]
-        assert quoted in why, language
+def _defects_files() -> dict[str, Path]:
+    """Each game of the project that keeps its fixed defects (rules/<game>/defects.json), with its file."""
+    games = [game.id for game in content_project().games]
+    return {game: path for game in games if (path := ROOT / "rules" / game / DEFECTS_FILE).is_file()}
 
 
-def test_the_examples_name_the_rulings_their_reasoning_rests_on(project: Project) -> None:
-    rebus, rebis = project.game("rebus"), project.game("rebis")
-    assert rebus is not None and rebis is not None
-    # A rebus of 4 tiles, 2 of them new, scores 4 × 3: old tiles count (rebus-score).
-    covered = next(example for example in rebus.examples if example.id == "covered-earlier")
-    assert "rebus-score" in covered.rulings
-    # Bob's 2 negative points count as +2 against Ann's 3 cards: the red-token ruling.
-    tie = next(example for example in rebis.examples if example.id == "red-token-tie")
-    assert "red-token" in tie.rulings
+def _defects() -> list[tuple[str, dict[str, Any]]]:
+    return [
+        (game, defect)
+        for game, path in _defects_files().items()
+        for defect in json.loads(path.read_text(encoding="utf-8"))["defects"]
+    ]
 
 
-def test_the_red_token_tie_answer_says_how_the_results_are_counted() -> None:
-    answers = {language: _words("rebis", language)["ruling.red-token-tie.answer"] for language in ("en", "fr", "cs")}
-    assert "counted as a positive number" in answers["en"]
-    assert "comptés comme un nombre positif" in answers["fr"]
-    assert "počítané jako kladné číslo" in answers["cs"]
+@pytest.mark.content
+def test_the_defects_files_follow_their_schema() -> None:
+    schema = jsonschema.Draft202012Validator(json.loads((ROOT / "schemas/defects.schema.json").read_bytes()))
+    for game, path in _defects_files().items():
+        written = json.loads(path.read_text(encoding="utf-8"))
+        assert [f"{list(e.absolute_path)}: {e.message}" for e in schema.iter_errors(written)] == [], game
+        assert written["game"] == game
+        described = [defect["description"] for defect in written["defects"]]
+        assert len(described) == len(set(described)), game
 
 
-def test_the_oh_my_word_tie_ruling_is_the_projects_own_reading(project: Project) -> None:
-    # "In the event of a tie" says nothing of which tie; "the fewest points" is the project's reading.
-    game = project.game("oh-my-word")
-    assert game is not None
-    assert not next(ruling for ruling in game.rulings if ruling.id == "tie").restates
-
-
-def test_the_three_players_questions_point_to_the_rule_that_answers_them() -> None:
-    words = yaml.safe_load((ROOT / "rules/search-words.yaml").read_text(encoding="utf-8"))["languages"]
-
-    def under(language: str, question: str) -> list[str]:
-        return [address for address, asked in words[language]["questions"].items() if question in asked]
-
-    # Oh My Word 3.7: "Hand the bag to the next person and restart the timer."
-    assert under("en", "do I restart after the buzzer") == ["oh-my-word/#timer-goes-off"]
-    assert under("fr", "qui relance la manche") == ["oh-my-word/#timer-goes-off"]
-    # How many cards a shelf holds: the shelf-limit ruling (no limit on cards), not Rebis 1.1.
-    assert under("cs", "kolik karet může být na polici") == ["rebis/#ruling-shelf-limit"]
+@pytest.mark.content
+@pytest.mark.parametrize(("game", "defect"), _defects(), ids=[f"{g}: {d['description'][:60]}" for g, d in _defects()])
+def test_a_fixed_defect_stays_fixed(game: str, defect: dict[str, Any], project: Project) -> None:
+    """What a game's defects.json says its texts must keep saying or never say again."""
+    found = project.game(game)
+    assert found is not None
+    if "says" in defect:
+        for language, said in defect["says"].items():
+            assert said in _words(game, language)[defect["unit"]], language
+    if "never_says" in defect:
+        for language, banned in defect["never_says"].items():
+            text = " ".join(_words(game, language).values())
+            assert not [said for said in banned if said in text], language
+    if "example" in defect:
+        example = next(example for example in found.examples if example.id == defect["example"])
+        assert set(defect["rulings"]) <= set(example.rulings)
+    if "ruling" in defect:
+        ruling = next(ruling for ruling in found.rulings if ruling.id == defect["ruling"])
+        assert ruling.restates is defect["restates"]
+    if "questions" in defect:
+        words = yaml.safe_load((ROOT / "rules/search-words.yaml").read_text(encoding="utf-8"))["languages"]
+        for language, questions in defect["questions"].items():
+            for question, anchor in questions.items():
+                listed = [address for address, asked in words[language]["questions"].items() if question in asked]
+                assert listed == [f"{game}/{anchor}"], (language, question)
 
 
 def test_the_czech_card_heading_and_texts_say_one_word_for_a_tie_and_for_winning(project: Project) -> None:
@@ -179,12 +190,6 @@ def test_the_czech_card_heading_and_texts_say_one_word_for_a_tie_and_for_winning
     for game in games:
         for unit, text in _words(game, "cs").items():
             assert "vyhrává" not in text.lower(), (game, unit)
-
-
-def test_french_manche_is_a_round_only_and_the_tiebreaker_a_departage() -> None:
-    french = _words("oh-my-word", "fr")
-    assert "manche de départage" not in " ".join(french.values())
-    assert "disputent un départage" in french["rule.tie-playoff"]
 
 
 def test_the_czech_bow_entry_says_it_is_also_a_mašle() -> None:

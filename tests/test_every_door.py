@@ -11,7 +11,8 @@ be refused and must render harmless. Many payloads share one copy, each at its o
 whole table runs in seconds without a site build. The doors are planted in the translated fixture as
 tests/hostile.py makes it (make_hostile_project: alpha with its editions, the project's glossary),
 with beta's coverage map (fixture_games.add_source_map) and mkdocs.yml (make_door_project); the table
-of doors is held against the files `rulebook check` opens in a copy of the content.
+of doors is held against the files `rulebook check` opens in that fixture given a file of every kind
+(make_table_project).
 """
 
 from __future__ import annotations
@@ -40,7 +41,6 @@ from hostile import (
     BUILT_SITE_NAME,
     PALETTE_BREAKOUT,
     REFUSED_TEXT,
-    copy_project,
     make_hostile_project,
     read_yaml,
     write_yaml,
@@ -516,6 +516,9 @@ COVERED_BY: dict[str, list[str]] = {
     # A game's scoring cases: read by the content tests alone (guide/scoring-cases.md), which hold it
     # to schemas/scoring-cases.schema.json; the check only hashes it into its cache key, nothing renders it.
     "rules/*/scoring-cases.json": ["test_content.py::test_the_cases_follow_their_schema"],
+    # A game's fixed text defects: read by the content tests alone, which hold it to
+    # schemas/defects.schema.json; the check only hashes it into its cache key, nothing renders it.
+    "rules/*/defects.json": ["test_content_defects.py::test_the_defects_files_follow_their_schema"],
     "rules/*/calculator.js": ["browser/test_new_game_calculator.py::test_the_new_game_script_is_a_file_of_its_site"],
     # A game's form adapter: test code, run by the browser tests alone (tests/browser/calculator_form.py);
     # the check only hashes it into its cache key, never runs it, and nothing renders it.
@@ -603,8 +606,33 @@ def kind_of(file: str) -> str | None:
     return max(matching, key=len, default=None)
 
 
-def test_every_file_check_opens_is_a_door_with_its_test(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    root = copy_project(tmp_path, site=True)
+# A game's fixed defects (rules/<game>/defects.json): the fixture's own, for the table's kind to be read.
+ALPHA_DEFECTS = """\
+{
+  "$schema": "../../schemas/defects.schema.json",
+  "game": "alpha",
+  "defects": [{"description": "the winner rule says who wins", "unit": "rule.winner", "says": {"en": "wins"}}]
+}
+"""
+
+
+def make_table_project(root: Path) -> None:
+    """make_door_project with the kinds of file it lacks besides: the search words of test_search_words
+    (rules/search-words.yaml) and alpha's defects (ALPHA_DEFECTS), so that it holds every kind the
+    table lists."""
+    from test_search_words import FILE, WORDS
+
+    make_door_project(root)
+    (root / FILE).write_text(WORDS, encoding="utf-8")
+    (root / "rules/alpha/defects.json").write_text(ALPHA_DEFECTS, encoding="utf-8")
+
+
+def test_every_file_check_opens_is_a_door_with_its_test(
+    tmp_path_factory: pytest.TempPathFactory, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """On the fixture with a file of every kind (make_table_project): a file the check opens that the
+    table has no kind for, or a kind of the table that it never opens, fails."""
+    root = shutil.copytree(made_once(tmp_path_factory, "table-project", make_table_project), tmp_path / "project")
     opened = opened_by_check(root, monkeypatch)
     assert len(opened) > 20, opened  # the recording saw the check read the project
     kinds = {file: kind_of(file) for file in opened}

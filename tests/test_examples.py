@@ -8,8 +8,9 @@ refused examples: six-rounds (Ann 6 rounds, Bob 1; it illustrates three-rounds) 
 scores 7 in a round). alpha's examples, in this order: highest-total (index 0; Ann 3, 2 and 4 = 9, Bob
 5, 1 and 2 = 8, Ann wins), four-rounds (1), a-tie (2), six-rounds (3), seven-points (4).
 
-Two tests are about the project's own games and read rules/ as it is: every game's examples cover its
-scoring rules and rulings (naming no game), and REBUS's turns lay their tiles in one line (its rule 3.3).
+One test is about the project's own games and reads rules/ as it is: every game's examples cover its
+scoring rules and rulings, naming no game. What one game's examples must keep to beyond what its scorer
+checks is a doctest of its scorer (rules/<game>/scoring.py, run by test_game_scorers).
 """
 
 from __future__ import annotations
@@ -323,19 +324,6 @@ def test_the_czech_catalog_has_all_three_plural_forms_of_a_refusal(tmp_path_fact
     ]
     # The command line stays English, as before.
     assert str(Reason(words, {"n": 12, "rounds": 3})) == "12 rounds scored, but the game has only 3"
-
-
-def test_a_rebus_turn_lays_its_new_tiles_in_one_line() -> None:
-    """REBUS 3.3: on one turn a rebus goes either across or down, never both, so the tiles placed lie
-    in one line and one rebus of the turn holds them all; the others cross it."""
-    rebus = next(game for game in load_project(ROOT).project.games if game.id == "rebus")
-    crossed = {
-        example.id: (example.input["turn"]["tiles_placed"], [r["tiles"] for r in example.input["turn"]["rebuses"]])
-        for example in rebus.examples
-        if "turn" in example.input and "refused" not in example.expect
-    }
-    assert "two-rebuses-all-tiles" in crossed
-    assert {name: turn for name, turn in crossed.items() if max(turn[1]) < turn[0]} == {}
 
 
 # What a mismatch quotes, on examples and results made here: the quotes are worked out from the

@@ -296,15 +296,6 @@ def test_english_words_use_american_spelling() -> None:
         assert british not in english, british
 
 
-def test_the_rebis_english_names_the_golden_mixture_token_as_the_publisher_does() -> None:
-    """The English source says "golden mixture token"; "gold token" was ours (issue 49)."""
-    source = (ROOT / "rules/rebis/sources/004_849fa0cfb2ddf21d.txt").read_text(encoding="utf-8")
-    assert "golden mixture token" in source
-    for path in ("rules/rebis/en.yaml", "locales/messages.pot"):
-        text = (ROOT / path).read_text(encoding="utf-8").lower()
-        assert "gold token" not in text and "gold ×" not in text, path
-
-
 def test_the_page_groups_by_theme_and_sorts_each_theme_by_name_in_its_language(pages: dict[str, str]) -> None:
     french = pages["fr/glossary.md"]
     themes = re.findall(r"^## (.+) \{ #([a-z-]+) \}$", french, re.M)

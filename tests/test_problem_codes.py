@@ -1,7 +1,10 @@
 """Every problem has a stable code (issue 25): registered once, with English words that French and
 Czech say too, listed in dev/problem-codes.md, and carried by every problem the checks produce,
 whose message is what its code, params and quotes say: for hostile text here, and for every fault
-of every check in test_each_check.py, which asserts it on the problems each fault gives."""
+of every check in test_each_check.py, which asserts it on the problems each fault gives.
+
+The checks' problems are made on the translated fixture (fixture_games.py): its game alpha, whose first
+French unit is `summary`, given with add_rules room for a share of the hostile corpus, one text a rule."""
 
 from __future__ import annotations
 
@@ -13,16 +16,14 @@ import pytest
 from babel.messages.pofile import read_po
 
 from conftest import ROOT, run_cli
-from hostile import REFUSED_TEXT, copy_project, plant_units, unit_ids
+from fixture_games import add_rules
+from hostile import REFUSED_TEXT, plant_units
 from rulebook.i18n.catalog_text import placeholders
-from rulebook.load.project import load_project
 from rulebook.problem_codes import CODE_PATTERN, registry
 from rulebook.validate.check import check_project
 from test_each_check import assert_coded
 
 CODES_DOC = ROOT / "dev" / "problem-codes.md"
-# The project's game with the most rules: room for a share of the hostile corpus, one text a rule.
-BIGGEST = max(load_project(ROOT).project.games, key=lambda game: len(game.rules())).id
 
 
 # The layers of codes: reading, schemas, text, ids, units, translation, content, project and site, scoring.
@@ -80,10 +81,9 @@ def test_the_developers_table_lists_exactly_the_registered_codes_with_their_word
         assert params == (", ".join(f"`{param}`" for param in code.params) or "—"), name
 
 
-def test_a_message_in_another_language_is_said_from_the_catalog(tmp_path: Path, warm_cache: Path, capsys) -> None:
-    root = copy_project(tmp_path, cache=warm_cache)
-    french = f"rules/{BIGGEST}/fr.yaml"
-    plant_units(root, french, {unit_ids(french, "", None)[0]: "<b>x</b>"})
+def test_a_message_in_another_language_is_said_from_the_catalog(translated_project: Path, capsys) -> None:
+    root = translated_project
+    plant_units(root, "rules/alpha/fr.yaml", {"summary": "<b>x</b>"})
     code, out, _ = run_cli(capsys, "--root", str(root), "check", "--lang", "cs")
     assert code == 1
     assert "surové HTML není v textu povoleno: '<b>'" in out  # the Czech catalog's words for text.raw-html
@@ -102,15 +102,12 @@ ROUNDS = 3
 
 
 @pytest.mark.parametrize("round_index", range(ROUNDS))
-def test_every_refusal_of_hostile_text_has_a_registered_code(
-    tmp_path: Path, warm_cache: Path, round_index: int
-) -> None:
-    root = copy_project(tmp_path, cache=warm_cache)
-    file = f"rules/{BIGGEST}/en.yaml"  # English: no translation QA; the translations it changes are warned about
+def test_every_refusal_of_hostile_text_has_a_registered_code(translated_project: Path, round_index: int) -> None:
+    root = translated_project
+    file = "rules/alpha/en.yaml"  # English: no translation QA; the translations it changes are warned about
     share = REFUSED_TEXT[round_index::ROUNDS]
-    ids = unit_ids(file, "rule.", None)
-    assert len(ids) >= len(share)
-    plant_units(root, file, {unit_id: text for unit_id, (_, text) in zip(ids, share, strict=False)})
+    ids = ["rule.players", "rule.winner", *add_rules(root, len(share) - 2)]
+    plant_units(root, file, {unit_id: text for unit_id, (_, text) in zip(ids, share, strict=True)})
     errors = [problem for problem in check_project(root)[1] if problem.is_error]
     assert errors
     assert_coded(errors)

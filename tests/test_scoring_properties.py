@@ -5,8 +5,9 @@ The games are the project's, whatever rules/ holds, and their situations are dra
 input schema and scoring cases (tests/schema_situations.py). The players are found in the outcome:
 the map of the situation whose names are the outcome's `scores`; a player who has done nothing is
 the least document its schema allows there (0 for a count, an empty list, an object of its
-required keys). One property is REBUS's alone, as its rules state it: a premium square more never
-lowers a turn's score.
+required keys). A game's own properties, as its rules state them (one item more never lowers a
+value: a bonus square more, a score), are declared with its scoring cases (`never_lower` in
+rules/<game>/scoring-cases.json) and tested here whatever the game.
 """
 
 from __future__ import annotations
@@ -26,7 +27,7 @@ from rulebook.located.document import parse_document, read_document
 from rulebook.scoring.outcome import Outcome
 from rulebook.scoring.situation import Invalid, score_situation
 from schema_situations import NAMES, _resolved, from_schema, game_schema
-from scoring_cases import game_cases, scored_games
+from scoring_cases import NeverLower, game_cases, never_lower, scored_games
 
 GAMES = [game for game in scored_games() if game_schema(game)]
 FACTS = {game: read_document(ROOT / "rules" / game / "game.yaml", "game.yaml").data["facts"] for game in GAMES}
@@ -74,7 +75,7 @@ def _strings(value: Any) -> set[str]:
 
 
 def _renamed_values(value: Any, names: dict[str, str]) -> Any:
-    """Every mention of a player by name (the Rebis red token's receiver) follows the rename."""
+    """Every mention of a player by name (a token's receiver, say) follows the rename."""
     if isinstance(value, dict):
         return {key: _renamed_values(inner, names) for key, inner in value.items()}
     if isinstance(value, list):
@@ -128,7 +129,7 @@ def test_renaming_players_changes_no_score_and_no_winner(game: str) -> None:
         assume(after is not None)  # a drawn name the schema refuses (an empty one, a control)
         assert after.values["scores"] == {names[n]: score for n, score in before.values["scores"].items()}
         assert set(after.values["winners"]) == {names[n] for n in before.values["winners"]}
-        for field, value in before.values.items():  # the Rebis red token's receiver, by name
+        for field, value in before.values.items():  # a player named by an outcome's field (a receiver)
             if isinstance(value, str) and value in names:
                 assert after.values[field] == names[value], field
 
@@ -181,8 +182,8 @@ def _player_schema(game: str, at: tuple[str, ...]) -> Any:
 @pytest.mark.fuzz
 @pytest.mark.parametrize("game", GAMES)
 def test_a_player_with_nothing_played_changes_no_other_score(game: str) -> None:
-    """With two players or more: alone, a Rebis player receives the red token whatever her result
-    (rule 5.2: the highest result), and a newcomer at 0 would tie her (ruling red-token-tie)."""
+    """With two players or more: a player alone may win or receive something whatever her result (the
+    highest result), and a newcomer at 0 would tie her."""
 
     @settings(max_examples=budget(60, 1_000), suppress_health_check=[HealthCheck.filter_too_much])
     @given(case=accepted(game, fewest=2))
@@ -213,33 +214,80 @@ def test_the_situations_drawn_within_bounds_are_valid_under_their_schema(game: s
     check()
 
 
-@st.composite
-def rebus_turn(draw: st.DrawFn) -> dict[str, Any]:
-    """A legal turn: the rebuses hold at least the tiles placed, premium squares under new tiles."""
-    placed = draw(st.integers(1, 9))
-    count = draw(st.integers(1, min(4, 2 * placed)))
-    rebuses = []
-    for index in range(count):
-        tiles = draw(st.integers(placed if index == 0 else 1, 15))
-        squares = draw(st.lists(st.sampled_from(["blue", "red"]), max_size=min(tiles, placed)))
-        rebuses.append({"tiles": tiles, "new_bonus": squares})
-    return {"turn": {"rebuses": rebuses, "tiles_placed": placed}}
+PROPERTIES = [found for game in GAMES for found in never_lower(game)]
+
+
+def lists_at(document: Any, path: tuple[str | int, ...], at: tuple[str | int, ...] = ()) -> list[tuple[str | int, ...]]:
+    """Every place in the document that `path` names ("*" for any index or key) and that holds a list,
+    or whose last key a map lacks (an optional list, empty)."""
+    if not path:
+        return [at] if isinstance(document, list) else []
+    key, rest = path[0], path[1:]
+    if key == "*":
+        inner = (
+            enumerate(document)
+            if isinstance(document, list)
+            else document.items()
+            if isinstance(document, dict)
+            else []
+        )
+        return [found for step, value in inner for found in lists_at(value, rest, (*at, step))]
+    if isinstance(document, dict):
+        if key in document:
+            return lists_at(document[key], rest, (*at, key))
+        return [(*at, key)] if not rest else []
+    if isinstance(document, list) and isinstance(key, int) and 0 <= key < len(document):
+        return lists_at(document[key], rest, (*at, key))
+    return []
+
+
+def _list(document: Any, path: tuple[str | int, ...]) -> list[Any]:
+    for key in path[:-1]:
+        document = document[key]
+    return list(document[path[-1]]) if path[-1] in document else []
+
+
+def _put(document: Any, path: tuple[str | int, ...], value: Any) -> Any:
+    """The document with `value` at path, in a map or a list, the rest shared."""
+    if not path:
+        return value
+    key, rest = path[0], path[1:]
+    if isinstance(document, list):
+        return [_put(inner, rest, value) if index == key else inner for index, inner in enumerate(document)]
+    return {**document, key: _put(document.get(key), rest, value)}
+
+
+def not_lower(before: Any, after: Any) -> bool:
+    """A number as high or higher; a map of numbers, each entry so."""
+    if isinstance(before, dict):
+        return set(after) == set(before) and all(after[key] >= value for key, value in before.items())
+    return after >= before
 
 
 @pytest.mark.fuzz
-@pytest.mark.skipif("rebus" not in GAMES, reason="REBUS's own rule: a project without REBUS has no such square")
-@settings(max_examples=budget(100, 3_000))
-@given(document=rebus_turn(), data=st.data())
-def test_rebus_a_premium_square_more_never_lowers_a_score(document: dict[str, Any], data: st.DataObject) -> None:
-    before = scored("rebus", document)
-    assert before is not None, document  # the strategy makes legal turns only
-    rebuses = document["turn"]["rebuses"]
-    index = data.draw(st.integers(0, len(rebuses) - 1))
-    square = data.draw(st.sampled_from(["blue", "red"]))
-    more = [
-        {**rebus, "new_bonus": [*rebus["new_bonus"], square]} if number == index else rebus
-        for number, rebus in enumerate(rebuses)
-    ]
-    after = scored("rebus", {"turn": {**document["turn"], "rebuses": more}})
-    assume(after is not None)  # more squares than new tiles is refused, rightly
-    assert after.values["score"] >= before.values["score"]
+@pytest.mark.parametrize("rule", PROPERTIES, ids=lambda rule: rule.id)
+def test_an_item_more_never_lowers_what_the_rules_say_it_cannot(rule: NeverLower) -> None:
+    """A game's own property (its scoring-cases.json's `never_lower`, guide/scoring-cases.md), from a
+    situation the scorer accepts: a case or worked example with fewer items in those lists, or one
+    drawn from the schema. An item that makes the situation refused is passed over."""
+    starts = [case.situation for case in game_cases(rule.game) if scored(rule.game, case.situation) is not None]
+    assert any(lists_at(start, rule.add_to) for start in starts), f"{rule.add_to} is in no accepted case"
+    drawn = from_schema(game_schema(rule.game), game_schema(rule.game))
+
+    @settings(max_examples=budget(100, 3_000), suppress_health_check=[HealthCheck.filter_too_much])
+    @given(start=st.one_of(st.sampled_from(starts), st.sampled_from(starts), drawn), data=st.data())
+    def check(start: Any, data: st.DataObject) -> None:
+        sites = lists_at(start, rule.add_to)
+        assume(sites)
+        fewer = start
+        for site in sites:
+            items = _list(fewer, site)
+            fewer = _put(fewer, site, items[: data.draw(st.integers(0, len(items)))])
+        before = scored(rule.game, fewer)
+        assume(before is not None and rule.value in before.values)
+        site = data.draw(st.sampled_from(sites))
+        after = scored(rule.game, _put(fewer, site, [*_list(fewer, site), data.draw(st.sampled_from(rule.items))]))
+        assume(after is not None)  # an item the rules refuse there (more squares than new tiles)
+        assert not_lower(before.values[rule.value], after.values[rule.value]), (before.values, after.values)
+
+    check()

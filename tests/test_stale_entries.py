@@ -15,7 +15,7 @@ import pytest
 import yaml
 
 from conftest import run_cli
-from fixture_games import NEW_WINNER, WINNER, commit_english_edit, export
+from fixture_games import NEW_WINNER, WINNER, commit_english_edit, export, with_glossary
 from test_import import import_, set_msgstr, yaml_unit
 
 FRENCH = "rules/alpha/fr.yaml"
@@ -94,13 +94,14 @@ def test_two_entries_that_match_one_unit_are_refused(translated_project, tmp_pat
 
 @pytest.mark.skipif(not TOOLKIT, reason="translate-toolkit's po2xliff and xliff2po are not installed")
 @pytest.mark.parametrize("game", ["alpha", "glossary"])
-def test_a_file_round_tripped_through_xliff_is_taken_whole(request, tmp_path, capsys, game):
+def test_a_file_round_tripped_through_xliff_is_taken_whole(translated_project, tmp_path, capsys, game):
     """po2xliff then xliff2po drop every msgctxt; every entry is still taken, by reference or msgid.
     The French words are emptied first, so that taking an entry is a change the import reports. The
-    fixture games have no glossary: its case takes a copy of the project's content."""
-    root = request.getfixturevalue("project_copy" if game == "glossary" else "translated_project")
+    glossary's case gives the fixture the project's glossary (with_glossary), its French words with it."""
+    root = translated_project if game != "glossary" else with_glossary(translated_project)
     po = export(capsys, root, tmp_path, game=game)
     translated = {entry.msgctxt: entry.msgstr for entry in polib.pofile(str(po)) if entry.msgstr}
+    assert len(translated) > 5  # the words exported hold translations to take back
     xliff, back = tmp_path / "file.xlf", tmp_path / "back.po"
     subprocess.run([str(VENV_BIN / "po2xliff"), str(po), str(xliff)], check=True, capture_output=True)
     subprocess.run([str(VENV_BIN / "xliff2po"), str(xliff), str(back)], check=True, capture_output=True)

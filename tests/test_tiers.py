@@ -8,7 +8,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from conftest import ROOT, TESTED_GAMES, TESTED_LANGUAGES, edit, run_cli
+from conftest import ROOT, edit, run_cli
 from rulebook.load.project import forget_read_files
 
 FAST = "not browser and not slow and not fuzz"
@@ -53,29 +53,29 @@ def test_a_mistyped_marker_is_refused(tmp_path: Path) -> None:
     assert result.returncode != 0 and "'slwo' not found in `markers`" in result.stdout + result.stderr
 
 
-def test_a_copy_starts_warm_and_checks_as_a_cold_one(project_copy: Path, capsys, monkeypatch) -> None:
+def test_a_copy_of_the_content_starts_with_a_filled_cache(project_copy: Path) -> None:
     """project_copy starts with the cache of a first check, to spare each test a cold check of the
-    whole content; what a check says must not depend on it. Problems in the source language's file of
-    the first game (a unit of no rule), a translation's of the second (another language's words), and
-    a file of the third that cannot be read, which the cached checks of the other files must not hide.
-    The games and languages are those the copy keeps (TESTED_GAMES, TESTED_LANGUAGES), whatever the
-    project adds."""
+    whole content (what a check then says is the same: the test below)."""
     assert any((project_copy / ".cache/rulebook/checks").rglob("*")), "the copy starts with a filled cache"
-    games, (source, first, *others) = list(TESTED_GAMES), TESTED_LANGUAGES
-    last = others[-1] if others else first
-    unknown = "units:\n  rule.no-such-rule:\n    text: Nothing.\n"
-    broken = [
-        f"rules/{games[0]}/{source}.yaml",
-        f"rules/{games[1 % len(games)]}/{first}.yaml",
-        f"rules/{games[2 % len(games)]}/{last}.yaml",
-    ]
-    edit(project_copy, broken[0], "units:\n", unknown)
-    edit(project_copy, broken[1], f"language: {first}", f"language: {source}")
-    edit(project_copy, broken[2], f"language: {last}", f"language: [{last}")
-    warm = run_cli(capsys, "--root", str(project_copy), "check", "--json")
-    monkeypatch.setenv("RULEBOOK_CACHE", "0")
+
+
+def test_a_warm_check_says_what_a_cold_one_says(translated_project: Path, capsys, monkeypatch) -> None:
+    """What a check says must not depend on the cache a first check filled. The translated fixture,
+    checked once, then given problems in alpha's English (a unit of no rule), beta's French (another
+    language's words) and alpha's Czech (a file that cannot be read), which the cached checks of the
+    other files must not hide; checked again from its cache, then with the cache off."""
+    root = translated_project
+    assert run_cli(capsys, "--root", str(root), "check")[0] == 0
+    assert any((root / ".cache/rulebook/checks").rglob("*")), "the first check filled the cache"
+    broken = ["rules/alpha/en.yaml", "rules/beta/fr.yaml", "rules/alpha/cs.yaml"]
+    edit(root, broken[0], "units:\n", "units:\n  rule.no-such-rule:\n    text: Nothing.\n")
+    edit(root, broken[1], "language: fr", "language: en")
+    edit(root, broken[2], "language: cs", "language: [cs")
     forget_read_files()  # as a new process would
-    cold = run_cli(capsys, "--root", str(project_copy), "check", "--json")
+    warm = run_cli(capsys, "--root", str(root), "check", "--json")
+    monkeypatch.setenv("RULEBOOK_CACHE", "0")
+    forget_read_files()
+    cold = run_cli(capsys, "--root", str(root), "check", "--json")
     assert warm[0] == cold[0] == 1
     errors = {problem["file"] for problem in json.loads(warm[1])["problems"] if problem["severity"] == "error"}
     assert errors >= set(broken), errors

@@ -4,6 +4,19 @@ A shelf is worth the sum of its face-up cards' points as played, × the product 
 multipliers; face-down closing cards count nothing. A shelf can never sum below zero, nor above the
 shelf limit (the card that would pass it closes the shelf face down). The red token goes to the one
 player with the highest total of negative points on their own shelves plus cards in hand.
+
+The tokens are named as the English publisher names them (sources/004_849fa0cfb2ddf21d.txt): a "golden
+mixture token", never the "gold token" that was ours (issue 49), in the rules' English and in the words of
+this scorer and of the toolkit (locales/messages.pot):
+
+>>> from pathlib import Path
+>>> here = Path(__file__).parent
+>>> "golden mixture token" in (here / "sources" / "004_849fa0cfb2ddf21d.txt").read_text(encoding="utf-8")
+True
+>>> english = {path.name: " ".join(path.read_text(encoding="utf-8").lower().split())
+...            for path in (here / "en.yaml", here.parents[1] / "locales" / "messages.pot")}
+>>> [name for name, text in english.items() for said in ("gold token", "gold ×") if said in text]
+[]
 """
 
 from __future__ import annotations

@@ -169,6 +169,19 @@ def turn_score(rebuses: Sequence[tuple[int, Sequence[str]]], tiles_placed: int, 
     77
     >>> turn_score([(4, ["center"]), (3, [])], 4, RULES)
     33
+
+    Rule 3.3: a rebus goes across or down, never both, so a turn's new tiles lie in one line: one rebus
+    of the turn holds them all, and the others cross it. The scorer takes the rebuses as the referee
+    reads them and does not check it; every worked example of game.yaml that the rules accept keeps to it:
+
+    >>> import yaml
+    >>> from pathlib import Path
+    >>> examples = yaml.safe_load((Path(__file__).parent / "game.yaml").read_text(encoding="utf-8"))["examples"]
+    >>> turns = {e["id"]: e["input"]["turn"] for e in examples if "turn" in e["input"] and "refused" not in e["expect"]}
+    >>> "two-rebuses-all-tiles" in turns  # a turn whose rebuses cross
+    True
+    >>> [name for name, turn in turns.items() if max(r["tiles"] for r in turn["rebuses"]) < turn["tiles_placed"]]
+    []
     """
     bonus = parameters.all_tiles_bonus if tiles_placed == parameters.rack_tiles else 0
     return sum(rebus_score(tiles, squares, parameters) for tiles, squares in rebuses) + bonus
