@@ -178,7 +178,6 @@ _GAME_SCHEMAS = ("game.schema.json", "words.schema.json")
 def forget_read_files() -> None:
     """Forget every file this process read, its documents, models and folders' digests: what a new
     process knows (for tests that stand for one)."""
-    from rulebook.addresses.site_url import configured_site_url
     from rulebook.cache import store as cache
     from rulebook.documents import reader
 
@@ -186,7 +185,6 @@ def forget_read_files() -> None:
     reader._BY_CONTENT.clear()
     _GAMES.clear()
     cache._FOLDER_DIGESTS.clear()
-    configured_site_url.cache_clear()  # a project asked before its mkdocs.yml was written
 
 
 def _remembered_game(reader: Reader, folder: Path, languages: list[str], shared: dict[Path, State]) -> Game | None:
