@@ -48,20 +48,22 @@ def test_the_manifest_names_png_icons_of_192_and_512_px_at_their_real_size(manif
         assert f"{width}x{height}" == icon["sizes"], icon["src"]
 
 
-def test_the_built_site_serves_every_icon_and_lists_it_for_offline_use(page: Page, site_url: str) -> None:
-    precached = json.loads(page.request.get(f"{site_url}/{PRECACHE_FILE}").text())["files"]
-    manifest = page.request.get(f"{site_url}/manifest.webmanifest").json()
+def test_the_built_site_serves_every_icon_and_lists_it_for_offline_use(page: Page, fixture_url: str) -> None:
+    """The fixture site (conftest.fixture_site), built with the project's mkdocs.yml and assets."""
+    precached = json.loads(page.request.get(f"{fixture_url}/{PRECACHE_FILE}").text())["files"]
+    manifest = page.request.get(f"{fixture_url}/manifest.webmanifest").json()
+    assert {icon["type"] for icon in manifest["icons"]} >= {"image/png", "image/svg+xml"}
     for icon in manifest["icons"]:
-        assert page.request.get(f"{site_url}/{icon['src']}").ok, icon["src"]
+        assert page.request.get(f"{fixture_url}/{icon['src']}").ok, icon["src"]
         assert icon["src"] in precached, icon["src"]
-    for root in ("", "/fr", "/cs"):
-        page.goto(f"{site_url}{root}/rebus/")
+    for path in ("/alpha/", "/fr/alpha/", "/cs/beta/", "/fr/glossary/", "/cs/404.html"):
+        page.goto(f"{fixture_url}{path}")
         href = page.eval_on_selector('link[rel="apple-touch-icon"]', "link => link.href")
         response = page.request.get(href)
         assert response.ok, href
         width, height, colour_type = png_header(response.body())
         assert (width, height) == (180, 180) and colour_type in OPAQUE_COLOUR_TYPES, href
-        assert href.removeprefix(f"{site_url}/") in precached
+        assert href.removeprefix(f"{fixture_url}/") in precached
 
 
 # The PNG beside the SVG drawn at the PNG's size: the mean difference per channel outside the

@@ -31,8 +31,8 @@ HOST_OF = """(href) => {
 }"""
 
 
-def test_chromium_goes_where_the_check_says_each_allowed_link_goes(page: Page, site_url: str) -> None:
-    page.goto(f"{site_url}/rebus/")
+def test_chromium_goes_where_the_check_says_each_allowed_link_goes(page: Page, fixture_url: str) -> None:
+    page.goto(f"{fixture_url}/alpha/")
     own = page.evaluate("location.hostname")
     for target in [target for target, _, _ in LINK_TARGETS] + BROWSER_ONLY:
         if is_allowed_link(target):
@@ -41,9 +41,9 @@ def test_chromium_goes_where_the_check_says_each_allowed_link_goes(page: Page, s
             assert page.evaluate(HOST_OF, target) == expected, target
 
 
-def test_chromium_takes_each_refused_link_to_another_host(page: Page, site_url: str) -> None:
+def test_chromium_takes_each_refused_link_to_another_host(page: Page, fixture_url: str) -> None:
     """The corpus's refusals are not needless: Chromium goes to the other host they name."""
-    page.goto(f"{site_url}/rebus/")
+    page.goto(f"{fixture_url}/alpha/")
     for target, host, allowed in LINK_TARGETS:
         if not allowed and host is not None:
             assert page.evaluate(HOST_OF, target) == host, target
