@@ -29,7 +29,7 @@ from browser.calculator_form import command_table, fill, open_form, press
 from browser.conftest import BuiltSiteHandler, serve
 from browser.test_glossary_site import filter_for
 from browser.test_offline_worker import installed
-from browser.test_quiz_site import _pick, _question
+from browser.test_quiz_site import pick, quiz_question
 from browser.test_scoring_cases import SCORE_ALL
 from browser.test_search_ranking import top_results
 from conftest import FIXTURE_LANGUAGES, build_site, run_cli_process
@@ -292,8 +292,8 @@ def test_the_form_shows_each_worked_example_as_the_command_does(page: Page, url:
 # Bob 5 + 1 + 2 = 8).
 def test_the_quiz_hears_the_answer(page: Page, url: str) -> None:
     page.goto(f"{url}/alpha/quiz/", wait_until="networkidle")
-    question = _question(page, "example-highest-total")
-    _pick(question, [("Ann", 9), ("Bob", 8)], right=True)
+    question = quiz_question(page, "example-highest-total")
+    pick(question, [("Ann", 9), ("Bob", 8)], right=True)
     assert question.locator("output").inner_text() == "Right."
 
 
