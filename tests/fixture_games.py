@@ -696,14 +696,17 @@ def quiz_alpha(root: Path) -> Path:
 
 def make_fixture_site(root: Path) -> None:
     """The browser tier's fixture site (conftest.fixture_site): the translated project with the project's
-    glossary given to alpha (with_glossary), its typography, alpha's examples four-rounds and a-tie
-    (add_examples) and its turn section, referee note and editions 1.0.1 and 1.0.2 (record_corrections),
-    with what a build reads (with_site_sources), checked and built into root/site."""
+    glossary given to alpha (with_glossary), its typography and elisions (fixture_variants.with_elisions),
+    alpha's examples four-rounds and a-tie (add_examples) and its turn section, referee note and editions
+    1.0.1 and 1.0.2 (record_corrections), with what a build reads (with_site_sources), checked and built
+    into root/site."""
     from conftest import build_site
+    from fixture_variants import with_elisions
 
     make_translated_project(root)
     with_glossary(root)
     with_typography(root)
+    with_elisions(root)  # the glossary filter's French « l’ », « d’ », « qu’ » (test_glossary_folding)
     add_examples(root)  # before the referee note: both are appended to game.yaml, and the note ends it
     record_corrections(root)
     with_site_sources(root, package=False)

@@ -38,13 +38,13 @@ def test_the_fast_tier_leaves_out_the_tests_that_read_a_built_site() -> None:
 
 
 def test_the_modules_of_the_longest_tests_are_collected_first_and_whole() -> None:
-    # test_product.py's console sweep and axe tests are marked long; test_site.py has none.
-    listed = collect("tests/browser/test_site.py", "tests/browser/test_product.py")
+    # test_product.py's console sweep and axe tests are marked long; test_app_icons.py has none.
+    listed = collect("tests/browser/test_app_icons.py", "tests/browser/test_product.py")
     assert listed.returncode == 0, listed.stdout + listed.stderr
     modules = [line.split("::")[0] for line in listed.stdout.splitlines() if "::" in line]
     product = modules.count("tests/browser/test_product.py")
     assert product > 2 and modules[:product] == ["tests/browser/test_product.py"] * product
-    assert set(modules[product:]) == {"tests/browser/test_site.py"}
+    assert set(modules[product:]) == {"tests/browser/test_app_icons.py"}
 
 
 def test_a_mistyped_marker_is_refused(tmp_path: Path) -> None:
