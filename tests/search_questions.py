@@ -2,7 +2,10 @@
 held-out half (issue 49). A question's half is fixed by the SHA-256 of its normalized text: odd →
 held out. No one chooses which question lands where, and no change to the search can move one;
 every weight and synonym is chosen on the development half only, and the held-out half tells what
-a question nobody tuned for gets."""
+a question nobody tuned for gets.
+
+The questions are the content's: each page's are in its folder (rules/<game>/search-questions.yaml,
+glossary/search-questions.yaml), for every game of rules/project.yaml, and this module names none."""
 
 from __future__ import annotations
 
@@ -10,8 +13,45 @@ import hashlib
 import re
 import unicodedata
 from collections.abc import Iterable
+from pathlib import Path
+
+import yaml
 
 Question = tuple[str, str, str]  # language, question as typed, the section or rule that answers it
+QUESTIONS_FILE = "search-questions.yaml"
+
+
+def question_files(root: Path) -> list[tuple[str, Path]]:
+    """Each page that has questions (every game of rules/project.yaml, then the glossary) with its
+    file: the page's id is its address on the site."""
+    from rulebook.files.scorers import game_folder
+    from rulebook.load.project import load_project
+
+    project = load_project(root).project
+    pages = [(game.id, game_folder(root, game.id)) for game in project.games]
+    if project.glossary is not None:
+        pages.append((project.glossary.id, project.glossary.folder))
+    return [(page, folder / QUESTIONS_FILE) for page, folder in pages if (folder / QUESTIONS_FILE).is_file()]
+
+
+def page_questions(path: Path, page: str, source_language: str) -> list[Question]:
+    """A page's questions, every set in the file's order, each with the address of its answer as
+    the site spells it ("/fr/my-game/#winner")."""
+    sets = yaml.safe_load(path.read_text(encoding="utf-8"))["sets"]
+    found = []
+    for questions in sets.values():
+        for entry in questions:
+            root = "/" if entry["lang"] == source_language else f"/{entry['lang']}/"
+            found.append((entry["lang"], entry["q"], f"{root}{page}/#{entry['wanted']}"))
+    return found
+
+
+def project_questions(root: Path) -> list[Question]:
+    """Every page's questions, page by page in the project's order."""
+    from rulebook.load.project import load_project
+
+    source = load_project(root).project.source_language
+    return [question for page, path in question_files(root) for question in page_questions(path, page, source)]
 
 
 def normalized(question: str) -> str:
