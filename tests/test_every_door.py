@@ -519,6 +519,11 @@ COVERED_BY: dict[str, list[str]] = {
     # A game's fixed text defects: read by the content tests alone, which hold it to
     # schemas/defects.schema.json; the check only hashes it into its cache key, nothing renders it.
     "rules/*/defects.json": ["test_content_defects.py::test_the_defects_files_follow_their_schema"],
+    # A game's scorer's equivalent mutants: read by `make mutate` alone (tests/mutation/run.py), whose
+    # test holds each entry to its format; the check only hashes it into its cache key, nothing renders it.
+    "rules/*/equivalent-mutants.yaml": [
+        "test_mutation_setup.py::test_each_equivalent_mutant_names_a_function_and_says_why_in_one_line"
+    ],
     "rules/*/calculator.js": ["browser/test_new_game_calculator.py::test_the_new_game_script_is_a_file_of_its_site"],
     # A game's form adapter: test code, run by the browser tests alone (tests/browser/calculator_form.py);
     # the check only hashes it into its cache key, never runs it, and nothing renders it.
@@ -616,15 +621,25 @@ ALPHA_DEFECTS = """\
 """
 
 
+# A game's scorer's equivalent mutants (rules/<game>/equivalent-mutants.yaml): the fixture's own.
+ALPHA_EQUIVALENT_MUTANTS = """\
+- function: rules.alpha.scoring.x_total
+  before: return sum(points)
+  after: return sum(points, 0)
+  why: sum starts at 0 either way.
+"""
+
+
 def make_table_project(root: Path) -> None:
     """make_door_project with the kinds of file it lacks besides: the search words of test_search_words
-    (rules/search-words.yaml) and alpha's defects (ALPHA_DEFECTS), so that it holds every kind the
-    table lists."""
+    (rules/search-words.yaml), alpha's defects (ALPHA_DEFECTS) and equivalent mutants
+    (ALPHA_EQUIVALENT_MUTANTS), so that it holds every kind the table lists."""
     from test_search_words import FILE, WORDS
 
     make_door_project(root)
     (root / FILE).write_text(WORDS, encoding="utf-8")
     (root / "rules/alpha/defects.json").write_text(ALPHA_DEFECTS, encoding="utf-8")
+    (root / "rules/alpha/equivalent-mutants.yaml").write_text(ALPHA_EQUIVALENT_MUTANTS, encoding="utf-8")
 
 
 def test_every_file_check_opens_is_a_door_with_its_test(

@@ -11,11 +11,21 @@ import yaml
 from conftest import ROOT
 
 sys.path.insert(0, str(ROOT / "tests" / "mutation"))
-from run import PACKAGES, describe
+from run import EQUIVALENT_FILE, PACKAGES, describe, equivalent_files, equivalents
 
 
 def test_each_equivalent_mutant_names_a_function_and_says_why_in_one_line() -> None:
-    entries = yaml.safe_load((ROOT / "tests" / "mutation" / "equivalent.yaml").read_text(encoding="utf-8"))
+    """The toolkit's list and each game's (rules/<game>/equivalent-mutants.yaml, for the games of
+    rules/project.yaml): the toolkit's names no game's scorer, a game's only its own."""
+    files = equivalent_files(ROOT)
+    assert files[0] == EQUIVALENT_FILE
+    entries = []
+    for path in files:
+        listed = yaml.safe_load(path.read_text(encoding="utf-8"))
+        own = f"rules.{path.parent.name}.scoring." if path != EQUIVALENT_FILE else None
+        assert all(entry["function"].startswith("rules.") == (own is not None) for entry in listed), path
+        assert own is None or all(entry["function"].startswith(own) for entry in listed), path
+        entries += listed
     # Each package's modules, as its mutated paths name them ("src/rulebook/documents/schema.py" is validation too).
     packages = tuple(
         pattern.removeprefix("src/").removesuffix("*").removesuffix(".py").replace("/", ".").rstrip(".") + "."
@@ -74,3 +84,18 @@ def test_a_survivor_in_a_game_scorer_is_described_at_its_file_in_the_game_folder
     assert (mutant.file, mutant.line) == ("rules/alpha/scoring.py", source.splitlines().index(f"    {before}") + 1)
     assert mutant.function == "rules.alpha.scoring.x_total"
     assert "rules/*/scoring.py" in PACKAGES["scoring"][0]
+
+
+def test_a_game_s_equivalent_mutants_are_read_from_its_folder_for_the_games_of_the_project(small_project: Path) -> None:
+    """On the fixture: alpha's file counts beside the toolkit's; a folder the project does not list is not read."""
+    entry = {"function": "rules.alpha.scoring.x_total", "before": "return sum(points)", "after": "return None"}
+    for game in ("alpha", "zeta"):
+        folder = small_project / "rules" / game
+        folder.mkdir(exist_ok=True)
+        listed = [{**entry, "function": f"rules.{game}.scoring.x_total", "why": f"{game}'s reason."}]
+        (folder / "equivalent-mutants.yaml").write_text(yaml.safe_dump(listed), encoding="utf-8")
+    known = equivalents(small_project)
+    assert known[("rules.alpha.scoring.x_total", "return sum(points)", "return None")] == "alpha's reason."
+    assert not any(function.startswith("rules.zeta.") for function, _, _ in known)
+    toolkit = yaml.safe_load(EQUIVALENT_FILE.read_text(encoding="utf-8"))
+    assert len(known) == len({(e["function"], e["before"], e["after"]) for e in toolkit}) + 1

@@ -9,7 +9,9 @@ and mutates only the package's files.
 
 Each package runs only its fast tests (no browser, no site build): mutmut then runs, for each mutant,
 the tests that reached the mutated function. The score counts a timeout as detected and leaves out
-of the denominator only the equivalent mutants listed in equivalent.yaml beside this file.
+of the denominator only the equivalent mutants listed in equivalent.yaml beside this file (the
+toolkit's) and in each game's rules/<game>/equivalent-mutants.yaml (its scorer's), for the games of
+rules/project.yaml.
 
     python tests/mutation/run.py [package ...]              # all four packages when none is named
     python tests/mutation/run.py [package ...] --keep       # go on with an interrupted run
@@ -35,6 +37,7 @@ import yaml
 ROOT = Path(__file__).resolve().parents[2]
 STAGES = ROOT / ".mutate"
 EQUIVALENT_FILE = Path(__file__).with_name("equivalent.yaml")
+GAME_EQUIVALENT_FILE = "equivalent-mutants.yaml"  # in a game's folder, rules/<game>/
 CONTENT = ("rules", "glossary", "schemas", "locales", "mkdocs.yml")  # mkdocs.yml: the site_url of PO links
 TARGET = 90.0
 
@@ -132,7 +135,7 @@ DETECTED = {"killed", "timeout", "caught by type check"}
 
 @dataclass(frozen=True)
 class Mutant:
-    name: str  # mutmut's, e.g. rules.rebis.scoring.x_shelf_value__mutmut_3
+    name: str  # mutmut's, e.g. rulebook.scoring.outcome.x_signed__mutmut_1
     status: str
     file: str  # relative to the repository
     line: int
@@ -223,8 +226,16 @@ def _line_of(source: str, function: str, removed: list[str]) -> int:
     return 0
 
 
-def equivalents() -> dict[tuple[str, str, str], str]:
-    entries = yaml.safe_load(EQUIVALENT_FILE.read_text(encoding="utf-8")) or []
+def equivalent_files(root: Path = ROOT) -> list[Path]:
+    """The toolkit's list, then each game's of rules/project.yaml that has one: what is one game's
+    (its scorer's mutants) lives in its folder, and this file names no game."""
+    games = yaml.safe_load((root / "rules" / "project.yaml").read_text(encoding="utf-8"))["games"]
+    found = [root / "rules" / game / GAME_EQUIVALENT_FILE for game in games]
+    return [EQUIVALENT_FILE, *(path for path in found if path.is_file())]
+
+
+def equivalents(root: Path = ROOT) -> dict[tuple[str, str, str], str]:
+    entries = [entry for path in equivalent_files(root) for entry in yaml.safe_load(path.read_text("utf-8")) or []]
     return {(entry["function"], entry["before"], entry["after"]): entry["why"] for entry in entries}
 
 
