@@ -5,7 +5,8 @@ every weight and synonym is chosen on the development half only, and the held-ou
 a question nobody tuned for gets.
 
 The questions are the content's: each page's are in its folder (rules/<game>/search-questions.yaml,
-glossary/search-questions.yaml), for every game of rules/project.yaml, and this module names none."""
+glossary/search-questions.yaml), for every game of rules/project.yaml, and this module names none.
+A file's `fresh` list is apart: a blind set that is measured, never split nor tuned to."""
 
 from __future__ import annotations
 
@@ -52,6 +53,25 @@ def project_questions(root: Path) -> list[Question]:
 
     source = load_project(root).project.source_language
     return [question for page, path in question_files(root) for question in page_questions(path, page, source)]
+
+
+FreshQuestion = tuple[str, str, list[str]]  # language, question, the addresses that answer it
+
+
+def fresh_questions(root: Path) -> list[tuple[str, FreshQuestion]]:
+    """Issue 49's frozen blind set: each page's `fresh` list, page by page in the project's order, with
+    the page whose file holds it. It is in no set of `sets`, so project_questions never reads it, and
+    each answer is the address as the site spells it ("page#id" → "/fr/page/#id")."""
+    from rulebook.load.project import load_project
+
+    source = load_project(root).project.source_language
+    found = []
+    for page, path in question_files(root):
+        for entry in yaml.safe_load(path.read_text(encoding="utf-8")).get("fresh", []):
+            prefix = "/" if entry["lang"] == source else f"/{entry['lang']}/"
+            wanted = [prefix + answer.replace("#", "/#", 1) for answer in entry["answers"]]
+            found.append((page, (entry["lang"], entry["q"], wanted)))
+    return found
 
 
 def normalized(question: str) -> str:

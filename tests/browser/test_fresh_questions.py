@@ -1,40 +1,42 @@
-"""Issue 49: the blind set, tests/browser/fresh_questions.yaml, written from the rules' text before
-any change of that issue's search work and frozen. It is measured, never tuned to: nothing here
-chooses a weight or a word. The test holds the set to the site (every answer it names is one of
-the site's rules or sections, so a rename cannot quietly empty it) and prints the top-three rate."""
+"""Issue 49: the blind set, written from the rules' text before any change of that issue's search
+work and frozen; each game's part is the `fresh` list of its rules/<game>/search-questions.yaml
+(tests/search_questions.py fresh_questions), for every game of rules/project.yaml. It is measured,
+never tuned to: nothing here chooses a weight or a word. The test holds the set to the site (every
+answer it names is one of the site's rules or sections of the page whose file holds it, so a rename
+cannot quietly empty it) and prints the top-three rate."""
 
 from __future__ import annotations
 
 from pathlib import Path
 
 import pytest
-import yaml
 from playwright.sync_api import Page
 
 from browser.test_search_ranking import answers, section_of, top_results
+from rulebook.load.project import load_project
+from search_questions import fresh_questions as pages_fresh_questions
 
 pytestmark = [pytest.mark.browser, pytest.mark.search]
 
-FRESH = Path(__file__).with_name("fresh_questions.yaml")
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def fresh_questions() -> list[tuple[str, str, list[str]]]:
     """(language, question, the addresses that answer it), each address as the site spells it."""
-    entries = yaml.safe_load(FRESH.read_text(encoding="utf-8"))["questions"]
-    found = []
-    for entry in entries:
-        root = "/" if entry["lang"] == "en" else f"/{entry['lang']}/"
-        wanted = [root + answer.replace("#", "/#", 1) for answer in entry["answers"]]
-        found.append((entry["lang"], entry["q"], wanted))
-    return found
+    return [question for _, question in pages_fresh_questions(ROOT)]
 
 
 def test_the_fresh_set_names_only_addresses_of_the_site() -> None:
     known = set(section_of()) | set(section_of().values())
-    named = [(question, address) for _, question, wanted in fresh_questions() for address in wanted]
-    unknown = [(question, address) for question, address in named if address not in known]
+    named = [
+        (page, question, address) for page, (_, question, wanted) in pages_fresh_questions(ROOT) for address in wanted
+    ]
+    unknown = [(question, address) for _, question, address in named if address not in known]
     assert not unknown
-    assert {language for language, _, _ in fresh_questions()} == {"en", "fr", "cs"}
+    # Each answer is on the page whose file holds the question: "/fr/page/#id" or "/page/#id".
+    elsewhere = [(page, address) for page, _, address in named if address.split("/#")[0].rpartition("/")[2] != page]
+    assert not elsewhere
+    assert {language for language, _, _ in fresh_questions()} == set(load_project(ROOT).project.languages)
 
 
 @pytest.mark.long
