@@ -44,7 +44,7 @@ def cold_copy(tmp_path_factory: pytest.TempPathFactory, target: Path) -> Path:
 
 
 @pytest.fixture
-def project_copy(tmp_path_factory: pytest.TempPathFactory, tmp_path: Path) -> Path:
+def cold_project(tmp_path_factory: pytest.TempPathFactory, tmp_path: Path) -> Path:
     """A copy with no cache: these tests watch the cache being filled and read."""
     return cold_copy(tmp_path_factory, tmp_path / "project")
 
@@ -56,30 +56,30 @@ SCRIPT = "the highest total <script>x</script> wins."
 WINNER = "rules/alpha/en.yaml:16:11: units.rule.winner.text: raw HTML is not allowed in text: '<script>'"
 
 
-def test_a_re_check_sees_an_edit_and_its_undoing(project_copy: Path, capsys) -> None:
-    assert run_cli(capsys, "--root", str(project_copy), "check")[0] == 0
-    assert (project_copy / ".cache/rulebook/documents").is_dir(), "the first check fills the cache"
+def test_a_re_check_sees_an_edit_and_its_undoing(cold_project: Path, capsys) -> None:
+    assert run_cli(capsys, "--root", str(cold_project), "check")[0] == 0
+    assert (cold_project / ".cache/rulebook/documents").is_dir(), "the first check fills the cache"
 
-    broken = edit(project_copy, "rules/alpha/en.yaml", TOTAL, SCRIPT)
-    code, out, _ = run_cli(capsys, "--root", str(project_copy), "check")
+    broken = edit(cold_project, "rules/alpha/en.yaml", TOTAL, SCRIPT)
+    code, out, _ = run_cli(capsys, "--root", str(cold_project), "check")
     assert code == 1 and any(line.startswith(WINNER) for line in out.splitlines()), out
 
-    edit(project_copy, "rules/alpha/en.yaml", SCRIPT, TOTAL)
-    assert (project_copy / "rules/alpha/en.yaml").read_text(encoding="utf-8") != broken
-    code, out, _ = run_cli(capsys, "--root", str(project_copy), "check")
+    edit(cold_project, "rules/alpha/en.yaml", SCRIPT, TOTAL)
+    assert (cold_project / "rules/alpha/en.yaml").read_text(encoding="utf-8") != broken
+    code, out, _ = run_cli(capsys, "--root", str(cold_project), "check")
     assert code == 0, out
 
 
-def test_a_warm_check_finds_what_a_cold_one_finds(project_copy: Path, capsys, monkeypatch) -> None:
+def test_a_warm_check_finds_what_a_cold_one_finds(cold_project: Path, capsys, monkeypatch) -> None:
     # A problem in one game's English and one in its French.
-    edit(project_copy, "rules/alpha/en.yaml", TOTAL, SCRIPT)
-    edit(project_copy, "rules/alpha/fr.yaml", "language: fr", "language: cs")
+    edit(cold_project, "rules/alpha/en.yaml", TOTAL, SCRIPT)
+    edit(cold_project, "rules/alpha/fr.yaml", "language: fr", "language: cs")
     monkeypatch.setenv("RULEBOOK_CACHE", "0")
-    cold = run_cli(capsys, "--root", str(project_copy), "check")
-    assert not (project_copy / ".cache").exists(), "RULEBOOK_CACHE=0 writes nothing"
+    cold = run_cli(capsys, "--root", str(cold_project), "check")
+    assert not (cold_project / ".cache").exists(), "RULEBOOK_CACHE=0 writes nothing"
     monkeypatch.setenv("RULEBOOK_CACHE", "1")
-    filling = run_cli(capsys, "--root", str(project_copy), "check")
-    warm = run_cli(capsys, "--root", str(project_copy), "check")
+    filling = run_cli(capsys, "--root", str(cold_project), "check")
+    warm = run_cli(capsys, "--root", str(cold_project), "check")
     assert cold[0] == filling[0] == warm[0] == 1
     assert cold[1] == filling[1] == warm[1]
     assert WINNER in warm[1]
@@ -89,34 +89,34 @@ def test_a_warm_check_finds_what_a_cold_one_finds(project_copy: Path, capsys, mo
 
 @pytest.mark.parametrize("language", ["fr", "cs"])
 def test_a_warm_check_says_its_problems_in_another_language_as_a_cold_one(
-    project_copy: Path, capsys, monkeypatch, language: str
+    cold_project: Path, capsys, monkeypatch, language: str
 ) -> None:
     """A cached problem keeps its quotes: `check --lang` says a coded message again from them (a
     warm check once lost them and stopped on a KeyError)."""
-    edit(project_copy, "rules/alpha/en.yaml", TOTAL, SCRIPT)
+    edit(cold_project, "rules/alpha/en.yaml", TOTAL, SCRIPT)
     monkeypatch.setenv("RULEBOOK_CACHE", "0")
-    cold = run_cli(capsys, "--root", str(project_copy), "check", "--lang", language)
+    cold = run_cli(capsys, "--root", str(cold_project), "check", "--lang", language)
     monkeypatch.setenv("RULEBOOK_CACHE", "1")
-    filling = run_cli(capsys, "--root", str(project_copy), "check", "--lang", language)
-    warm = run_cli(capsys, "--root", str(project_copy), "check", "--lang", language)
+    filling = run_cli(capsys, "--root", str(cold_project), "check", "--lang", language)
+    warm = run_cli(capsys, "--root", str(cold_project), "check", "--lang", language)
     assert cold[0] == filling[0] == warm[0] == 1, warm
     assert cold[1] == filling[1] == warm[1]
     assert "rules/alpha/en.yaml:16:11: " in warm[1] and "'<script>'" in warm[1]
 
 
-def test_a_catalogs_problems_are_kept_by_its_bytes(project_copy: Path, capsys, monkeypatch) -> None:
+def test_a_catalogs_problems_are_kept_by_its_bytes(cold_project: Path, capsys, monkeypatch) -> None:
     """A warm check takes a UI catalog's problems from the cache without reading it with Babel, says
     them as a cold check does, in English and in Czech, and sees the catalog's edit and its undoing."""
     catalog = "locales/fr/LC_MESSAGES/messages.po"
-    edit(project_copy, catalog, 'msgstr "Exemple"', 'msgstr "Exemple <script>x</script>"')
+    edit(cold_project, catalog, 'msgstr "Exemple"', 'msgstr "Exemple <script>x</script>"')
     monkeypatch.setenv("RULEBOOK_CACHE", "0")
-    cold = [run_cli(capsys, "--root", str(project_copy), "check", *lang) for lang in ([], ["--lang", "cs"])]
-    line = (project_copy / catalog).read_text(encoding="utf-8").splitlines().index(
+    cold = [run_cli(capsys, "--root", str(cold_project), "check", *lang) for lang in ([], ["--lang", "cs"])]
+    line = (cold_project / catalog).read_text(encoding="utf-8").splitlines().index(
         'msgstr "Exemple <script>x</script>"'
     ) + 1
     assert cold[0][0] == 1 and f"{catalog}:{line}:1: msgstr of msgid 'Example': " in cold[0][1], cold[0][1]
     monkeypatch.setenv("RULEBOOK_CACHE", "1")
-    assert run_cli(capsys, "--root", str(project_copy), "check")[:2] == cold[0][:2]  # fills the cache
+    assert run_cli(capsys, "--root", str(cold_project), "check")[:2] == cold[0][:2]  # fills the cache
 
     def unread(*_args: object) -> None:
         raise AssertionError("a warm check read the catalog again")
@@ -124,24 +124,24 @@ def test_a_catalogs_problems_are_kept_by_its_bytes(project_copy: Path, capsys, m
     ui_catalog.forget_catalogs()  # this process's own memory of the catalogs, which `rulebook serve` needs
     with monkeypatch.context() as patched:
         patched.setattr(ui_catalog, "read_po_file", unread)
-        assert run_cli(capsys, "--root", str(project_copy), "check")[:2] == cold[0][:2]
+        assert run_cli(capsys, "--root", str(cold_project), "check")[:2] == cold[0][:2]
     # `--lang cs` reads the Czech catalog to say the problems, and says the kept problem as a cold check does.
-    assert run_cli(capsys, "--root", str(project_copy), "check", "--lang", "cs")[:2] == cold[1][:2]
+    assert run_cli(capsys, "--root", str(cold_project), "check", "--lang", "cs")[:2] == cold[1][:2]
 
     monkeypatch.undo()
-    edit(project_copy, catalog, 'msgstr "Exemple <script>x</script>"', 'msgstr "Exemple"')
-    code, out, _ = run_cli(capsys, "--root", str(project_copy), "check")
+    edit(cold_project, catalog, 'msgstr "Exemple <script>x</script>"', 'msgstr "Exemple"')
+    code, out, _ = run_cli(capsys, "--root", str(cold_project), "check")
     assert code == 0, out
 
 
-def test_a_renamed_game_reaches_the_other_games_checks(project_copy: Path, capsys) -> None:
+def test_a_renamed_game_reaches_the_other_games_checks(cold_project: Path, capsys) -> None:
     """Translation QA leaves game names alone in every game's text: renaming one game changes what
     the checks of the others find, so their cached results must not be reused."""
-    run_cli(capsys, "--root", str(project_copy), "check")
-    keys_before = {path.name for path in (project_copy / ".cache/rulebook/checks").rglob("*") if path.is_file()}
-    edit(project_copy, "rules/beta/game.yaml", 'name: "Beta"', 'name: "Beta Deluxe"')
-    run_cli(capsys, "--root", str(project_copy), "check")
-    keys_after = {path.name for path in (project_copy / ".cache/rulebook/checks").rglob("*") if path.is_file()}
+    run_cli(capsys, "--root", str(cold_project), "check")
+    keys_before = {path.name for path in (cold_project / ".cache/rulebook/checks").rglob("*") if path.is_file()}
+    edit(cold_project, "rules/beta/game.yaml", 'name: "Beta"', 'name: "Beta Deluxe"')
+    run_cli(capsys, "--root", str(cold_project), "check")
+    keys_after = {path.name for path in (cold_project / ".cache/rulebook/checks").rglob("*") if path.is_file()}
     # Both games, alpha and beta, and the glossary were checked again: one new entry each.
     assert len(keys_after - keys_before) == 3
 
@@ -159,22 +159,22 @@ def _checked_text_sets(project: Path, capsys, monkeypatch: pytest.MonkeyPatch) -
 
 
 def test_a_games_words_check_that_game_again_and_its_structure_the_glossary_too(
-    project_copy: Path, capsys, monkeypatch
+    cold_project: Path, capsys, monkeypatch
 ) -> None:
     """The glossary's checks read every game's game.yaml (its rules, illustrations and facts) and
     scorer, but no game's words: a translated sentence does not check the glossary again."""
-    run_cli(capsys, "--root", str(project_copy), "check")
-    edit(project_copy, "rules/beta/fr.yaml", "language: fr\n", "language: fr\n# reviewed\n")
-    assert _checked_text_sets(project_copy, capsys, monkeypatch) == ["beta"]
-    edit(project_copy, "rules/alpha/scoring.py", '"""Scoring of alpha:', '"""Scoring of alpha (reviewed):')
-    assert sorted(_checked_text_sets(project_copy, capsys, monkeypatch)) == ["alpha", "glossary"]
+    run_cli(capsys, "--root", str(cold_project), "check")
+    edit(cold_project, "rules/beta/fr.yaml", "language: fr\n", "language: fr\n# reviewed\n")
+    assert _checked_text_sets(cold_project, capsys, monkeypatch) == ["beta"]
+    edit(cold_project, "rules/alpha/scoring.py", '"""Scoring of alpha:', '"""Scoring of alpha (reviewed):')
+    assert sorted(_checked_text_sets(cold_project, capsys, monkeypatch)) == ["alpha", "glossary"]
     # An illustration under a rule that alpha no longer has: a glossary problem, found warm as cold.
-    edit(project_copy, "rules/alpha/game.yaml", "- rule: players", "- rule: playerz")
-    assert sorted(_checked_text_sets(project_copy, capsys, monkeypatch)) == ["alpha", "glossary"]
-    warm = run_cli(capsys, "--root", str(project_copy), "check")
+    edit(cold_project, "rules/alpha/game.yaml", "- rule: players", "- rule: playerz")
+    assert sorted(_checked_text_sets(cold_project, capsys, monkeypatch)) == ["alpha", "glossary"]
+    warm = run_cli(capsys, "--root", str(cold_project), "check")
     assert "illustrations[0].rule: no rule 'playerz'" in warm[1]
     monkeypatch.setenv("RULEBOOK_CACHE", "0")
-    assert run_cli(capsys, "--root", str(project_copy), "check")[:2] == warm[:2]
+    assert run_cli(capsys, "--root", str(cold_project), "check")[:2] == warm[:2]
 
 
 def test_a_second_copy_is_read_from_this_process_and_its_cache_filled_all_the_same(
@@ -253,16 +253,47 @@ def test_the_fast_words_validator_never_accepts_what_jsonschema_refuses(data: ob
     assert not refused, [error.message for error in refused]
 
 
-def test_every_words_file_of_the_project_takes_the_fast_path() -> None:
+def words_files(root: Path) -> list[Path]:
+    """The words files of the project at root: each game's and the glossary's, in each language its
+    manifest lists (a game's folder holds other YAML besides: its facts, editions, search questions)."""
+    import yaml
+
+    manifest = yaml.safe_load((root / "rules" / "project.yaml").read_text(encoding="utf-8"))
+    folders = [root / "rules" / game for game in manifest["games"]] + [root / "glossary"]
+    return [
+        folder / f"{language}.yaml"
+        for folder in folders
+        for language in manifest["languages"]
+        if (folder / f"{language}.yaml").is_file()
+    ]
+
+
+def assert_fast(paths: list[Path]) -> None:
+    """Every file's data passes the fast words validator, which raises where it would fall back to jsonschema."""
+    from rulebook.located.document import read_document
+
     fast = fast_validator(WORDS_SCHEMA)
     assert fast is not None
-    for path in sorted(ROOT.glob("rules/*/*.yaml")) + sorted(ROOT.glob("glossary/??.yaml")):
-        if path.name in ("game.yaml", "editions.yaml"):  # the facts, the edition history
-            continue
-        from rulebook.located.document import read_document
-
+    for path in paths:
         document: Document = read_document(path, path.name)
-        fast(document.data)  # raises if the fast path would fall back to jsonschema
+        fast(document.data)
+
+
+def test_the_words_files_the_toolkit_writes_take_the_fast_path(translated_project: Path) -> None:
+    """What `new game` writes and `i18n import` fills in: by hand, alpha's and beta's en, fr and cs (6 files)."""
+    paths = words_files(translated_project)
+    assert sorted(path.relative_to(translated_project).as_posix() for path in paths) == [
+        f"rules/{game}/{language}.yaml" for game in ("alpha", "beta") for language in ("cs", "en", "fr")
+    ]
+    assert_fast(paths)
+
+
+@pytest.mark.content
+def test_every_words_file_of_the_project_takes_the_fast_path() -> None:
+    """The content's own words files, whatever games and languages rules/project.yaml lists."""
+    paths = words_files(ROOT)
+    assert paths
+    assert_fast(paths)
 
 
 def test_schemas_with_numbers_stay_on_jsonschema(small_project: Path) -> None:

@@ -32,7 +32,7 @@ CS, FR = "rules/alpha/cs.yaml", "rules/alpha/fr.yaml"
 
 
 @pytest.fixture
-def project_copy(translated_project: Path, capsys) -> Path:
+def chosen_project(translated_project: Path, capsys) -> Path:
     """The translated small project whose Czech and French of rule.players choose their nouns by
     number (the English is unchanged: they stay current), which the check passes."""
     edit(translated_project, CS, "text: Hru hrají {players.min} až {players.max} hráči.", f"text: {CZECH}")
@@ -50,17 +50,17 @@ def project_copy(translated_project: Path, capsys) -> Path:
         (5, "nejvýše 5 hráčů.", "à 5 joueurs."),
     ],
 )
-def test_the_noun_follows_the_number(project_copy, count, czech, french) -> None:
-    edit(project_copy, "rules/alpha/game.yaml", "max: 4", f"max: {count}")
-    assert czech in page(project_copy, "cs/alpha.md")
-    assert french in page(project_copy, "fr/alpha.md")
+def test_the_noun_follows_the_number(chosen_project, count, czech, french) -> None:
+    edit(chosen_project, "rules/alpha/game.yaml", "max: 4", f"max: {count}")
+    assert czech in page(chosen_project, "cs/alpha.md")
+    assert french in page(chosen_project, "fr/alpha.md")
 
 
-def test_each_choice_of_a_sentence_follows_its_own_count(project_copy) -> None:
-    edit(project_copy, "rules/alpha/game.yaml", "max: 4", "max: 5")
-    czech = page(project_copy, "cs/alpha.md")
+def test_each_choice_of_a_sentence_follows_its_own_count(chosen_project) -> None:
+    edit(chosen_project, "rules/alpha/game.yaml", "max: 4", "max: 5")
+    czech = page(chosen_project, "cs/alpha.md")
     assert "nejméně 2 hráči a nejvýše 5 hráčů." in czech  # players.min unchanged: still few
-    assert "à 5 joueurs." in page(project_copy, "fr/alpha.md")
+    assert "à 5 joueurs." in page(chosen_project, "fr/alpha.md")
 
 
 REFUSED = [
@@ -99,11 +99,11 @@ REFUSED = [
 
 
 @pytest.mark.parametrize(("text", "message"), REFUSED, ids=[message[:40] for _, message in REFUSED])
-def test_a_choice_that_cannot_always_choose_is_refused_where_it_is(project_copy, capsys, text, message) -> None:
-    written = edit(project_copy, CS, CHOICE, text)
+def test_a_choice_that_cannot_always_choose_is_refused_where_it_is(chosen_project, capsys, text, message) -> None:
+    written = edit(chosen_project, CS, CHOICE, text)
     line, col = locate(written, text)
     col += text.index("{{")
-    code, out, _ = run_cli(capsys, "--root", str(project_copy), "check")
+    code, out, _ = run_cli(capsys, "--root", str(chosen_project), "check")
     assert code == 1
     assert f"{CS}:{line}:{col}: units.rule.players.text: {message}" in out.splitlines(), out
 
@@ -111,35 +111,35 @@ def test_a_choice_that_cannot_always_choose_is_refused_where_it_is(project_copy,
 BOX = "  box:\n    model: LR03\n    boards: [1, 2, 3]\n"  # a text and a list, beside alpha's counts
 
 
-def test_a_choice_on_a_text_or_a_list_is_refused(project_copy, capsys) -> None:
+def test_a_choice_on_a_text_or_a_list_is_refused(chosen_project, capsys) -> None:
     """A text fact and a list fact (BOX, added to alpha's facts): neither has a number."""
-    edit(project_copy, "rules/alpha/game.yaml", "facts:\n", f"facts:\n{BOX}")
-    text = edit(project_copy, CS, "{{players.max|", "{{box.model|")
-    code, out, _ = run_cli(capsys, "--root", str(project_copy), "check")
+    edit(chosen_project, "rules/alpha/game.yaml", "facts:\n", f"facts:\n{BOX}")
+    text = edit(chosen_project, CS, "{{players.max|", "{{box.model|")
+    code, out, _ = run_cli(capsys, "--root", str(chosen_project), "check")
     line, col = locate(text, "{{box.model")
     assert code == 1
     assert f"{CS}:{line}:{col}: units.rule.players.text: plural choice on {{box.model}}, which is not a number" in out
-    edit(project_copy, CS, "{{box.model|", "{{box.boards|")
-    code, out, _ = run_cli(capsys, "--root", str(project_copy), "check")
+    edit(chosen_project, CS, "{{box.model|", "{{box.boards|")
+    code, out, _ = run_cli(capsys, "--root", str(chosen_project), "check")
     assert "plural choice on {box.boards}, which is not a number" in out
 
 
-def test_a_decimal_fact_takes_czech_many(project_copy, capsys) -> None:
+def test_a_decimal_fact_takes_czech_many(chosen_project, capsys) -> None:
     """Czech `many` is the form for decimals (1,5 hráče): required when the fact is one. A new
     game's facts may be any number (schemas/game.schema.json types only the real games')."""
-    edit(project_copy, "rules/alpha/game.yaml", "max: 4", "max: 1.5")
-    code, out, _ = run_cli(capsys, "--root", str(project_copy), "check")
+    edit(chosen_project, "rules/alpha/game.yaml", "max: 4", "max: 1.5")
+    code, out, _ = run_cli(capsys, "--root", str(chosen_project), "check")
     assert code == 1
     assert "Czech decimal numbers take one, few, many, other" in out
-    edit(project_copy, CS, "few=hráči|other=hráčů}}.", "few=hráči|many=hráče|other=hráčů}}.")
-    assert "nejvýše 1,5 hráče." in page(project_copy, "cs/alpha.md")
+    edit(chosen_project, CS, "few=hráči|other=hráčů}}.", "few=hráči|many=hráče|other=hráčů}}.")
+    assert "nejvýše 1,5 hráče." in page(chosen_project, "cs/alpha.md")
 
 
-def test_a_po_file_with_choices_imports_and_passes_msgfmt(project_copy, tmp_path, capsys) -> None:
+def test_a_po_file_with_choices_imports_and_passes_msgfmt(chosen_project, tmp_path, capsys) -> None:
     """The doubled braces are literal braces to python-brace-format: msgfmt --check accepts the
     entry, where `{name:…}` and ICU's `{name, plural, …}` are refused."""
     code, _, err = run_cli(
-        capsys, "--root", str(project_copy), "i18n", "export", "cs", "--game", "alpha", "-o", str(tmp_path)
+        capsys, "--root", str(chosen_project), "i18n", "export", "cs", "--game", "alpha", "-o", str(tmp_path)
     )
     assert code == 0, err
     po_path = tmp_path / "alpha.cs.po"
@@ -149,10 +149,10 @@ def test_a_po_file_with_choices_imports_and_passes_msgfmt(project_copy, tmp_path
     chosen = "Po {scoring.rounds} {{scoring.rounds|one=kole|few=kolech|other=kolech}} vyhrává nejvyšší součet."
     entry.msgstr = chosen
     po.save(str(po_path))
-    code, _, err = run_cli(capsys, "--root", str(project_copy), "i18n", "import", str(po_path))
+    code, _, err = run_cli(capsys, "--root", str(chosen_project), "i18n", "import", str(po_path))
     assert code == 0, err
-    assert yaml.safe_load((project_copy / CS).read_text(encoding="utf-8"))["units"]["rule.winner"]["text"] == chosen
-    assert "Po 3 kolech vyhrává nejvyšší součet." in page(project_copy, "cs/alpha.md")
+    assert yaml.safe_load((chosen_project / CS).read_text(encoding="utf-8"))["units"]["rule.winner"]["text"] == chosen
+    assert "Po 3 kolech vyhrává nejvyšší součet." in page(chosen_project, "cs/alpha.md")
     if shutil.which("msgfmt"):
         check = subprocess.run(["msgfmt", "--check", "-o", "/dev/null", str(po_path)], capture_output=True, text=True)
         assert check.returncode == 0, check.stderr
@@ -163,9 +163,10 @@ def test_a_po_file_with_choices_imports_and_passes_msgfmt(project_copy, tmp_path
             assert check.returncode != 0, refused
 
 
-def test_the_po_entry_tells_the_translator_how_to_choose(project_copy, tmp_path, capsys) -> None:
+def test_the_po_entry_tells_the_translator_how_to_choose(chosen_project, tmp_path, capsys) -> None:
     for language, forms in (("cs", "one=…|few=…|other=…"), ("fr", "one=…|many=…|other=…")):
-        run_cli(capsys, "--root", str(project_copy), "i18n", "export", language, "--game", "alpha", "-o", str(tmp_path))
+        root = str(chosen_project)
+        run_cli(capsys, "--root", root, "i18n", "export", language, "--game", "alpha", "-o", str(tmp_path))
         po = polib.pofile(str(tmp_path / f"alpha.{language}.po"))
         notes = next(e for e in po if e.msgctxt == "rule.winner").comment.splitlines()
         assert f"noun forms by number: {{{{scoring.rounds|{forms}}}}}" in notes
@@ -173,11 +174,11 @@ def test_the_po_entry_tells_the_translator_how_to_choose(project_copy, tmp_path,
     assert "noun forms" not in next(e for e in template if e.msgctxt == "rule.winner").comment
 
 
-def test_every_form_is_checked_not_only_the_one_shown_now(project_copy, capsys) -> None:
+def test_every_form_is_checked_not_only_the_one_shown_now(chosen_project, capsys) -> None:
     """With 4 players the site shows `few`; a hostile `one` would show the day the fact is 1."""
     hostile = CHOICE.replace("one=hráč", "one=[hráč](javascript:alert(1))")
-    edit(project_copy, CS, CHOICE, hostile)
-    code, out, _ = run_cli(capsys, "--root", str(project_copy), "check")
+    edit(chosen_project, CS, CHOICE, hostile)
+    code, out, _ = run_cli(capsys, "--root", str(chosen_project), "check")
     assert code == 1
     assert "units.rule.players.text: the link target javascript:alert(1) is not allowed" in out
 

@@ -83,7 +83,7 @@ def test_a_game_without_an_edition_has_a_card_without_one(small_project: Path) -
 
 
 @pytest.fixture(scope="module")
-def clean_site(tmp_path_factory: pytest.TempPathFactory) -> Path:
+def card_site(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """The translated fixture project and its site, built once a run with the repository's mkdocs.yml."""
 
     def make(folder: Path) -> None:
@@ -93,11 +93,12 @@ def clean_site(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return made_once(tmp_path_factory, "translated-site", make)
 
 
-def test_the_built_card_links_its_edition_to_the_change_list(clean_site: Path) -> None:
-    day = recorded(clean_site / "project", "alpha")
+@pytest.mark.slow  # builds a site of its own (card_site)
+def test_the_built_card_links_its_edition_to_the_change_list(card_site: Path) -> None:
+    day = recorded(card_site / "project", "alpha")
     for prefix, language in (("", "en"), ("fr/", "fr")):
         edition, changes = WORDS[language]
-        site = clean_site / "site"
+        site = card_site / "site"
         page = html.unescape((site / prefix / "quick-reference/alpha/index.html").read_text(encoding="utf-8"))
         found = re.search(r'<p class="rb-edition rb-card__edition">(.*?) · <a href="([^"]+)">([^<]+)</a></p>', page)
         assert found is not None

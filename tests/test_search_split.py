@@ -18,6 +18,10 @@ from conftest import build_site, edit, made_once
 from fixture_games import copy_small_project, translate_units, with_glossary, written_date
 from hostile import read_yaml
 
+# Every test reads the site this module builds (split_site): marked by hand, as conftest's SITE_FIXTURES
+# does not name it.
+pytestmark = pytest.mark.slow
+
 # alpha's rulings, on its rule winner, in each language: (question, answer, why).
 RULINGS = {
     "empty-round": {
@@ -66,7 +70,7 @@ def ruling_units(language: str) -> dict[str, str]:
 
 
 @pytest.fixture(scope="module")
-def clean_site(tmp_path_factory: pytest.TempPathFactory) -> Path:
+def split_site(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """The site of the fixture project (project/ beside it), built once a run with the repository's mkdocs.yml."""
 
     def make(folder: Path) -> None:
@@ -106,9 +110,9 @@ FOLDERS = {"en": "", "fr": "fr", "cs": "cs"}
 
 
 @pytest.fixture(scope="module")
-def indexes(clean_site: Path) -> dict[str, list[dict]]:
+def indexes(split_site: Path) -> dict[str, list[dict]]:
     return {
-        language: json.loads((clean_site / folder / "search" / "search_index.json").read_text(encoding="utf-8"))["docs"]
+        language: json.loads((split_site / folder / "search" / "search_index.json").read_text(encoding="utf-8"))["docs"]
         for language, folder in FOLDERS.items()
     }
 
@@ -188,7 +192,7 @@ GLOSSARY_ANCHORS = {
 }
 
 
-def test_the_three_indexes_have_the_same_entries_for_the_same_structure(indexes, clean_site: Path) -> None:
+def test_the_three_indexes_have_the_same_entries_for_the_same_structure(indexes, split_site: Path) -> None:
     """Every language has every game page and section (a missing translation is shown in English);
     only headings without an id of their own (the page titles, the status page's) take anchors from
     their words."""
@@ -201,17 +205,17 @@ def test_the_three_indexes_have_the_same_entries_for_the_same_structure(indexes,
     # translation's its own errata to translate (once a game has a later edition), outdated and missing.
     counts = [sum(not doc["location"].startswith("status/") for doc in indexes[language]) for language in FOLDERS]
     assert len(set(counts)) == 1, counts
-    symbols = len(read_yaml(clean_site.parent / "project/glossary/symbols.yaml")["symbols"])
+    symbols = len(read_yaml(split_site.parent / "project/glossary/symbols.yaml")["symbols"])
     for language, anchor in HOME_ANCHORS.items():
         locations = {doc["location"] for doc in indexes[language]}
         assert GLOSSARY_ANCHORS[language].format(symbols) in locations and anchor not in locations, language
 
 
-def furniture(clean_site: Path) -> dict[str, list[str]]:
+def furniture(split_site: Path) -> dict[str, list[str]]:
     """A game page's edition line and the draft notice of a page translated by the project, as the
     built pages say them (issue 49: « Édition 1.0 · 1 décembre 2026 » came up as an answer): alpha's
     edition 1.0 is dated the day the fixture was made."""
-    history = (clean_site.parent / "project/rules/alpha/editions.yaml").read_text(encoding="utf-8")
+    history = (split_site.parent / "project/rules/alpha/editions.yaml").read_text(encoding="utf-8")
     found = re.search(r'date: "([\d-]+)"', history)
     assert found is not None
     day = datetime.date.fromisoformat(found.group(1))
@@ -223,12 +227,12 @@ def furniture(clean_site: Path) -> dict[str, list[str]]:
 
 
 @pytest.mark.parametrize("language", FOLDERS)
-def test_the_pages_furniture_is_not_searched(indexes, clean_site: Path, language: str) -> None:
+def test_the_pages_furniture_is_not_searched(indexes, split_site: Path, language: str) -> None:
     """Edition lines, a change list's editions and old numbers, the draft notice and the site's title
     are about the pages, not answers: none is in the index, and each game's change list keeps its
     introduction only."""
-    words = furniture(clean_site)[language]
-    page = (clean_site / FOLDERS[language] / "alpha" / "index.html").read_text(encoding="utf-8")
+    words = furniture(split_site)[language]
+    page = (split_site / FOLDERS[language] / "alpha" / "index.html").read_text(encoding="utf-8")
     assert all(said in page for said in words), [said for said in words if said not in page]  # on the page
     for doc in indexes[language]:
         assert not any(said in doc["title"] + doc["text"] for said in words), doc["location"]
