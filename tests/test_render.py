@@ -278,14 +278,15 @@ def test_an_outdated_caption_is_marked_with_the_current_english(translated_proje
 
 
 def test_a_caption_or_referee_note_in_english_on_a_translated_page_says_so(translated_project: Path) -> None:
-    """add_examples captions four-rounds in English alone: the French page shows it with the notice; the
-    translated highest-total has none."""
+    """add_examples captions four-rounds in English alone: the French page shows it marked as English,
+    with the notice; the translated highest-total has neither."""
     add_examples(translated_project)
     html = markdown.markdown(pages_of(translated_project)["fr/alpha.md"], extensions=EXTENSIONS)
     four_rounds = example_block(html, "four-rounds")
-    assert "Ann writes down points for four rounds" in four_rounds
+    assert '<span lang="en">Ann writes down points for four rounds' in four_rounds
     assert "Pas encore traduit\u00a0: texte anglais." in four_rounds
     assert "rb-badge" not in example_block(html, "highest-total")
+    assert 'lang="en"' not in example_block(html, "highest-total")
 
 
 def test_an_outdated_referee_note_is_marked(corrected_copy: Path) -> None:

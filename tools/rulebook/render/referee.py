@@ -89,7 +89,7 @@ def former_anchors(kind: str, former_ids: tuple[str, ...]) -> list[str]:
 
 def _ruling(context: PageContext, game: Game, ruling: Ruling) -> list[str]:
     _ = context._
-    question, answer, why = (context.text(game, unit_id) for unit_id in ruling.unit_ids)
+    question, answer, why = (in_its_language(context, game, unit_id) for unit_id in ruling.unit_ids)
     concerns = _("Concerns:")
     why_label = _("Why:")
     mark = ruling_mark(context, ruling)
@@ -114,6 +114,17 @@ def _ruling(context: PageContext, game: Game, ruling: Ruling) -> list[str]:
         "</div>",
         "",
     ]
+
+
+def in_its_language(context: PageContext, game: Game, unit_id: str) -> str:
+    """A caption or a note's part as Markdown, marked with its language when the page shows it in
+    another (English, not translated yet): a screen reader reads it in English, and the page's
+    typography is not asked of it. A text of several paragraphs is left as it is: a span cannot hold them."""
+    text = context.text(game, unit_id)
+    language = context.shown(game, unit_id).language
+    if language == context.language or "\n\n" in text:
+        return text
+    return f'<span lang="{language}">{text}</span>'
 
 
 def translation_notice(context: PageContext, game: Game, unit_ids: Iterable[str]) -> list[str]:
@@ -168,7 +179,7 @@ def _example(context: PageContext, game: Game, example: Example) -> list[str]:
         *former_anchors("example", example.formerly),
         f"**{heading}** · {rule_links(game, example.rules)}",
         "",
-        context.text(game, example.unit_id),
+        in_its_language(context, game, example.unit_id),
         "",
         *translation_notice(context, game, [example.unit_id]),
     ]
