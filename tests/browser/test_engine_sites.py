@@ -30,17 +30,16 @@ from browser.conftest import BuiltSiteHandler, serve
 from browser.test_glossary_site import filter_for
 from browser.test_offline_worker import installed
 from browser.test_quiz_site import pick, quiz_question
-from browser.test_scoring_cases import SCORE_ALL
+from browser.test_scoring_cases import check_scoring_cases
 from browser.test_search_ranking import top_results
 from conftest import FIXTURE_LANGUAGES, build_site, run_cli_process
-from rulebook.commands.score import score_json
 from rulebook.load.project import load_project
 from rulebook.render.search import FOLDED_FIELD
 from rulebook.website.finish import THEME_PAGE_MARK
 from rulebook.website.interface import interface_words, permalink_title, toggle_names
 from rulebook.website.page_scripts import TAIL_MARK, jinja_escaped
 from rulebook.website.theme_folders import zensical_templates
-from scoring_cases import CASES_FILE, Case, meanings, refusal_found
+from scoring_cases import CASES_FILE, Case
 from test_engines import engine_command
 from test_zensical_probe import GAMES, build, project_without_pages, render, zensical
 
@@ -246,23 +245,11 @@ def fixture_cases(root: Path, game: str) -> list[Case]:
 
 
 def check_cases(page: Page, root: Path, game: str) -> None:
-    """Every case of the game through the scorer of the game page `page` shows, as
-    test_scoring_cases.check_scoring_cases holds this project's."""
+    """Every case of the game and its worked examples, of the fixture project at root, through the scorer
+    of the game page `page` shows (test_scoring_cases.check_scoring_cases)."""
     cases = fixture_cases(root, game)
     assert {"worked example highest-total", "worked example four-rounds"} <= {case.description for case in cases}
-    results = [json.loads(text) for text in page.evaluate(SCORE_ALL, [game, json.dumps([c.situation for c in cases])])]
-    for case, result in zip(cases, results, strict=True):
-        if case.refused is not None:
-            assert result.get("error") is True, case.id
-            assert meanings(result["problems"]) == meanings(case.refused), case.id
-        elif case.refused_code is not None:
-            _, printed = score_json(root, game, json.dumps(case.situation).encode("utf-8"))
-            assert result.get("error") is True, case.id
-            assert refusal_found(case, result["problems"]), case.id
-            assert meanings(result["problems"]) == meanings(json.loads(printed)["problems"]), case.id
-        else:
-            assert "error" not in result, case.id
-            assert {field: result.get(field) for field in case.values or {}} == case.values, case.id
+    check_scoring_cases(page, game, cases, root)
 
 
 @pytest.mark.parametrize("game", SCORED)

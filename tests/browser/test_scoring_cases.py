@@ -6,13 +6,14 @@ whose game.yaml gives words only, is held to the command's meaning."""
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 import pytest
 from playwright.sync_api import Page
 
 from conftest import ROOT
 from rulebook.commands.score import score_json
-from scoring_cases import content_project, game_cases, meanings, refusal_found, scored_games
+from scoring_cases import Case, content_project, game_cases, meanings, refusal_found, scored_games
 
 pytestmark = pytest.mark.browser
 
@@ -31,9 +32,10 @@ def test_the_browser_gives_what_the_rules_say(page: Page, site_url: str, game: s
     check_scoring_cases(page, game)
 
 
-def check_scoring_cases(page: Page, game: str) -> None:
-    """Every scoring case of the game through the scorer of the game page `page` shows."""
-    cases = game_cases(game)
+def check_scoring_cases(page: Page, game: str, cases: list[Case] | None = None, root: Path = ROOT) -> None:
+    """Every scoring case of the game (this project's, or `cases` of the project at `root`) through the
+    scorer of the game page `page` shows."""
+    cases = game_cases(game) if cases is None else cases
     situations = json.dumps([case.situation for case in cases])
     results = [json.loads(text) for text in page.evaluate(SCORE_ALL, [game, situations])]
     for case, result in zip(cases, results, strict=True):
@@ -41,7 +43,7 @@ def check_scoring_cases(page: Page, game: str) -> None:
             assert result.get("error") is True, case.id
             assert meanings(result["problems"]) == meanings(case.refused), case.id
         elif case.refused_code is not None:
-            _, printed = score_json(ROOT, game, json.dumps(case.situation).encode("utf-8"))
+            _, printed = score_json(root, game, json.dumps(case.situation).encode("utf-8"))
             assert result.get("error") is True, case.id
             assert refusal_found(case, result["problems"]), case.id
             assert meanings(result["problems"]) == meanings(json.loads(printed)["problems"]), case.id
