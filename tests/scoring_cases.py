@@ -71,15 +71,20 @@ def game_cases(game: str) -> tuple[Case, ...]:
         )
         for case in written["cases"]
     ]
-    project = content_project()
+    return tuple(cases + example_cases(content_project(), game))
+
+
+def example_cases(project: Project, game: str) -> list[Case]:
+    """The game's worked examples as cases: each its situation, and the values or the refusal it expects."""
     (found,) = [item for item in project.games if item.id == game]
+    cases = []
     for example in found.examples:
         situation = found.document.part(("examples", example.index, "input")).data
         expect = dict(example.expect)
         refused = expect.pop("refused", None)
         code, params = (refused["code"], refused.get("params")) if isinstance(refused, dict) else (refused, None)
         cases.append(Case(game, f"worked example {example.id}", situation, expect or None, None, code, params))
-    return tuple(cases)
+    return cases
 
 
 def scored_games() -> list[str]:

@@ -39,7 +39,7 @@ from rulebook.website.finish import THEME_PAGE_MARK
 from rulebook.website.interface import interface_words, permalink_title, toggle_names
 from rulebook.website.page_scripts import TAIL_MARK, jinja_escaped
 from rulebook.website.theme_folders import zensical_templates
-from scoring_cases import CASES_FILE, Case
+from scoring_cases import CASES_FILE, Case, example_cases
 from test_engines import engine_command
 from test_zensical_probe import GAMES, build, project_without_pages, render, zensical
 
@@ -234,14 +234,7 @@ def fixture_cases(root: Path, game: str) -> list[Case]:
         Case(game, case["description"], case["situation"], case.get("values"), case.get("refused"))
         for case in written["cases"]
     ]
-    (found,) = [item for item in load_project(root).project.games if item.id == game]
-    for example in found.examples:
-        situation = found.document.part(("examples", example.index, "input")).data
-        expect = dict(example.expect)
-        refused = expect.pop("refused", None)
-        code, params = (refused["code"], refused.get("params")) if isinstance(refused, dict) else (refused, None)
-        cases.append(Case(game, f"worked example {example.id}", situation, expect or None, None, code, params))
-    return cases
+    return cases + example_cases(load_project(root).project, game)
 
 
 def check_cases(page: Page, root: Path, game: str) -> None:
